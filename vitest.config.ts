@@ -1,0 +1,41 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { mkdirSync } from "node:fs";
+import { defineConfig } from "vitest/config";
+
+// wrangler refuses a missing assets directory; worker tests do not need the web build itself.
+mkdirSync("dist/client", { recursive: true });
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                ENVIRONMENT: "test",
+                APP_URL: "http://localhost:8787",
+                SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+                TEST_MIGRATIONS: await readD1Migrations("migrations"),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["worker/**/*.test.ts"],
+          setupFiles: ["./worker/test/apply-migrations.ts"],
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.{ts,tsx}", "shared/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,1 @@
+export type CronJob = (env: Env, now: number) => Promise<Record<string, unknown>>;

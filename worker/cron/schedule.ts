@@ -1,0 +1,33 @@
+import { log } from "../lib/log";
+import type { CronJob } from "./cron.types";
+import { publishScheduledQuestions } from "./publish-scheduled";
+import { pruneExpiredRows } from "./prune-expired";
+
+export const EVERY_MINUTE = "* * * * *";
+export const HOURLY = "0 * * * *";
+
+/** Keys must match the crons in wrangler.toml. */
+export const cronJobs: Record<string, Record<string, CronJob>> = {
+  [EVERY_MINUTE]: { publishScheduledQuestions },
+  [HOURLY]: { pruneExpiredRows },
+};
+
+/** Runs every job of a cron expression; one failing job is logged and does not stop the others. */
+export const runScheduled = async (cron: string, env: Env, now = Date.now()) => {
+  const jobs = cronJobs[cron];
+  if (!jobs) {
+    log("warn", "cron_unknown_expression", { cron });
+    return {};
+  }
+  const outcomes: Record<string, unknown> = {};
+  for (const [name, job] of Object.entries(jobs)) {
+    try {
+      outcomes[name] = await job(env, now);
+      log("info", "cron_job_done", { cron, job: name, result: outcomes[name] });
+    } catch (error) {
+      outcomes[name] = { error: String(error) };
+      log("error", "cron_job_failed", { cron, job: name, error: String(error) });
+    }
+  }
+  return outcomes;
+};

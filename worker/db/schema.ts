@@ -1,0 +1,188 @@
+import { sql } from "drizzle-orm";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  passwordHash: text("password_hash"),
+  passwordSalt: text("password_salt"),
+  passwordIterations: integer("password_iterations"),
+  emailConfirmedAt: integer("email_confirmed_at"),
+  role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
+  username: text("username").notNull(),
+  avatarUrl: text("avatar_url"),
+  country: text("country").notNull().default("US"),
+  countryManuallySet: integer("country_manually_set", { mode: "boolean" }).notNull().default(false),
+  maxStreak: integer("max_streak").notNull().default(0),
+  referralCode: text("referral_code").notNull(),
+  referredBy: text("referred_by"),
+  deletedAt: integer("deleted_at"),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const sessions = sqliteTable("sessions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  revokedAt: integer("revoked_at"),
+});
+
+export const refreshTokens = sqliteTable("refresh_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  sessionId: text("session_id").notNull(),
+  createdAt: integer("created_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
+export const authTokens = sqliteTable("auth_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id").notNull(),
+  purpose: text("purpose", { enum: ["confirm_email", "password_reset"] }).notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export const userCredits = sqliteTable("user_credits", {
+  userId: text("user_id").primaryKey(),
+  balance: integer("balance").notNull().default(0),
+  redeemable: integer("redeemable").notNull().default(0),
+  totalEarned: integer("total_earned").notNull().default(0),
+  totalSpent: integer("total_spent").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const transactionTypes = [
+  "purchase",
+  "spend",
+  "pick_payout",
+  "refund",
+  "daily_free",
+  "promo_code",
+  "bonus",
+  "redemption",
+  "reversal",
+] as const;
+export const creditSources = ["purchased", "bonus", "winnings"] as const;
+
+export const creditTransactions = sqliteTable("credit_transactions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  amount: integer("amount").notNull(),
+  transactionType: text("transaction_type", { enum: transactionTypes }).notNull(),
+  source: text("source", { enum: creditSources }).notNull(),
+  idempotencyKey: text("idempotency_key").notNull(),
+  questionId: text("question_id"),
+  pickId: text("pick_id"),
+  description: text("description").notNull().default(""),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const questionStatuses = ["draft", "published", "scheduled", "resolved"] as const;
+export const questionTypes = ["standard", "over_under", "custom"] as const;
+export const outcomes = ["unresolved", "A", "B", "over", "under", "void"] as const;
+
+export const questions = sqliteTable("questions", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  sportCategory: text("sport_category"),
+  customCategory: text("custom_category"),
+  category: text("category").generatedAlwaysAs(sql`COALESCE(NULLIF(custom_category, ''), sport_category)`, {
+    mode: "virtual",
+  }),
+  creditCost: integer("credit_cost").notNull().default(0),
+  deadline: integer("deadline").notNull(),
+  eventDate: text("event_date").notNull(),
+  imageUrl: text("image_url"),
+  status: text("status", { enum: questionStatuses }).notNull().default("draft"),
+  publishAt: integer("publish_at"),
+  questionType: text("question_type", { enum: questionTypes }).notNull().default("standard"),
+  answerOptionA: text("answer_option_a").notNull().default("Yes"),
+  answerOptionB: text("answer_option_b").notNull().default("No"),
+  isFreePick: integer("is_free_pick", { mode: "boolean" }).notNull().default(false),
+  isPlayerProp: integer("is_player_prop", { mode: "boolean" }).notNull().default(false),
+  tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+  outcome: text("outcome", { enum: outcomes }).notNull().default("unresolved"),
+  settlementVersion: integer("settlement_version").notNull().default(0),
+  settledVersion: integer("settled_version").notNull().default(0),
+  pickCount: integer("pick_count").notNull().default(0),
+  createdBy: text("created_by"),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const userPicks = sqliteTable("user_picks", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  questionId: text("question_id").notNull(),
+  choice: text("choice", { enum: ["yes", "no"] }).notNull(),
+  creditsSpent: integer("credits_spent").notNull(),
+  multiplier: integer("multiplier").notNull(),
+  pickType: text("pick_type").notNull().default("standard"),
+  potentialPayout: integer("potential_payout").notNull(),
+  actualPayout: integer("actual_payout").notNull().default(0),
+  status: text("status", { enum: ["active", "won", "lost", "void"] }).notNull().default("active"),
+  settledVersion: integer("settled_version").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const userBookmarks = sqliteTable(
+  "user_bookmarks",
+  {
+    userId: text("user_id").notNull(),
+    questionId: text("question_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+export const activityFeed = sqliteTable("activity_feed", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  questionId: text("question_id").notNull(),
+  kind: text("kind", { enum: ["pick", "win"] }).notNull(),
+  choice: text("choice", { enum: ["yes", "no"] }).notNull(),
+  credits: integer("credits").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const idempotentResponses = sqliteTable(
+  "idempotent_responses",
+  {
+    userId: text("user_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    route: text("route").notNull(),
+    status: integer("status").notNull(),
+    body: text("body").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
+);
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: text("id").primaryKey(),
+  userId: text("user_id"),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const emailOutbox = sqliteTable("email_outbox", {
+  id: text("id").primaryKey(),
+  toEmail: text("to_email").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

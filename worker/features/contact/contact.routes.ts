@@ -1,0 +1,21 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { contactMessages } from "../../db/schema";
+import { newId } from "../../lib/ids";
+import { createRouter } from "../../lib/router";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { contactMessageSchema } from "./contact.schemas";
+
+const sendRoute = createRoute({
+  method: "post",
+  path: "/contact",
+  tags: ["Contact"],
+  request: { body: jsonBody(contactMessageSchema) },
+  responses: { 201: jsonContent(z.object({ id: z.string() }), "Stored"), ...errorResponses(400, 415, 429) },
+});
+
+export const contactRoutes = createRouter().openapi(sendRoute, async (c) => {
+  const body = c.req.valid("json");
+  const id = newId();
+  await c.var.db.insert(contactMessages).values({ id, userId: c.var.user?.id ?? null, ...body, createdAt: Date.now() });
+  return c.json({ id }, 201);
+});

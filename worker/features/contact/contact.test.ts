@@ -1,0 +1,33 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { callJson } from "../../test/http";
+
+const valid = { name: "Sam", email: "sam@example.com", subject: "Hello", message: "<script>alert(1)</script> hi" };
+
+describe("POST /api/contact", () => {
+  it("stores the message exactly as sent", async () => {
+    const { status, body } = await callJson<{ id: string }>("/api/contact", { method: "POST", json: valid });
+    expect(status).toBe(201);
+    const row = await env.DB.prepare("SELECT name, email, subject, message FROM contact_messages WHERE id = ?")
+      .bind(body.id)
+      .first();
+    expect(row).toEqual(valid);
+  });
+
+  it.each([
+    [{ ...valid, name: "  " }, "Name is required"],
+    [{ ...valid, email: "not-an-email" }, "Please enter a valid email address"],
+    [{ ...valid, subject: undefined }, "Subject is required"],
+    [{ ...valid, message: "" }, "Message is required"],
+  ])("rejects %o with its message and writes nothing", async (input, message) => {
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM contact_messages").first<{ n: number }>();
+    const { status, body } = await callJson<{ error: { message: string } }>("/api/contact", {
+      method: "POST",
+      json: input,
+    });
+    expect(status).toBe(400);
+    expect(body.error.message).toBe(message);
+    const after = await env.DB.prepare("SELECT count(*) AS n FROM contact_messages").first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { call, callJson } from "../../test/http";
+
+describe("health and the API's common behaviour", () => {
+  it("answers ok", async () => {
+    const { status, body } = await callJson("/api/health");
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: true });
+  });
+
+  it("answers unknown API routes with the JSON error shape", async () => {
+    const { status, body } = await callJson("/api/no-such-route");
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: { code: "not_found", message: "Page not found" } });
+  });
+
+  it("sets security headers, a request id and no framework header", async () => {
+    const response = await call("/api/health");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("Strict-Transport-Security")).toContain("max-age=");
+    expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("X-Request-Id")).toMatch(/.+/);
+    expect(response.headers.get("X-Powered-By")).toBeNull();
+  });
+
+  it("serves an OpenAPI document listing the routes", async () => {
+    const { status, body } = await callJson<{ openapi: string; paths: Record<string, unknown> }>("/api/openapi.json");
+    expect(status).toBe(200);
+    expect(body.openapi).toBe("3.1.0");
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/health", "/contact"]));
+  });
+
+  it("refuses a text/plain body on a JSON route with 415", async () => {
+    const { status, body } = await callJson<{ error: { code: string } }>("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "name=x",
+    });
+    expect(status).toBe(415);
+    expect(body.error.code).toBe("unsupported_media_type");
+  });
+
+  it("refuses a cross-origin write", async () => {
+    const { status } = await callJson("/api/contact", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      json: { name: "a", email: "a@b.co", subject: "s", message: "m" },
+    });
+    expect(status).toBe(403);
+  });
+
+  it("answers malformed JSON with a 400 in the error shape", async () => {
+    const { status, body } = await callJson<{ error: { code: string } }>("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{not json",
+    });
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("bad_request");
+  });
+
+  it("caps request bodies", async () => {
+    const { status } = await callJson("/api/contact", {
+      method: "POST",
+      json: { name: "a", email: "a@b.co", subject: "s", message: "m".repeat(70_000) },
+    });
+    expect(status).toBe(413);
+  });
+});

@@ -1,0 +1,37 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { AppError } from "./errors";
+import type { AppEnv } from "../env";
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Paths that take a body other than JSON, with their own size limits and authentication. */
+const NON_JSON_PATHS = [/^\/api\/stripe\/webhook$/, /^\/api\/admin\/images$/];
+
+/**
+ * Cookie-authenticated writes must come from our own origin (CSRF), and JSON routes only accept JSON,
+ * which also keeps cross-site "simple" form posts out.
+ */
+export const requestGuard = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (!STATE_CHANGING.has(c.req.method)) return next();
+  const origin = c.req.header("Origin");
+  if (origin && origin !== new URL(c.req.url).origin && origin !== new URL(c.var.settings.APP_URL).origin) {
+    throw new AppError("forbidden", "Permission denied");
+  }
+  if (NON_JSON_PATHS.some((pattern) => pattern.test(c.req.path))) return next();
+  const hasBody = c.req.header("Content-Length") !== "0" && c.req.raw.body !== null;
+  const contentType = c.req.header("Content-Type") ?? "";
+  if (hasBody && !contentType.toLowerCase().startsWith("application/json")) {
+    throw new AppError("unsupported_media_type", "Content-Type must be application/json");
+  }
+  return next();
+};
+
+export const jsonBodyLimit = (): MiddlewareHandler<AppEnv> =>
+  bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError("payload_too_large", "Request body is too large");
+    },
+  });
