@@ -25,8 +25,22 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
+          testTimeout: 30_000,
           include: ["worker/**/*.test.ts"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
+          // obscenity's ESM entry re-exports a CommonJS file, which only a bundler (wrangler's esbuild, or this) unwraps.
+          deps: { optimizer: { ssr: { enabled: true, include: ["obscenity"] } } },
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.test.ts"],
+          environment: "node",
+          globalSetup: ["./e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -90,7 +90,6 @@ CREATE TABLE questions (
   category TEXT GENERATED ALWAYS AS (COALESCE(NULLIF(custom_category, ''), sport_category)) VIRTUAL,
   credit_cost INTEGER NOT NULL DEFAULT 0 CHECK (credit_cost >= 0),
   deadline INTEGER NOT NULL,
-  event_date TEXT NOT NULL,
   image_url TEXT,
   status TEXT NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'published', 'scheduled', 'resolved')),
   publish_at INTEGER,
@@ -114,7 +113,6 @@ CREATE INDEX questions_feed_popularity ON questions(status, pick_count DESC, dea
 CREATE INDEX questions_feed_newest ON questions(status, created_at DESC);
 CREATE INDEX questions_feed_cost ON questions(status, credit_cost, deadline);
 CREATE INDEX questions_feed_category ON questions(status, category, deadline);
-CREATE INDEX questions_feed_date ON questions(status, event_date, deadline);
 CREATE INDEX questions_feed_free ON questions(status, is_free_pick, deadline);
 CREATE INDEX questions_feed_props ON questions(status, is_player_prop, deadline);
 CREATE INDEX questions_settlement ON questions(settled_version) WHERE settled_version <> settlement_version;

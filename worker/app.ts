@@ -1,16 +1,36 @@
 import { requestId } from "hono/request-id";
 import { createDb } from "./db/client";
 import { readSettings } from "./env";
+import { createMailer } from "./lib/mailer";
 import { createRouter } from "./lib/router";
 import { notFound, onError } from "./lib/on-error";
 import { jsonBodyLimit, requestGuard } from "./lib/request-guard";
 import { securityHeaders } from "./lib/security-headers";
 import { contactRoutes } from "./features/contact/contact.routes";
 import { healthRoutes } from "./features/health/health.routes";
+import { authenticate } from "./features/auth/auth.middleware";
+import { authRoutes } from "./features/auth/auth.routes";
+import { contactAdminRoutes } from "./features/contact/contact-admin.routes";
+import { devRoutes } from "./features/dev/dev.routes";
+import { detectCountryRoutes } from "./features/me/detect-country.routes";
+import { meRoutes } from "./features/me/me.routes";
+import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
+import { questionRoutes } from "./features/questions/questions.routes";
+import { creditsRoutes } from "./features/credits/credits.routes";
+import { pickRoutes } from "./features/picks/picks.routes";
 
 const api = createRouter()
   .route("/", healthRoutes)
-  .route("/", contactRoutes);
+  .route("/", contactRoutes)
+  .route("/", authRoutes)
+  .route("/", meRoutes)
+  .route("/", detectCountryRoutes)
+  .route("/", contactAdminRoutes)
+  .route("/", devRoutes)
+  .route("/", questionRoutes)
+  .route("/", bookmarkRoutes)
+  .route("/", pickRoutes)
+  .route("/", creditsRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
@@ -21,13 +41,15 @@ export const app = createRouter()
   .use("*", requestId())
   .use("*", securityHeaders())
   .use("/api/*", async (c, next) => {
-    c.set("settings", readSettings(c.env));
+    const settings = readSettings(c.env);
+    c.set("settings", settings);
     c.set("db", createDb(c.env.DB));
-    c.set("user", null);
+    c.set("mailer", createMailer(settings, c.env.DB));
     await next();
   })
   .use("/api/*", requestGuard())
   .use("/api/*", jsonBodyLimit())
+  .use("/api/*", authenticate())
   .route("/api", api);
 
 app.onError(onError);

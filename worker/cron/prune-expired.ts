@@ -1,7 +1,7 @@
+import { RATE_LIMIT_WINDOW_MS } from "../config";
 import type { CronJob } from "./cron.types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 
 /** Short-lived rows (rate-limit windows, spent tokens, replay answers) would otherwise grow forever. */
 export const pruneExpiredRows: CronJob = async (env, now) => {

@@ -101,7 +101,6 @@ export const questions = sqliteTable("questions", {
   }),
   creditCost: integer("credit_cost").notNull().default(0),
   deadline: integer("deadline").notNull(),
-  eventDate: text("event_date").notNull(),
   imageUrl: text("image_url"),
   status: text("status", { enum: questionStatuses }).notNull().default("draft"),
   publishAt: integer("publish_at"),

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export const errorStatus = {
   bad_request: 400,
   validation_failed: 400,
+  invalid_token: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   insufficient_credits: 402,

@@ -1,14 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { RATE_LIMITS } from "../../config";
 import { contactMessages } from "../../db/schema";
 import { newId } from "../../lib/ids";
+import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
-import { contactMessageSchema } from "./contact.schemas";
+import { contactMessageSchema } from "../../../shared/contact";
 
 const sendRoute = createRoute({
   method: "post",
   path: "/contact",
   tags: ["Contact"],
+  middleware: [rateLimitByIp("contact", RATE_LIMITS.contactPerIp)] as const,
   request: { body: jsonBody(contactMessageSchema) },
   responses: { 201: jsonContent(z.object({ id: z.string() }), "Stored"), ...errorResponses(400, 415, 429) },
 });

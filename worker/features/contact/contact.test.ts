@@ -30,4 +30,14 @@ describe("POST /api/contact", () => {
     const after = await env.DB.prepare("SELECT count(*) AS n FROM contact_messages").first<{ n: number }>();
     expect(after?.n).toBe(before?.n);
   });
+
+  it("limits messages to 10 an hour per IP", async () => {
+    const headers = { "CF-Connecting-IP": "203.0.113.50" };
+    for (let i = 0; i < 10; i++) {
+      expect((await callJson("/api/contact", { method: "POST", headers, json: valid })).status).toBe(201);
+    }
+    const { status, body } = await callJson("/api/contact", { method: "POST", headers, json: valid });
+    expect(status).toBe(429);
+    expect(body).toEqual({ error: { code: "rate_limited", message: "Too many requests. Please try again later." } });
+  });
 });

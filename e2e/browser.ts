@@ -1,0 +1,48 @@
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+const chromePath = () => {
+  const path = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(path)) throw new Error(`No Chromium at ${path}. Install it with: apt-get install -y chromium`);
+  return path;
+};
+
+/** One headless Chromium per test file; each test opens its own isolated context. */
+export const useBrowser = () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: chromePath(),
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const baseUrl = inject("baseUrl");
+
+  return {
+    baseUrl,
+    /**
+     * A fresh context (cookies, storage) with the given viewport; closed by the caller.
+     * The visitor sign-up offer is pre-dismissed unless a test is about it, so it never covers other journeys.
+     */
+    async open(
+      viewport: { width: number; height: number } = DESKTOP,
+      { showOffers = false }: { showOffers?: boolean } = {},
+    ): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: viewport.width < 768 });
+      if (!showOffers) {
+        await context.addInitScript(() => localStorage.setItem("claim-modal-dismissed-at", String(Date.now())));
+      }
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return { context, page };
+    },
+  };
+};

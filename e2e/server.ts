@@ -1,0 +1,63 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+const OFFLINE_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+
+const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 60_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The app did not answer at ${url} within ${timeoutMs} ms`);
+};
+
+export type RunningApp = { url: string; stop: () => Promise<void> };
+
+/** Starts the built app on local workerd with its own fresh database, migrated and seeded. */
+export const startApp = async (): Promise<RunningApp> => {
+  const stateDir = mkdtempSync(join(".wrangler", "e2e-"));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const run = (args: string[]) => execFileSync("npx", args, { env: OFFLINE_ENV, stdio: ["ignore", "ignore", "inherit"] });
+  run(["wrangler", "d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`]);
+  run(["tsx", "scripts/seed.ts", `--persist-to=${stateDir}`]);
+
+  const child = spawn(
+    "npx",
+    [
+      "wrangler", "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), `--persist-to=${stateDir}`,
+      "--var", `APP_URL:${url}`, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level=warn",
+    ],
+    { env: OFFLINE_ENV, stdio: ["ignore", "ignore", "inherit"], detached: true },
+  );
+  await waitForHealth(url, child);
+
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) {
+      process.kill(-child.pid, "SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  return { url, stop };
+};

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Every check: types, lint, the web build, worker tests in workerd, web unit tests and browser journeys.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/offline-env.sh
+
+bash scripts/ensure-chromium.sh
+[ -f .dev.vars ] || cp .dev.vars.example .dev.vars
+echo "== build" && npm run --silent build >/dev/null
+echo "== typecheck" && npm run --silent typecheck
+echo "== lint" && npm run --silent lint
+echo "== tests" && npx vitest run

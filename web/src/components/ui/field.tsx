@@ -1,0 +1,44 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+
+const INPUT_CLASS =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
+
+type FieldShellProps = { label: string; error?: string | undefined; children: (id: string, describedBy?: string) => ReactNode };
+
+const FieldShell = ({ label, error, children }: FieldShellProps) => {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children(id, error ? errorId : undefined)}
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+};
+
+type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined };
+
+export const InputField = ({ label, error, ...props }: InputFieldProps) => (
+  <FieldShell label={label} error={error}>
+    {(id, describedBy) => (
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={INPUT_CLASS} {...props} />
+    )}
+  </FieldShell>
+);
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined };
+
+export const TextAreaField = ({ label, error, ...props }: TextAreaFieldProps) => (
+  <FieldShell label={label} error={error}>
+    {(id, describedBy) => (
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={INPUT_CLASS} {...props} />
+    )}
+  </FieldShell>
+);

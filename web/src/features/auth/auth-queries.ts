@@ -1,0 +1,60 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, ApiError } from "../../lib/api";
+
+export type MeUser = {
+  id: string;
+  email: string;
+  username: string;
+  country: string;
+  countryFlagUrl: string;
+  countryManuallySet: boolean;
+  role: "player" | "admin";
+  createdAt: number;
+  maxStreak: number;
+  referralCode: string;
+};
+
+export type Credits = { balance: number; totalEarned: number; totalSpent: number; redeemable: number };
+
+export type Me = { user: MeUser; credits: Credits };
+
+const INITIAL_WAIT_MS = 100;
+const MAX_SESSION_RETRIES = 3;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let firstLoad = true;
+
+/** The signed-in user, or null for a visitor (401 is an answer, not an error). */
+const fetchMe = async ({ signal }: { signal: AbortSignal }): Promise<Me | null> => {
+  if (firstLoad) {
+    firstLoad = false;
+    await sleep(INITIAL_WAIT_MS);
+  }
+  try {
+    return await api<Me>("/api/me", { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+};
+
+export const meQueryOptions = queryOptions({
+  queryKey: ["me"],
+  queryFn: fetchMe,
+  staleTime: 60_000,
+  retry: MAX_SESSION_RETRIES,
+  // The spec waits 1 s after an error answer and 2 s after an exception (network) before retrying.
+  retryDelay: (_attempt, error) => (error instanceof ApiError && error.status > 0 ? 1000 : 2000),
+});
+
+export type AuthState = {
+  status: "loading" | "initialized";
+  me: Me | null;
+  isAdmin: boolean;
+};
+
+export const useAuth = (): AuthState => {
+  const { data, isPending } = useQuery(meQueryOptions);
+  const me = data ?? null;
+  return { status: isPending ? "loading" : "initialized", me, isAdmin: me?.user.role === "admin" };
+};

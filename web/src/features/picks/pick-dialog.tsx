@@ -1,0 +1,109 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState, type KeyboardEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { api } from "../../lib/api";
+import { useAuth } from "../auth/auth-queries";
+import type { Question } from "../feed/feed-queries";
+import { useModals } from "../shell/modals";
+import { cheerfulMessage, MULTIPLIERS, pickCost, potentialPayout, shortfall } from "./pick-math";
+import { useSubmitPick } from "./use-submit-pick";
+
+type Target = { question: Question | null; questionId: string; choice: "yes" | "no" | null };
+type Props = { target: Target; onClose: () => void; onPicked: (questionId: string) => void };
+
+const OPTION = "rounded-xl border-2 px-3 py-3 text-sm font-semibold transition-colors";
+
+const useQuestion = (target: Target) =>
+  useQuery({
+    queryKey: ["questions", "detail", target.questionId],
+    queryFn: ({ signal }) => api<{ question: Question }>(`/api/questions/${encodeURIComponent(target.questionId)}`, { signal }).then((r) => r.question),
+    initialData: target.question ?? undefined,
+    staleTime: target.question ? 30_000 : 0,
+  });
+
+export const PickDialog = ({ target, onClose, onPicked }: Props) => {
+  const { me } = useAuth();
+  const { openModal } = useModals();
+  const { data: question, isError } = useQuestion(target);
+  const [choice, setChoice] = useState<"yes" | "no" | null>(target.choice);
+  const [multiplier, setMultiplier] = useState(1);
+  const { submit, isPending } = useSubmitPick();
+
+  const free = question?.creditCost === 0;
+  const cost = question ? pickCost(question.creditCost, multiplier) : 0;
+  const missing = shortfall(me?.credits.balance ?? 0, cost);
+  const canSubmit = Boolean(question && choice && missing === 0 && !question.myPick);
+  const label = (c: "yes" | "no") => (c === "yes" ? question?.answerOptionA : question?.answerOptionB) ?? "";
+
+  const confirm = () => {
+    if (!question || !choice) return;
+    submit({ questionId: question.id, choice, multiplier: free ? 1 : multiplier, cost }, () => {
+      toast.success(`Pick Confirmed - ${label(choice)}`, { description: cheerfulMessage() });
+      onPicked(question.id);
+      onClose();
+    });
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter" && canSubmit) {
+      event.preventDefault();
+      confirm();
+    }
+  };
+
+  const myPick = question?.myPick;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={myPick ? "Your Pick" : "Make Your Pick"} description={question?.title}>
+      <div onKeyDown={onKeyDown} className="space-y-4">
+        {isError ? <p role="alert">Failed to load question details</p> : null}
+        {question && myPick ? (
+          <div role="status" className="rounded-xl bg-brand-50 p-4 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
+            <p className="font-semibold">Pick confirmed: {label(myPick.choice)}</p>
+            <p className="text-sm">{myPick.creditsSpent} credits at {myPick.multiplier}x · pays {myPick.potentialPayout} if right</p>
+          </div>
+        ) : null}
+        {question && !myPick ? (
+          <>
+            <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Your answer">
+              {(["yes", "no"] as const).map((c) => (
+                <button key={c} type="button" role="radio" aria-checked={choice === c} onClick={() => setChoice(c)} className={`${OPTION} ${choice === c ? "border-brand-700 bg-brand-50 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100" : "border-slate-300 dark:border-slate-700"}`}>
+                  {label(c)}
+                </button>
+              ))}
+            </div>
+            {free ? (
+              <p className="text-sm font-semibold text-amber-700 dark:text-amber-400">FREE pick · multiplier 1x</p>
+            ) : (
+              <div>
+                <p className="mb-1 text-sm font-medium" id="multiplier-label">Multiplier</p>
+                <div className="flex gap-2" role="radiogroup" aria-labelledby="multiplier-label">
+                  {MULTIPLIERS.map((m) => (
+                    <button key={m} type="button" role="radio" aria-checked={multiplier === m} onClick={() => setMultiplier(m)} className={`flex-1 rounded-lg border px-2 py-1.5 text-sm font-semibold ${multiplier === m ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-700"}`}>
+                      {m}x
+                    </button>
+                  ))}
+                </div>
+              </div>
+            )}
+            <dl className="grid grid-cols-2 gap-2 rounded-xl bg-slate-100 p-3 text-sm dark:bg-slate-800">
+              <dt>Cost</dt>
+              <dd className="text-right font-semibold" data-testid="pick-cost">{cost} credits</dd>
+              <dt>Potential payout</dt>
+              <dd className="text-right font-semibold" data-testid="pick-payout">{potentialPayout(question.creditCost, multiplier)} credits</dd>
+            </dl>
+            {missing > 0 ? (
+              <div role="alert" className="flex items-center justify-between gap-2 rounded-xl border border-amber-300 p-3 text-sm dark:border-amber-700">
+                <span>You need {missing} more credits</span>
+                <Button variant="secondary" onClick={() => openModal("add-credits")}>Add Credits</Button>
+              </div>
+            ) : null}
+            <Button className="w-full" disabled={!canSubmit || isPending} onClick={confirm}>
+              {isPending ? "Submitting..." : "Confirm Pick"}
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+};

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
+import { toast } from "sonner";
+import { api, ApiError } from "../../lib/api";
+import { meQueryOptions, type Credits, type Me } from "../auth/auth-queries";
+
+type SubmitInput = { questionId: string; choice: "yes" | "no"; multiplier: number; cost: number };
+
+const adjustBalance = (me: Me | null | undefined, delta: number): Me | null | undefined =>
+  me && { ...me, credits: { ...me.credits, balance: me.credits.balance + delta } };
+
+/** The spec's wording for every way a pick can fail. */
+const reportFailure = (error: unknown) => {
+  if (error instanceof ApiError && error.details.isDuplicate) {
+    toast.error("Pick Already Submitted", { description: "You have already made a pick for this question" });
+  } else if (error instanceof ApiError && error.status === 401) {
+    toast.error("Please log in again to continue");
+  } else if (error instanceof ApiError && error.status === 402) {
+    toast.error("Insufficient credits to submit pick");
+  } else {
+    toast.error("Error", { description: error instanceof ApiError ? error.message : "Failed to submit pick" });
+  }
+};
+
+/**
+ * Spends on screen before the server answers, and puts the balance back (by refetching) on any failure.
+ * A second submit while one is in flight is refused with the spec's 'Pick in Progress'.
+ */
+export const useSubmitPick = () => {
+  const queryClient = useQueryClient();
+  const inFlight = useRef(false);
+  const mutation = useMutation({
+    mutationFn: ({ questionId, choice, multiplier }: SubmitInput) =>
+      api<{ credits: Credits }>("/api/picks", { method: "POST", json: { questionId, choice, multiplier } }),
+    onMutate: async ({ cost }) => {
+      await queryClient.cancelQueries({ queryKey: meQueryOptions.queryKey });
+      queryClient.setQueryData<Me | null>(meQueryOptions.queryKey, (me) => adjustBalance(me, -cost));
+    },
+    onSuccess: ({ credits }) => {
+      queryClient.setQueryData<Me | null>(meQueryOptions.queryKey, (me) => me && { ...me, credits });
+    },
+    onError: (error) => {
+      reportFailure(error);
+      void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+    },
+    onSettled: () => {
+      inFlight.current = false;
+      void queryClient.invalidateQueries({ queryKey: ["questions"] });
+      void queryClient.invalidateQueries({ queryKey: ["picks"] });
+    },
+  });
+
+  const submit = (input: SubmitInput, onSuccess: () => void) => {
+    if (inFlight.current) {
+      toast("Pick in Progress", { description: "This pick is already being submitted. Please wait." });
+      return;
+    }
+    inFlight.current = true;
+    mutation.mutate(input, { onSuccess });
+  };
+  return { submit, isPending: mutation.isPending };
+};

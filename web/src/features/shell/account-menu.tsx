@@ -1,0 +1,55 @@
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { useNavigate } from "@tanstack/react-router";
+import type { Theme } from "../../lib/theme";
+import { useAuth } from "../auth/auth-queries";
+import { useSignOut } from "../auth/use-sign-out";
+import { useModals } from "./modals";
+import { useTheme } from "./theme-provider";
+import { THEME_OPTIONS } from "./theme-options";
+
+const ITEM =
+  "flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800";
+
+/** Desktop account dropdown; phones use the More menu instead. */
+export const AccountMenu = () => {
+  const { me, isAdmin } = useAuth();
+  const { theme, setTheme } = useTheme();
+  const { openModal } = useModals();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+
+  return (
+    <Menu.Root>
+      <Menu.Trigger
+        aria-label="Account menu"
+        className="hidden h-9 w-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 md:flex"
+      >
+        {me?.user.username.slice(0, 1).toUpperCase()}
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={8} className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900">
+          <Menu.Label className="truncate px-3 py-2 text-xs text-slate-600 dark:text-slate-400">{me?.user.username}</Menu.Label>
+          <Menu.Item className={ITEM} onSelect={() => void navigate({ to: "/profile" })}>Profile</Menu.Item>
+          <Menu.Item className={ITEM} onSelect={() => openModal("add-credits")}>Add Credits</Menu.Item>
+          <Menu.Item className={ITEM} onSelect={() => openModal("promo-code")}>Promo Code</Menu.Item>
+          <Menu.Item className={ITEM} onSelect={() => void navigate({ to: "/referrals" })}>Referrals</Menu.Item>
+          {isAdmin ? (
+            <Menu.Item className={ITEM} onSelect={() => void navigate({ to: "/admin" })}>Admin Panel</Menu.Item>
+          ) : null}
+          <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+          <Menu.Label className="px-3 py-1 text-xs text-slate-600 dark:text-slate-400">Theme</Menu.Label>
+          <Menu.RadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+            {THEME_OPTIONS.map((option) => (
+              <Menu.RadioItem key={option.value} value={option.value} className={ITEM}>
+                <Menu.ItemIndicator className="mr-2">✓</Menu.ItemIndicator>
+                {option.label}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+          <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+          <Menu.Item className={ITEM} onSelect={() => void signOut()}>Sign out</Menu.Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+};

@@ -1,0 +1,45 @@
+import { Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { buttonClass } from "../../components/ui/button";
+import { AUTH_LOADING_THRESHOLD_MS } from "../../lib/constants";
+import { useAuth } from "../auth/auth-queries";
+import { AccountMenu } from "./account-menu";
+import { StreakPill } from "../picks/streak-pill";
+import { CreditsPill } from "./credits-pill";
+
+/** Stays empty while the session loads, unless that takes longer than 1.5 s: then the visitor buttons show. */
+const useSlowAuth = (loading: boolean) => {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!loading) return;
+    const timer = setTimeout(() => setSlow(true), AUTH_LOADING_THRESHOLD_MS);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  return loading && slow;
+};
+
+export const AuthArea = () => {
+  const { status, me } = useAuth();
+  const showVisitorButtons = useSlowAuth(status === "loading") || (status === "initialized" && !me);
+
+  if (me) {
+    return (
+      <div className="flex items-center gap-2">
+        <CreditsPill balance={me.credits.balance} />
+        <StreakPill />
+        <AccountMenu />
+      </div>
+    );
+  }
+  if (!showVisitorButtons) return <div className="h-9" aria-hidden="true" />;
+  return (
+    <div className="flex items-center gap-2">
+      <Link to="/auth" search={{ mode: "login" }} className={buttonClass("ghost")}>
+        Log in
+      </Link>
+      <Link to="/auth" search={{ mode: "signup" }} className={buttonClass("primary")}>
+        Sign Up
+      </Link>
+    </div>
+  );
+};

@@ -1,0 +1,43 @@
+import { Link } from "@tanstack/react-router";
+import { useRef } from "react";
+import { useFeedFilters } from "../feed/feed-filters";
+import { AuthArea } from "./auth-area";
+import { DayNav } from "./day-nav";
+import { useModals } from "./modals";
+import { SportsTabs } from "./sports-tabs";
+import { useHeaderHeight } from "./use-header-height";
+
+export const Header = () => {
+  const ref = useRef<HTMLElement>(null);
+  useHeaderHeight(ref);
+  const { reset } = useFeedFilters();
+  const { openModal } = useModals();
+
+  return (
+    <header
+      ref={ref}
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
+    >
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
+        <Link to="/" onClick={reset} className="flex items-center gap-2 text-xl font-black tracking-tight" aria-label="Pickstreak home">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>Pick<span className="text-brand-700 dark:text-brand-500">streak</span></span>
+        </Link>
+        <div className="flex items-center gap-3">
+          <button type="button" onClick={() => openModal("how-it-works")} className="hidden text-sm font-medium hover:underline lg:inline">
+            How it works
+          </button>
+          <AuthArea />
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4">
+        <div className="min-w-0 flex-1">
+          <SportsTabs />
+        </div>
+        <div className="hidden pb-2 sm:block">
+          <DayNav />
+        </div>
+      </div>
+    </header>
+  );
+};

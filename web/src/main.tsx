@@ -1,0 +1,42 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { ThemeProvider } from "./features/shell/theme-provider";
+import { createQueryClient } from "./lib/query-client";
+import { routeTree } from "./routeTree.gen";
+import { renderBootFailure } from "./boot-failure";
+import "./styles.css";
+
+const queryClient = createQueryClient();
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: "intent",
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: false,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+const root = document.getElementById("root");
+try {
+  if (!root) throw new Error("Missing #root");
+  createRoot(root, { onUncaughtError: () => renderBootFailure(root) }).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <RouterProvider router={router} />
+        </ThemeProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+} catch (error) {
+  console.error("boot_failed", error);
+  renderBootFailure(root ?? document.body);
+}

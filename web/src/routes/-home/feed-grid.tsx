@@ -1,0 +1,68 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { EmptyState } from "../../components/page";
+import { Button } from "../../components/ui/button";
+import { feedQueryOptions, type FeedParams, type Question } from "../../features/feed/feed-queries";
+import { ALL_SPORTS } from "../../features/feed/feed-filters";
+import { shareQuestion } from "../../features/feed/share";
+import { useBookmark } from "../../features/feed/use-bookmark";
+import { QuestionCard, QuestionCardSkeleton } from "./question-card";
+
+const SCROLL_MARGIN = "400px";
+const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4";
+
+const emptyTitle = (params: FeedParams) => {
+  if (params.bookmarkedOnly) return "No bookmarked questions";
+  if (params.search.trim()) return `No results found for "${params.search.trim()}"`;
+  const filtered = params.filters.sport !== ALL_SPORTS || params.filters.freePicksOnly || params.filters.playerPropsOnly || params.filters.dayOffset !== null;
+  return filtered ? "No questions found" : "No questions available right now.";
+};
+
+type Props = { params: FeedParams; hiddenIds: ReadonlySet<string>; onPick: (question: Question, choice: "yes" | "no") => void };
+
+export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
+  const feed = useInfiniteQuery(feedQueryOptions(params));
+  const toggleBookmark = useBookmark();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: SCROLL_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (feed.isPending) {
+    return <div className={GRID}>{Array.from({ length: 6 }, (_, i) => <QuestionCardSkeleton key={i} />)}</div>;
+  }
+  if (feed.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
+        <p className="font-semibold">Failed to load questions</p>
+        <Button variant="secondary" onClick={() => void feed.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+
+  const questions = feed.data.pages.flatMap((page) => page.items).filter((q) => !q.myPick && !hiddenIds.has(q.id));
+  if (questions.length === 0 && !hasNextPage) return <EmptyState title={emptyTitle(params)} />;
+
+  return (
+    <>
+      <div className={GRID}>
+        {questions.map((question) => (
+          <QuestionCard key={question.id} question={question} onPick={onPick} onBookmark={toggleBookmark} onShare={shareQuestion} />
+        ))}
+        {isFetchingNextPage ? Array.from({ length: 3 }, (_, i) => <QuestionCardSkeleton key={`more-${i}`} />) : null}
+      </div>
+      <div ref={sentinel} aria-hidden="true" className="h-px" />
+    </>
+  );
+};

@@ -1,0 +1,75 @@
+import { memo } from "react";
+import { useCountdown } from "../../features/feed/countdown";
+import type { Question } from "../../features/feed/feed-queries";
+
+type Props = {
+  question: Question;
+  onPick: (question: Question, choice: "yes" | "no") => void;
+  onBookmark: (id: string, bookmarked: boolean) => void;
+  onShare: (id: string) => void;
+  adminActions?: React.ReactNode;
+};
+
+const Countdown = ({ deadline }: { deadline: number }) => {
+  const text = useCountdown(deadline);
+  return (
+    <span className={text === "Expired" ? "font-semibold text-red-700 dark:text-red-400" : ""} data-testid="countdown">
+      {text}
+    </span>
+  );
+};
+
+const ICON_BUTTON = "rounded-full p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
+
+export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, adminActions }: Props) => (
+  <article className="flex h-[26rem] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="question-card">
+    <div className="relative aspect-[16/9] shrink-0 bg-gradient-to-br from-brand-700 to-brand-800">
+      {question.imageUrl ? (
+        <img src={question.imageUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+      ) : (
+        <div className="flex h-full items-center justify-center text-3xl font-black text-white/80" aria-hidden="true">
+          {(question.category ?? "Pick").slice(0, 3).toUpperCase()}
+        </div>
+      )}
+      <span className="absolute left-2 top-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">
+        {question.category ?? "Sports"}
+      </span>
+      <span className={`absolute right-2 top-2 rounded-full px-2 py-0.5 text-xs font-bold ${question.creditCost === 0 ? "bg-amber-400 text-amber-950" : "bg-white text-slate-900"}`}>
+        {question.creditCost === 0 ? "FREE" : `${question.creditCost} credits`}
+      </span>
+    </div>
+    <div className="flex flex-1 flex-col gap-3 p-4">
+      <h2 className="line-clamp-3 font-semibold leading-snug">{question.title}</h2>
+      <div className="mt-auto grid grid-cols-2 gap-2">
+        {(["yes", "no"] as const).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            onClick={() => onPick(question, choice)}
+            className="truncate rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:border-brand-600 hover:bg-brand-50 dark:border-slate-700 dark:hover:bg-brand-800/30"
+          >
+            {choice === "yes" ? question.answerOptionA : question.answerOptionB}
+          </button>
+        ))}
+      </div>
+      <div className="flex items-center justify-between text-xs text-slate-600 dark:text-slate-400">
+        <span>{question.pickCount} {question.pickCount === 1 ? "pick" : "picks"}</span>
+        <Countdown deadline={question.deadline} />
+      </div>
+      <div className="-mb-2 flex items-center justify-end gap-1">
+        {adminActions}
+        <button type="button" className={ICON_BUTTON} aria-pressed={question.bookmarked} aria-label={question.bookmarked ? "Remove bookmark" : "Bookmark question"} onClick={() => onBookmark(question.id, !question.bookmarked)}>
+          <span aria-hidden="true">{question.bookmarked ? "★" : "☆"}</span>
+        </button>
+        <button type="button" className={ICON_BUTTON} aria-label="Share question" onClick={() => onShare(question.id)}>
+          <span aria-hidden="true">⤴</span>
+        </button>
+      </div>
+    </div>
+  </article>
+));
+QuestionCard.displayName = "QuestionCard";
+
+export const QuestionCardSkeleton = () => (
+  <div aria-hidden="true" className="h-[26rem] animate-pulse rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-900" data-testid="question-skeleton" />
+);

@@ -1,0 +1,77 @@
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import * as z from "zod/mini";
+import type { MeUser } from "../features/auth/auth-queries";
+import { pendingReferralCode, rememberReferralCode } from "../features/auth/referral-storage";
+import { api, ApiError } from "../lib/api";
+import { ConfirmationNeeded } from "./-auth/confirmation-needed";
+import { LoginForm } from "./-auth/login-form";
+import { SignupForm } from "./-auth/signup-form";
+import { useSignedIn } from "./-auth/use-signed-in";
+
+const searchSchema = z.object({
+  mode: z.optional(z.catch(z.enum(["login", "signup"]), "login")),
+  redirect: z.optional(z.string()),
+  ref: z.optional(z.string()),
+  confirm: z.optional(z.string()),
+});
+
+/** Follows the emailed confirmation link once, then signs the player in. */
+const useConfirmToken = (token: string | undefined, onSignedIn: (user: MeUser) => Promise<void>) => {
+  const started = useRef(false);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    api<{ user: MeUser }>("/api/auth/confirm", { method: "POST", json: { token } })
+      .then(async ({ user }) => {
+        toast.success("Email confirmed. Welcome to Pickstreak!");
+        await onSignedIn(user);
+      })
+      .catch((error: unknown) => toast.error(error instanceof ApiError ? error.message : "Please try again"));
+  }, [token, onSignedIn]);
+};
+
+const Auth = () => {
+  const { mode = "login", redirect, ref, confirm } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const [awaitingEmail, setAwaitingEmail] = useState<string | null>(null);
+  const onSignedIn = useSignedIn(redirect);
+  useConfirmToken(confirm, onSignedIn);
+  useEffect(() => rememberReferralCode(ref), [ref]);
+
+  const switchMode = (next: "login" | "signup") => {
+    setAwaitingEmail(null);
+    void navigate({ search: (prev) => ({ ...prev, mode: next, confirm: undefined }), replace: true });
+  };
+
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-md flex-col justify-center px-4 py-10">
+      <Link to="/home" className="mb-6 text-center text-2xl font-black">
+        Pick<span className="text-brand-700 dark:text-brand-500">streak</span>
+      </Link>
+      <div className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-slate-800">
+        {awaitingEmail ? (
+          <ConfirmationNeeded email={awaitingEmail} onBack={() => switchMode("login")} />
+        ) : (
+          <>
+            <h1 className="mb-4 text-2xl font-bold">{mode === "signup" ? "Create your account" : "Welcome back"}</h1>
+            {mode === "signup" ? (
+              <SignupForm referralCode={pendingReferralCode(ref)} onSignedUp={setAwaitingEmail} />
+            ) : (
+              <LoginForm onSignedIn={onSignedIn} onNeedsConfirmation={setAwaitingEmail} />
+            )}
+            <p className="mt-4 text-center text-sm">
+              {mode === "signup" ? "Already have an account? " : "New to Pickstreak? "}
+              <button type="button" onClick={() => switchMode(mode === "signup" ? "login" : "signup")} className="font-semibold text-brand-700 underline dark:text-brand-500">
+                {mode === "signup" ? "Log in" : "Sign Up"}
+              </button>
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+};
+
+export const Route = createFileRoute("/auth")({ validateSearch: searchSchema, component: Auth });

@@ -1,0 +1,83 @@
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { lazy, Suspense, useCallback, useState } from "react";
+import { toast } from "sonner";
+import * as z from "zod/mini";
+import { useAuth } from "../features/auth/auth-queries";
+import { useFeedFilters } from "../features/feed/feed-filters";
+import type { FeedSort, Question } from "../features/feed/feed-queries";
+import { useIsMobile } from "../lib/use-media";
+import { FeedGrid } from "./-home/feed-grid";
+import { FeedToolbar } from "./-home/feed-toolbar";
+import { useDebounced } from "./-home/use-debounced";
+import { useDeepLinkedPick } from "./-home/use-deep-linked-pick";
+
+const PickDialog = lazy(() => import("../features/picks/pick-dialog").then((m) => ({ default: m.PickDialog })));
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const searchSchema = z.object({
+  q: z.optional(z.string()),
+  action: z.optional(z.string()),
+  choice: z.optional(z.string()),
+  payment: z.optional(z.string()),
+  session_id: z.optional(z.string()),
+  credits: z.optional(z.string()),
+});
+
+export type PickTarget = { question: Question | null; questionId: string; choice: "yes" | "no" | null };
+
+const Home = () => {
+  const { me } = useAuth();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const { filters } = useFeedFilters();
+  const [search, setSearch] = useState("");
+  const [chosenSort, setSort] = useState<FeedSort | null>(null);
+  const [bookmarkedOnly, setBookmarkedOnly] = useState(false);
+  const [pickTarget, setPickTarget] = useState<PickTarget | null>(null);
+  const [hiddenIds, setHiddenIds] = useState<ReadonlySet<string>>(new Set());
+  const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const sort = chosenSort ?? (isMobile ? "popularity" : "newest");
+
+  const openPick = useCallback(
+    (question: Question | null, questionId: string, choice: "yes" | "no" | null) => {
+      if (!me) {
+        toast("Log in to make your pick", {
+          action: { label: "Log in", onClick: () => void navigate({ to: "/auth", search: { mode: "login", redirect: "/home" } }) },
+        });
+        return;
+      }
+      setPickTarget({ question, questionId, choice });
+    },
+    [me, navigate],
+  );
+  useDeepLinkedPick(openPick);
+
+  const onPicked = (questionId: string) => {
+    setHiddenIds((ids) => new Set(ids).add(questionId));
+    setTimeout(() => setHiddenIds((ids) => {
+      const next = new Set(ids);
+      next.delete(questionId);
+      return next;
+    }), 10_000);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-4">
+      <h1 className="sr-only">Questions</h1>
+      <FeedToolbar search={search} onSearch={setSearch} sort={sort} onSort={setSort} bookmarkedOnly={bookmarkedOnly} onBookmarkedOnly={setBookmarkedOnly} signedIn={Boolean(me)} />
+      <FeedGrid
+        params={{ filters, sort, search: debouncedSearch, bookmarkedOnly: bookmarkedOnly && Boolean(me), viewer: me?.user.id ?? null }}
+        hiddenIds={hiddenIds}
+        onPick={(question, choice) => openPick(question, question.id, choice)}
+      />
+      {pickTarget ? (
+        <Suspense fallback={null}>
+          <PickDialog target={pickTarget} onClose={() => setPickTarget(null)} onPicked={onPicked} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+};
+
+export const Route = createFileRoute("/home")({ validateSearch: searchSchema, component: Home });

@@ -1,0 +1,51 @@
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { toast } from "sonner";
+import { Page } from "../components/page";
+import { meQueryOptions } from "../features/auth/auth-queries";
+import { CountryFlag } from "../features/auth/country-flag";
+import { CountrySelect } from "../features/auth/country-select";
+import { requireSignIn } from "../features/auth/require-sign-in";
+import { ApiError } from "../lib/api";
+import { DeleteAccount } from "./-profile/delete-account";
+import { UsernameEditor } from "./-profile/username-editor";
+import { useUpdateProfile } from "./-profile/use-update-profile";
+
+const memberSince = (epochMs: number) =>
+  new Date(epochMs).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
+
+const Profile = () => {
+  const { data: me } = useQuery(meQueryOptions);
+  const update = useUpdateProfile();
+  if (!me) return null;
+
+  const changeCountry = (country: string) => {
+    if (!country || country === me.user.country) return;
+    update.mutate(
+      { country },
+      {
+        onSuccess: () => toast.success("Country updated"),
+        onError: (error) => toast.error(error instanceof ApiError ? error.message : "Please try again"),
+      },
+    );
+  };
+
+  return (
+    <Page title="Profile">
+      <div className="max-w-xl space-y-6">
+        <section className="space-y-1">
+          <p className="flex items-center gap-2 text-lg font-semibold">
+            <CountryFlag code={me.user.country} /> {me.user.username}
+          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{me.user.email}</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">Member since {memberSince(me.user.createdAt)}</p>
+        </section>
+        <UsernameEditor key={me.user.username} current={me.user.username} />
+        <CountrySelect value={me.user.country} onChange={changeCountry} />
+        <DeleteAccount />
+      </div>
+    </Page>
+  );
+};
+
+export const Route = createFileRoute("/profile")({ beforeLoad: requireSignIn, component: Profile });

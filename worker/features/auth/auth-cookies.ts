@@ -1,0 +1,33 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { ACCESS_TOKEN_TTL_SECONDS } from "../../config";
+
+export const ACCESS_COOKIE = "__Host-access";
+export const REFRESH_COOKIE = "__Host-refresh";
+
+/** __Host- requires Secure, Path=/ and no Domain; browsers treat http://localhost as secure, so local dev works too. */
+const base = { secure: true, httpOnly: true, sameSite: "Lax", path: "/" } as const;
+
+export type IssuedSession = { accessToken: string; refreshToken: string; sessionExpiresAt: number };
+
+export const setSessionCookies = (c: Context, session: IssuedSession, now = Date.now()) => {
+  setCookie(c, ACCESS_COOKIE, session.accessToken, { ...base, maxAge: ACCESS_TOKEN_TTL_SECONDS });
+  setCookie(c, REFRESH_COOKIE, session.refreshToken, {
+    ...base,
+    maxAge: Math.max(0, Math.floor((session.sessionExpiresAt - now) / 1000)),
+  });
+};
+
+export const clearSessionCookies = (c: Context) => {
+  deleteCookie(c, ACCESS_COOKIE, base);
+  deleteCookie(c, REFRESH_COOKIE, base);
+};
+
+/** The Bearer header wins over the cookie, so an API client's explicit token is the one used. */
+export const readAccessToken = (c: Context): string | undefined => {
+  const header = c.req.header("Authorization");
+  const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  return bearer ?? getCookie(c, ACCESS_COOKIE);
+};
+
+export const readRefreshToken = (c: Context): string | undefined => getCookie(c, REFRESH_COOKIE);

@@ -1,0 +1,62 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { signUp, tokenFromLatestEmail } from "../../test/accounts";
+import { call, callJson } from "../../test/http";
+
+const confirm = (token: unknown) =>
+  callJson<{ user?: { email: string; role: string }; error?: { code: string; message: string } }>("/api/auth/confirm", {
+    method: "POST",
+    json: { token },
+  });
+
+const INVALID = { code: "invalid_token", message: "This link is invalid or has expired." };
+
+describe("POST /api/auth/confirm", () => {
+  it("confirms the address, signs in with __Host- cookies and works once", async () => {
+    await signUp("confirm@example.com");
+    const token = await tokenFromLatestEmail("confirm@example.com", "confirm");
+    const first = await confirm(token);
+    expect(first.status).toBe(200);
+    expect(first.body.user).toMatchObject({ email: "confirm@example.com", role: "player" });
+
+    const setCookies = first.response.headers.getSetCookie();
+    for (const name of ["__Host-access", "__Host-refresh"]) {
+      const line = setCookies.find((cookie) => cookie.startsWith(`${name}=`));
+      expect(line).toBeDefined();
+      expect(line).toMatch(/; Secure/);
+      expect(line).toMatch(/; HttpOnly/);
+      expect(line).toMatch(/; SameSite=Lax/);
+      expect(line).toMatch(/; Path=\//);
+      expect(line).not.toMatch(/Domain=/);
+    }
+    const row = await env.DB.prepare("SELECT email_confirmed_at FROM users WHERE email = 'confirm@example.com'").first();
+    expect(row?.email_confirmed_at).toEqual(expect.any(Number));
+
+    const again = await confirm(token);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toEqual(INVALID);
+  });
+
+  it("refuses an expired link", async () => {
+    await signUp("late@example.com");
+    const token = await tokenFromLatestEmail("late@example.com", "confirm");
+    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE used_at IS NULL").bind(Date.now() - 1).run();
+    const { status, body } = await confirm(token);
+    expect(status).toBe(400);
+    expect(body.error).toEqual(INVALID);
+  });
+
+  it("refuses an unknown or empty token", async () => {
+    expect((await confirm("made-up")).body.error).toEqual(INVALID);
+    const empty = await confirm("");
+    expect(empty.status).toBe(400);
+    expect(empty.body.error?.message).toBe(INVALID.message);
+  });
+
+  it("does not accept a password-reset token", async () => {
+    await signUp("mixed@example.com");
+    await call("/api/auth/password-reset", { method: "POST", json: { email: "mixed@example.com" } });
+    const resetToken = await tokenFromLatestEmail("mixed@example.com", "token");
+    expect((await confirm(resetToken)).status).toBe(400);
+  });
+});

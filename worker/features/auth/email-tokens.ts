@@ -1,0 +1,42 @@
+import { EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from "../../config";
+import { randomToken, sha256Hex } from "../../lib/ids";
+
+export type EmailTokenPurpose = "confirm_email" | "password_reset";
+
+const TTL_MS: Record<EmailTokenPurpose, number> = {
+  confirm_email: EMAIL_CONFIRMATION_TTL_MS,
+  password_reset: PASSWORD_RESET_TTL_MS,
+};
+
+/** A 256-bit single-use token; only its hash is stored, so a database leak gives no working links. */
+export const issueEmailToken = async (d1: D1Database, userId: string, purpose: EmailTokenPurpose, now: number) => {
+  const token = randomToken();
+  const statement = d1
+    .prepare("INSERT INTO auth_tokens (token_hash, user_id, purpose, expires_at, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(await sha256Hex(token), userId, purpose, now + TTL_MS[purpose], now);
+  return { token, statement };
+};
+
+/** Marks the token used in the same statement that checks it, so two concurrent uses cannot both succeed. */
+export const consumeEmailToken = async (
+  d1: D1Database,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now: number,
+): Promise<string | null> => {
+  const row = await d1
+    .prepare(
+      `UPDATE auth_tokens SET used_at = ?1
+       WHERE token_hash = ?2 AND purpose = ?3 AND used_at IS NULL AND expires_at > ?1
+       RETURNING user_id`,
+    )
+    .bind(now, await sha256Hex(token), purpose)
+    .first<{ user_id: string }>();
+  return row?.user_id ?? null;
+};
+
+/** Every other outstanding token of the purpose stops working (a newer reset link, a completed reset). */
+export const retireEmailTokens = (d1: D1Database, userId: string, purpose: EmailTokenPurpose, now: number) =>
+  d1
+    .prepare("UPDATE auth_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL")
+    .bind(now, userId, purpose);

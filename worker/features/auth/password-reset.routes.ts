@@ -1,0 +1,70 @@
+import { createRoute } from "@hono/zod-openapi";
+import { RATE_LIMITS } from "../../config";
+import { AppError } from "../../lib/errors";
+import { sendEmail } from "../../lib/mailer";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { rateLimitByIp } from "../../lib/rate-limit";
+import { createRouter } from "../../lib/router";
+import { findAccount } from "./accounts";
+import { clearSessionCookies } from "./auth-cookies";
+import { passwordResetEmail } from "./auth-emails";
+import { emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, resetCompleteSchema } from "./auth.schemas";
+import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
+import { hashPassword } from "./password";
+import { revokeAllSessions } from "./session.service";
+
+const requestRoute = createRoute({
+  method: "post",
+  path: "/auth/password-reset",
+  tags: ["Accounts"],
+  summary: "Email a password-reset link (always the same answer)",
+  middleware: [rateLimitByIp("password-reset", RATE_LIMITS.passwordResetPerIp)] as const,
+  request: { body: jsonBody(emailOnlySchema) },
+  responses: { 200: jsonContent(okSchema), ...errorResponses(400, 415, 429) },
+});
+
+const completeRoute = createRoute({
+  method: "post",
+  path: "/auth/password-reset/complete",
+  tags: ["Accounts"],
+  summary: "Set a new password with the emailed token; signs out every session",
+  middleware: [rateLimitByIp("password-reset-complete", RATE_LIMITS.passwordResetPerIp)] as const,
+  request: { body: jsonBody(resetCompleteSchema) },
+  responses: { 200: jsonContent(okSchema), ...errorResponses(400, 415, 429) },
+});
+
+export const passwordResetRoutes = createRouter()
+  .openapi(requestRoute, async (c) => {
+    const now = Date.now();
+    const d1 = c.env.DB;
+    const account = await findAccount(d1, c.req.valid("json").email);
+    if (account) {
+      const reset = await issueEmailToken(d1, account.id, "password_reset", now);
+      // Only the newest link works.
+      await d1.batch([retireEmailTokens(d1, account.id, "password_reset", now), reset.statement]);
+      await sendEmail(c, passwordResetEmail(c.var.settings.APP_URL, account.email, reset.token));
+    }
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(completeRoute, async (c) => {
+    const now = Date.now();
+    const d1 = c.env.DB;
+    const body = c.req.valid("json");
+    const password = await hashPassword(body.password);
+    const userId = await consumeEmailToken(d1, body.token, "password_reset", now);
+    if (!userId) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
+    await d1.batch([
+      // Following the emailed link proves the address, so an unconfirmed account is confirmed too.
+      d1
+        .prepare(
+          `UPDATE users SET password_hash = ?1, password_salt = ?2, password_iterations = ?3,
+             email_confirmed_at = COALESCE(email_confirmed_at, ?4), updated_at = ?4
+           WHERE id = ?5 AND deleted_at IS NULL`,
+        )
+        .bind(password.hash, password.salt, password.iterations, now, userId),
+      revokeAllSessions(d1, userId, now),
+      retireEmailTokens(d1, userId, "password_reset", now),
+    ]);
+    clearSessionCookies(c);
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,0 +1,73 @@
+import { createRoute } from "@hono/zod-openapi";
+import { AppError } from "../../lib/errors";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { clientIp } from "../../lib/rate-limit";
+import { createRouter } from "../../lib/router";
+import { loadMe } from "../me/me.service";
+import { userResponseSchema } from "../me/me.schemas";
+import { signAccessToken } from "./access-token";
+import { clearSessionCookies, readRefreshToken, setSessionCookies } from "./auth-cookies";
+import { loginSchema, okSchema } from "./auth.schemas";
+import { checkCredentials } from "./login.service";
+import { revokeAllSessions, rotateRefreshToken, userOfRefreshToken } from "./session.service";
+import { openSession } from "./sign-in";
+
+const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please log in again.";
+
+const loginRoute = createRoute({
+  method: "post",
+  path: "/auth/login",
+  tags: ["Accounts"],
+  summary: "Sign in with email and password; sets the session cookies",
+  request: { body: jsonBody(loginSchema) },
+  responses: { 200: jsonContent(userResponseSchema, "Signed in"), ...errorResponses(400, 401, 403, 415, 429) },
+});
+
+const refreshRoute = createRoute({
+  method: "post",
+  path: "/auth/refresh",
+  tags: ["Accounts"],
+  summary: "Trade the refresh cookie for new session cookies (a reused refresh token ends the session)",
+  responses: { 200: jsonContent(userResponseSchema, "Refreshed"), ...errorResponses(401) },
+});
+
+const logoutRoute = createRoute({
+  method: "post",
+  path: "/auth/logout",
+  tags: ["Accounts"],
+  summary: "Sign out of every session of the user and clear the cookies (always succeeds)",
+  responses: { 200: jsonContent(okSchema) },
+});
+
+const signedInUser = async (d1: D1Database, userId: string, now: number) => {
+  const me = await loadMe(d1, userId, now);
+  if (!me) throw new AppError("unauthorized", SESSION_EXPIRED_MESSAGE);
+  return { user: me.user };
+};
+
+export const sessionRoutes = createRouter()
+  .openapi(loginRoute, async (c) => {
+    const now = Date.now();
+    const { user, statements } = await checkCredentials(c.env.DB, c.var.settings, c.req.valid("json"), clientIp(c), now);
+    await openSession(c, user, statements, now);
+    return c.json(await signedInUser(c.env.DB, user.id, now), 200);
+  })
+  .openapi(refreshRoute, async (c) => {
+    const now = Date.now();
+    const token = readRefreshToken(c);
+    const rotated = token ? await rotateRefreshToken(c.env.DB, token, now) : null;
+    if (!rotated) {
+      clearSessionCookies(c);
+      throw new AppError("unauthorized", SESSION_EXPIRED_MESSAGE);
+    }
+    const accessToken = await signAccessToken(c.var.settings.SESSION_SECRET, rotated);
+    setSessionCookies(c, { accessToken, refreshToken: rotated.refreshToken, sessionExpiresAt: rotated.expiresAt }, now);
+    return c.json(await signedInUser(c.env.DB, rotated.userId, now), 200);
+  })
+  .openapi(logoutRoute, async (c) => {
+    const refreshToken = readRefreshToken(c);
+    const userId = c.var.user?.id ?? (refreshToken ? await userOfRefreshToken(c.env.DB, refreshToken) : null);
+    if (userId) await revokeAllSessions(c.env.DB, userId, Date.now()).run();
+    clearSessionCookies(c);
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,0 +1,78 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { RATE_LIMITS } from "../../config";
+import { AppError } from "../../lib/errors";
+import { sendEmail } from "../../lib/mailer";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { rateLimitByIp } from "../../lib/rate-limit";
+import { createRouter } from "../../lib/router";
+import { loadMe } from "../me/me.service";
+import { userResponseSchema } from "../me/me.schemas";
+import { confirmationEmailFor, findAccount, roleFor } from "./accounts";
+import { emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, signupSchema, tokenSchema } from "./auth.schemas";
+import { consumeEmailToken } from "./email-tokens";
+import { openSession } from "./sign-in";
+import { signUp } from "./signup.service";
+
+const signupRoute = createRoute({
+  method: "post",
+  path: "/auth/signup",
+  tags: ["Accounts"],
+  summary: "Create an account; a confirmation link is emailed (the same answer for a registered address)",
+  middleware: [rateLimitByIp("signup", RATE_LIMITS.signupPerIp)] as const,
+  request: { body: jsonBody(signupSchema) },
+  responses: {
+    201: jsonContent(z.object({ status: z.literal("confirmation_required") }), "Confirmation email sent"),
+    ...errorResponses(400, 409, 415, 429),
+  },
+});
+
+const confirmRoute = createRoute({
+  method: "post",
+  path: "/auth/confirm",
+  tags: ["Accounts"],
+  summary: "Confirm an email address with the emailed token; signs the user in",
+  request: { body: jsonBody(tokenSchema) },
+  responses: { 200: jsonContent(userResponseSchema, "Signed in"), ...errorResponses(400, 415) },
+});
+
+const resendRoute = createRoute({
+  method: "post",
+  path: "/auth/resend-confirmation",
+  tags: ["Accounts"],
+  summary: "Email a new confirmation link to an unconfirmed account (always the same answer)",
+  middleware: [rateLimitByIp("resend-confirmation", RATE_LIMITS.resendConfirmationPerIp)] as const,
+  request: { body: jsonBody(emailOnlySchema) },
+  responses: { 200: jsonContent(okSchema), ...errorResponses(400, 415, 429) },
+});
+
+export const signupRoutes = createRouter()
+  .openapi(signupRoute, async (c) => {
+    const email = await signUp({ d1: c.env.DB, settings: c.var.settings, now: Date.now() }, c.req.valid("json"));
+    await sendEmail(c, email);
+    return c.json({ status: "confirmation_required" as const }, 201);
+  })
+  .openapi(confirmRoute, async (c) => {
+    const now = Date.now();
+    const userId = await consumeEmailToken(c.env.DB, c.req.valid("json").token, "confirm_email", now);
+    const account = userId
+      ? await c.env.DB.prepare("SELECT id, email, role FROM users WHERE id = ? AND deleted_at IS NULL")
+          .bind(userId)
+          .first<{ id: string; email: string; role: "player" | "admin" }>()
+      : null;
+    if (!account) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
+    const role = account.role === "admin" ? "admin" : roleFor(c.var.settings, account.email);
+    await openSession(c, { id: account.id, role }, [
+      c.env.DB.prepare(
+        "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?1), role = ?2, updated_at = ?1 WHERE id = ?3",
+      ).bind(now, role, account.id),
+    ]);
+    const me = await loadMe(c.env.DB, account.id, now);
+    if (!me) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
+    return c.json({ user: me.user }, 200);
+  })
+  .openapi(resendRoute, async (c) => {
+    const account = await findAccount(c.env.DB, c.req.valid("json").email);
+    const email = await confirmationEmailFor(c.env.DB, c.var.settings, account, Date.now());
+    if (email) await sendEmail(c, email);
+    return c.json({ ok: true as const }, 200);
+  });

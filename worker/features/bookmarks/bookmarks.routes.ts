@@ -1,0 +1,52 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { AppError } from "../../lib/errors";
+import { errorResponses, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { requireUser } from "../auth/auth.middleware";
+
+const params = z.object({ questionId: z.string().min(1).max(100) });
+const bookmarkState = z.object({ questionId: z.string(), bookmarked: z.boolean() }).openapi("BookmarkState");
+
+const putRoute = createRoute({
+  method: "put",
+  path: "/bookmarks/{questionId}",
+  tags: ["Bookmarks"],
+  middleware: [requireUser] as const,
+  request: { params },
+  responses: { 200: jsonContent(bookmarkState), ...errorResponses(401, 404) },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/bookmarks/{questionId}",
+  tags: ["Bookmarks"],
+  middleware: [requireUser] as const,
+  request: { params },
+  responses: { 200: jsonContent(bookmarkState), ...errorResponses(401) },
+});
+
+/** Both verbs are idempotent: repeating one leaves the same state and answers the same. */
+export const bookmarkRoutes = createRouter()
+  .openapi(putRoute, async (c) => {
+    const { questionId } = c.req.valid("param");
+    const userId = c.var.user!.id;
+    const result = await c.env.DB.prepare(
+      `INSERT INTO user_bookmarks (user_id, question_id, created_at)
+       SELECT ?1, id, ?3 FROM questions WHERE id = ?2
+       ON CONFLICT (user_id, question_id) DO NOTHING`,
+    )
+      .bind(userId, questionId, Date.now())
+      .run();
+    if (result.meta.changes === 0) {
+      const exists = await c.env.DB.prepare("SELECT 1 FROM questions WHERE id = ?").bind(questionId).first();
+      if (!exists) throw new AppError("not_found", "Question not found");
+    }
+    return c.json({ questionId, bookmarked: true }, 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const { questionId } = c.req.valid("param");
+    await c.env.DB.prepare("DELETE FROM user_bookmarks WHERE user_id = ? AND question_id = ?")
+      .bind(c.var.user!.id, questionId)
+      .run();
+    return c.json({ questionId, bookmarked: false }, 200);
+  });

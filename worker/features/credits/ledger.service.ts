@@ -1,0 +1,124 @@
+import type { creditSources, transactionTypes } from "../../db/schema";
+import { newId } from "../../lib/ids";
+
+/**
+ * Every credit movement goes through here. A movement is a list of D1 statements for ONE `DB.batch()` together
+ * with the caller's own statements: the credit_transactions row (unique idempotency key) and the user_credits
+ * update only ever happen together, and a repeated key moves nothing.
+ */
+
+export type CreditSource = (typeof creditSources)[number];
+export type TransactionType = (typeof transactionTypes)[number];
+
+/** The last statement changes exactly one row when, and only when, the movement happened. */
+export type LedgerMovement = { transactionId: string; statements: D1PreparedStatement[] };
+
+type MovementInput = {
+  userId: string;
+  amount: number;
+  idempotencyKey: string;
+  now: number;
+  description?: string;
+  questionId?: string | null;
+  pickId?: string | null;
+};
+
+export type GrantInput = MovementInput & {
+  transactionType: Exclude<TransactionType, "spend" | "redemption" | "reversal">;
+  source: CreditSource;
+};
+
+const assertWholePositive = (amount: number) => {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new Error(`Ledger amount must be a positive whole number: ${amount}`);
+  }
+};
+
+/**
+ * SQL (one `?` for the transaction id) that is true once the movement's row exists. The id is new for every
+ * call, so it is false both when the key already existed and when a spend was refused: guard a caller's
+ * dependent statements with it.
+ */
+export const MOVEMENT_APPLIED_SQL = "EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)";
+
+/** A missing credits row is created empty, never an error (the ledger invariant holds at zero). */
+export const ensureCreditsRow = (d1: D1Database, userId: string, now: number) =>
+  d1
+    .prepare("INSERT INTO user_credits (user_id, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING")
+    .bind(userId, now, now);
+
+const optional = (input: MovementInput) => [input.questionId ?? null, input.pickId ?? null, input.description ?? ""];
+
+export const grant = (d1: D1Database, input: GrantInput): LedgerMovement => {
+  assertWholePositive(input.amount);
+  const id = newId();
+  const { userId, amount, now } = input;
+  const redeemable = input.source === "winnings" ? amount : 0;
+  return {
+    transactionId: id,
+    statements: [
+      ensureCreditsRow(d1, userId, now),
+      d1
+        .prepare(
+          `INSERT INTO credit_transactions
+             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT(idempotency_key) DO NOTHING`,
+        )
+        .bind(id, userId, amount, input.transactionType, input.source, input.idempotencyKey, ...optional(input), now),
+      d1
+        .prepare(
+          `UPDATE user_credits
+           SET balance = balance + ?, redeemable = redeemable + ?, total_earned = total_earned + ?, updated_at = ?
+           WHERE user_id = ? AND ${MOVEMENT_APPLIED_SQL}`,
+        )
+        .bind(amount, redeemable, amount, now, userId, id),
+    ],
+  };
+};
+
+/**
+ * Takes credits, bonus and purchased ones first: redeemable (winnings) only shrinks when the rest is gone.
+ * The balance check is inside SQL, and the update only follows an inserted row. The row's source says
+ * 'winnings' when the spend reached into winnings; bonus and purchased credits are one pool, recorded as 'purchased'.
+ */
+export const spend = (d1: D1Database, input: MovementInput): LedgerMovement => {
+  assertWholePositive(input.amount);
+  const id = newId();
+  const { userId, amount, now } = input;
+  return {
+    transactionId: id,
+    statements: [
+      d1
+        .prepare(
+          `INSERT INTO credit_transactions
+             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
+           SELECT ?, user_id, ?, 'spend', CASE WHEN balance - ? < redeemable THEN 'winnings' ELSE 'purchased' END,
+                  ?, ?, ?, ?, ?
+           FROM user_credits WHERE user_id = ? AND balance >= ?
+           ON CONFLICT(idempotency_key) DO NOTHING`,
+        )
+        .bind(id, -amount, amount, input.idempotencyKey, ...optional(input), now, userId, amount),
+      d1
+        .prepare(
+          `UPDATE user_credits
+           SET balance = balance - ?, redeemable = MIN(redeemable, balance - ?), total_spent = total_spent + ?,
+               updated_at = ?
+           WHERE user_id = ? AND balance >= ? AND ${MOVEMENT_APPLIED_SQL}`,
+        )
+        .bind(amount, amount, amount, now, userId, amount, id),
+    ],
+  };
+};
+
+/** Runs one movement with the caller's statements around it in one batch; `applied` is false for a repeat or a refusal. */
+export const commitMovement = async (
+  d1: D1Database,
+  movement: LedgerMovement,
+  around: { before?: D1PreparedStatement[]; after?: D1PreparedStatement[] } = {},
+) => {
+  const before = around.before ?? [];
+  const results = await d1.batch([...before, ...movement.statements, ...(around.after ?? [])]);
+  const last = results[before.length + movement.statements.length - 1];
+  return { applied: last?.meta.changes === 1, results };
+};

@@ -1,0 +1,41 @@
+import { createRoute } from "@hono/zod-openapi";
+import { DEFAULT_COUNTRY, isCountryCode } from "../../../shared/countries";
+import type { Settings } from "../../env";
+import { errorResponses, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { requireUser } from "../auth/auth.middleware";
+import { detectCountryResponseSchema } from "./me.schemas";
+
+const detectRoute = createRoute({
+  method: "post",
+  path: "/me/detect-country",
+  tags: ["Accounts"],
+  summary: "Set the profile country from the edge's geolocation, unless chosen by hand or already non-US",
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(detectCountryResponseSchema), ...errorResponses(401) },
+});
+
+/**
+ * The edge's own country (no outside service). Local workerd invents a fixed request.cf, so in development and
+ * tests the CF-IPCountry header, when sent, wins; in production only request.cf is trusted.
+ */
+const edgeCountry = (settings: Settings, request: Request): string | null => {
+  const local = settings.ENVIRONMENT === "development" || settings.ENVIRONMENT === "test";
+  const header = local ? request.headers.get("CF-IPCountry") : null;
+  const cfCountry = (request as { cf?: { country?: unknown } }).cf?.country;
+  const country = (header ?? (typeof cfCountry === "string" ? cfCountry : "")).toUpperCase();
+  // XX (unknown) and T1 (Tor) are not countries.
+  return isCountryCode(country) ? country : null;
+};
+
+export const detectCountryRoutes = createRouter().openapi(detectRoute, async (c) => {
+  const countryCode = edgeCountry(c.var.settings, c.req.raw);
+  if (!countryCode || countryCode === DEFAULT_COUNTRY) return c.json({ countryCode, updated: false }, 200);
+  const result = await c.env.DB.prepare(
+    `UPDATE users SET country = ?, updated_at = ?
+     WHERE id = ? AND country_manually_set = 0 AND country = ?`,
+  )
+    .bind(countryCode, Date.now(), c.var.user.id, DEFAULT_COUNTRY)
+    .run();
+  return c.json({ countryCode, updated: result.meta.changes === 1 }, 200);
+});

@@ -1,0 +1,73 @@
+import { createRoute } from "@hono/zod-openapi";
+import { uniqueViolation } from "../../db/unique-violation";
+import { AppError } from "../../lib/errors";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { clearSessionCookies } from "../auth/auth-cookies";
+import { okSchema } from "../auth/auth.schemas";
+import { requireUser } from "../auth/auth.middleware";
+import { isUsernameTaken, USERNAME_TAKEN_MESSAGE } from "../auth/username";
+import { deleteAccount } from "./delete-account";
+import { meResponseSchema, updateMeSchema, userResponseSchema } from "./me.schemas";
+import { loadMe } from "./me.service";
+
+const getMeRoute = createRoute({
+  method: "get",
+  path: "/me",
+  tags: ["Accounts"],
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(meResponseSchema), ...errorResponses(401) },
+});
+
+const updateMeRoute = createRoute({
+  method: "patch",
+  path: "/me",
+  tags: ["Accounts"],
+  summary: "Change the username and/or the country (a country chosen here is never overridden by detection)",
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(updateMeSchema) },
+  responses: { 200: jsonContent(userResponseSchema), ...errorResponses(400, 401, 409, 415) },
+});
+
+const deleteMeRoute = createRoute({
+  method: "delete",
+  path: "/me",
+  tags: ["Accounts"],
+  summary: "Delete the account: personal data erased, ledger rows kept under an anonymised user",
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(okSchema), ...errorResponses(401) },
+});
+
+const loaded = async (d1: D1Database, userId: string) => {
+  const me = await loadMe(d1, userId);
+  if (!me) throw new AppError("unauthorized", "Please log in to continue");
+  return me;
+};
+
+export const meRoutes = createRouter()
+  .openapi(getMeRoute, async (c) => c.json(await loaded(c.env.DB, c.var.user.id), 200))
+  .openapi(updateMeRoute, async (c) => {
+    const { username, country } = c.req.valid("json");
+    const userId = c.var.user.id;
+    if (username && (await isUsernameTaken(c.env.DB, username, userId))) {
+      throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
+    }
+    try {
+      await c.env.DB.prepare(
+        `UPDATE users SET username = COALESCE(?1, username), country = COALESCE(?2, country),
+           country_manually_set = CASE WHEN ?2 IS NULL THEN country_manually_set ELSE 1 END, updated_at = ?3
+         WHERE id = ?4`,
+      )
+        .bind(username ?? null, country ?? null, Date.now(), userId)
+        .run();
+    } catch (error) {
+      if (uniqueViolation(error) === "users.username") throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
+      throw error;
+    }
+    return c.json({ user: (await loaded(c.env.DB, userId)).user }, 200);
+  })
+  .openapi(deleteMeRoute, async (c) => {
+    await deleteAccount(c.env.DB, c.var.user.id, Date.now());
+    clearSessionCookies(c);
+    return c.json({ ok: true as const }, 200);
+  });

@@ -1,0 +1,59 @@
+import type { z } from "@hono/zod-openapi";
+import { countryFlagUrl } from "../../../shared/countries";
+import { ensureCreditsRow } from "../credits/ledger.service";
+import type { meResponseSchema } from "./me.schemas";
+
+export type Me = z.infer<typeof meResponseSchema>;
+
+type MeRow = {
+  id: string;
+  email: string;
+  username: string;
+  country: string;
+  country_manually_set: number;
+  role: "player" | "admin";
+  created_at: number;
+  max_streak: number;
+  referral_code: string;
+  balance: number;
+  total_earned: number;
+  total_spent: number;
+  redeemable: number;
+};
+
+/** The profile and credits in one round trip; a missing credits row is created on the way (never an error). */
+export const loadMe = async (d1: D1Database, userId: string, now = Date.now()): Promise<Me | null> => {
+  const [, result] = await d1.batch<MeRow>([
+    ensureCreditsRow(d1, userId, now),
+    d1
+      .prepare(
+        `SELECT u.id, u.email, u.username, u.country, u.country_manually_set, u.role, u.created_at, u.max_streak,
+                u.referral_code, c.balance, c.total_earned, c.total_spent, c.redeemable
+         FROM users u JOIN user_credits c ON c.user_id = u.id
+         WHERE u.id = ? AND u.deleted_at IS NULL`,
+      )
+      .bind(userId),
+  ]);
+  const row = result?.results[0];
+  if (!row) return null;
+  return {
+    user: {
+      id: row.id,
+      email: row.email,
+      username: row.username,
+      country: row.country,
+      countryFlagUrl: countryFlagUrl(row.country),
+      countryManuallySet: row.country_manually_set === 1,
+      role: row.role,
+      createdAt: row.created_at,
+      maxStreak: row.max_streak,
+      referralCode: row.referral_code,
+    },
+    credits: {
+      balance: row.balance,
+      totalEarned: row.total_earned,
+      totalSpent: row.total_spent,
+      redeemable: row.redeemable,
+    },
+  };
+};

@@ -1,0 +1,45 @@
+import { currentStreak, type ResolvedPick } from "./streak";
+
+const STREAK_LOOKBACK = 1000;
+
+export const readPickStats = async (d1: D1Database, userId: string) => {
+  const row = await d1
+    .prepare(
+      `SELECT count(*) AS total, COALESCE(SUM(credits_spent), 0) AS spent, COALESCE(SUM(actual_payout), 0) AS earned,
+         COALESCE(SUM(status = 'won'), 0) AS won, COALESCE(SUM(status = 'lost'), 0) AS lost,
+         COALESCE(SUM(status = 'active'), 0) AS active
+       FROM user_picks WHERE user_id = ?`,
+    )
+    .bind(userId)
+    .first<{ total: number; spent: number; earned: number; won: number; lost: number; active: number }>();
+  const won = row?.won ?? 0;
+  const decided = won + (row?.lost ?? 0);
+  return {
+    totalPicks: row?.total ?? 0,
+    totalSpent: row?.spent ?? 0,
+    totalEarned: row?.earned ?? 0,
+    netProfit: (row?.earned ?? 0) - (row?.spent ?? 0),
+    winRate: decided === 0 ? 0 : Math.round((won / decided) * 1000) / 10,
+    activePicks: row?.active ?? 0,
+  };
+};
+
+/** The spec's order: newest resolved first by the question's update time, then its deadline, then the pick's time. */
+export const readStreak = async (d1: D1Database, userId: string) => {
+  const [picks, user] = await d1.batch([
+    d1
+      .prepare(
+        `SELECT p.choice, q.outcome FROM user_picks p JOIN questions q ON q.id = p.question_id
+         WHERE p.user_id = ? AND q.outcome <> 'unresolved'
+         ORDER BY q.updated_at DESC, q.deadline DESC, p.created_at DESC LIMIT ?`,
+      )
+      .bind(userId, STREAK_LOOKBACK),
+    d1.prepare("SELECT max_streak FROM users WHERE id = ?").bind(userId),
+  ]);
+  const streak = currentStreak((picks?.results ?? []) as ResolvedPick[]);
+  const storedMax = (user?.results[0] as { max_streak: number } | undefined)?.max_streak ?? 0;
+  if (streak > storedMax) {
+    await d1.prepare("UPDATE users SET max_streak = MAX(max_streak, ?) WHERE id = ?").bind(streak, userId).run();
+  }
+  return { currentStreak: streak, maxStreak: Math.max(streak, storedMax) };
+};

@@ -1,0 +1,114 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { PICKS_PAGE_SIZE } from "../../config";
+import { withIdempotency } from "../../lib/idempotency";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { requireUser } from "../auth/auth.middleware";
+import { PICK_COLUMNS, toPick, type PickRow } from "./pick-row";
+import { pickStatsSchema, pickWithQuestionSchema, streakSchema, submitPickResponseSchema, submitPickSchema } from "./picks.schemas";
+import { readPickStats, readStreak } from "./pick-stats.service";
+import { submitPick } from "./submit-pick.service";
+
+const submitRoute = createRoute({
+  method: "post",
+  path: "/picks",
+  tags: ["Picks"],
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(submitPickSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
+  responses: { 201: jsonContent(submitPickResponseSchema, "Pick placed"), ...errorResponses(400, 401, 402, 404, 409, 422) },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/picks",
+  tags: ["Picks"],
+  middleware: [requireUser] as const,
+  request: { query: z.object({ cursor: z.string().max(200).optional() }) },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(pickWithQuestionSchema), nextCursor: z.string().nullable() })),
+    ...errorResponses(401),
+  },
+});
+
+const statsRoute = createRoute({
+  method: "get",
+  path: "/picks/stats",
+  tags: ["Picks"],
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(pickStatsSchema), ...errorResponses(401) },
+});
+
+const streakRoute = createRoute({
+  method: "get",
+  path: "/streak",
+  tags: ["Picks"],
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(streakSchema), ...errorResponses(401) },
+});
+
+type PickWithQuestionRow = PickRow & {
+  q_title: string;
+  q_deadline: number;
+  q_image_url: string | null;
+  q_sport_category: string | null;
+  q_custom_category: string | null;
+  q_answer_option_a: string;
+  q_answer_option_b: string;
+  q_outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
+  q_updated_at: number;
+};
+
+/** Cursor = "<created_at>:<id>" of the last pick shown (newest first). */
+const parseCursor = (cursor: string | undefined) => {
+  const match = cursor?.match(/^(\d{1,15}):([\w-]{1,100})$/);
+  return match ? { createdAt: Number(match[1]), id: match[2] ?? "" } : null;
+};
+
+export const pickRoutes = createRouter()
+  .openapi(submitRoute, async (c) => {
+    const body = c.req.valid("json");
+    const userId = c.var.user!.id;
+    return withIdempotency(c, userId, async () => ({
+      status: 201,
+      body: await submitPick(c.env.DB, { userId, ...body, now: Date.now() }),
+    })) as never;
+  })
+  .openapi(listRoute, async (c) => {
+    const userId = c.var.user!.id;
+    const after = parseCursor(c.req.valid("query").cursor);
+    const { results } = await c.env.DB.prepare(
+      `SELECT ${PICK_COLUMNS}, q.title AS q_title, q.deadline AS q_deadline, q.image_url AS q_image_url,
+         q.sport_category AS q_sport_category, q.custom_category AS q_custom_category, q.answer_option_a AS q_answer_option_a,
+         q.answer_option_b AS q_answer_option_b, q.outcome AS q_outcome, q.updated_at AS q_updated_at
+       FROM user_picks p JOIN questions q ON q.id = p.question_id
+       WHERE p.user_id = ?1 AND (?2 IS NULL OR p.created_at < ?2 OR (p.created_at = ?2 AND p.id < ?3))
+       ORDER BY p.created_at DESC, p.id DESC LIMIT ?4`,
+    )
+      .bind(userId, after?.createdAt ?? null, after?.id ?? "", PICKS_PAGE_SIZE + 1)
+      .all<PickWithQuestionRow>();
+    const page = results.slice(0, PICKS_PAGE_SIZE);
+    const last = page.at(-1);
+    return c.json(
+      {
+        items: page.map((row) => ({
+          ...toPick(row),
+          question: {
+            id: row.question_id,
+            title: row.q_title,
+            deadline: row.q_deadline,
+            imageUrl: row.q_image_url,
+            sportCategory: row.q_sport_category,
+            customCategory: row.q_custom_category,
+            answerOptionA: row.q_answer_option_a,
+            answerOptionB: row.q_answer_option_b,
+            outcome: row.q_outcome,
+            updatedAt: row.q_updated_at,
+          },
+        })),
+        nextCursor: results.length > PICKS_PAGE_SIZE && last ? `${last.created_at}:${last.id}` : null,
+      },
+      200,
+    );
+  })
+  .openapi(statsRoute, async (c) => c.json(await readPickStats(c.env.DB, c.var.user!.id), 200))
+  .openapi(streakRoute, async (c) => c.json(await readStreak(c.env.DB, c.var.user!.id), 200));

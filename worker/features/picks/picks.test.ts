@@ -1,0 +1,167 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { callJson } from "../../test/http";
+import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
+import { insertQuestion } from "../../test/questions";
+
+type PickResult = { pick: { id: string; creditsSpent: number; multiplier: number; potentialPayout: number }; credits: { balance: number } };
+type ErrorBody = { error: { code: string; message: string; isDuplicate?: boolean } };
+
+let accountCount = 0;
+const newPlayer = () => signUpAndLogin(`picker-${++accountCount}-${crypto.randomUUID().slice(0, 6)}@example.com`);
+const pick = (account: TestAccount, json: unknown, headers: Record<string, string> = {}) =>
+  callJson<PickResult & ErrorBody>("/api/picks", { method: "POST", headers: { ...account.bearer, ...headers }, json });
+const pickCount = async (userId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
+
+describe("POST /api/picks", () => {
+  it("charges cost x multiplier, pays out twice that, and writes pick, count and activity together", async () => {
+    const player = await newPlayer();
+    await setBalance(player.userId, 20);
+    const questionId = await insertQuestion({ creditCost: 3 });
+    const { status, body } = await pick(player, { questionId, choice: "yes", multiplier: 3 });
+    expect(status).toBe(201);
+    expect(body.pick).toMatchObject({ creditsSpent: 9, multiplier: 3, potentialPayout: 18 });
+    expect(body.credits.balance).toBe(11);
+    const question = await env.DB.prepare("SELECT pick_count FROM questions WHERE id = ?").bind(questionId).first<{ pick_count: number }>();
+    expect(question?.pick_count).toBe(1);
+    const activity = await env.DB.prepare("SELECT kind, choice FROM activity_feed WHERE question_id = ?").bind(questionId).all();
+    expect(activity.results).toEqual([{ kind: "pick", choice: "yes" }]);
+    await expectLedgerClean();
+  });
+
+  it("makes free picks cost nothing, fixes the multiplier at 1 and promises 2 credits", async () => {
+    const player = await newPlayer();
+    await setBalance(player.userId, 0);
+    const questionId = await insertQuestion({ creditCost: 0 });
+    const { status, body } = await pick(player, { questionId, choice: "no", multiplier: 4 });
+    expect(status).toBe(201);
+    expect(body.pick).toMatchObject({ creditsSpent: 0, multiplier: 1, potentialPayout: 2 });
+    expect(body.credits.balance).toBe(0);
+    await expectLedgerClean();
+  });
+
+  it("refuses a second pick on the same question with isDuplicate", async () => {
+    const player = await newPlayer();
+    const questionId = await insertQuestion({ creditCost: 1 });
+    expect((await pick(player, { questionId, choice: "yes", multiplier: 1 })).status).toBe(201);
+    const again = await pick(player, { questionId, choice: "no", multiplier: 1 });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: "duplicate", isDuplicate: true, message: "You have already made a pick for this question" });
+    await expectLedgerClean();
+  });
+
+  it("answers 402 without writing anything when the balance is short", async () => {
+    const player = await newPlayer();
+    await setBalance(player.userId, 5);
+    const questionId = await insertQuestion({ creditCost: 2 });
+    const { status, body } = await pick(player, { questionId, choice: "yes", multiplier: 3 });
+    expect(status).toBe(402);
+    expect(body.error.message).toBe("Insufficient credits to submit pick");
+    expect(await pickCount(player.userId)).toBe(0);
+    expect(await balanceOf(player.userId)).toBe(5);
+    await expectLedgerClean();
+  });
+
+  it("refuses closed questions with 422 and bad input with 400, writing nothing", async () => {
+    const player = await newPlayer();
+    await setBalance(player.userId, 50);
+    const past = await insertQuestion({ deadline: Date.now() - 1000 });
+    const draft = await insertQuestion({ status: "draft" });
+    const resolved = await insertQuestion({ status: "resolved", outcome: "A" });
+    for (const questionId of [past, draft, resolved]) {
+      const { status, body } = await pick(player, { questionId, choice: "yes", multiplier: 1 });
+      expect(status, questionId).toBe(422);
+      expect(body.error.code).toBe("rule_violation");
+    }
+    const open = await insertQuestion();
+    for (const multiplier of [0, 6, 2.5, -1, "3", null]) {
+      const { status, body } = await pick(player, { questionId: open, choice: "yes", multiplier });
+      expect(status, String(multiplier)).toBe(400);
+      expect(body.error.message).toBe("Multiplier must be between 1 and 5");
+    }
+    expect((await pick(player, { questionId: open, choice: "maybe", multiplier: 1 })).status).toBe(400);
+    expect((await pick(player, { choice: "yes", multiplier: 1 })).status).toBe(400);
+    expect((await pick(player, { questionId: "missing", choice: "yes", multiplier: 1 })).status).toBe(404);
+    expect(await pickCount(player.userId)).toBe(0);
+    expect(await balanceOf(player.userId)).toBe(50);
+    await expectLedgerClean();
+  });
+
+  it("needs a signed-in user", async () => {
+    const questionId = await insertQuestion();
+    const { status } = await callJson("/api/picks", { method: "POST", json: { questionId, choice: "yes", multiplier: 1 } });
+    expect(status).toBe(401);
+  });
+
+  it("lets exactly as many concurrent picks through as the balance covers (20 rounds)", async () => {
+    const questions = await Promise.all(Array.from({ length: 50 }, () => insertQuestion({ creditCost: 2 })));
+    for (let round = 0; round < 20; round++) {
+      const player = await newPlayer();
+      await setBalance(player.userId, 10);
+      const results = await Promise.all(questions.map((questionId) => pick(player, { questionId, choice: "yes", multiplier: 1 })));
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201).length, `round ${round}`).toBe(5);
+      expect(statuses.filter((s) => s === 402).length, `round ${round}`).toBe(45);
+      expect(await balanceOf(player.userId)).toBe(0);
+      expect(await pickCount(player.userId)).toBe(5);
+    }
+    await expectLedgerClean();
+  }, 180_000);
+
+  it("creates one pick when the same pick is sent 20 times at once", async () => {
+    const player = await newPlayer();
+    await setBalance(player.userId, 100);
+    const questionId = await insertQuestion({ creditCost: 2 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => pick(player, { questionId, choice: "yes", multiplier: 2 })));
+    expect(results.filter((r) => r.status === 201).length).toBe(1);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error.isDuplicate)).toBe(true);
+    expect(await pickCount(player.userId)).toBe(1);
+    expect(await balanceOf(player.userId)).toBe(96);
+    await expectLedgerClean();
+  });
+
+  it("answers a repeated Idempotency-Key with the first answer", async () => {
+    const player = await newPlayer();
+    await setBalance(player.userId, 10);
+    const questionId = await insertQuestion({ creditCost: 1 });
+    const headers = { "Idempotency-Key": "pick-once-123" };
+    const first = await pick(player, { questionId, choice: "yes", multiplier: 2 }, headers);
+    const second = await pick(player, { questionId, choice: "yes", multiplier: 2 }, headers);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(await balanceOf(player.userId)).toBe(8);
+    await expectLedgerClean();
+  });
+});
+
+describe("my picks, stats and streak", () => {
+  it("lists my picks newest first with their question, and computes stats and streak", async () => {
+    const player = await newPlayer();
+    const other = await newPlayer();
+    await setBalance(player.userId, 100);
+    const q1 = await insertQuestion({ creditCost: 2, title: "First" });
+    const q2 = await insertQuestion({ creditCost: 3, title: "Second" });
+    await pick(player, { questionId: q1, choice: "yes", multiplier: 1 });
+    await pick(player, { questionId: q2, choice: "no", multiplier: 2 });
+    const list = await callJson<{ items: { question: { title: string } }[] }>("/api/picks", { headers: player.bearer });
+    expect(list.body.items.map((p) => p.question.title)).toEqual(["Second", "First"]);
+    expect((await callJson<{ items: unknown[] }>("/api/picks", { headers: other.bearer })).body.items).toEqual([]);
+
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', updated_at = ? WHERE id = ?").bind(now - 1000, q1),
+      env.DB.prepare("UPDATE questions SET outcome = 'B', status = 'resolved', updated_at = ? WHERE id = ?").bind(now, q2),
+      env.DB.prepare("UPDATE user_picks SET status = 'won', actual_payout = 4 WHERE question_id = ?").bind(q1),
+      env.DB.prepare("UPDATE user_picks SET status = 'won', actual_payout = 12 WHERE question_id = ?").bind(q2),
+    ]);
+    const stats = await callJson("/api/picks/stats", { headers: player.bearer });
+    expect(stats.body).toEqual({ totalPicks: 2, totalSpent: 8, totalEarned: 16, netProfit: 8, winRate: 100, activePicks: 0 });
+    const streak = await callJson("/api/streak", { headers: player.bearer });
+    expect(streak.body).toEqual({ currentStreak: 2, maxStreak: 2 });
+    const stored = await env.DB.prepare("SELECT max_streak FROM users WHERE id = ?").bind(player.userId).first<{ max_streak: number }>();
+    expect(stored?.max_streak).toBe(2);
+  });
+});

@@ -1,0 +1,35 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { buildFeedQuery } from "./feed.query";
+import { feedQuerySchema, FEED_SORTS } from "./questions.schemas";
+
+const FILTERS: Record<string, string>[] = [
+  {},
+  { category: "NBA" },
+  { free: "1" },
+  { props: "1" },
+  { q: "lakers" },
+  { date: "2030-01-02", tz: "300" },
+];
+
+const planOf = async (sql: string, params: unknown[]) => {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  return results.map((row) => row.detail);
+};
+
+describe("feed query plans", () => {
+  it("never scans the questions table without an index, for every sort and filter, signed in or not", async () => {
+    for (const sort of FEED_SORTS) {
+      for (const filter of [...FILTERS, { bookmarked: "1" }]) {
+        for (const viewer of filter.bookmarked ? ["some-user"] : [null, "some-user"]) {
+          const query = feedQuerySchema.parse({ sort, ...filter });
+          const { sql, params } = buildFeedQuery(query, viewer, Date.now());
+          const plan = await planOf(sql, params);
+          const label = `${sort} ${JSON.stringify(filter)} viewer=${viewer}`;
+          expect(plan.some((line) => /^SCAN q\b(?!.*USING)/.test(line)), `${label}\n${plan.join("\n")}`).toBe(false);
+          expect(plan.filter((line) => /^SCAN (b|p)\b(?!.*USING)/.test(line)), label).toEqual([]);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { AppError } from "../../lib/errors";
+import { QUESTION_COLUMNS, VIEWER_COLUMNS, VIEWER_JOINS, type QuestionRow } from "./question-row";
+import type { FeedQuery, FeedSort } from "./questions.schemas";
+
+export const FEED_PAGE_SIZE = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type SortKey = { column: string; field: keyof QuestionRow; descending: boolean };
+
+const key = (column: string, field: keyof QuestionRow, descending = false): SortKey => ({ column, field, descending });
+
+/** Every sort ends with the id so the order is total and a keyset cursor never skips or repeats a row. */
+const SORTS: Record<FeedSort, SortKey[]> = {
+  popularity: [key("q.pick_count", "pick_count", true), key("q.deadline", "deadline"), key("q.id", "id")],
+  newest: [key("q.created_at", "created_at", true), key("q.id", "id", true)],
+  "ending-soon": [key("q.deadline", "deadline"), key("q.id", "id")],
+  "lowest-cost": [key("q.credit_cost", "credit_cost"), key("q.deadline", "deadline"), key("q.id", "id")],
+  "highest-cost": [key("q.credit_cost", "credit_cost", true), key("q.deadline", "deadline"), key("q.id", "id")],
+};
+
+type CursorValue = string | number;
+
+export const encodeCursor = (values: CursorValue[]) =>
+  btoa(JSON.stringify(values)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+
+const decodeCursor = (cursor: string, keys: SortKey[]): CursorValue[] => {
+  try {
+    const values: unknown = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")));
+    if (
+      Array.isArray(values) &&
+      values.length === keys.length &&
+      values.every((value) => typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))
+    ) {
+      return values as CursorValue[];
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new AppError("bad_request", "Invalid cursor");
+};
+
+/** (k1 after v1) OR (k1 = v1 AND ((k2 after v2) OR ...)), with "after" following each key's direction. */
+const afterCursor = (keys: SortKey[], values: CursorValue[], params: unknown[]): string => {
+  const [first, ...rest] = keys;
+  const [value, ...restValues] = values;
+  if (!first) return "0";
+  const op = first.descending ? "<" : ">";
+  params.push(value);
+  if (rest.length === 0) return `${first.column} ${op} ?`;
+  params.push(value);
+  return `(${first.column} ${op} ? OR (${first.column} = ? AND ${afterCursor(rest, restValues, params)}))`;
+};
+
+/** The day of `date` in the player's time zone, as epoch milliseconds. */
+const dayRange = (date: string, tzOffsetMinutes: number) => {
+  const start = Date.parse(`${date}T00:00:00Z`) + tzOffsetMinutes * 60_000;
+  return [start, start + DAY_MS] as const;
+};
+
+export type FeedStatement = { sql: string; params: unknown[]; keys: SortKey[] };
+
+/** One SELECT for a feed page, including the viewer's bookmark and pick on each card. */
+export const buildFeedQuery = (query: FeedQuery, viewerId: string | null, now: number): FeedStatement => {
+  const keys = SORTS[query.sort];
+  const params: unknown[] = [];
+  const joins: string[] = [];
+  const where = ["q.status = 'published'", "q.deadline > ?"];
+
+  if (viewerId) {
+    params.push(viewerId);
+    joins.push(VIEWER_JOINS);
+  }
+  params.push(now);
+
+  if (query.category) {
+    where.push("q.category = ?");
+    params.push(query.category);
+  }
+  if (query.free) where.push("q.is_free_pick = 1");
+  if (query.props) where.push("q.is_player_prop = 1");
+  if (query.bookmarked && viewerId) where.push("b.user_id IS NOT NULL");
+  if (query.date) {
+    const [start, end] = dayRange(query.date, query.tz);
+    where.push("q.deadline >= ? AND q.deadline < ?");
+    params.push(start, end);
+  }
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push("(q.title LIKE ? ESCAPE '\\' OR q.answer_option_a LIKE ? ESCAPE '\\' OR q.answer_option_b LIKE ? ESCAPE '\\')");
+    params.push(pattern, pattern, pattern);
+  }
+  if (query.cursor) where.push(afterCursor(keys, decodeCursor(query.cursor, keys), params));
+
+  const order = keys.map((k) => `${k.column} ${k.descending ? "DESC" : "ASC"}`).join(", ");
+  params.push(FEED_PAGE_SIZE + 1);
+  const sql = `SELECT ${QUESTION_COLUMNS}${viewerId ? `, ${VIEWER_COLUMNS}` : ""}
+    FROM questions q ${joins.join(" ")}
+    WHERE ${where.join(" AND ")}
+    ORDER BY ${order} LIMIT ?`;
+  return { sql, params, keys };
+};
+
+/** Trims the look-ahead row and turns the last row's sort values into the next cursor. */
+export const pageOf = (rows: QuestionRow[], keys: SortKey[]) => {
+  const hasMore = rows.length > FEED_PAGE_SIZE;
+  const items = hasMore ? rows.slice(0, FEED_PAGE_SIZE) : rows;
+  const last = items.at(-1);
+  const nextCursor = hasMore && last ? encodeCursor(keys.map((k) => last[k.field] as CursorValue)) : null;
+  return { items, nextCursor };
+};

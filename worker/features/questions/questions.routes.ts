@@ -1,0 +1,81 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { AppError } from "../../lib/errors";
+import { errorResponses, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { buildFeedQuery, pageOf } from "./feed.query";
+import { QUESTION_COLUMNS, toQuestion, VIEWER_COLUMNS, VIEWER_JOINS, type QuestionRow } from "./question-row";
+import { categoriesSchema, feedPageSchema, feedQuerySchema, questionSchema } from "./questions.schemas";
+
+const MAX_CATEGORY_TABS = 10;
+/** The sports tabs may be five minutes old, the player-props tab two: the response carries both, so two. */
+const CATEGORIES_CACHE = "public, max-age=120, stale-while-revalidate=180";
+
+const feedRoute = createRoute({
+  method: "get",
+  path: "/questions",
+  tags: ["Questions"],
+  request: { query: feedQuerySchema },
+  responses: { 200: jsonContent(feedPageSchema), ...errorResponses(400) },
+});
+
+const questionRoute = createRoute({
+  method: "get",
+  path: "/questions/{id}",
+  tags: ["Questions"],
+  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  responses: { 200: jsonContent(z.object({ question: questionSchema })), ...errorResponses(404) },
+});
+
+const categoriesRoute = createRoute({
+  method: "get",
+  path: "/categories",
+  tags: ["Questions"],
+  responses: { 200: jsonContent(categoriesSchema) },
+});
+
+export const questionRoutes = createRouter()
+  .openapi(feedRoute, async (c) => {
+    const viewerId = c.var.user?.id ?? null;
+    const query = c.req.valid("query");
+    // A visitor has no bookmarks, so their bookmarked-only feed is empty without asking the database.
+    if (query.bookmarked && !viewerId) return c.json({ items: [], nextCursor: null }, 200);
+    const { sql, params, keys } = buildFeedQuery(query, viewerId, Date.now());
+    const { results } = await c.env.DB.prepare(sql).bind(...params).all<QuestionRow>();
+    const { items, nextCursor } = pageOf(results, keys);
+    c.header("Cache-Control", viewerId ? "private, no-store" : "public, max-age=15");
+    return c.json({ items: items.map(toQuestion), nextCursor }, 200);
+  })
+  .openapi(questionRoute, async (c) => {
+    const viewer = c.var.user;
+    const sql = viewer
+      ? `SELECT ${QUESTION_COLUMNS}, ${VIEWER_COLUMNS} FROM questions q ${VIEWER_JOINS} WHERE q.id = ?2`
+      : `SELECT ${QUESTION_COLUMNS} FROM questions q WHERE q.id = ?1`;
+    const params = viewer ? [viewer.id, c.req.valid("param").id] : [c.req.valid("param").id];
+    const row = await c.env.DB.prepare(sql).bind(...params).first<QuestionRow>();
+    const visible = row && (row.status === "published" || row.status === "resolved" || viewer?.role === "admin");
+    if (!visible) throw new AppError("not_found", "Question not found");
+    return c.json({ question: toQuestion(row) }, 200);
+  })
+  .openapi(categoriesRoute, async (c) => {
+    const now = Date.now();
+    const [categories, props] = await c.env.DB.batch([
+      c.env.DB.prepare(
+        `SELECT category AS name, count(*) AS count FROM questions q
+         WHERE q.status = 'published' AND q.deadline > ? AND q.outcome = 'unresolved'
+           AND q.category IS NOT NULL AND q.category <> '' AND q.category <> 'Mixed Sports'
+         GROUP BY q.category ORDER BY count DESC, name ASC LIMIT ?`,
+      ).bind(now, MAX_CATEGORY_TABS),
+      c.env.DB.prepare(
+        `SELECT EXISTS (SELECT 1 FROM questions q WHERE q.status = 'published' AND q.is_player_prop = 1
+           AND q.deadline > ? AND q.outcome = 'unresolved') AS present`,
+      ).bind(now),
+    ]);
+    c.header("Cache-Control", CATEGORIES_CACHE);
+    return c.json(
+      {
+        categories: (categories?.results ?? []) as { name: string; count: number }[],
+        hasPlayerProps: (props?.results[0] as { present: number } | undefined)?.present === 1,
+      },
+      200,
+    );
+  });

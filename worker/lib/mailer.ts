@@ -1,0 +1,51 @@
+import type { Context } from "hono";
+import type { AppEnv, Settings } from "../env";
+import { newId } from "./ids";
+import { log } from "./log";
+
+export type Email = { to: string; subject: string; text: string };
+
+export type Mailer = { send(email: Email): Promise<void> };
+
+/** Local development and tests: the outbox table (read by GET /api/dev/outbox) and the console. */
+const outboxMailer = (d1: D1Database): Mailer => ({
+  async send(email) {
+    await d1
+      .prepare("INSERT INTO email_outbox (id, to_email, subject, text, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(newId(), email.to, email.subject, email.text, Date.now())
+      .run();
+    const links = email.text.match(/https?:\/\/\S+/g) ?? [];
+    console.log(`[email] to ${email.to}: ${email.subject} ${links.join(" ")}`);
+  },
+});
+
+/** Any transactional email API that takes a JSON POST with a bearer key (Resend, Postmark-style). */
+const httpMailer = (url: string, apiKey: string, from: string): Mailer => ({
+  async send(email) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ from, to: email.to, subject: email.subject, text: email.text }),
+    });
+    if (!response.ok) throw new Error(`Email API answered ${response.status}`);
+  },
+});
+
+export const createMailer = (settings: Settings, d1: D1Database): Mailer => {
+  const { EMAIL_API_URL: url, EMAIL_API_KEY: key } = settings;
+  if (settings.ENVIRONMENT === "development" || settings.ENVIRONMENT === "test" || !url || !key) return outboxMailer(d1);
+  return httpMailer(url, key, settings.EMAIL_FROM ?? `Pickstreak <no-reply@${new URL(settings.APP_URL).hostname}>`);
+};
+
+/**
+ * Sends without failing the request. Off the machine it runs after the response (waitUntil), so an answer
+ * never takes longer because an email went out, which would tell a caller the address is registered.
+ */
+export const sendEmail = async <E extends AppEnv>(c: Context<E>, email: Email) => {
+  const sending = c.var.mailer.send(email).catch((error: unknown) => {
+    log("error", "email_failed", { requestId: c.var.requestId, subject: email.subject, error: String(error) });
+  });
+  const local = c.var.settings.ENVIRONMENT === "development" || c.var.settings.ENVIRONMENT === "test";
+  if (local) await sending;
+  else c.executionCtx.waitUntil(sending);
+};

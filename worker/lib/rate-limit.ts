@@ -1,0 +1,41 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { RateLimitRule } from "../config";
+import type { AppEnv } from "../env";
+import { AppError } from "./errors";
+
+export type RateLimitHit = { key: string; rule: RateLimitRule };
+
+export const RATE_LIMITED_MESSAGE = "Too many requests. Please try again later.";
+
+/** Cloudflare sets CF-Connecting-IP at the edge (a client cannot forge it there); local requests without it share one bucket. */
+export const clientIp = (c: Context): string => c.req.header("CF-Connecting-IP") ?? "unknown";
+
+/** One atomic upsert per key: a fixed window that restarts once it has passed. */
+const countHit = (d1: D1Database, { key, rule }: RateLimitHit, now: number) =>
+  d1
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN window_start <= ?2 - ?3 THEN 1 ELSE count + 1 END,
+         window_start = CASE WHEN window_start <= ?2 - ?3 THEN ?2 ELSE window_start END
+       RETURNING count`,
+    )
+    .bind(key, now, rule.windowMs);
+
+/** Counts a hit on every key and throws 429 when any of them is over its limit. */
+export const enforceRateLimits = async (d1: D1Database, hits: RateLimitHit[], now = Date.now()) => {
+  const results = await d1.batch<{ count: number }>(hits.map((hit) => countHit(d1, hit, now)));
+  const over = hits.some((hit, i) => (results[i]?.results[0]?.count ?? 0) > hit.rule.limit);
+  if (over) throw new AppError("rate_limited", RATE_LIMITED_MESSAGE);
+};
+
+/** Takes back one counted hit (a sign-in that turned out to be right is not a failure). */
+export const refundRateLimitHit = (d1: D1Database, key: string) =>
+  d1.prepare("UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ?").bind(key);
+
+export const rateLimitByIp =
+  (action: string, rule: RateLimitRule): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await enforceRateLimits(c.env.DB, [{ key: `${action}:ip:${clientIp(c)}`, rule }]);
+    await next();
+  };

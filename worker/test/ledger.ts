@@ -1,0 +1,35 @@
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import { auditLedger } from "../features/credits/ledger.audit";
+import { commitMovement, grant, spend } from "../features/credits/ledger.service";
+
+/** Every test that moves credits ends with this: balances equal ledger sums, keys unique, no spend below zero. */
+export const expectLedgerClean = async () => {
+  expect(await auditLedger(env.DB)).toEqual([]);
+};
+
+/** Gives a user credits through the real ledger, as a purchase would. */
+export const grantCredits = async (userId: string, amount: number, source: "purchased" | "bonus" | "winnings" = "purchased") => {
+  const movement = grant(env.DB, {
+    userId,
+    amount,
+    idempotencyKey: `test-grant:${crypto.randomUUID()}`,
+    transactionType: source === "winnings" ? "pick_payout" : "purchase",
+    source,
+    now: Date.now(),
+  });
+  await commitMovement(env.DB, movement);
+};
+
+/** Takes a user's balance to exactly `amount` through the ledger. */
+export const setBalance = async (userId: string, amount: number) => {
+  const row = await env.DB.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>();
+  const current = row?.balance ?? 0;
+  if (amount > current) await grantCredits(userId, amount - current);
+  if (amount < current) {
+    await commitMovement(env.DB, spend(env.DB, { userId, amount: current - amount, idempotencyKey: `test-spend:${crypto.randomUUID()}`, now: Date.now() }));
+  }
+};
+
+export const balanceOf = async (userId: string) =>
+  (await env.DB.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>())?.balance ?? 0;
