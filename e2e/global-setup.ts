@@ -4,11 +4,13 @@ import { startApp } from "./server";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    stateDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const app = await startApp();
   project.provide("baseUrl", app.url);
+  project.provide("stateDir", app.stateDir);
   return app.stop;
 }

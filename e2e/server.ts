@@ -31,7 +31,7 @@ const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error(`The app did not answer at ${url} within ${timeoutMs} ms`);
 };
 
-export type RunningApp = { url: string; stop: () => Promise<void> };
+export type RunningApp = { url: string; stateDir: string; stop: () => Promise<void> };
 
 /** Starts the built app on local workerd with its own fresh database, migrated and seeded. */
 export const startApp = async (): Promise<RunningApp> => {
@@ -59,5 +59,5 @@ export const startApp = async (): Promise<RunningApp> => {
     }
     rmSync(stateDir, { recursive: true, force: true });
   };
-  return { url, stop };
+  return { url, stateDir, stop };
 };

@@ -30,9 +30,8 @@ export const useBookmark = () => {
       queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (old) => setBookmarkedInFeeds(old, id, !bookmarked));
       toast.error("Failed to update bookmark");
     },
-    onSettled: (_data, _error, { bookmarked }) => {
-      if (!bookmarked) void queryClient.invalidateQueries({ queryKey: ["questions", "feed"] });
-    },
+    // The bookmarked-only feed is cached separately, so every change must mark it stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["questions", "feed"] }),
   });
 
   return (id: string, bookmarked: boolean) => {

@@ -1,0 +1,46 @@
+import type { Page } from "playwright-core";
+
+type OutboxEmail = { to: string; subject: string; text: string; links: string[] };
+
+export const DEMO_PASSWORD = "password123";
+
+export const outbox = async (baseUrl: string, to: string): Promise<OutboxEmail[]> => {
+  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`outbox answered ${response.status}`);
+  return ((await response.json()) as { items: OutboxEmail[] }).items;
+};
+
+/** The newest link in the newest email to `to` that carries `param` (confirm or token). */
+export const latestLink = async (baseUrl: string, to: string, param: "confirm" | "token") => {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const [latest] = await outbox(baseUrl, to);
+    const link = latest?.links.find((url) => new URL(url).searchParams.has(param));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No email to ${to} with a ${param} link`);
+};
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** A confirmed, signed-in player in this page's context, created through the API and the emailed link. */
+export const signInNewPlayer = async (page: Page, baseUrl: string, prefix = "player") => {
+  const email = uniqueEmail(prefix);
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, country: "US" }),
+  });
+  if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
+  await page.goto(await latestLink(baseUrl, email, "confirm"));
+  await page.getByTestId("credits-pill").waitFor();
+  return email;
+};
+
+export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD) => {
+  await page.goto("/auth?mode=login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByTestId("credits-pill").waitFor();
+};
