@@ -18,6 +18,7 @@ import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
 import { questionRoutes } from "./features/questions/questions.routes";
 import { creditsRoutes } from "./features/credits/credits.routes";
 import { pickRoutes } from "./features/picks/picks.routes";
+import { liveRoutes } from "./features/live/live.routes";
 
 const api = createRouter()
   .route("/", healthRoutes)
@@ -30,7 +31,8 @@ const api = createRouter()
   .route("/", questionRoutes)
   .route("/", bookmarkRoutes)
   .route("/", pickRoutes)
-  .route("/", creditsRoutes);
+  .route("/", creditsRoutes)
+  .route("/", liveRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -34,3 +34,8 @@ export const FREE_PICK_PAYOUT = 2;
 /** A correct paid pick pays this multiple of what it cost. */
 export const PAYOUT_FACTOR = 2;
 export const PICKS_PAGE_SIZE = 50;
+
+/** Public live topics are split over this many hub objects; a user's sockets always share one (see docs/decisions). */
+export const LIVE_SHARDS = 8;
+/** Messages a client may send per socket per minute besides pings (which never reach the object). */
+export const LIVE_SOCKET_MESSAGE_LIMIT = 30;

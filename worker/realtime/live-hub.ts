@@ -1,9 +1,18 @@
 import { DurableObject } from "cloudflare:workers";
-import { liveMessageSchema } from "../../shared/live-messages";
+import { liveMessageSchema, type LiveMessage } from "../../shared/live-messages";
+import { LIVE_SOCKET_MESSAGE_LIMIT } from "../config";
+
+type Attachment = { userId: string | null; windowStart: number; messages: number };
+
+const MINUTE_MS = 60_000;
+/** The worker sets this header after authenticating; the object is not reachable from outside. */
+export const LIVE_USER_HEADER = "X-Live-User";
+const userTag = (userId: string) => `user:${userId}`;
 
 /**
- * One hub holds the sockets of one channel (a user, or a shard of a public topic).
- * Sockets are accepted through the hibernation API so an idle hub costs nothing.
+ * One hub holds the sockets of one shard: every socket of a given user lands in the same shard (see
+ * live-shards.ts), so user events go to one object and public events to every shard. Sockets use the
+ * hibernation API, and pings are answered without waking the object.
  */
 export class LiveHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -15,32 +24,50 @@ export class LiveHub extends DurableObject<Env> {
     if (request.headers.get("Upgrade") !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
+    const userId = request.headers.get(LIVE_USER_HEADER) || null;
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, userId ? [userTag(userId)] : []);
+    server.serializeAttachment({ userId, windowStart: Date.now(), messages: 0 } satisfies Attachment);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Sends one message to every socket; a socket that has gone away is skipped. */
-  async publish(message: unknown): Promise<number> {
+  /** To every socket of one user (all their tabs and devices). */
+  async sendToUser(userId: string, message: LiveMessage): Promise<number> {
+    return this.send(this.ctx.getWebSockets(userTag(userId)), message);
+  }
+
+  /** To every socket in this shard. */
+  async broadcast(message: LiveMessage): Promise<number> {
+    return this.send(this.ctx.getWebSockets(), message);
+  }
+
+  private send(sockets: WebSocket[], message: LiveMessage): number {
     const payload = JSON.stringify(liveMessageSchema.parse(message));
     let delivered = 0;
-    for (const socket of this.ctx.getWebSockets()) {
+    for (const socket of sockets) {
       try {
         socket.send(payload);
         delivered += 1;
       } catch {
-        socket.close(1011, "send failed");
+        // A socket closing as we send is normal; the client reconnects and refetches.
       }
     }
     return delivered;
   }
 
+  /** Clients only listen (pings never get here); anything else counts against a per-socket limit. */
   override webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): void {
-    // Clients only listen; anything but the ping (answered without waking us) is a protocol error.
-    if (typeof message !== "string" || message.length > 256) socket.close(1008, "unexpected message");
+    const state = socket.deserializeAttachment() as Attachment;
+    const now = Date.now();
+    const fresh = now - state.windowStart > MINUTE_MS;
+    const next = { ...state, windowStart: fresh ? now : state.windowStart, messages: fresh ? 1 : state.messages + 1 };
+    socket.serializeAttachment(next);
+    if (next.messages > LIVE_SOCKET_MESSAGE_LIMIT || typeof message !== "string" || message.length > 256) {
+      socket.close(1008, "message limit");
+    }
   }
 
   override webSocketClose(socket: WebSocket, code: number): void {
-    socket.close(code === 1005 ? 1000 : code, "closing");
+    socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
   }
 }

@@ -8,6 +8,7 @@ import { TOAST_DURATION_MS, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../l
 import { useCountryDetection } from "../features/auth/use-country-detection";
 import { VisitorOffers } from "../features/auth/visitor-offers";
 import { FeedFiltersProvider } from "../features/feed/feed-filters";
+import { LiveUpdates } from "../features/live/credit-burst";
 import { BottomNav } from "../features/shell/bottom-nav";
 import { Footer } from "../features/shell/footer";
 import { Header } from "../features/shell/header";
@@ -45,6 +46,7 @@ const RootLayout = () => {
           {onAuth ? null : <Footer />}
           {showBottomNav ? <BottomNav /> : null}
           <VisitorOffers />
+          <LiveUpdates />
           <Toaster
             visibleToasts={1}
             duration={TOAST_DURATION_MS}

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PICKS_PAGE_SIZE } from "../../config";
 import { withIdempotency } from "../../lib/idempotency";
+import { broadcast, publishToUser } from "../../realtime/live-shards";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
@@ -68,10 +69,11 @@ export const pickRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const body = c.req.valid("json");
     const userId = c.var.user!.id;
-    return withIdempotency(c, userId, async () => ({
-      status: 201,
-      body: await submitPick(c.env.DB, { userId, ...body, now: Date.now() }),
-    })) as never;
+    return withIdempotency(c, userId, async () => {
+      const result = await submitPick(c.env.DB, { userId, ...body, now: Date.now() });
+      c.executionCtx.waitUntil(Promise.all([publishToUser(c.env, userId, result.events), broadcast(c.env, result.activity)]));
+      return { status: 201, body: result.body };
+    }) as never;
   })
   .openapi(listRoute, async (c) => {
     const userId = c.var.user!.id;

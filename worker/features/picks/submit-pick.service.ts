@@ -2,12 +2,21 @@ import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { FREE_PICK_PAYOUT, PAYOUT_FACTOR } from "../../config";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import type { LiveMessage } from "../../../shared/live-messages";
 import { spend } from "../credits/ledger.service";
 import { PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
 
 type SubmitInput = { userId: string; questionId: string; choice: "yes" | "no"; multiplier: number; now: number };
 
-type QuestionState = { credit_cost: number; status: string; deadline: number; has_pick: number; balance: number | null };
+type QuestionState = {
+  title: string;
+  credit_cost: number;
+  status: string;
+  deadline: number;
+  has_pick: number;
+  balance: number | null;
+  username: string;
+};
 
 const DUPLICATE = () =>
   new AppError("duplicate", "You have already made a pick for this question", { isDuplicate: true });
@@ -16,7 +25,7 @@ const INSUFFICIENT = () => new AppError("insufficient_credits", "Insufficient cr
 const readState = (d1: D1Database, userId: string, questionId: string) =>
   d1
     .prepare(
-      `SELECT q.credit_cost, q.status, q.deadline,
+      `SELECT q.title, q.credit_cost, q.status, q.deadline, (SELECT username FROM users WHERE id = ?1) AS username,
          EXISTS (SELECT 1 FROM user_picks WHERE user_id = ?1 AND question_id = q.id) AS has_pick,
          (SELECT balance FROM user_credits WHERE user_id = ?1) AS balance
        FROM questions q WHERE q.id = ?2`,
@@ -50,6 +59,7 @@ export const submitPick = async (d1: D1Database, input: SubmitInput) => {
   if (early || !state) throw early ?? new AppError("not_found", "Question not found");
 
   const pickId = newId();
+  const activityId = newId();
   const payout = free ? FREE_PICK_PAYOUT : cost * PAYOUT_FACTOR;
   const movement = free
     ? null
@@ -72,7 +82,7 @@ export const submitPick = async (d1: D1Database, input: SubmitInput) => {
     d1.prepare("UPDATE questions SET pick_count = pick_count + 1 WHERE id = ?").bind(questionId),
     d1
       .prepare("INSERT INTO activity_feed (id, user_id, question_id, kind, choice, credits, created_at) VALUES (?, ?, ?, 'pick', ?, ?, ?)")
-      .bind(newId(), userId, questionId, choice, cost, now),
+      .bind(activityId, userId, questionId, choice, cost, now),
     d1.prepare(`SELECT ${PICK_COLUMNS} FROM user_picks p WHERE p.id = ?`).bind(pickId),
     d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
   ];
@@ -81,7 +91,20 @@ export const submitPick = async (d1: D1Database, input: SubmitInput) => {
     const results = await d1.batch(statements);
     const pickRow = results.at(-2)?.results[0] as PickRow;
     const creditsRow = results.at(-1)?.results[0] as CreditsRow | undefined;
-    return { pick: toPick(pickRow), credits: toCredits(creditsRow) };
+    const pick = toPick(pickRow);
+    const credits = toCredits(creditsRow);
+    const events: LiveMessage[] = [
+      { type: "credits", data: credits },
+      { type: "pick", data: { id: pick.id, questionId, status: pick.status, actualPayout: pick.actualPayout } },
+      ...(movement
+        ? [{ type: "transaction" as const, data: { id: movement.transactionId, amount: -cost, transactionType: "spend", description: "Pick", createdAt: now } }]
+        : []),
+    ];
+    const activity: LiveMessage = {
+      type: "activity",
+      data: { id: activityId, kind: "pick", username: state.username, questionId, questionTitle: state.title, choice, credits: cost, createdAt: now },
+    };
+    return { body: { pick, credits }, events, activity };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw refusal(await readState(d1, userId, questionId), Date.now(), cost) ?? new AppError("conflict", "Failed to submit pick");

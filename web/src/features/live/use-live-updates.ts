@@ -1,0 +1,63 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { liveMessageSchema } from "../../../../shared/live-messages";
+import { useAuth } from "../auth/auth-queries";
+import { applyLiveMessage } from "./apply-live-message";
+import { reconnectDelay } from "./backoff";
+import type { CreditBurst } from "./credit-animation";
+
+const PING_INTERVAL_MS = 25_000;
+
+const liveUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/live`;
+
+/**
+ * One socket per tab, opened at start-up and again whenever the signed-in user changes. After a reconnect the
+ * affected queries are refetched, so an event missed while offline is never a wrong balance for long.
+ */
+export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
+  const queryClient = useQueryClient();
+  const { status, me } = useAuth();
+  const userId = me?.user.id ?? null;
+
+  useEffect(() => {
+    if (status === "loading") return;
+    let socket: WebSocket | null = null;
+    let attempt = 0;
+    let stopped = false;
+    let retryTimer: number | undefined;
+    let pingTimer: number | undefined;
+
+    const open = () => {
+      socket = new WebSocket(liveUrl());
+      socket.addEventListener("open", () => {
+        if (attempt > 0) {
+          for (const key of [["me"], ["picks"], ["questions"], ["activity"]]) void queryClient.invalidateQueries({ queryKey: key });
+        }
+        attempt = 0;
+        pingTimer = window.setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), PING_INTERVAL_MS);
+      });
+      socket.addEventListener("message", (event) => {
+        if (event.data === "pong") return;
+        try {
+          const parsed = liveMessageSchema.safeParse(JSON.parse(String(event.data)));
+          if (parsed.success) applyLiveMessage(queryClient, parsed.data, onBurst);
+        } catch {
+          // Not JSON: ignore rather than break the connection.
+        }
+      });
+      socket.addEventListener("close", () => {
+        window.clearInterval(pingTimer);
+        if (stopped) return;
+        retryTimer = window.setTimeout(open, reconnectDelay(attempt++));
+      });
+    };
+    open();
+
+    return () => {
+      stopped = true;
+      window.clearTimeout(retryTimer);
+      window.clearInterval(pingTimer);
+      socket?.close(1000, "done");
+    };
+  }, [status, userId, queryClient, onBurst]);
+};

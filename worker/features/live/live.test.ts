@@ -1,0 +1,94 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { LiveMessage } from "../../../shared/live-messages";
+import { LiveHub } from "../../realtime/live-hub";
+import { broadcast, hubFor, publishToUser, shardFor } from "../../realtime/live-shards";
+import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { call, callJson } from "../../test/http";
+import { setBalance } from "../../test/ledger";
+import { insertQuestion } from "../../test/questions";
+
+type Listener = { socket: WebSocket; messages: LiveMessage[] };
+
+const connect = async (account?: TestAccount, origin?: string): Promise<Listener> => {
+  const headers: Record<string, string> = { Upgrade: "websocket", ...(account?.cookies ?? {}) };
+  if (origin) headers.Origin = origin;
+  const response = await call("/api/live", { headers });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket;
+  if (!socket) throw new Error("no socket");
+  socket.accept();
+  const listener: Listener = { socket, messages: [] };
+  socket.addEventListener("message", (event) => listener.messages.push(JSON.parse(String(event.data)) as LiveMessage));
+  return listener;
+};
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+const types = (listener: Listener) => listener.messages.map((m) => m.type);
+
+describe("GET /api/live", () => {
+  it("delivers a player's credit events to all their sockets and nobody else's, and activity to everyone", async () => {
+    const alice = await signUpAndLogin("alice-live@example.com");
+    const bob = await signUpAndLogin("bob-live@example.com");
+    await setBalance(alice.userId, 10);
+    const [aliceTab1, aliceTab2, bobTab, visitor] = await Promise.all([connect(alice), connect(alice), connect(bob), connect()]);
+    const questionId = await insertQuestion({ creditCost: 2 });
+
+    const picked = await callJson("/api/picks", { method: "POST", headers: alice.bearer, json: { questionId, choice: "yes", multiplier: 1 } });
+    expect(picked.status).toBe(201);
+    await settle();
+
+    for (const tab of [aliceTab1, aliceTab2]) {
+      expect(types(tab)).toEqual(expect.arrayContaining(["credits", "pick", "transaction"]));
+      expect(tab.messages.find((m) => m.type === "credits")?.data).toMatchObject({ balance: 8 });
+    }
+    expect(types(bobTab)).not.toContain("credits");
+    expect(types(bobTab)).not.toContain("pick");
+    const sameShardAsAlice = shardFor(bob.userId) === shardFor(alice.userId);
+    if (sameShardAsAlice) expect(types(bobTab)).toContain("activity");
+    expect(aliceTab1.messages.find((m) => m.type === "activity")?.data).toMatchObject({ questionId, kind: "pick" });
+    void visitor;
+  });
+
+  it("reaches every socket in every shard with a public event", async () => {
+    const listeners = await Promise.all(Array.from({ length: 12 }, () => connect()));
+    await broadcast(env, { type: "question.updated", data: { id: "q-123" } });
+    await settle();
+    for (const listener of listeners) expect(listener.messages).toContainEqual({ type: "question.updated", data: { id: "q-123" } });
+  });
+
+  it("refuses other origins and plain requests", async () => {
+    const foreign = await call("/api/live", { headers: { Upgrade: "websocket", Origin: "https://evil.example" } });
+    expect(foreign.status).toBe(403);
+    const plain = await call("/api/live");
+    expect(plain.status).toBe(400);
+  });
+
+  it("does not throw when publishing to a user with no sockets, or to sockets that have closed", async () => {
+    await expect(publishToUser(env, "nobody-online", [{ type: "question.deleted", data: { id: "x" } }])).resolves.toBeUndefined();
+    const gone = await connect();
+    gone.socket.close(1000, "bye");
+    await settle();
+    await expect(broadcast(env, { type: "question.deleted", data: { id: "y" } })).resolves.toBeUndefined();
+  });
+
+  it("keeps delivering after the hub wakes from hibernation, from the sockets' attachments alone", async () => {
+    const carol = await signUpAndLogin("carol-live@example.com");
+    const tab = await connect(carol);
+    const stub = hubFor(env, shardFor(carol.userId));
+    const delivered = await runInDurableObject(stub, async (_instance, state) => {
+      const woken = new LiveHub(state, env);
+      return woken.sendToUser(carol.userId, { type: "profile", data: { username: "carol", country: "US", maxStreak: 0 } });
+    });
+    expect(delivered).toBe(1);
+    await settle();
+    expect(types(tab)).toContain("profile");
+  });
+
+  it("closes a socket that floods the hub with messages", async () => {
+    const noisy = await connect();
+    const closed = new Promise<number>((resolve) => noisy.socket.addEventListener("close", (event) => resolve(event.code)));
+    for (let i = 0; i < 40; i++) noisy.socket.send(`hello ${i}`);
+    expect(await closed).toBe(1008);
+  });
+});
