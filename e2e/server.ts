@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 
@@ -35,6 +35,7 @@ export type RunningApp = { url: string; stateDir: string; stop: () => Promise<vo
 
 /** Starts the built app on local workerd with its own fresh database, migrated and seeded. */
 export const startApp = async (): Promise<RunningApp> => {
+  mkdirSync(".wrangler", { recursive: true });
   const stateDir = mkdtempSync(join(".wrangler", "e2e-"));
   const port = await freePort();
   const url = `http://localhost:${port}`;

@@ -11,7 +11,7 @@ describe("the navigation shell", () => {
     await page.waitForURL("**/home");
     const response = await page.goto("/some/unknown/page");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { name: "Oops! Page not found" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL("**/home");
     await context.close();
@@ -31,6 +31,7 @@ describe("the navigation shell", () => {
   it("lays out a desktop: header, no bottom bar, footer only after scrolling past 50 px", async () => {
     const { context, page } = await browser.open(DESKTOP);
     await page.goto("/terms-of-service");
+    await page.getByRole("heading", { level: 1 }).waitFor();
     await expect(page.getByTestId("bottom-nav").isVisible()).resolves.toBe(false);
     const footer = page.getByTestId("site-footer");
     await expect(footer.getAttribute("data-visible")).resolves.toBe("false");
@@ -38,7 +39,7 @@ describe("the navigation shell", () => {
     await expect.poll(() => footer.getAttribute("data-visible")).toBe("true");
     const box = await footer.boundingBox();
     expect(box?.height).toBe(48);
-    await expect(footer.getByRole("button", { name: "Contact us" }).isVisible()).resolves.toBe(true);
+    await footer.getByRole("button", { name: "Contact us" }).waitFor();
     await context.close();
   });
 
@@ -46,7 +47,7 @@ describe("the navigation shell", () => {
     const { context, page } = await browser.open(PHONE);
     await page.goto("/home");
     const nav = page.getByTestId("bottom-nav");
-    await expect(nav.isVisible()).resolves.toBe(true);
+    await nav.waitFor();
     expect((await nav.boundingBox())?.height).toBe(56);
     await expect(page.getByTestId("site-footer").isVisible()).resolves.toBe(false);
     await nav.getByRole("button", { name: "More" }).click();
@@ -94,13 +95,13 @@ describe("the navigation shell", () => {
     await page.getByRole("button", { name: "Contact Us" }).click();
     const dialog = page.getByRole("dialog", { name: "Contact Us" });
     await dialog.getByRole("button", { name: "Send Message" }).click();
-    await expect(dialog.getByText("Name is required").isVisible()).resolves.toBe(true);
+    await dialog.getByText("Name is required").waitFor();
     await dialog.getByLabel("Name").fill("Robin");
     await dialog.getByLabel("Email").fill("not-an-email");
     await dialog.getByLabel("Subject").fill("Question about picks");
     await dialog.getByLabel("Message").fill("How do streaks work?");
     await dialog.getByRole("button", { name: "Send Message" }).click();
-    await expect(dialog.getByText("Please enter a valid email address").isVisible()).resolves.toBe(true);
+    await dialog.getByText("Please enter a valid email address").waitFor();
     await dialog.getByLabel("Email").fill("robin@example.com");
     const sent = page.waitForResponse((r) => r.url().endsWith("/api/contact") && r.request().method() === "POST");
     await dialog.getByRole("button", { name: "Send Message" }).click();

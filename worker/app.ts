@@ -18,7 +18,14 @@ import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
 import { questionRoutes } from "./features/questions/questions.routes";
 import { creditsRoutes } from "./features/credits/credits.routes";
 import { pickRoutes } from "./features/picks/picks.routes";
+import { adminQuestionRoutes } from "./features/admin-questions/admin-questions.routes";
+import { outcomeRoutes } from "./features/settlement/outcome.routes";
+import { imageRoutes } from "./features/images/images.routes";
 import { liveRoutes } from "./features/live/live.routes";
+import { rewardRoutes } from "./features/rewards/rewards.routes";
+import { redemptionRoutes } from "./features/redemptions/redemptions.routes";
+import { redemptionAdminRoutes } from "./features/redemptions/redemptions-admin.routes";
+import { referralRoutes } from "./features/referrals/referrals.routes";
 
 const api = createRouter()
   .route("/", healthRoutes)
@@ -31,8 +38,15 @@ const api = createRouter()
   .route("/", questionRoutes)
   .route("/", bookmarkRoutes)
   .route("/", pickRoutes)
+  .route("/", adminQuestionRoutes)
+  .route("/", outcomeRoutes)
+  .route("/", imageRoutes)
   .route("/", creditsRoutes)
-  .route("/", liveRoutes);
+  .route("/", liveRoutes)
+  .route("/", rewardRoutes)
+  .route("/", redemptionRoutes)
+  .route("/", redemptionAdminRoutes)
+  .route("/", referralRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

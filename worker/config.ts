@@ -35,7 +35,50 @@ export const FREE_PICK_PAYOUT = 2;
 export const PAYOUT_FACTOR = 2;
 export const PICKS_PAGE_SIZE = 50;
 
+/** Picks settled (or refunded on delete) per D1 batch: a few statements each, and at most ~55 bound parameters per statement. */
+export const SETTLEMENT_CHUNK_SIZE = 50;
+/** A settlement run (the cron job or an outcome request) starts no new chunk after this long; the cron finishes the rest. */
+export const SETTLEMENT_BUDGET_MS = 20_000;
+/** ...nor after this many chunks: each costs about three D1 calls, and an invocation may make 1,000 subrequests. */
+export const SETTLEMENT_MAX_CHUNKS = 250;
+/** Queued questions the cron looks at per run, oldest change first. */
+export const SETTLEMENT_QUESTIONS_PER_RUN = 20;
+
+/** Question images must be smaller than this (spec: under 5 MB). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_CACHE_CONTROL = "public, max-age=3600";
+
 /** Public live topics are split over this many hub objects; a user's sockets always share one (see docs/decisions). */
 export const LIVE_SHARDS = 8;
 /** Messages a client may send per socket per minute besides pings (which never reach the object). */
 export const LIVE_SOCKET_MESSAGE_LIMIT = 30;
+
+/** Gift cards and cash-outs pay this many US dollars per redeemed credit (stored and computed in whole cents). */
+export const GIFT_CARD_USD_PER_CREDIT = 0.6;
+export const REDEMPTION_MIN_CREDITS = 10;
+/** A gift card's maximum when its reward row sets none. */
+export const REDEMPTION_DEFAULT_MAX_CREDITS = 1000;
+/** Profile countries whose players may redeem (sweepstakes rules; the spec's cards are United States only). */
+export const REDEMPTION_ALLOWED_COUNTRIES: readonly string[] = ["US"];
+export const REDEMPTION_NOTE_MAX_LENGTH = 500;
+
+/** Paid once when a referred friend's first pick commits: to the referrer, and to the friend on top of the sign-up bonus. */
+export const REFERRER_BONUS = 100;
+export const REFERRED_FRIEND_BONUS = 50;
+/** Invite history shows this many of the newest invites; the counts cover all of them. */
+export const INVITE_HISTORY_LIMIT = 200;
+
+/** The hourly exchange-rate fetch gives up after this long and keeps the last good rates. */
+export const EXCHANGE_RATES_TIMEOUT_MS = 5_000;
+/** Stripe API calls time out after this long (one retry on a network failure). */
+export const STRIPE_TIMEOUT_MS = 10_000;
+/** Stripe webhook bodies may be larger than our JSON routes allow. */
+export const STRIPE_WEBHOOK_MAX_BYTES = 512 * 1024;
+/** Per-account limits on starting checkouts and trying promo codes (guessing codes should be slow). */
+export const PAYMENT_RATE_LIMITS = {
+  checkoutPerUser: { limit: 30, windowMs: HOUR_MS },
+  promoRedeemPerUser: { limit: 30, windowMs: HOUR_MS },
+} as const satisfies Record<string, RateLimitRule>;
+/** Admin-created promo codes: their length and the most credits one may give. */
+export const PROMO_CODE_MAX_LENGTH = 32;
+export const PROMO_CODE_MAX_CREDITS = 10_000;

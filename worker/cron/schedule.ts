@@ -2,13 +2,14 @@ import { log } from "../lib/log";
 import type { CronJob } from "./cron.types";
 import { publishScheduledQuestions } from "./publish-scheduled";
 import { pruneExpiredRows } from "./prune-expired";
+import { settleQueuedQuestions } from "./settle-queued";
 
 export const EVERY_MINUTE = "* * * * *";
 export const HOURLY = "0 * * * *";
 
 /** Keys must match the crons in wrangler.toml. */
 export const cronJobs: Record<string, Record<string, CronJob>> = {
-  [EVERY_MINUTE]: { publishScheduledQuestions },
+  [EVERY_MINUTE]: { publishScheduledQuestions, settleQueuedQuestions },
   [HOURLY]: { pruneExpiredRows },
 };
 

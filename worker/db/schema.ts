@@ -185,3 +185,49 @@ export const emailOutbox = sqliteTable("email_outbox", {
   text: text("text").notNull(),
   createdAt: integer("created_at").notNull(),
 });
+
+export const adminAuditLog = sqliteTable("admin_audit_log", {
+  id: text("id").primaryKey(),
+  adminId: text("admin_id").notNull(),
+  action: text("action").notNull(),
+  entity: text("entity").notNull(),
+  entityId: text("entity_id").notNull(),
+  before: text("before", { mode: "json" }),
+  after: text("after", { mode: "json" }),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const rewards = sqliteTable("rewards", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  currency: text("currency").notNull().default("USD"),
+  minAmount: integer("min_amount").notNull().default(10),
+  maxAmount: integer("max_amount"),
+  imageUrl: text("image_url"),
+  preselectedAmounts: text("preselected_amounts", { mode: "json" }).notNull(),
+  countryCodes: text("country_codes", { mode: "json" }).notNull(),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const giftCardRedemptions = sqliteTable("gift_card_redemptions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  kind: text("kind", { enum: ["gift_card", "cash_out"] }).notNull(),
+  rewardId: text("reward_id"),
+  method: text("method", { enum: ["visa", "mastercard", "venmo", "cashapp"] }),
+  creditsSpent: integer("credits_spent").notNull(),
+  valueCents: integer("value_cents").notNull(),
+  userEmail: text("user_email").notNull(),
+  payoutHandle: text("payout_handle"),
+  country: text("country").notNull(),
+  status: text("status", { enum: ["pending", "fulfilled", "rejected"] }).notNull().default("pending"),
+  note: text("note"),
+  transactionId: text("transaction_id").notNull(),
+  decisionId: text("decision_id"),
+  decidedBy: text("decided_by"),
+  decidedAt: integer("decided_at"),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});

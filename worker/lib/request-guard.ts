@@ -28,10 +28,15 @@ export const requestGuard = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   return next();
 };
 
-export const jsonBodyLimit = (): MiddlewareHandler<AppEnv> =>
-  bodyLimit({
+/** Paths that apply a limit of their own (image upload after authentication; Stripe's webhook before verifying). */
+const OWN_BODY_LIMIT_PATHS = [/^\/api\/admin\/images$/, /^\/api\/stripe\/webhook$/];
+
+export const jsonBodyLimit = (): MiddlewareHandler<AppEnv> => {
+  const limit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {
       throw new AppError("payload_too_large", "Request body is too large");
     },
   });
+  return async (c, next) => (OWN_BODY_LIMIT_PATHS.some((pattern) => pattern.test(c.req.path)) ? next() : limit(c, next));
+};

@@ -1,12 +1,42 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
-import { EmptyState, Page } from "../components/page";
+import { useState } from "react";
+import { Page } from "../components/page";
+import { RedemptionsPanel } from "../features/admin/redemptions-panel";
 import { requireSignIn } from "../features/auth/require-sign-in";
+import { QuestionsTab } from "./-admin/questions-tab";
 
-const Admin = () => (
-  <Page title="Admin Panel" actions={<Link to="/home" className="text-sm font-semibold underline">Back to site</Link>}>
-    <EmptyState title="No admin tools yet">Question management arrives with the admin release.</EmptyState>
-  </Page>
-);
+const SECTIONS = [
+  { id: "questions", label: "Questions" },
+  { id: "redemptions", label: "Redemptions" },
+] as const;
+type Section = (typeof SECTIONS)[number]["id"];
+
+const Admin = () => {
+  const [section, setSection] = useState<Section>("questions");
+  return (
+    <Page title="Admin Panel" actions={<Link to="/home" className="text-sm font-semibold underline">Back to site</Link>}>
+      <div role="tablist" aria-label="Admin sections" className="mb-4 flex gap-2 border-b border-slate-200 dark:border-slate-800">
+        {SECTIONS.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            role="tab"
+            id={`tab-${s.id}`}
+            aria-selected={section === s.id}
+            aria-controls={`panel-${s.id}`}
+            onClick={() => setSection(s.id)}
+            className={`border-b-2 px-4 py-2 text-sm font-semibold ${section === s.id ? "border-brand-700" : "border-transparent"}`}
+          >
+            {s.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${section}`} aria-labelledby={`tab-${section}`}>
+        {section === "questions" ? <QuestionsTab /> : <RedemptionsPanel />}
+      </div>
+    </Page>
+  );
+};
 
 export const Route = createFileRoute("/admin")({
   beforeLoad: async (options) => {

@@ -1,10 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EmptyState, Page } from "../components/page";
+import { Page } from "../components/page";
+import { useAuth } from "../features/auth/auth-queries";
+import { GiftCardCatalogue } from "../features/redemptions/gift-card-catalogue";
+import { MyRedemptions } from "../features/redemptions/my-redemptions";
 
-const GiftCards = () => (
-  <Page title="Gift Cards">
-    <EmptyState title="No gift cards found" />
-  </Page>
-);
+const GiftCards = () => {
+  const { me } = useAuth();
+  return (
+    <Page title="Gift Cards">
+      <div className="max-w-3xl space-y-6">
+        <GiftCardCatalogue />
+        {me ? <MyRedemptions /> : null}
+      </div>
+    </Page>
+  );
+};
 
 export const Route = createFileRoute("/gift-cards")({ component: GiftCards });

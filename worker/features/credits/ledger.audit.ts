@@ -1,5 +1,10 @@
 export type LedgerViolation = {
-  kind: "balance_mismatch" | "duplicate_key" | "negative_balance_from_spend" | "redeemable_exceeds_balance";
+  kind:
+    | "balance_mismatch"
+    | "duplicate_key"
+    | "negative_balance_from_spend"
+    | "redeemable_exceeds_balance"
+    | "redeemed_beyond_winnings";
   userId: string | null;
   detail: string;
 };
@@ -23,10 +28,17 @@ const checks: Record<LedgerViolation["kind"], string> = {
     SELECT user_id, 'spend ' || id || ' left the balance at ' || running AS detail
     FROM (SELECT id, user_id, transaction_type, SUM(amount) OVER (PARTITION BY user_id ORDER BY rowid) AS running
           FROM credit_transactions)
-    WHERE transaction_type = 'spend' AND running < 0`,
+    WHERE transaction_type IN ('spend', 'redemption') AND running < 0`,
   redeemable_exceeds_balance: `
     SELECT user_id, 'redeemable ' || redeemable || ' above balance ' || balance AS detail
     FROM user_credits WHERE redeemable > MAX(balance, 0)`,
+  // Money out never exceeds winnings in (a rejected redemption's refund counts as winnings again).
+  redeemed_beyond_winnings: `
+    SELECT user_id, 'redeemed ' || SUM(CASE WHEN transaction_type = 'redemption' THEN -amount ELSE 0 END)
+                    || ' but won ' || SUM(CASE WHEN source = 'winnings' AND amount > 0 THEN amount ELSE 0 END) AS detail
+    FROM credit_transactions GROUP BY user_id
+    HAVING SUM(CASE WHEN transaction_type = 'redemption' THEN -amount ELSE 0 END)
+         > SUM(CASE WHEN source = 'winnings' AND amount > 0 THEN amount ELSE 0 END)`,
 };
 
 /** Every broken ledger invariant; an empty list means the cached balances agree with the ledger. */

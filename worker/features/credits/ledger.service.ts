@@ -111,6 +111,73 @@ export const spend = (d1: D1Database, input: MovementInput): LedgerMovement => {
   };
 };
 
+export type ReversalInput = MovementInput & { source: CreditSource };
+
+/**
+ * Takes back an earlier grant (a payout or refund undone by a changed outcome) with a compensating row; nothing is
+ * ever deleted. Unlike a spend it may take the balance below zero (DECISIONS.md). Reversed winnings leave
+ * redeemable, which stays between 0 and the remaining balance; total_earned loses what was never really earned.
+ */
+export const reverse = (d1: D1Database, input: ReversalInput): LedgerMovement => {
+  assertWholePositive(input.amount);
+  const id = newId();
+  const { userId, amount, now } = input;
+  const winnings = input.source === "winnings" ? amount : 0;
+  return {
+    transactionId: id,
+    statements: [
+      ensureCreditsRow(d1, userId, now),
+      d1
+        .prepare(
+          `INSERT INTO credit_transactions
+             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
+           VALUES (?, ?, ?, 'reversal', ?, ?, ?, ?, ?, ?)
+           ON CONFLICT(idempotency_key) DO NOTHING`,
+        )
+        .bind(id, userId, -amount, input.source, input.idempotencyKey, ...optional(input), now),
+      d1
+        .prepare(
+          `UPDATE user_credits
+           SET balance = balance - ?, redeemable = MAX(0, MIN(redeemable - ?, balance - ?)),
+               total_earned = MAX(0, total_earned - ?), updated_at = ?
+           WHERE user_id = ? AND ${MOVEMENT_APPLIED_SQL}`,
+        )
+        .bind(amount, winnings, amount, amount, now, userId, id),
+    ],
+  };
+};
+
+/**
+ * Takes redeemable credits (winnings) only, for a gift card or cash-out: the check on both redeemable and balance
+ * is inside SQL, so concurrent redemptions can never take out more than was won. Type 'redemption', source 'winnings'.
+ */
+export const redeem = (d1: D1Database, input: MovementInput): LedgerMovement => {
+  assertWholePositive(input.amount);
+  const id = newId();
+  const { userId, amount, now } = input;
+  return {
+    transactionId: id,
+    statements: [
+      d1
+        .prepare(
+          `INSERT INTO credit_transactions
+             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
+           SELECT ?, user_id, ?, 'redemption', 'winnings', ?, ?, ?, ?, ?
+           FROM user_credits WHERE user_id = ? AND redeemable >= ? AND balance >= ?
+           ON CONFLICT(idempotency_key) DO NOTHING`,
+        )
+        .bind(id, -amount, input.idempotencyKey, ...optional(input), now, userId, amount, amount),
+      d1
+        .prepare(
+          `UPDATE user_credits
+           SET balance = balance - ?, redeemable = redeemable - ?, total_spent = total_spent + ?, updated_at = ?
+           WHERE user_id = ? AND redeemable >= ? AND balance >= ? AND ${MOVEMENT_APPLIED_SQL}`,
+        )
+        .bind(amount, amount, amount, now, userId, amount, amount, id),
+    ],
+  };
+};
+
 /** Runs one movement with the caller's statements around it in one batch; `applied` is false for a repeat or a refusal. */
 export const commitMovement = async (
   d1: D1Database,

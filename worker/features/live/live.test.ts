@@ -7,6 +7,7 @@ import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { call, callJson } from "../../test/http";
 import { setBalance } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
+import { putOutcome } from "../../test/admin";
 
 type Listener = { socket: WebSocket; messages: LiveMessage[] };
 
@@ -48,6 +49,20 @@ describe("GET /api/live", () => {
     if (sameShardAsAlice) expect(types(bobTab)).toContain("activity");
     expect(aliceTab1.messages.find((m) => m.type === "activity")?.data).toMatchObject({ questionId, kind: "pick" });
     void visitor;
+  });
+
+  it("tells a player's open sockets about their payout when an admin settles the question", async () => {
+    const admin = await signUpAndLogin("admin@example.com");
+    const dave = await signUpAndLogin("dave-live@example.com");
+    await setBalance(dave.userId, 10);
+    const questionId = await insertQuestion({ creditCost: 2 });
+    await callJson("/api/picks", { method: "POST", headers: dave.bearer, json: { questionId, choice: "yes", multiplier: 2 } });
+    const tab = await connect(dave);
+    expect((await putOutcome(admin, questionId, "A")).status).toBe(200);
+    await settle();
+    expect(tab.messages.find((m) => m.type === "credits")?.data).toMatchObject({ balance: 14 });
+    expect(tab.messages.find((m) => m.type === "transaction")?.data).toMatchObject({ amount: 8, transactionType: "pick_payout" });
+    expect(tab.messages.find((m) => m.type === "pick")?.data).toMatchObject({ status: "won", actualPayout: 8 });
   });
 
   it("reaches every socket in every shard with a public event", async () => {

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { LiveMessage } from "../../../shared/live-messages";
 import { spend } from "../credits/ledger.service";
+import { referralBonusStatements } from "../referrals/referral-bonus";
 import { PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
 
 type SubmitInput = { userId: string; questionId: string; choice: "yes" | "no"; multiplier: number; now: number };
@@ -51,7 +52,7 @@ const refusal = (state: QuestionState | null, now: number, cost: number) => {
  */
 export const submitPick = async (d1: D1Database, input: SubmitInput) => {
   const { userId, questionId, choice, now } = input;
-  const state = await readState(d1, userId, questionId);
+  const [state, referral] = await Promise.all([readState(d1, userId, questionId), referralBonusStatements(d1, userId, now)]);
   const free = state?.credit_cost === 0;
   const multiplier = free ? 1 : input.multiplier;
   const cost = (state?.credit_cost ?? 0) * multiplier;
@@ -83,6 +84,8 @@ export const submitPick = async (d1: D1Database, input: SubmitInput) => {
     d1
       .prepare("INSERT INTO activity_feed (id, user_id, question_id, kind, choice, credits, created_at) VALUES (?, ?, ?, 'pick', ?, ?, ?)")
       .bind(activityId, userId, questionId, choice, cost, now),
+    // A referred friend's first pick pays the referral bonuses in the same batch (empty once paid).
+    ...referral,
     d1.prepare(`SELECT ${PICK_COLUMNS} FROM user_picks p WHERE p.id = ?`).bind(pickId),
     d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
   ];

@@ -42,7 +42,7 @@ export type QuestionRow = {
   pick_status?: "active" | "won" | "lost" | "void";
 };
 
-const parseTags = (raw: string): string[] => {
+export const parseTags = (raw: string): string[] => {
   try {
     const value: unknown = JSON.parse(raw);
     return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];

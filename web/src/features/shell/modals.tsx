@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
 
-export type ModalName = "how-it-works" | "contact" | "add-credits" | "promo-code";
+export type ModalName = "how-it-works" | "contact" | "add-credits" | "promo-code" | "redeem";
 
 type ModalContextValue = { openModal: (name: ModalName) => void; closeModal: () => void };
 
@@ -9,6 +9,9 @@ const ModalContext = createContext<ModalContextValue | null>(null);
 // Modals load on first open so they stay out of the start-up bundle.
 const HowItWorksDialog = lazy(() => import("./how-it-works-dialog").then((m) => ({ default: m.HowItWorksDialog })));
 const ContactDialog = lazy(() => import("./contact-dialog").then((m) => ({ default: m.ContactDialog })));
+const RedeemCreditsDialog = lazy(() =>
+  import("../redemptions/redeem-credits-dialog").then((m) => ({ default: m.RedeemCreditsDialog })),
+);
 const UnavailableDialog = lazy(() =>
   import("./unavailable-dialog").then((m) => ({ default: m.UnavailableDialog })),
 );
@@ -32,6 +35,7 @@ export const ModalProvider = ({ children }: { children: ReactNode }) => {
       <Suspense fallback={null}>
         {current === "how-it-works" ? <HowItWorksDialog open onOpenChange={onOpenChange} /> : null}
         {current === "contact" ? <ContactDialog open onOpenChange={onOpenChange} /> : null}
+        {current === "redeem" ? <RedeemCreditsDialog open onOpenChange={onOpenChange} /> : null}
         {unavailableTitle ? <UnavailableDialog title={unavailableTitle} open onOpenChange={onOpenChange} /> : null}
       </Suspense>
     </ModalContext.Provider>

@@ -1,12 +1,15 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { EmptyState } from "../../components/page";
 import { Button } from "../../components/ui/button";
 import { feedQueryOptions, type FeedParams, type Question } from "../../features/feed/feed-queries";
 import { ALL_SPORTS } from "../../features/feed/feed-filters";
 import { shareQuestion } from "../../features/feed/share";
 import { useBookmark } from "../../features/feed/use-bookmark";
+import { useAuth } from "../../features/auth/auth-queries";
 import { QuestionCard, QuestionCardSkeleton } from "./question-card";
+
+const AdminCardActions = lazy(() => import("../../features/admin/admin-card-actions").then((m) => ({ default: m.AdminCardActions })));
 
 const SCROLL_MARGIN = "400px";
 const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4";
@@ -23,6 +26,7 @@ type Props = { params: FeedParams; hiddenIds: ReadonlySet<string>; onPick: (ques
 export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
   const feed = useInfiniteQuery(feedQueryOptions(params));
   const toggleBookmark = useBookmark();
+  const { isAdmin } = useAuth();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
 
@@ -58,7 +62,14 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
     <>
       <div className={GRID}>
         {questions.map((question) => (
-          <QuestionCard key={question.id} question={question} onPick={onPick} onBookmark={toggleBookmark} onShare={shareQuestion} />
+          <QuestionCard
+            key={question.id}
+            question={question}
+            onPick={onPick}
+            onBookmark={toggleBookmark}
+            onShare={shareQuestion}
+            adminActions={isAdmin ? <Suspense fallback={null}><AdminCardActions questionId={question.id} /></Suspense> : undefined}
+          />
         ))}
         {isFetchingNextPage ? Array.from({ length: 3 }, (_, i) => <QuestionCardSkeleton key={`more-${i}`} />) : null}
       </div>

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { signIn, signInNewPlayer } from "./accounts";
+import { DESKTOP, PHONE, useBrowser } from "./browser";
+
+const browser = useBrowser();
+
+/** A 1x1 PNG, enough for the server's byte check. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+describe("the question lifecycle", () => {
+  it("an admin creates a question with an image, a player picks it, the admin resolves it and the player sees the win live", async () => {
+    const title = `Will the e2e team win ${Date.now()}?`;
+    const admin = await browser.open(DESKTOP);
+    await signIn(admin.page, "admin@example.com");
+    await admin.page.goto("/admin");
+    await expect(admin.page.getByRole("banner").count()).resolves.toBe(0);
+    await admin.page.getByRole("button", { name: "New Question" }).click();
+    const form = admin.page.getByRole("dialog", { name: "New Question" });
+    await form.getByRole("button", { name: "Save Question" }).click();
+    await form.getByText("Title is required").waitFor();
+    await form.getByLabel("Title").fill(title);
+    await form.getByLabel("Sport").selectOption("NBA");
+    await form.getByLabel("Credit cost").fill("2");
+    await form.getByLabel("Status").selectOption("published");
+    await form.locator('input[type="file"]').setInputFiles({ name: "notes.png", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await form.getByText("Please select an image file").waitFor();
+    await form.locator('input[type="file"]').setInputFiles({ name: "team.png", mimeType: "image/png", buffer: PNG });
+    await form.getByRole("img", { name: "Question preview" }).waitFor();
+    await form.getByRole("button", { name: "Save Question" }).click();
+    await form.waitFor({ state: "detached" });
+    const row = admin.page.getByTestId("admin-question").filter({ hasText: title });
+    await row.waitFor();
+
+    const player = await browser.open(PHONE);
+    await signInNewPlayer(player.page, browser.baseUrl, "lifecycle");
+    await player.page.getByLabel("Search questions").fill(title);
+    const card = player.page.getByTestId("question-card").filter({ hasText: title });
+    await card.waitFor();
+    await expect(card.locator("img").getAttribute("src")).resolves.toMatch(/^\/api\/images\//);
+    await card.getByRole("button", { name: "Yes" }).click();
+    const pick = player.page.getByRole("dialog", { name: "Make Your Pick" });
+    await pick.getByRole("radio", { name: "2x" }).click();
+    await pick.getByRole("button", { name: "Confirm Pick" }).click();
+    await expect.poll(() => player.page.getByTestId("credits-pill").textContent()).toContain("1");
+    await player.page.goto("/picks");
+    await player.page.getByTestId("my-pick").filter({ hasText: title }).getByText("In progress").waitFor();
+
+    await row.getByLabel("Outcome").selectOption("A");
+    await admin.page.getByRole("dialog", { name: "Set outcome?" }).getByRole("button", { name: "Confirm" }).click();
+    await admin.page.getByText("Outcome saved").waitFor();
+
+    await player.page.getByTestId("credit-burst").waitFor({ timeout: 3000 });
+    await expect.poll(() => player.page.getByTestId("credits-pill").textContent(), { timeout: 3000 }).toContain("9");
+    await player.page.getByTestId("my-pick").filter({ hasText: title }).getByText("+8").waitFor({ timeout: 5000 });
+    await admin.context.close();
+    await player.context.close();
+  });
+});

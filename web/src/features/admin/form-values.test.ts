@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { changedFields, emptyForm, parseTags, togglePlayerProps, validateForm } from "./form-values";
+
+describe("admin question form rules", () => {
+  it("switches default labels to Over/Under when marking a player prop, and keeps tags unique", () => {
+    const on = togglePlayerProps(emptyForm(), true);
+    expect(on).toMatchObject({ answerOptionA: "Over", answerOptionB: "Under", tags: ["player_props"] });
+    expect(togglePlayerProps(on, true).tags).toEqual(["player_props"]);
+    const custom = togglePlayerProps({ ...emptyForm(), answerOptionA: "Lakers", answerOptionB: "Celtics" }, true);
+    expect(custom).toMatchObject({ answerOptionA: "Lakers", answerOptionB: "Celtics" });
+    expect(parseTags(" a, b ,a,, c ")).toEqual(["a", "b", "c"]);
+  });
+
+  it("sends only changed fields and validates with the spec's messages", () => {
+    const before = emptyForm();
+    expect(changedFields(before, { ...before, title: "New" })).toEqual({ title: "New" });
+    expect(validateForm({ ...before, title: " " })).toBe("Title is required");
+    expect(validateForm({ ...before, title: "x", deadline: 0 })).toBe("Deadline is required");
+    expect(validateForm({ ...before, title: "x", creditCost: -1 })).toBe("Credit cost must be 0 or more");
+    expect(validateForm({ ...before, title: "x" })).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { OUTCOMES_BY_TYPE } from "../../../../shared/sports";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { ApiError } from "../../lib/api";
+import { deleteQuestion, setOutcome, type AdminQuestion } from "./admin-api";
+
+const OUTCOME_LABEL: Record<string, string> = { unresolved: "Unresolved", A: "A", B: "B", over: "Over", under: "Under", void: "Void" };
+
+const useRefresh = () => {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ["admin"] });
+    void queryClient.invalidateQueries({ queryKey: ["questions"] });
+  };
+};
+
+/** Sets an outcome after a confirmation; the server settles and reports what it paid. */
+export const OutcomeControl = ({ question }: { question: Pick<AdminQuestion, "id" | "questionType" | "outcome" | "answerOptionA" | "answerOptionB"> }) => {
+  const [pending, setPending] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refresh = useRefresh();
+  const label = (o: string) => (o === "A" ? `A (${question.answerOptionA})` : o === "B" ? `B (${question.answerOptionB})` : OUTCOME_LABEL[o] ?? o);
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const result = await setOutcome(question.id, pending);
+      toast.success("Outcome saved", { description: `${result.picksUpdated} picks updated, ${result.creditsAwarded} credits awarded` });
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "Failed to update question");
+    } finally {
+      setBusy(false);
+      setPending(null);
+      refresh();
+    }
+  };
+
+  return (
+    <>
+      <label className="text-sm">
+        <span className="sr-only">Outcome</span>
+        <select aria-label="Outcome" value={question.outcome} onChange={(e) => setPending(e.target.value)} className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950">
+          {OUTCOMES_BY_TYPE[question.questionType].map((o) => <option key={o} value={o}>{label(o)}</option>)}
+        </select>
+      </label>
+      <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)} title="Set outcome?" description={pending ? `Mark this question ${label(pending)}. Picks are paid or refunded at once.` : undefined}
+        footer={<div className="flex gap-2"><Button variant="secondary" className="flex-1" onClick={() => setPending(null)}>Cancel</Button><Button className="flex-1" disabled={busy} onClick={confirm}>{busy ? "Saving..." : "Confirm"}</Button></div>}>
+        {null}
+      </Dialog>
+    </>
+  );
+};
+
+export const DeleteQuestionButton = ({ id }: { id: string }) => {
+  const [open, setOpen] = useState(false);
+  const refresh = useRefresh();
+  const confirm = async () => {
+    try {
+      const { message } = await deleteQuestion(id);
+      toast.success(message);
+    } catch {
+      toast.error("Failed to delete question completely");
+    } finally {
+      setOpen(false);
+      refresh();
+    }
+  };
+  return (
+    <>
+      <Button variant="danger" className="!px-2 !py-1" onClick={() => setOpen(true)}>Delete</Button>
+      <Dialog open={open} onOpenChange={setOpen} title="Delete this question?" description="Its picks are refunded and its bookmarks and activity removed. This cannot be undone."
+        footer={<div className="flex gap-2"><Button variant="secondary" className="flex-1" onClick={() => setOpen(false)}>Cancel</Button><Button variant="danger" className="flex-1" onClick={confirm}>Delete</Button></div>}>
+        {null}
+      </Dialog>
+    </>
+  );
+};

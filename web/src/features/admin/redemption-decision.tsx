@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { CASH_OUT_METHOD_LABELS, formatUsd } from "../../../../shared/redemptions";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { InputField } from "../../components/ui/field";
+import { api, ApiError } from "../../lib/api";
+import type { Redemption } from "../redemptions/redemption-queries";
+import { redemptionTitle, StatusBadge } from "../redemptions/my-redemptions";
+
+export type AdminRedemption = Redemption & { user: { id: string; username: string; email: string } };
+
+const useDecide = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: { status: "fulfilled" | "rejected"; note?: string }) =>
+      api(`/api/admin/redemptions/${encodeURIComponent(id)}`, { method: "PATCH", json }),
+    onSuccess: (_data, { status }) => toast.success(status === "fulfilled" ? "Redemption fulfilled" : "Redemption rejected and refunded"),
+    onError: (error) => toast.error("Operation failed", { description: error instanceof ApiError ? error.message : "Please try again" }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "redemptions"] }),
+  });
+};
+
+/** One redemption with what an admin needs to send it, and, while pending, fulfil (with a note) or reject. */
+export const RedemptionDecision = ({ redemption: r }: { redemption: AdminRedemption }) => {
+  const decide = useDecide(r.id);
+  const [note, setNote] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const payout = r.kind === "cash_out" ? `${r.method ? CASH_OUT_METHOD_LABELS[r.method] : ""}${r.payoutHandle ? ` ${r.payoutHandle}` : ""}` : null;
+
+  return (
+    <li className="space-y-2 px-4 py-3 text-sm" data-testid="admin-redemption">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold">{redemptionTitle(r)} · {formatUsd(r.valueCents)} · {r.creditsSpent} credits</p>
+          <p className="text-slate-600 dark:text-slate-400">
+            {r.user.username} ({r.user.email}) · send to {r.email}{payout ? ` · ${payout}` : ""} · {new Date(r.createdAt).toLocaleString()}
+          </p>
+          {r.note ? <p className="mt-1 break-words">{r.note}</p> : null}
+        </div>
+        <StatusBadge status={r.status} />
+      </div>
+      {r.status === "pending" ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-56 flex-1">
+            <InputField label="Note to the player (e.g. the card code)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+          </div>
+          <Button disabled={decide.isPending} onClick={() => decide.mutate({ status: "fulfilled", note: note.trim() || undefined })}>Mark fulfilled</Button>
+          <Button variant="danger" disabled={decide.isPending} onClick={() => setConfirming(true)}>Reject</Button>
+        </div>
+      ) : null}
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Reject this redemption?"
+        description={`${r.creditsSpent} credits go back to ${r.user.username}, who is emailed${note.trim() ? " with your note" : ""}.`}
+        footer={
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
+            <Button variant="danger" disabled={decide.isPending} onClick={() => decide.mutate({ status: "rejected", note: note.trim() || undefined }, { onSettled: () => setConfirming(false) })}>
+              Reject and refund
+            </Button>
+          </div>
+        }
+      >
+        <p className="text-sm">This cannot be undone.</p>
+      </Dialog>
+    </li>
+  );
+};

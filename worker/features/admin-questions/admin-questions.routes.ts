@@ -1,0 +1,109 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ADMIN_PAGE_SIZE } from "../../config";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { AppError } from "../../lib/errors";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { broadcast } from "../../realtime/live-shards";
+import { requireAdmin } from "../auth/auth.middleware";
+import { ADMIN_QUESTION_COLUMNS, readAdminQuestion, toAdminQuestion, type AdminQuestionRow } from "./admin-question-row";
+import {
+  adminListQuerySchema,
+  adminQuestionSchema,
+  createQuestionSchema,
+  questionIdParams,
+  updateQuestionSchema,
+} from "./admin-questions.schemas";
+import { deleteQuestion } from "./delete-question.service";
+import { createQuestion, updateQuestion } from "./question-writes";
+
+const oneQuestion = z.object({ question: adminQuestionSchema });
+
+const listRoute = createRoute({
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  method: "get",
+  path: "/admin/questions",
+  request: { query: adminListQuerySchema },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(adminQuestionSchema), nextCursor: z.string().nullable() })),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const getRoute = createRoute({
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  method: "get",
+  path: "/admin/questions/{id}",
+  request: { params: questionIdParams },
+  responses: { 200: jsonContent(oneQuestion), ...errorResponses(401, 403, 404) },
+});
+
+const createQuestionRoute = createRoute({
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  method: "post",
+  path: "/admin/questions",
+  request: { body: jsonBody(createQuestionSchema) },
+  responses: { 201: jsonContent(oneQuestion, "Created"), ...errorResponses(400, 401, 403) },
+});
+
+const updateRoute = createRoute({
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  method: "patch",
+  path: "/admin/questions/{id}",
+  request: { params: questionIdParams, body: jsonBody(updateQuestionSchema) },
+  responses: { 200: jsonContent(oneQuestion), ...errorResponses(400, 401, 403, 404, 422) },
+});
+
+const deleteRoute = createRoute({
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  method: "delete",
+  path: "/admin/questions/{id}",
+  request: { params: questionIdParams },
+  responses: { 200: jsonContent(z.object({ message: z.string() })), ...errorResponses(401, 403, 404, 500) },
+});
+
+export const adminQuestionRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const { status, q, cursor } = c.req.valid("query");
+    const after = cursor ? decodeCursor(cursor) : null;
+    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and instr needs no escaping.
+    const { results } = await c.env.DB.prepare(
+      `SELECT ${ADMIN_QUESTION_COLUMNS} FROM questions q
+       WHERE (?1 IS NULL OR q.status = ?1) AND (?2 IS NULL OR instr(lower(q.title), lower(?2)) > 0)
+         AND (?3 IS NULL OR q.created_at < ?3 OR (q.created_at = ?3 AND q.id < ?4))
+       ORDER BY q.created_at DESC, q.id DESC LIMIT ?5`,
+    )
+      .bind(status ?? null, q || null, after?.createdAt ?? null, after?.id ?? "", ADMIN_PAGE_SIZE + 1)
+      .all<AdminQuestionRow>();
+    const items = results.slice(0, ADMIN_PAGE_SIZE);
+    const last = items.at(-1);
+    const nextCursor = results.length > ADMIN_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+    return c.json({ items: items.map(toAdminQuestion), nextCursor }, 200);
+  })
+  .openapi(getRoute, async (c) => {
+    const row = await readAdminQuestion(c.env.DB, c.req.valid("param").id);
+    if (!row) throw new AppError("not_found", "Question not found");
+    return c.json({ question: toAdminQuestion(row) }, 200);
+  })
+  .openapi(createQuestionRoute, async (c) => {
+    const row = await createQuestion(c.env.DB, c.req.valid("json"), { adminId: c.var.user!.id, now: Date.now() });
+    if (row.status === "published") c.executionCtx.waitUntil(broadcast(c.env, { type: "question.published", data: { id: row.id } }));
+    return c.json({ question: toAdminQuestion(row) }, 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await updateQuestion(c.env.DB, id, c.req.valid("json"), { adminId: c.var.user!.id, now: Date.now() });
+    c.executionCtx.waitUntil(broadcast(c.env, { type: "question.updated", data: { id } }));
+    return c.json({ question: toAdminQuestion(row) }, 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    await deleteQuestion(c.env.DB, id, c.var.user!.id);
+    c.executionCtx.waitUntil(broadcast(c.env, { type: "question.deleted", data: { id } }));
+    return c.json({ message: "Question and all related data deleted successfully" }, 200);
+  });

@@ -1,0 +1,111 @@
+import { SETTLEMENT_CHUNK_SIZE } from "../../config";
+import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
+import { AppError } from "../../lib/errors";
+import { log } from "../../lib/log";
+import { auditStatement } from "../admin-audit/admin-audit";
+import { grant } from "../credits/ledger.service";
+import { readAdminQuestion } from "./admin-question-row";
+
+type PickToRemove = { id: string; user_id: string; credits_spent: number; status: string };
+
+/** Rows deleted per statement for the tables that need no per-row work. */
+const SWEEP_LIMIT = 500;
+/** New picks can land while a published question is being deleted; each round removes them too. */
+const MAX_ROUNDS = 5;
+
+const placeholders = (count: number) => Array.from({ length: count }, () => "?").join(", ");
+
+const readPicks = (d1: D1Database, questionId: string) =>
+  d1
+    .prepare("SELECT id, user_id, credits_spent, status FROM user_picks WHERE question_id = ? ORDER BY id LIMIT ?")
+    .bind(questionId, SETTLEMENT_CHUNK_SIZE)
+    .all<PickToRemove>();
+
+/**
+ * One batch per chunk: refund the chunk's active picks (key `delete-refund:<pickId>`) and delete the chunk. The
+ * guard aborts it if settlement changed any pick's status since we read it, so a pick is never both paid and refunded.
+ */
+const removePickChunk = async (d1: D1Database, questionId: string, picks: PickToRemove[], now: number) => {
+  const active = picks.filter((pick) => pick.status === "active").map((pick) => pick.id);
+  const settled = picks.filter((pick) => pick.status !== "active").map((pick) => pick.id);
+  const refunds = picks
+    .filter((pick) => pick.status === "active" && pick.credits_spent > 0)
+    .flatMap(
+      (pick) =>
+        grant(d1, {
+          userId: pick.user_id,
+          amount: pick.credits_spent,
+          transactionType: "refund",
+          source: "purchased",
+          idempotencyKey: `delete-refund:${pick.id}`,
+          questionId,
+          pickId: pick.id,
+          description: "Refund: question deleted",
+          now,
+        }).statements,
+    );
+  const ids = picks.map((pick) => pick.id);
+  await d1.batch([
+    assertInBatch(
+      d1,
+      `NOT EXISTS (SELECT 1 FROM user_picks WHERE id IN (${placeholders(active.length)}) AND status <> 'active')
+       AND NOT EXISTS (SELECT 1 FROM user_picks WHERE id IN (${placeholders(settled.length)}) AND status = 'active')`,
+      ...active,
+      ...settled,
+    ),
+    ...refunds,
+    d1.prepare(`DELETE FROM user_picks WHERE id IN (${placeholders(ids.length)})`).bind(...ids),
+  ]);
+};
+
+const sweep = async (d1: D1Database, sql: string, questionId: string) => {
+  for (;;) {
+    const result = await d1.prepare(sql).bind(questionId, questionId, SWEEP_LIMIT).run();
+    if (result.meta.changes < SWEEP_LIMIT) return;
+  }
+};
+
+const removeAllPicks = async (d1: D1Database, questionId: string) => {
+  for (;;) {
+    const { results } = await readPicks(d1, questionId);
+    if (results.length === 0) return;
+    try {
+      await removePickChunk(d1, questionId, results, Date.now());
+    } catch (error) {
+      // Settlement moved a pick under us: read the chunk again.
+      if (!isBatchRefusal(error)) throw error;
+    }
+  }
+};
+
+/**
+ * Refunds every unsettled pick, then removes the question's picks, bookmarks and activity and the question itself.
+ * Every step is bounded and safe to repeat, so a retry after a failure finishes the job; settled ledger rows stay.
+ */
+export const deleteQuestion = async (d1: D1Database, questionId: string, adminId: string) => {
+  const before = await readAdminQuestion(d1, questionId);
+  if (!before) throw new AppError("not_found", "Question not found");
+  try {
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+      await removeAllPicks(d1, questionId);
+      await sweep(d1, "DELETE FROM user_bookmarks WHERE question_id = ? AND user_id IN (SELECT user_id FROM user_bookmarks WHERE question_id = ? LIMIT ?)", questionId);
+      await sweep(d1, "DELETE FROM activity_feed WHERE question_id = ? AND id IN (SELECT id FROM activity_feed WHERE question_id = ? LIMIT ?)", questionId);
+      try {
+        await d1.batch([
+          assertInBatch(d1, "NOT EXISTS (SELECT 1 FROM user_picks WHERE question_id = ?)", questionId),
+          d1.prepare("DELETE FROM user_bookmarks WHERE question_id = ?").bind(questionId),
+          d1.prepare("DELETE FROM activity_feed WHERE question_id = ?").bind(questionId),
+          d1.prepare("DELETE FROM questions WHERE id = ?").bind(questionId),
+          auditStatement(d1, { adminId, action: "delete", entity: "question", entityId: questionId, before, after: null, now: Date.now() }),
+        ]);
+        return;
+      } catch (error) {
+        if (!isBatchRefusal(error)) throw error;
+      }
+    }
+    throw new Error(`Question ${questionId} kept receiving picks during deletion`);
+  } catch (error) {
+    log("error", "question_delete_failed", { questionId, error: String(error) });
+    throw new AppError("internal", "Failed to delete question completely");
+  }
+};

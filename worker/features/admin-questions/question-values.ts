@@ -1,0 +1,96 @@
+import { PLAYER_PROPS_TAG } from "../../../shared/sports";
+import { AppError } from "../../lib/errors";
+import { parseTags } from "../questions/question-row";
+import type { QuestionInput } from "./admin-questions.schemas";
+
+/** A question's editable columns, already normalised; keys are the column names. */
+export type QuestionValues = {
+  title: string;
+  sport_category: string | null;
+  custom_category: string | null;
+  credit_cost: number;
+  deadline: number;
+  image_url: string | null;
+  status: QuestionInput["status"];
+  publish_at: number | null;
+  question_type: QuestionInput["questionType"];
+  answer_option_a: string;
+  answer_option_b: string;
+  is_free_pick: 0 | 1;
+  is_player_prop: 0 | 1;
+  tags: string;
+};
+
+export const EDITABLE_COLUMNS = [
+  "title",
+  "sport_category",
+  "custom_category",
+  "credit_cost",
+  "deadline",
+  "image_url",
+  "status",
+  "publish_at",
+  "question_type",
+  "answer_option_a",
+  "answer_option_b",
+  "is_free_pick",
+  "is_player_prop",
+  "tags",
+] as const satisfies readonly (keyof QuestionValues)[];
+
+const YES_NO = ["Yes", "No"] as const;
+const OVER_UNDER = ["Over", "Under"] as const;
+
+/** Over/under is always Over/Under; a player prop turns the default Yes/No labels into Over/Under. */
+const answerOptions = (input: QuestionInput, playerProp: boolean): readonly [string, string] => {
+  if (input.questionType === "over_under") return OVER_UNDER;
+  const defaults = playerProp ? OVER_UNDER : YES_NO;
+  const a = input.answerOptionA || defaults[0];
+  const b = input.answerOptionB || defaults[1];
+  return playerProp && a === YES_NO[0] && b === YES_NO[1] ? OVER_UNDER : [a, b];
+};
+
+/** The rules that tie fields together (spec section 5, Admin edit), applied to a full set of fields. */
+export const toValues = (input: QuestionInput): QuestionValues => {
+  if (input.status === "scheduled" && input.publishAt === null) {
+    throw new AppError("validation_failed", "Publish time is required for scheduled questions", { field: "publishAt" });
+  }
+  const playerProp = input.tags.includes(PLAYER_PROPS_TAG);
+  const [a, b] = answerOptions(input, playerProp);
+  return {
+    title: input.title,
+    sport_category: input.sportCategory,
+    custom_category: input.customCategory,
+    credit_cost: input.creditCost,
+    deadline: input.deadline,
+    image_url: input.imageUrl,
+    status: input.status,
+    publish_at: input.status === "scheduled" ? input.publishAt : null,
+    question_type: input.questionType,
+    answer_option_a: a,
+    answer_option_b: b,
+    is_free_pick: input.creditCost === 0 ? 1 : 0,
+    is_player_prop: playerProp ? 1 : 0,
+    tags: JSON.stringify(input.tags),
+  };
+};
+
+/** Back from stored columns to the input shape, so an edit can be merged over it and normalised again. */
+export const toInput = (row: QuestionValues): QuestionInput => ({
+  title: row.title,
+  sportCategory: row.sport_category as QuestionInput["sportCategory"],
+  customCategory: row.custom_category,
+  creditCost: row.credit_cost,
+  deadline: row.deadline,
+  imageUrl: row.image_url,
+  status: row.status,
+  publishAt: row.publish_at,
+  questionType: row.question_type,
+  answerOptionA: row.answer_option_a,
+  answerOptionB: row.answer_option_b,
+  tags: parseTags(row.tags),
+});
+
+/** Only the columns whose value differs (the spec: an edit writes the changed fields plus updated_at). */
+export const changedColumns = (before: QuestionValues, after: QuestionValues) =>
+  EDITABLE_COLUMNS.filter((column) => before[column] !== after[column]);

@@ -1,0 +1,130 @@
+import { CASH_OUT_METHOD_LABELS, formatUsd, redemptionValueCents, REDEMPTION_ERRORS as E, type CashOutMethod } from "../../../shared/redemptions";
+import { GIFT_CARD_USD_PER_CREDIT, REDEMPTION_ALLOWED_COUNTRIES, REDEMPTION_DEFAULT_MAX_CREDITS, REDEMPTION_MIN_CREDITS } from "../../config";
+import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { MOVEMENT_APPLIED_SQL, redeem } from "../credits/ledger.service";
+import { toCredits, type CreditsRow } from "../picks/pick-row";
+import { REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
+import { redemptionError } from "./redemptions.schemas";
+
+export type RedemptionTarget = { kind: "gift_card"; rewardId: string } | { kind: "cash_out"; method: CashOutMethod; handle: string | null };
+
+type NewRedemption = {
+  userId: string;
+  credits: number;
+  email: string;
+  target: RedemptionTarget;
+  /** The request's Idempotency-Key: concurrent repeats then share one ledger key, so only one can move credits. */
+  requestKey: string | undefined;
+  now: number;
+};
+
+type State = {
+  country: string;
+  redeemable: number;
+  reward_name: string | null;
+  min_amount: number | null;
+  max_amount: number | null;
+  country_codes: string | null;
+};
+
+const readState = (d1: D1Database, userId: string, rewardId: string | null) =>
+  d1
+    .prepare(
+      `SELECT u.country, COALESCE(c.redeemable, 0) AS redeemable, r.name AS reward_name, r.min_amount, r.max_amount,
+              r.country_codes
+       FROM users u LEFT JOIN user_credits c ON c.user_id = u.id LEFT JOIN rewards r ON r.id = ?2 AND r.is_active = 1
+       WHERE u.id = ?1`,
+    )
+    .bind(userId, rewardId)
+    .first<State>();
+
+/** The rules that need the database, in the spec's order (minimum and email are checked by the request schema). */
+const check = (state: State | null, input: NewRedemption) => {
+  if (!state) throw new AppError("unauthorized", E.signIn.message, { title: E.signIn.title });
+  const giftCard = input.target.kind === "gift_card";
+  if (giftCard && !state.reward_name) throw redemptionError("not_found", E.reward, "rewardId");
+  const rewardCountries = giftCard ? (JSON.parse(state.country_codes ?? "[]") as string[]) : [state.country];
+  if (!REDEMPTION_ALLOWED_COUNTRIES.includes(state.country) || !rewardCountries.includes(state.country)) {
+    throw redemptionError("rule_violation", E.country);
+  }
+  if (giftCard) {
+    const min = Math.max(REDEMPTION_MIN_CREDITS, state.min_amount ?? 0);
+    const max = state.max_amount ?? REDEMPTION_DEFAULT_MAX_CREDITS;
+    if (input.credits < min) throw redemptionError("validation_failed", E.minimum(min), "credits");
+    if (input.credits > max) throw redemptionError("validation_failed", E.maximum(max), "credits");
+  }
+  if (input.credits > state.redeemable) throw redemptionError("insufficient_credits", E.insufficient);
+};
+
+const ledgerDescription = (target: RedemptionTarget, rewardName: string | null, valueCents: number) =>
+  target.kind === "gift_card"
+    ? `Gift card redemption: ${rewardName ?? ""} for ${formatUsd(valueCents)}`
+    : `Cash-out redemption: ${CASH_OUT_METHOD_LABELS[target.method]} for ${formatUsd(valueCents)}`;
+
+const readByLedgerKey = (d1: D1Database, key: string) =>
+  d1
+    .prepare(
+      `SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN}
+       WHERE g.transaction_id = (SELECT id FROM credit_transactions WHERE idempotency_key = ?)`,
+    )
+    .bind(key)
+    .first<RedemptionRow>();
+
+const readCredits = (d1: D1Database, userId: string) =>
+  d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId).first<CreditsRow>();
+
+/**
+ * One redemption is one batch: the debit of redeemable credits (checked in SQL), the guard that it happened and
+ * the pending row. `created` is false when a concurrent repeat with the same Idempotency-Key already made it.
+ */
+export const createRedemption = async (d1: D1Database, input: NewRedemption) => {
+  const { userId, credits, target, now } = input;
+  const state = await readState(d1, userId, target.kind === "gift_card" ? target.rewardId : null);
+  check(state, input);
+
+  const id = newId();
+  const valueCents = redemptionValueCents(credits, GIFT_CARD_USD_PER_CREDIT);
+  const ledgerKey = input.requestKey ? `redemption:${target.kind}:${userId}:${input.requestKey}` : `redemption:${id}`;
+  const movement = redeem(d1, { userId, amount: credits, idempotencyKey: ledgerKey, now, description: ledgerDescription(target, state?.reward_name ?? null, valueCents) });
+  const statements = [
+    ...movement.statements,
+    assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId),
+    d1
+      .prepare(
+        `INSERT INTO gift_card_redemptions (id, user_id, kind, reward_id, method, credits_spent, value_cents, user_email,
+           payout_handle, country, status, transaction_id, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'pending', ?11, ?12, ?12)`,
+      )
+      .bind(
+        id,
+        userId,
+        target.kind,
+        target.kind === "gift_card" ? target.rewardId : null,
+        target.kind === "cash_out" ? target.method : null,
+        credits,
+        valueCents,
+        input.email,
+        target.kind === "cash_out" ? target.handle : null,
+        state?.country ?? "",
+        movement.transactionId,
+        now,
+      ),
+    d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id),
+    d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
+  ];
+
+  try {
+    const results = await d1.batch(statements);
+    const row = results.at(-2)?.results[0] as RedemptionRow;
+    return { redemption: toRedemption(row), credits: toCredits(results.at(-1)?.results[0] as CreditsRow | undefined), created: true };
+  } catch (error) {
+    if (!isBatchRefusal(error)) throw error;
+    const twin = await readByLedgerKey(d1, ledgerKey);
+    if (twin) return { redemption: toRedemption(twin), credits: toCredits(await readCredits(d1, userId)), created: false };
+    // Another redemption took the credits between the check and the batch.
+    check(await readState(d1, userId, target.kind === "gift_card" ? target.rewardId : null), input);
+    throw new AppError("conflict", "Failed to process your redemption. Please try again.", { title: "Redemption Failed" });
+  }
+};

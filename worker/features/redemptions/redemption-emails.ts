@@ -1,0 +1,52 @@
+import { CASH_OUT_METHOD_LABELS, formatUsd } from "../../../shared/redemptions";
+import type { Email } from "../../lib/mailer";
+import type { Redemption } from "./redemption-row";
+
+const what = (r: Redemption) =>
+  r.kind === "gift_card" ? `${r.rewardName ?? "gift card"} gift card` : `${r.method ? CASH_OUT_METHOD_LABELS[r.method] : ""} cash-out`.trim();
+
+const summary = (r: Redemption) => `${what(r)} for ${formatUsd(r.valueCents)} (${r.creditsSpent} credits)`;
+
+const link = (appUrl: string) => new URL("/rewards", appUrl).toString();
+
+const TIMING = {
+  gift_card: "Gift cards are usually emailed within 24 to 48 hours.",
+  cash_out: "Cash-outs are typically processed within 1 business day.",
+} as const;
+
+/** Every email goes to the address the player confirmed for this redemption. */
+export const redemptionReceivedEmail = (appUrl: string, r: Redemption): Email => ({
+  to: r.email,
+  subject: "We received your Pickstreak redemption",
+  text: [
+    `Your ${summary(r)} has been submitted and will be processed shortly.`,
+    TIMING[r.kind],
+    "",
+    "You can follow its status here:",
+    link(appUrl),
+  ].join("\n"),
+});
+
+export const redemptionFulfilledEmail = (appUrl: string, r: Redemption): Email => ({
+  to: r.email,
+  subject: "Your Pickstreak redemption has been fulfilled",
+  text: [
+    `Your ${summary(r)} has been fulfilled.`,
+    ...(r.note ? ["", r.note] : []),
+    "",
+    "Your redemption history:",
+    link(appUrl),
+  ].join("\n"),
+});
+
+export const redemptionRejectedEmail = (appUrl: string, r: Redemption): Email => ({
+  to: r.email,
+  subject: "Your Pickstreak redemption was not approved",
+  text: [
+    `Your ${summary(r)} was not approved, and the ${r.creditsSpent} credits are back in your balance.`,
+    ...(r.note ? ["", `Reason: ${r.note}`] : []),
+    "",
+    "Your redemption history:",
+    link(appUrl),
+  ].join("\n"),
+});

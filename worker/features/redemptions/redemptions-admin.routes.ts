@@ -1,0 +1,74 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ADMIN_PAGE_SIZE } from "../../config";
+import { decodeCursor, page } from "../../lib/cursor";
+import { sendEmail } from "../../lib/mailer";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { requireAdmin } from "../auth/auth.middleware";
+import { decideRedemption } from "./decide-redemption.service";
+import { redemptionFulfilledEmail, redemptionRejectedEmail } from "./redemption-emails";
+import { REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
+import { adminRedemptionSchema, decisionRequestSchema, redemptionSchema } from "./redemptions.schemas";
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/admin/redemptions",
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  request: {
+    query: z.object({
+      status: z.enum(["pending", "fulfilled", "rejected"], { error: "Unknown status" }).optional(),
+      cursor: z.string().max(200).optional(),
+    }),
+  },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(adminRedemptionSchema), nextCursor: z.string().nullable() })),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const decideRoute = createRoute({
+  method: "patch",
+  path: "/admin/redemptions/{id}",
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  request: { params: z.object({ id: z.string().max(100) }), body: jsonBody(decisionRequestSchema) },
+  responses: {
+    200: jsonContent(z.object({ redemption: redemptionSchema })),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+type AdminRow = RedemptionRow & { username: string; account_email: string };
+
+export const redemptionAdminRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const { status, cursor } = c.req.valid("query");
+    const after = cursor ? decodeCursor(cursor) : null;
+    const { results } = await c.env.DB.prepare(
+      `SELECT ${REDEMPTION_COLUMNS}, u.username, u.email AS account_email
+       FROM gift_card_redemptions g ${REWARD_JOIN} JOIN users u ON u.id = g.user_id
+       WHERE (?1 IS NULL OR g.status = ?1) AND (?2 IS NULL OR g.created_at < ?2 OR (g.created_at = ?2 AND g.id < ?3))
+       ORDER BY g.created_at DESC, g.id DESC LIMIT ?4`,
+    )
+      .bind(status ?? null, after?.createdAt ?? null, after?.id ?? "", ADMIN_PAGE_SIZE + 1)
+      .all<AdminRow>();
+    const items = results.map((row) => ({
+      ...toRedemption(row),
+      user: { id: row.user_id, username: row.username, email: row.account_email },
+    }));
+    return c.json(page(items, ADMIN_PAGE_SIZE), 200);
+  })
+  .openapi(decideRoute, async (c) => {
+    const { status, note } = c.req.valid("json");
+    const redemption = await decideRedemption(c.env.DB, {
+      redemptionId: c.req.valid("param").id,
+      status,
+      note: note || null,
+      adminId: c.var.user.id,
+      now: Date.now(),
+    });
+    const email = status === "fulfilled" ? redemptionFulfilledEmail : redemptionRejectedEmail;
+    await sendEmail(c, email(c.var.settings.APP_URL, redemption));
+    return c.json({ redemption }, 200);
+  });

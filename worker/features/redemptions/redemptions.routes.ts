@@ -1,0 +1,98 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { REDEMPTION_ERRORS as E } from "../../../shared/redemptions";
+import type { AppEnv } from "../../env";
+import { decodeCursor, page } from "../../lib/cursor";
+import { withIdempotency } from "../../lib/idempotency";
+import { sendEmail } from "../../lib/mailer";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { creditsSchema } from "../me/me.schemas";
+import { createRedemption, type RedemptionTarget } from "./create-redemption.service";
+import { redemptionReceivedEmail } from "./redemption-emails";
+import { REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
+import { cashOutRequestSchema, giftCardRequestSchema, redemptionError, redemptionSchema, titledValidationHook } from "./redemptions.schemas";
+
+const PAGE_SIZE = 50;
+
+/** The spec's cash-out wording for visitors, used by every redemption route. */
+const requireRedeemer: MiddlewareHandler<{ Variables: { user: AppEnv["Variables"]["user"] } }> = async (c, next) => {
+  if (!c.var.user) throw redemptionError("unauthorized", E.signIn);
+  await next();
+};
+
+const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
+const createdResponse = jsonContent(z.object({ redemption: redemptionSchema, credits: creditsSchema }), "Redemption pending");
+
+const giftCardRoute = createRoute({
+  method: "post",
+  path: "/redemptions/gift-card",
+  tags: ["Redemptions"],
+  middleware: [requireRedeemer] as const,
+  request: { body: jsonBody(giftCardRequestSchema), headers: idempotencyHeader },
+  responses: { 201: createdResponse, ...errorResponses(400, 401, 402, 404, 409, 422) },
+});
+
+const cashOutRoute = createRoute({
+  method: "post",
+  path: "/redemptions/cash-out",
+  tags: ["Redemptions"],
+  middleware: [requireRedeemer] as const,
+  request: { body: jsonBody(cashOutRequestSchema), headers: idempotencyHeader },
+  responses: { 201: createdResponse, ...errorResponses(400, 401, 402, 409, 422) },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/redemptions",
+  tags: ["Redemptions"],
+  middleware: [requireRedeemer] as const,
+  request: { query: z.object({ cursor: z.string().max(200).optional() }) },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(redemptionSchema), nextCursor: z.string().nullable() })),
+    ...errorResponses(400, 401),
+  },
+});
+
+const redeem = (c: Context<AppEnv>, input: { credits: number; email: string; target: RedemptionTarget }) => {
+  const userId = c.var.user!.id;
+  return withIdempotency(c, userId, async () => {
+    const result = await createRedemption(c.env.DB, { userId, ...input, requestKey: c.req.header("Idempotency-Key"), now: Date.now() });
+    if (result.created) await sendEmail(c, redemptionReceivedEmail(c.var.settings.APP_URL, result.redemption));
+    return { status: 201, body: { redemption: result.redemption, credits: result.credits } };
+  });
+};
+
+const cashOutHandle = (body: z.infer<typeof cashOutRequestSchema>) =>
+  body.method === "venmo" ? (body.venmoUsername ?? null) : body.method === "cashapp" ? (body.cashTag ?? null) : null;
+
+export const redemptionRoutes = createRouter()
+  .openapi(
+    giftCardRoute,
+    async (c) => {
+      const { rewardId, credits, email } = c.req.valid("json");
+      return redeem(c, { credits, email, target: { kind: "gift_card", rewardId } }) as never;
+    },
+    titledValidationHook,
+  )
+  .openapi(
+    cashOutRoute,
+    async (c) => {
+      const body = c.req.valid("json");
+      const target = { kind: "cash_out" as const, method: body.method, handle: cashOutHandle(body) };
+      return redeem(c, { credits: body.amount, email: body.email, target }) as never;
+    },
+    titledValidationHook,
+  )
+  .openapi(listRoute, async (c) => {
+    const { cursor } = c.req.valid("query");
+    const after = cursor ? decodeCursor(cursor) : null;
+    const { results } = await c.env.DB.prepare(
+      `SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN}
+       WHERE g.user_id = ?1 AND (?2 IS NULL OR g.created_at < ?2 OR (g.created_at = ?2 AND g.id < ?3))
+       ORDER BY g.created_at DESC, g.id DESC LIMIT ?4`,
+    )
+      .bind(c.var.user!.id, after?.createdAt ?? null, after?.id ?? "", PAGE_SIZE + 1)
+      .all<RedemptionRow>();
+    return c.json(page(results.map(toRedemption), PAGE_SIZE), 200);
+  });

@@ -1,0 +1,53 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { broadcast } from "../../realtime/live-shards";
+import { requireAdmin } from "../auth/auth.middleware";
+import { setOutcome } from "./outcome.service";
+import { publishSettlement } from "./settlement-events";
+
+const outcomeRoute = createRoute({
+  method: "put",
+  path: "/admin/questions/{id}/outcome",
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  request: {
+    params: z.object({ id: z.string().min(1).max(100) }),
+    body: jsonBody(
+      z
+        .object({
+          outcome: z.enum(["unresolved", "A", "B", "over", "under", "void"], { error: "Please choose an outcome" }),
+        })
+        .openapi("SetOutcome"),
+    ),
+  },
+  responses: {
+    200: jsonContent(
+      z
+        .object({
+          picksUpdated: z.number().int(),
+          creditsAwarded: z.number().int().openapi({ description: "Payouts and refunds granted by this call" }),
+          complete: z.boolean().openapi({ description: "False when the cron job finishes the settlement" }),
+        })
+        .openapi("OutcomeResult"),
+    ),
+    ...errorResponses(400, 401, 403, 404, 500),
+  },
+});
+
+export const outcomeRoutes = createRouter().openapi(outcomeRoute, async (c) => {
+  const questionId = c.req.valid("param").id;
+  const { settledUsers, ...result } = await setOutcome(c.env.DB, {
+    questionId,
+    outcome: c.req.valid("json").outcome,
+    adminId: c.var.user!.id,
+    now: Date.now(),
+  });
+  c.executionCtx.waitUntil(
+    Promise.all([
+      broadcast(c.env, { type: "question.updated", data: { id: questionId } }),
+      publishSettlement(c.env, questionId, settledUsers),
+    ]),
+  );
+  return c.json(result, 200);
+});

@@ -1,0 +1,66 @@
+import { OUTCOMES_BY_TYPE } from "../../../shared/sports";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { log } from "../../lib/log";
+import type { Outcome } from "./settle-pick";
+import { settlementBudget, settleQuestion } from "./settlement.service";
+
+type QuestionOutcomeState = {
+  question_type: keyof typeof OUTCOMES_BY_TYPE;
+  outcome: Outcome;
+  status: string;
+  settlement_version: number;
+};
+
+type SetOutcomeInput = { questionId: string; outcome: Outcome; adminId: string; now: number };
+
+const snapshot = (row: QuestionOutcomeState) => ({
+  outcome: row.outcome,
+  status: row.status,
+  settlementVersion: row.settlement_version,
+});
+
+/**
+ * Stores the outcome and queues settlement by raising the settlement version, in one statement that only changes
+ * something when the outcome really changes: five identical calls at once raise the version once.
+ * A resolved question goes back to published when its outcome is undone.
+ */
+const storeOutcome = async (d1: D1Database, { questionId, outcome, adminId, now }: SetOutcomeInput) => {
+  const before = await d1
+    .prepare("SELECT question_type, outcome, status, settlement_version FROM questions WHERE id = ?")
+    .bind(questionId)
+    .first<QuestionOutcomeState>();
+  if (!before) throw new AppError("not_found", "Question not found");
+  if (!(OUTCOMES_BY_TYPE[before.question_type] as readonly string[]).includes(outcome)) {
+    throw new AppError("validation_failed", "This outcome does not fit the question type", { field: "outcome" });
+  }
+  await d1.batch([
+    d1
+      .prepare(
+        `UPDATE questions SET outcome = ?1, settlement_version = settlement_version + 1, updated_at = ?2,
+           status = CASE WHEN ?1 <> 'unresolved' THEN 'resolved' WHEN status = 'resolved' THEN 'published' ELSE status END
+         WHERE id = ?3 AND outcome <> ?1`,
+      )
+      .bind(outcome, now, questionId),
+    // The audit's "after" is read inside the batch, so it is what this change (or a concurrent one) left.
+    d1
+      .prepare(
+        `INSERT INTO admin_audit_log (id, admin_id, action, entity, entity_id, before, after, created_at)
+         SELECT ?, ?, 'outcome', 'question', id, ?,
+           json_object('outcome', outcome, 'status', status, 'settlementVersion', settlement_version), ?
+         FROM questions WHERE id = ?`,
+      )
+      .bind(newId(), adminId, JSON.stringify(snapshot(before)), now, questionId),
+  ]);
+};
+
+/** Sets a question's outcome and settles it at once; what the run budget leaves, the cron finishes. */
+export const setOutcome = async (d1: D1Database, input: SetOutcomeInput) => {
+  await storeOutcome(d1, input);
+  try {
+    return await settleQuestion(d1, input.questionId, settlementBudget());
+  } catch (error) {
+    log("error", "settlement_failed", { questionId: input.questionId, error: String(error) });
+    throw new AppError("internal", "Outcome saved but failed to recalculate credits. Please contact support.");
+  }
+};

@@ -1,0 +1,58 @@
+import type { LiveMessage } from "../../../shared/live-messages";
+import { publishToUser } from "../../realtime/live-shards";
+import { toCredits, type CreditsRow } from "../picks/pick-row";
+
+/** D1 allows 100 bound parameters a statement; one is the question id. */
+const USERS_PER_QUERY = 90;
+
+type PickRow = { id: string; user_id: string; status: "active" | "won" | "lost" | "void"; actual_payout: number };
+type TransactionRow = { id: string; user_id: string; amount: number; transaction_type: string; description: string; created_at: number };
+
+const chunks = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+const readForUsers = async (d1: D1Database, questionId: string, userIds: string[]) => {
+  const marks = userIds.map(() => "?").join(", ");
+  const [credits, picks, transactions] = await d1.batch([
+    d1.prepare(`SELECT user_id, balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id IN (${marks})`).bind(...userIds),
+    d1.prepare(`SELECT id, user_id, status, actual_payout FROM user_picks WHERE question_id = ? AND user_id IN (${marks})`).bind(questionId, ...userIds),
+    // The newest ledger row of each player on this question: the payout, refund or reversal this settlement wrote.
+    d1
+      .prepare(
+        `SELECT t.id, t.user_id, t.amount, t.transaction_type, t.description, t.created_at FROM credit_transactions t
+         WHERE t.question_id = ? AND t.user_id IN (${marks}) AND t.transaction_type <> 'spend'
+           AND t.rowid = (SELECT MAX(rowid) FROM credit_transactions x WHERE x.question_id = t.question_id AND x.user_id = t.user_id)`,
+      )
+      .bind(questionId, ...userIds),
+  ]);
+  return {
+    credits: (credits?.results ?? []) as (CreditsRow & { user_id: string })[],
+    picks: (picks?.results ?? []) as PickRow[],
+    transactions: (transactions?.results ?? []) as TransactionRow[],
+  };
+};
+
+/** After a chunk commits, each affected player's open screens get their new balance, pick state and the payout. */
+export const publishSettlement = async (env: Env, questionId: string, userIds: string[]) => {
+  for (const group of chunks([...new Set(userIds)], USERS_PER_QUERY)) {
+    const { credits, picks, transactions } = await readForUsers(env.DB, questionId, group);
+    await Promise.all(
+      group.map((userId) => {
+        const messages: LiveMessage[] = [];
+        const row = credits.find((c) => c.user_id === userId);
+        if (row) messages.push({ type: "credits", data: toCredits(row) });
+        for (const pick of picks.filter((p) => p.user_id === userId)) {
+          messages.push({ type: "pick", data: { id: pick.id, questionId, status: pick.status, actualPayout: pick.actual_payout } });
+        }
+        const tx = transactions.find((t) => t.user_id === userId);
+        if (tx) {
+          messages.push({
+            type: "transaction",
+            data: { id: tx.id, amount: tx.amount, transactionType: tx.transaction_type, description: tx.description, createdAt: tx.created_at },
+          });
+        }
+        return publishToUser(env, userId, messages);
+      }),
+    );
+  }
+};

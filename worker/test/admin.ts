@@ -1,0 +1,23 @@
+import { env } from "cloudflare:test";
+import type { TestAccount } from "./accounts";
+import { callJson } from "./http";
+
+export type OutcomeReply = {
+  picksUpdated: number;
+  creditsAwarded: number;
+  complete: boolean;
+  error?: { code: string; message: string };
+};
+
+export const putOutcome = (admin: TestAccount, questionId: string, outcome: string) =>
+  callJson<OutcomeReply>(`/api/admin/questions/${questionId}/outcome`, { method: "PUT", headers: admin.bearer, json: { outcome } });
+
+export type PickState = { status: string; actual_payout: number; settled_version: number };
+
+export const pickState = async (pickId: string) =>
+  env.DB.prepare("SELECT status, actual_payout, settled_version FROM user_picks WHERE id = ?").bind(pickId).first<PickState>();
+
+export const questionState = async (questionId: string) =>
+  env.DB.prepare("SELECT status, outcome, settlement_version, settled_version FROM questions WHERE id = ?")
+    .bind(questionId)
+    .first<{ status: string; outcome: string; settlement_version: number; settled_version: number }>();

@@ -1,0 +1,55 @@
+import { env } from "cloudflare:test";
+import { newId } from "../lib/ids";
+import { submitPick } from "../features/picks/submit-pick.service";
+import { grantCredits } from "./ledger";
+
+/** A player written straight to D1: money tests need many, and signing up each one would cost a PBKDF2 hash. */
+export const createPlayer = async (balance = 0) => {
+  const id = newId();
+  const compact = id.replaceAll("-", "");
+  await env.DB.prepare(
+    "INSERT INTO users (id, email, username, referral_code, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)",
+  )
+    .bind(id, `${compact}@players.example`, `p_${compact.slice(0, 24)}`, compact)
+    .run();
+  if (balance > 0) await grantCredits(id, balance);
+  return id;
+};
+
+/** A pick through the real pick service (spend, pick row, activity), as POST /api/picks makes it. */
+export const placePick = async (userId: string, questionId: string, choice: "yes" | "no", multiplier = 1) => {
+  const result = await submitPick(env.DB, { userId, questionId, choice, multiplier, now: Date.now() });
+  return result.body.pick.id;
+};
+
+export type BulkPicks = { count: number; cost: number; startBalance: number };
+
+/**
+ * `count` players, each with a purchase of `startBalance` and a pick of `cost` on the question (alternating yes
+ * and no), written by a few INSERT ... SELECT statements so that tens of thousands take a second, ledger included.
+ */
+export const insertBulkPicks = async (questionId: string, { count, cost, startBalance }: BulkPicks) => {
+  const tag = newId().slice(0, 8);
+  const rows = (select: string) => `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${count}) ${select}`;
+  const user = `'${tag}-u' || i`;
+  const statements = [
+    rows(`INSERT INTO users (id, email, username, referral_code, created_at, updated_at)
+          SELECT ${user}, '${tag}-' || i || '@bulk.example', 'b${tag}_' || i, '${tag}-r' || i, 0, 0 FROM n`),
+    rows(`INSERT INTO user_credits (user_id, balance, total_earned, total_spent, created_at, updated_at)
+          SELECT ${user}, ${startBalance - cost}, ${startBalance}, ${cost}, 0, 0 FROM n`),
+    rows(`INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, created_at)
+          SELECT '${tag}-g' || i, ${user}, ${startBalance}, 'purchase', 'purchased', 'bulk:${tag}:' || i, 0 FROM n`),
+    ...(cost > 0
+      ? [
+          rows(`INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, question_id, created_at)
+                SELECT '${tag}-s' || i, ${user}, ${-cost}, 'spend', 'purchased', 'pick:' || ${user} || ':${questionId}', '${questionId}', 0 FROM n`),
+        ]
+      : []),
+    rows(`INSERT INTO user_picks (id, user_id, question_id, choice, credits_spent, multiplier, potential_payout, created_at, updated_at)
+          SELECT '${tag}-p' || i, ${user}, '${questionId}', CASE i % 2 WHEN 0 THEN 'yes' ELSE 'no' END, ${cost}, 1,
+                 ${cost === 0 ? 2 : cost * 2}, i, i FROM n`),
+    `UPDATE questions SET pick_count = pick_count + ${count} WHERE id = '${questionId}'`,
+  ];
+  await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+  return { userIdOf: (i: number) => `${tag}-u${i}` };
+};
