@@ -49,7 +49,8 @@ export const decideRedemption = async (d1: D1Database, decision: Decision) => {
       ...refund,
       d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id),
     ]);
-    return toRedemption(results.at(-1)?.results[0] as RedemptionRow);
+    const row = results.at(-1)?.results[0] as RedemptionRow;
+    return { redemption: toRedemption(row), userId: row.user_id };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw alreadyDecided((await readRow(d1, id))?.status ?? "decided");

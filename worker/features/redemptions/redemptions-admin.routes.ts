@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE } from "../../config";
 import { decodeCursor, page } from "../../lib/cursor";
 import { sendEmail } from "../../lib/mailer";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { publishCredits } from "../../realtime/publish-credits";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
 import { decideRedemption } from "./decide-redemption.service";
@@ -61,7 +62,7 @@ export const redemptionAdminRoutes = createRouter()
   })
   .openapi(decideRoute, async (c) => {
     const { status, note } = c.req.valid("json");
-    const redemption = await decideRedemption(c.env.DB, {
+    const { redemption, userId } = await decideRedemption(c.env.DB, {
       redemptionId: c.req.valid("param").id,
       status,
       note: note || null,
@@ -70,5 +71,6 @@ export const redemptionAdminRoutes = createRouter()
     });
     const email = status === "fulfilled" ? redemptionFulfilledEmail : redemptionRejectedEmail;
     await sendEmail(c, email(c.var.settings.APP_URL, redemption));
+    if (status === "rejected") c.executionCtx.waitUntil(publishCredits(c.env, userId));
     return c.json({ redemption }, 200);
   });

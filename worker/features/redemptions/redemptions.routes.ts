@@ -4,6 +4,7 @@ import { REDEMPTION_ERRORS as E } from "../../../shared/redemptions";
 import type { AppEnv } from "../../env";
 import { decodeCursor, page } from "../../lib/cursor";
 import { withIdempotency } from "../../lib/idempotency";
+import { publishToUser } from "../../realtime/live-shards";
 import { sendEmail } from "../../lib/mailer";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
@@ -58,7 +59,10 @@ const redeem = (c: Context<AppEnv>, input: { credits: number; email: string; tar
   const userId = c.var.user!.id;
   return withIdempotency(c, userId, async () => {
     const result = await createRedemption(c.env.DB, { userId, ...input, requestKey: c.req.header("Idempotency-Key"), now: Date.now() });
-    if (result.created) await sendEmail(c, redemptionReceivedEmail(c.var.settings.APP_URL, result.redemption));
+    if (result.created) {
+      await sendEmail(c, redemptionReceivedEmail(c.var.settings.APP_URL, result.redemption));
+      c.executionCtx.waitUntil(publishToUser(c.env, userId, [{ type: "credits", data: result.credits }]));
+    }
     return { status: 201, body: { redemption: result.redemption, credits: result.credits } };
   });
 };
