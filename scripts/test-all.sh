@@ -9,4 +9,5 @@ bash scripts/ensure-chromium.sh
 echo "== build" && npm run --silent build >/dev/null
 echo "== typecheck" && npm run --silent typecheck
 echo "== lint" && npm run --silent lint
+echo "== deploy check" && npm run --silent deploy:check
 echo "== tests" && npx vitest run
