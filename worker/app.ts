@@ -2,6 +2,7 @@ import { requestId } from "hono/request-id";
 import { createDb } from "./db/client";
 import { readSettings } from "./env";
 import { createMailer } from "./lib/mailer";
+import { d1Session } from "./lib/d1-session";
 import { createRouter } from "./lib/router";
 import { notFound, onError } from "./lib/on-error";
 import { jsonBodyLimit, requestGuard } from "./lib/request-guard";
@@ -57,10 +58,13 @@ export const app = createRouter()
   .use("*", requestId())
   .use("*", securityHeaders())
   .use("/api/*", async (c, next) => {
-    const settings = readSettings(c.env);
-    c.set("settings", settings);
+    c.set("settings", readSettings(c.env));
+    await next();
+  })
+  .use("/api/*", d1Session())
+  .use("/api/*", async (c, next) => {
     c.set("db", createDb(c.env.DB));
-    c.set("mailer", createMailer(settings, c.env.DB));
+    c.set("mailer", createMailer(c.var.settings, c.env.DB));
     await next();
   })
   .use("/api/*", requestGuard())

@@ -14,6 +14,8 @@ export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
   await next();
   // A WebSocket handshake answer comes from the Durable Object with immutable headers.
   if (c.res.status === 101) return;
+  // Only routes that opt in (public, impersonal reads) may be cached; everything else is personal by default.
+  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "private, no-store");
   for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
     if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   }

@@ -1,3 +1,5 @@
+import { bookmarkHeaders, rememberBookmark } from "./d1-bookmark";
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -39,6 +41,7 @@ const send = (path: string, options: RequestOptions) =>
     signal: options.signal,
     headers: {
       ...(options.json === undefined ? {} : { "Content-Type": "application/json" }),
+      ...bookmarkHeaders(),
       ...options.headers,
     },
     body: options.json === undefined ? undefined : JSON.stringify(options.json),
@@ -56,6 +59,7 @@ export const api = async <T>(path: string, options: RequestOptions = {}): Promis
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "network_error", NETWORK_ERROR);
   }
+  rememberBookmark(response);
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const error = (body as { error?: { code?: string; message?: string } } | null)?.error;

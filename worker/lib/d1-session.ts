@@ -1,0 +1,19 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+
+export const BOOKMARK_HEADER = "X-D1-Bookmark";
+const BOOKMARK_PATTERN = /^[\w-]{1,200}$/;
+
+/**
+ * Every request runs in a D1 session (read replication): reads may go to a replica near the player, and the
+ * bookmark the client sends back from its previous answer makes sure it always sees its own earlier writes.
+ */
+export const d1Session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const sent = c.req.header(BOOKMARK_HEADER);
+  const session = c.env.DB.withSession(sent && BOOKMARK_PATTERN.test(sent) ? sent : "first-unconstrained");
+  // Our code only prepares and batches statements, which a session supports like the database itself.
+  c.env = { ...c.env, DB: session as unknown as D1Database };
+  await next();
+  const bookmark = session.getBookmark();
+  if (bookmark && c.res.status !== 101) c.res.headers.set(BOOKMARK_HEADER, bookmark);
+};
