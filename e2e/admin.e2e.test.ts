@@ -55,6 +55,11 @@ describe("the question lifecycle", () => {
     await player.page.getByTestId("credit-burst").waitFor({ timeout: 3000 });
     await expect.poll(() => player.page.getByTestId("credits-pill").textContent(), { timeout: 3000 }).toContain("9");
     await player.page.getByTestId("my-pick").filter({ hasText: title }).getByText("+8").waitFor({ timeout: 5000 });
+
+    await admin.page.getByRole("tab", { name: "Health" }).click();
+    const health = admin.page.getByTestId("health-panel");
+    await health.getByText("Ledger audit violations").waitFor();
+    await expect(health.getByText("Ledger audit violations").locator("..").locator("p").first().textContent()).resolves.toBe("0");
     await admin.context.close();
     await player.context.close();
   });

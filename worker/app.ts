@@ -3,6 +3,8 @@ import { createDb } from "./db/client";
 import { readSettings } from "./env";
 import { createMailer } from "./lib/mailer";
 import { d1Session } from "./lib/d1-session";
+import { requestLog } from "./lib/request-log";
+import { adminHealthRoutes } from "./features/admin-health/admin-health.routes";
 import { createRouter } from "./lib/router";
 import { notFound, onError } from "./lib/on-error";
 import { jsonBodyLimit, requestGuard } from "./lib/request-guard";
@@ -47,7 +49,8 @@ const api = createRouter()
   .route("/", rewardRoutes)
   .route("/", redemptionRoutes)
   .route("/", redemptionAdminRoutes)
-  .route("/", referralRoutes);
+  .route("/", referralRoutes)
+  .route("/", adminHealthRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
@@ -70,6 +73,7 @@ export const app = createRouter()
   .use("/api/*", requestGuard())
   .use("/api/*", jsonBodyLimit())
   .use("/api/*", authenticate())
+  .use("/api/*", requestLog())
   .route("/api", api);
 
 app.onError(onError);

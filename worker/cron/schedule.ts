@@ -1,4 +1,6 @@
 import { log } from "../lib/log";
+import { auditLedgerDaily } from "./audit-ledger";
+import { recordCronRun } from "./record-run";
 import type { CronJob } from "./cron.types";
 import { publishScheduledQuestions } from "./publish-scheduled";
 import { pruneExpiredRows } from "./prune-expired";
@@ -6,11 +8,13 @@ import { settleQueuedQuestions } from "./settle-queued";
 
 export const EVERY_MINUTE = "* * * * *";
 export const HOURLY = "0 * * * *";
+export const DAILY = "0 3 * * *";
 
 /** Keys must match the crons in wrangler.toml. */
 export const cronJobs: Record<string, Record<string, CronJob>> = {
   [EVERY_MINUTE]: { publishScheduledQuestions, settleQueuedQuestions },
   [HOURLY]: { pruneExpiredRows },
+  [DAILY]: { auditLedgerDaily },
 };
 
 /** Runs every job of a cron expression; one failing job is logged and does not stop the others. */
@@ -22,13 +26,17 @@ export const runScheduled = async (cron: string, env: Env, now = Date.now()) => 
   }
   const outcomes: Record<string, unknown> = {};
   for (const [name, job] of Object.entries(jobs)) {
+    const startedAt = Date.now();
+    let ok = true;
     try {
       outcomes[name] = await job(env, now);
       log("info", "cron_job_done", { cron, job: name, result: outcomes[name] });
     } catch (error) {
+      ok = false;
       outcomes[name] = { error: String(error) };
       log("error", "cron_job_failed", { cron, job: name, error: String(error) });
     }
+    await recordCronRun(env, { job: name, cron, startedAt, ok, detail: outcomes[name] });
   }
   return outcomes;
 };

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../components/page";
+import { HealthPanel } from "../features/admin/health-panel";
 import { RedemptionsPanel } from "../features/admin/redemptions-panel";
 import { requireSignIn } from "../features/auth/require-sign-in";
 import { QuestionsTab } from "./-admin/questions-tab";
@@ -8,6 +9,7 @@ import { QuestionsTab } from "./-admin/questions-tab";
 const SECTIONS = [
   { id: "questions", label: "Questions" },
   { id: "redemptions", label: "Redemptions" },
+  { id: "health", label: "Health" },
 ] as const;
 type Section = (typeof SECTIONS)[number]["id"];
 
@@ -32,7 +34,7 @@ const Admin = () => {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${section}`} aria-labelledby={`tab-${section}`}>
-        {section === "questions" ? <QuestionsTab /> : <RedemptionsPanel />}
+        {section === "questions" ? <QuestionsTab /> : section === "redemptions" ? <RedemptionsPanel /> : <HealthPanel />}
       </div>
     </Page>
   );
