@@ -19,6 +19,9 @@ export default defineConfig({
                 APP_URL: "http://localhost:8787",
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
+                // The ledger property test's size and seed; `npm run test:deep` raises the runs to 1,000.
+                PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "100",
+                PROPERTY_SEED: process.env.PROPERTY_SEED ?? String(Date.now() % 2 ** 31),
               },
             },
           })),

@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      PROPERTY_RUNS: string;
+      PROPERTY_SEED: string;
     }
   }
 }
