@@ -41,7 +41,7 @@ export const useBrowser = () => {
         await context.addInitScript(() => localStorage.setItem("claim-modal-dismissed-at", String(Date.now())));
       }
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(15_000);
       return { context, page };
     },
   };

@@ -1,10 +1,15 @@
-import { execFileSync } from "node:child_process";
 import { inject } from "vitest";
 
-/** Runs SQL against the running app's local D1 (for fixtures no API creates, such as a question about to close). */
-export const runSql = (sql: string) => {
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", `--persist-to=${inject("stateDir")}`, "--command", sql], {
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-    stdio: ["ignore", "ignore", "inherit"],
+/**
+ * Runs fixture SQL (rows no API creates, such as a question about to close) through the running app's
+ * development-only endpoint, so the database is only ever written by the worker that serves it.
+ */
+export const runSql = async (sql: string) => {
+  const statements = sql.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter(Boolean);
+  const response = await fetch(`${inject("baseUrl")}/api/dev/sql`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ statements }),
   });
+  if (!response.ok) throw new Error(`fixture SQL failed (${response.status}): ${await response.text()}`);
 };

@@ -26,7 +26,7 @@ describe("redeeming winnings", () => {
   it("redeems a gift card from winnings and shows it pending", async () => {
     const { context, page } = await browser.open(DESKTOP);
     redeemer = await signInNewPlayer(page, browser.baseUrl, "redeemer");
-    giveWinnings(await myId(page), 50);
+    await giveWinnings(await myId(page), 50);
 
     await page.goto("/gift-cards");
     await page.getByLabel("Search gift cards").fill("ama");

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { startStandinServer } from "../scripts/stripe-standin/server";
 
 const OFFLINE_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
@@ -42,12 +43,17 @@ export const startApp = async (): Promise<RunningApp> => {
   const run = (args: string[]) => execFileSync("npx", args, { env: OFFLINE_ENV, stdio: ["ignore", "ignore", "inherit"] });
   run(["wrangler", "d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`]);
   run(["tsx", "scripts/seed.ts", `--persist-to=${stateDir}`]);
+  const secretKey = `sk_test_e2e_${crypto.randomUUID()}`;
+  const webhookSecret = `whsec_e2e_${crypto.randomUUID()}`;
+  const stripe = await startStandinServer({ port: 0, secretKey, webhookSecret, webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });
 
   const child = spawn(
     "npx",
     [
       "wrangler", "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), `--persist-to=${stateDir}`,
-      "--var", `APP_URL:${url}`, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level=warn",
+      "--var", `APP_URL:${url}`, "--test-scheduled",
+      "--var", `STRIPE_API_HOST:${stripe.host}`, "--var", `STRIPE_API_PORT:${stripe.port}`, "--var", "STRIPE_API_PROTOCOL:http",
+      "--var", `STRIPE_SECRET_KEY:${secretKey}`, "--var", `STRIPE_WEBHOOK_SECRET:${webhookSecret}`, "--show-interactive-dev-session=false", "--log-level=warn",
     ],
     { env: OFFLINE_ENV, stdio: ["ignore", "ignore", "inherit"], detached: true },
   );
@@ -58,6 +64,7 @@ export const startApp = async (): Promise<RunningApp> => {
       process.kill(-child.pid, "SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     }
+    await stripe.close();
     rmSync(stateDir, { recursive: true, force: true });
   };
   return { url, stateDir, stop };

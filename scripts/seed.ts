@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "./lib/password";
 import { SEED_QUESTIONS } from "./lib/seed-questions";
+import { promoCodeSql } from "./lib/seed-promo-codes";
 
 /** Local demo data: two accounts and a feed of questions whose deadlines are relative to now. Safe to re-run. */
 
@@ -47,6 +48,7 @@ const sql = [
   ...accountSql("seed-admin", "admin@example.com", "PickstreakAdmin", "admin", now),
   ...accountSql("seed-player", "player@example.com", "DemoPlayer", "player", now),
   ...questionSql(now),
+  ...promoCodeSql(now),
 ].join("\n");
 
 const file = join(mkdtempSync(join(tmpdir(), "pickstreak-seed-")), "seed.sql");

@@ -4,6 +4,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/offline-env.sh
 PORT="${PORT:-8787}"
+# The local Stripe stand-in (scripts/stripe-standin) and the keys both it and the worker use.
+STRIPE_PORT="${STRIPE_PORT:-12111}"
+STRIPE_SECRET_KEY="${STRIPE_SECRET_KEY:-sk_test_pickstreak_local}"
+STRIPE_WEBHOOK_SECRET="${STRIPE_WEBHOOK_SECRET:-whsec_pickstreak_local}"
 
 [ -f .dev.vars ] || cp .dev.vars.example .dev.vars
 npm run build --silent
@@ -17,6 +21,16 @@ cat <<MSG
     admin@example.com   (admin)
     player@example.com  (player)
   Emails sent locally: http://localhost:${PORT}/api/dev/outbox
+  Payments go to the local Stripe stand-in at http://127.0.0.1:${STRIPE_PORT} (promo codes: WELCOME10, STREAK25)
 
 MSG
-exec npx wrangler dev --local --ip 127.0.0.1 --port "$PORT" --var "APP_URL:http://localhost:${PORT}"
+STRIPE_SECRET_KEY="$STRIPE_SECRET_KEY" STRIPE_WEBHOOK_SECRET="$STRIPE_WEBHOOK_SECRET" \
+  node --import tsx scripts/stripe-standin/main.ts --port "$STRIPE_PORT" --webhook-url "http://127.0.0.1:${PORT}/api/stripe/webhook" &
+STANDIN_PID=$!
+# Local workerd does not fire crons by itself: tick the every-minute jobs (settlement, contests, leaderboard windows).
+( while sleep 60; do curl -fsS -o /dev/null "http://127.0.0.1:${PORT}/__scheduled?cron=*+*+*+*+*" || true; done ) &
+TICKER_PID=$!
+trap 'kill "$STANDIN_PID" "$TICKER_PID" 2>/dev/null || true' EXIT
+npx wrangler dev --local --ip 127.0.0.1 --port "$PORT" --test-scheduled --var "APP_URL:http://localhost:${PORT}" \
+  --var "STRIPE_API_HOST:127.0.0.1" --var "STRIPE_API_PORT:${STRIPE_PORT}" --var "STRIPE_API_PROTOCOL:http" \
+  --var "STRIPE_SECRET_KEY:${STRIPE_SECRET_KEY}" --var "STRIPE_WEBHOOK_SECRET:${STRIPE_WEBHOOK_SECRET}"

@@ -29,6 +29,17 @@ import { rewardRoutes } from "./features/rewards/rewards.routes";
 import { redemptionRoutes } from "./features/redemptions/redemptions.routes";
 import { redemptionAdminRoutes } from "./features/redemptions/redemptions-admin.routes";
 import { referralRoutes } from "./features/referrals/referrals.routes";
+import { exchangeRateRoutes } from "./features/exchange-rates/exchange-rates.routes";
+import { pricingRoutes } from "./features/payments/pricing.routes";
+import { paymentRoutes } from "./features/payments/payments.routes";
+import { stripeWebhookRoutes } from "./features/payments/webhook.routes";
+import { promoCodeRoutes } from "./features/promo-codes/promo-codes.routes";
+import { promoCodeAdminRoutes } from "./features/promo-codes/promo-codes-admin.routes";
+import { leaderboardRoutes } from "./features/leaderboard/leaderboard.routes";
+import { userStatsRoutes } from "./features/user-stats/user-stats.routes";
+import { activityRoutes } from "./features/activity/activity.routes";
+import { contestRoutes } from "./features/contests/contests.routes";
+import { contestAdminRoutes } from "./features/contests/contests-admin.routes";
 
 const api = createRouter()
   .route("/", healthRoutes)
@@ -50,7 +61,18 @@ const api = createRouter()
   .route("/", redemptionRoutes)
   .route("/", redemptionAdminRoutes)
   .route("/", referralRoutes)
-  .route("/", adminHealthRoutes);
+  .route("/", adminHealthRoutes)
+  .route("/", exchangeRateRoutes)
+  .route("/", pricingRoutes)
+  .route("/", paymentRoutes)
+  .route("/", stripeWebhookRoutes)
+  .route("/", promoCodeRoutes)
+  .route("/", promoCodeAdminRoutes)
+  .route("/", leaderboardRoutes)
+  .route("/", userStatsRoutes)
+  .route("/", activityRoutes)
+  .route("/", contestRoutes)
+  .route("/", contestAdminRoutes);
 
 api.doc31("/openapi.json", {
   openapi: "3.1.0",

@@ -82,3 +82,34 @@ export const PAYMENT_RATE_LIMITS = {
 /** Admin-created promo codes: their length and the most credits one may give. */
 export const PROMO_CODE_MAX_LENGTH = 32;
 export const PROMO_CODE_MAX_CREDITS = 10_000;
+
+/** Period leaderboards sum settled picks in buckets of this size (migrations/0006 divides by the same number). */
+export const LEADERBOARD_BUCKET_MS = HOUR_MS;
+export const LEADERBOARD_PAGE_SIZE = 50;
+/** The rank a ranked-looking player gets when no board row is found (spec). */
+export const RANK_NOT_FOUND = 999;
+/** The stats dialog lists this many of the player's newest resolved picks. */
+export const RECENT_RESOLVED_PICKS = 5;
+export const ACTIVITY_PAGE_SIZE = 30;
+/** Win entries broadcast live per settled question; the feed's readers refetch on any of them. */
+export const ACTIVITY_LIVE_WINS = 5;
+
+/** Contests (challenges): the entry fee and the prizes paid at the end (the lengths are in shared/contests.ts). */
+export const CONTEST_ENTRY_FEE = 15;
+/** Highest tier only; each tier holds at least one player of its own when enough joined (see contest-prizes.ts). */
+export const CONTEST_PRIZE_TIERS = [
+  { topPercent: 1, credits: 500 },
+  { topPercent: 5, credits: 200 },
+  { topPercent: 15, credits: 50 },
+] as const;
+/** Paid on top of any tier to places 1 to CONTEST_TOP_PLACES. */
+export const CONTEST_TOP_PLACES = 10;
+export const CONTEST_TOP_PLACES_PRIZE = 100;
+export const CONTEST_STANDINGS_SIZE = 10;
+/** GET /api/contests lists at most this many (running, upcoming, lately ended). */
+export const CONTESTS_LISTED = 10;
+/** An ended contest stays listed (as 'Challenge Ended') this long. */
+export const CONTEST_ENDED_VISIBLE_MS = 3 * DAY_MS;
+/** The payout job's bounds per run: contests looked at, and prize grants per D1 batch. */
+export const CONTESTS_PER_RUN = 5;
+export const CONTEST_PRIZES_PER_BATCH = 15;

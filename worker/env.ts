@@ -12,11 +12,22 @@ const envSchema = z
     EMAIL_API_URL: z.url().optional(),
     EMAIL_API_KEY: z.string().min(1).optional(),
     EMAIL_FROM: z.string().min(3).optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // Local development and browser tests point the Stripe SDK at our stand-in (scripts/stripe-standin).
+    STRIPE_API_HOST: z.string().min(1).optional(),
+    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+    EXCHANGE_RATES_URL: z.url().optional(),
   })
   .refine((env) => env.ENVIRONMENT !== "production" || (env.EMAIL_API_URL && env.EMAIL_API_KEY), {
     message: "EMAIL_API_URL and EMAIL_API_KEY are required in production",
     path: ["EMAIL_API_URL"],
-  });
+  })
+  .refine(
+    (env) => env.ENVIRONMENT !== "production" || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.EXCHANGE_RATES_URL),
+    { message: "STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and EXCHANGE_RATES_URL are required in production", path: ["STRIPE_SECRET_KEY"] },
+  );
 
 export type Settings = z.infer<typeof envSchema> & { adminEmails: ReadonlySet<string> };
 

@@ -4,7 +4,10 @@ import { recordCronRun } from "./record-run";
 import type { CronJob } from "./cron.types";
 import { publishScheduledQuestions } from "./publish-scheduled";
 import { pruneExpiredRows } from "./prune-expired";
+import { refreshExchangeRates } from "./refresh-exchange-rates";
 import { settleQueuedQuestions } from "./settle-queued";
+import { payContests } from "./pay-contests";
+import { advanceLeaderboards } from "./advance-leaderboards";
 
 export const EVERY_MINUTE = "* * * * *";
 export const HOURLY = "0 * * * *";
@@ -12,8 +15,8 @@ export const DAILY = "0 3 * * *";
 
 /** Keys must match the crons in wrangler.toml. */
 export const cronJobs: Record<string, Record<string, CronJob>> = {
-  [EVERY_MINUTE]: { publishScheduledQuestions, settleQueuedQuestions },
-  [HOURLY]: { pruneExpiredRows },
+  [EVERY_MINUTE]: { publishScheduledQuestions, settleQueuedQuestions, payContests, advanceLeaderboards },
+  [HOURLY]: { pruneExpiredRows, refreshExchangeRates },
   [DAILY]: { auditLedgerDaily },
 };
 

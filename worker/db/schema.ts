@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
@@ -131,6 +131,7 @@ export const userPicks = sqliteTable("user_picks", {
   actualPayout: integer("actual_payout").notNull().default(0),
   status: text("status", { enum: ["active", "won", "lost", "void"] }).notNull().default("active"),
   settledVersion: integer("settled_version").notNull().default(0),
+  settledAt: integer("settled_at"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
@@ -231,3 +232,74 @@ export const giftCardRedemptions = sqliteTable("gift_card_redemptions", {
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+
+export const leaderboardHours = sqliteTable(
+  "leaderboard_hours",
+  {
+    userId: text("user_id").notNull(),
+    hour: integer("hour").notNull(),
+    wins: integer("wins").notNull().default(0),
+    losses: integer("losses").notNull().default(0),
+    netCredits: integer("net_credits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hour] })],
+);
+
+export const leaderboardWindows = sqliteTable("leaderboard_windows", {
+  days: integer("days").primaryKey(),
+  startHour: integer("start_hour").notNull(),
+});
+
+export const leaderboardPeriods = sqliteTable(
+  "leaderboard_periods",
+  {
+    days: integer("days").notNull(),
+    userId: text("user_id").notNull(),
+    wins: integer("wins").notNull().default(0),
+    losses: integer("losses").notNull().default(0),
+    netCredits: integer("net_credits").notNull().default(0),
+    rate: real("rate").generatedAlwaysAs(sql`CASE WHEN wins + losses > 0 THEN CAST(wins AS REAL) / (wins + losses) ELSE 0 END`, {
+      mode: "virtual",
+    }),
+  },
+  (t) => [primaryKey({ columns: [t.days, t.userId] })],
+);
+
+export const leaderboardTotals = sqliteTable("leaderboard_totals", {
+  userId: text("user_id").primaryKey(),
+  wins: integer("wins").notNull().default(0),
+  losses: integer("losses").notNull().default(0),
+  voids: integer("voids").notNull().default(0),
+  netCredits: integer("net_credits").notNull().default(0),
+  pickPoints: integer("pick_points").notNull().default(0),
+  prizePoints: integer("prize_points").notNull().default(0),
+  settled: integer("settled").generatedAlwaysAs(sql`wins + losses + voids`, { mode: "virtual" }),
+  points: integer("points").generatedAlwaysAs(sql`pick_points + prize_points`, { mode: "virtual" }),
+});
+
+export const contests = sqliteTable("contests", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  durationDays: integer("duration_days").notNull(),
+  startsAt: integer("starts_at").notNull(),
+  endsAt: integer("ends_at").notNull(),
+  createdBy: text("created_by"),
+  closedAt: integer("closed_at"),
+  paidAt: integer("paid_at"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const contestEntries = sqliteTable(
+  "contest_entries",
+  {
+    contestId: text("contest_id").notNull(),
+    userId: text("user_id").notNull(),
+    joinedAt: integer("joined_at").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    score: integer("score").notNull().default(0),
+    finalRank: integer("final_rank"),
+    prize: integer("prize").notNull().default(0),
+    prizePaidAt: integer("prize_paid_at"),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.userId] })],
+);

@@ -8,7 +8,9 @@ export const encodeCursor = ({ createdAt, id }: Keyset): string =>
 
 export const decodeCursor = (cursor: string): Keyset => {
   try {
-    const [createdAt, id] = atob(cursor.replaceAll("-", "+").replaceAll("_", "/")).split(":");
+    // Only the first colon separates: ids may hold colons of their own (activity entries 'win:<pickId>').
+    const [createdAt, ...rest] = atob(cursor.replaceAll("-", "+").replaceAll("_", "/")).split(":");
+    const id = rest.join(":");
     if (createdAt && id && /^\d+$/.test(createdAt)) return { createdAt: Number(createdAt), id };
   } catch {
     // Not base64: answered below like any other malformed cursor.

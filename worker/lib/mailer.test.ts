@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { readSettings } from "../env";
 import { createMailer } from "./mailer";
 
+const PAYMENT_SETTINGS = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x", EXCHANGE_RATES_URL: "https://rates.example/latest" };
+
 const productionEnv = (extra: Record<string, string> = {}) =>
-  ({ ...env, ENVIRONMENT: "production", APP_URL: "https://pickstreak.example", ...extra }) as Env;
+  ({ ...env, ENVIRONMENT: "production", APP_URL: "https://pickstreak.example", ...PAYMENT_SETTINGS, ...extra }) as Env;
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../components/page";
+import { ContestsPanel } from "../features/admin/contests-panel";
 import { HealthPanel } from "../features/admin/health-panel";
 import { RedemptionsPanel } from "../features/admin/redemptions-panel";
 import { requireSignIn } from "../features/auth/require-sign-in";
@@ -9,6 +10,7 @@ import { QuestionsTab } from "./-admin/questions-tab";
 const SECTIONS = [
   { id: "questions", label: "Questions" },
   { id: "redemptions", label: "Redemptions" },
+  { id: "contests", label: "Challenges" },
   { id: "health", label: "Health" },
 ] as const;
 type Section = (typeof SECTIONS)[number]["id"];
@@ -34,7 +36,10 @@ const Admin = () => {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${section}`} aria-labelledby={`tab-${section}`}>
-        {section === "questions" ? <QuestionsTab /> : section === "redemptions" ? <RedemptionsPanel /> : <HealthPanel />}
+        {section === "questions" ? <QuestionsTab /> : null}
+        {section === "redemptions" ? <RedemptionsPanel /> : null}
+        {section === "contests" ? <ContestsPanel /> : null}
+        {section === "health" ? <HealthPanel /> : null}
       </div>
     </Page>
   );

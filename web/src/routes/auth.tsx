@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import * as z from "zod/mini";
+import { oneOf, stringParams } from "../lib/search-params";
 import type { MeUser } from "../features/auth/auth-queries";
 import { pendingReferralCode, rememberReferralCode } from "../features/auth/referral-storage";
 import { api, ApiError } from "../lib/api";
@@ -10,11 +10,10 @@ import { LoginForm } from "./-auth/login-form";
 import { SignupForm } from "./-auth/signup-form";
 import { useSignedIn } from "./-auth/use-signed-in";
 
-const searchSchema = z.object({
-  mode: z.optional(z.catch(z.enum(["login", "signup"]), "login")),
-  redirect: z.optional(z.string()),
-  ref: z.optional(z.string()),
-  confirm: z.optional(z.string()),
+const searchParams = stringParams("redirect", "ref", "confirm");
+const searchSchema = (search: Record<string, unknown>) => ({
+  ...searchParams(search),
+  mode: oneOf(search.mode, ["login", "signup"] as const, "login"),
 });
 
 /** Follows the emailed confirmation link once, then signs the player in. */

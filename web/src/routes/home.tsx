@@ -1,28 +1,22 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { toast } from "sonner";
-import * as z from "zod/mini";
 import { useAuth } from "../features/auth/auth-queries";
 import { useFeedFilters } from "../features/feed/feed-filters";
 import type { FeedSort, Question } from "../features/feed/feed-queries";
+import { stringParams } from "../lib/search-params";
 import { useIsMobile } from "../lib/use-media";
 import { FeedGrid } from "./-home/feed-grid";
 import { FeedToolbar } from "./-home/feed-toolbar";
 import { useDebounced } from "./-home/use-debounced";
 import { useDeepLinkedPick } from "./-home/use-deep-linked-pick";
+import { usePaymentReturn } from "./-home/use-payment-return";
 
 const PickDialog = lazy(() => import("../features/picks/pick-dialog").then((m) => ({ default: m.PickDialog })));
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-const searchSchema = z.object({
-  q: z.optional(z.string()),
-  action: z.optional(z.string()),
-  choice: z.optional(z.string()),
-  payment: z.optional(z.string()),
-  session_id: z.optional(z.string()),
-  credits: z.optional(z.string()),
-});
+const searchSchema = stringParams("q", "action", "choice", "payment", "session_id", "credits");
 
 export type PickTarget = { question: Question | null; questionId: string; choice: "yes" | "no" | null };
 
@@ -52,6 +46,7 @@ const Home = () => {
     [me, navigate],
   );
   useDeepLinkedPick(openPick);
+  usePaymentReturn();
 
   const onPicked = (questionId: string) => {
     setHiddenIds((ids) => new Set(ids).add(questionId));

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import * as z from "zod/mini";
+import { stringParams } from "../lib/search-params";
 import { NewPasswordForm } from "./-password-reset/new-password-form";
 import { RequestResetForm } from "./-password-reset/request-reset-form";
 
@@ -19,6 +19,6 @@ const PasswordReset = () => {
 };
 
 export const Route = createFileRoute("/password-reset")({
-  validateSearch: z.object({ token: z.optional(z.string()) }),
+  validateSearch: stringParams("token"),
   component: PasswordReset,
 });

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
+import { pickContributions } from "../leaderboard/aggregates";
 import { readAdminQuestion } from "./admin-question-row";
 
 type PickToRemove = { id: string; user_id: string; credits_spent: number; status: string };
@@ -54,6 +55,7 @@ const removePickChunk = async (d1: D1Database, questionId: string, picks: PickTo
       ...settled,
     ),
     ...refunds,
+    ...pickContributions(d1, ids, -1),
     d1.prepare(`DELETE FROM user_picks WHERE id IN (${placeholders(ids.length)})`).bind(...ids),
   ]);
 };

@@ -57,7 +57,9 @@ export const sessionRoutes = createRouter()
     const token = readRefreshToken(c);
     const rotated = token ? await rotateRefreshToken(c.env.DB, token, now) : null;
     if (!rotated) {
-      clearSessionCookies(c);
+      // Without a cookie there is nothing to clear, and clearing anyway could erase the cookies of a sign-in
+      // that finished while this (visitor) refresh was still in flight.
+      if (token) clearSessionCookies(c);
       throw new AppError("unauthorized", SESSION_EXPIRED_MESSAGE);
     }
     const accessToken = await signAccessToken(c.var.settings.SESSION_SECRET, rotated);

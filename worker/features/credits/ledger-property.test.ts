@@ -14,12 +14,6 @@ import { LedgerModel, type Outcome } from "./ledger-model";
 const RUNS = Number(env.PROPERTY_RUNS);
 const SEED = Number(env.PROPERTY_SEED);
 
-type Command =
-  | { kind: "buy"; player: number; credits: number }
-  | { kind: "pick"; player: number; question: number; choice: "yes" | "no"; multiplier: number }
-  | { kind: "resolve"; question: number; outcome: Outcome }
-  | { kind: "delete"; question: number };
-
 const command = fc.oneof(
   fc.record({ kind: fc.constant("buy" as const), player: fc.nat(2), credits: fc.integer({ min: 1, max: 30 }) }),
   fc.record({ kind: fc.constant("pick" as const), player: fc.nat(2), question: fc.nat(3), choice: fc.constantFrom("yes" as const, "no" as const), multiplier: fc.integer({ min: 1, max: 5 }) }),

@@ -19,9 +19,30 @@ const outboxRoute = createRoute({
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
-export const devRoutes = createRouter().openapi(outboxRoute, async (c) => {
-  const environment = c.var.settings.ENVIRONMENT;
+const sqlRoute = createRoute({
+  method: "post",
+  path: "/dev/sql",
+  tags: ["Development"],
+  summary: "Runs fixture statements (local development only; 404 elsewhere)",
+  request: { body: { required: true, content: { "application/json": { schema: z.object({ statements: z.array(z.string().min(1)).min(1).max(50) }) } } } },
+  responses: { 200: jsonContent(z.object({ ok: z.literal(true) })) },
+});
+
+const assertLocal = (environment: string) => {
   if (environment !== "development" && environment !== "test") throw new AppError("not_found", "Page not found");
+};
+
+export const devRoutes = createRouter()
+  // Browser tests write fixtures through the running worker: a second process writing the SQLite file under a
+  // running workerd leaves it reading stale pages.
+  .openapi(sqlRoute, async (c) => {
+    assertLocal(c.var.settings.ENVIRONMENT);
+    const { statements } = c.req.valid("json");
+    await c.env.DB.batch(statements.map((sql) => c.env.DB.prepare(sql)));
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(outboxRoute, async (c) => {
+  assertLocal(c.var.settings.ENVIRONMENT);
   const { to } = c.req.valid("query");
   const { results } = await c.env.DB.prepare(
     `SELECT to_email, subject, text, created_at FROM email_outbox

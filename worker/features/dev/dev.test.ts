@@ -27,6 +27,9 @@ describe("GET /api/dev/outbox", () => {
       ENVIRONMENT: "production",
       EMAIL_API_URL: "https://email.example.com/send",
       EMAIL_API_KEY: "key",
+      STRIPE_SECRET_KEY: "sk_live_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      EXCHANGE_RATES_URL: "https://rates.example/latest",
     };
     const ctx = createExecutionContext();
     const response = await app.fetch(new Request(`${BASE_URL}/api/dev/outbox`), production, ctx);

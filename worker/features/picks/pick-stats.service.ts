@@ -2,6 +2,9 @@ import { currentStreak, type ResolvedPick } from "./streak";
 
 const STREAK_LOOKBACK = 1000;
 
+/** Won divided by won plus lost, as a percentage with one decimal (0 when nothing is decided). */
+export const winRate = (won: number, lost: number) => (won + lost === 0 ? 0 : Math.round((won / (won + lost)) * 1000) / 10);
+
 export const readPickStats = async (d1: D1Database, userId: string) => {
   const row = await d1
     .prepare(
@@ -12,14 +15,12 @@ export const readPickStats = async (d1: D1Database, userId: string) => {
     )
     .bind(userId)
     .first<{ total: number; spent: number; earned: number; won: number; lost: number; active: number }>();
-  const won = row?.won ?? 0;
-  const decided = won + (row?.lost ?? 0);
   return {
     totalPicks: row?.total ?? 0,
     totalSpent: row?.spent ?? 0,
     totalEarned: row?.earned ?? 0,
     netProfit: (row?.earned ?? 0) - (row?.spent ?? 0),
-    winRate: decided === 0 ? 0 : Math.round((won / decided) * 1000) / 10,
+    winRate: winRate(row?.won ?? 0, row?.lost ?? 0),
     activePicks: row?.active ?? 0,
   };
 };

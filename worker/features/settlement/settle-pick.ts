@@ -97,10 +97,10 @@ export const settlePick = (d1: D1Database, pick: SettlingPick, context: SettleCo
       ...movements.flatMap((movement) => movement.statements),
       d1
         .prepare(
-          `UPDATE user_picks SET status = ?, actual_payout = ?, settled_version = ?, updated_at = ?
+          `UPDATE user_picks SET status = ?, actual_payout = ?, settled_version = ?, updated_at = ?, settled_at = ?
            WHERE id = ? AND settled_version < ?`,
         )
-        .bind(next.status, next.actualPayout, version, now, pick.id, version),
+        .bind(next.status, next.actualPayout, version, now, next.status === "active" ? null : now, pick.id, version),
       ...(held?.source === "winnings" || next.status === "won" ? [activity] : []),
     ],
   };

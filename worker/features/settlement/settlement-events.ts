@@ -1,5 +1,6 @@
 import type { LiveMessage } from "../../../shared/live-messages";
 import { publishToUser } from "../../realtime/live-shards";
+import { broadcastWins } from "../activity/broadcast-wins";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
 
 /** D1 allows 100 bound parameters a statement; one is the question id. */
@@ -32,7 +33,10 @@ const readForUsers = async (d1: D1Database, questionId: string, userIds: string[
   };
 };
 
-/** After a chunk commits, each affected player's open screens get their new balance, pick state and the payout. */
+/**
+ * After a chunk commits, each affected player's open screens get their new balance, pick state and the payout,
+ * and the community feed hears of the question's newest wins.
+ */
 export const publishSettlement = async (env: Env, questionId: string, userIds: string[]) => {
   for (const group of chunks([...new Set(userIds)], USERS_PER_QUERY)) {
     const { credits, picks, transactions } = await readForUsers(env.DB, questionId, group);
@@ -55,4 +59,5 @@ export const publishSettlement = async (env: Env, questionId: string, userIds: s
       }),
     );
   }
+  await broadcastWins(env, questionId);
 };

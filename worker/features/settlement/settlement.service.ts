@@ -1,6 +1,7 @@
 import { SETTLEMENT_BUDGET_MS, SETTLEMENT_CHUNK_SIZE, SETTLEMENT_MAX_CHUNKS, SETTLEMENT_QUESTIONS_PER_RUN } from "../../config";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { log } from "../../lib/log";
+import { pickContributions } from "../leaderboard/aggregates";
 import { raiseMaxStreaks } from "./max-streak";
 import { settlePick, type Outcome, type SettlingPick } from "./settle-pick";
 
@@ -56,7 +57,9 @@ const settleChunk = async (d1: D1Database, questionId: string, question: Questio
       version,
       ids.length,
     ),
+    ...pickContributions(d1, ids, -1),
     ...plans.flatMap((plan) => plan.statements),
+    ...pickContributions(d1, ids, 1),
     raiseMaxStreaks(d1, [...new Set(picks.map((pick) => pick.user_id))]),
   ]);
   return {

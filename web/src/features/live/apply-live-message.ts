@@ -30,9 +30,17 @@ export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage,
     case "question.deleted":
       queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (data) => withoutQuestion(data, message.data.id));
       queryClient.removeQueries({ queryKey: ["questions", "detail", message.data.id] });
+      // Its picks and wins leave the community feed and the boards.
+      void queryClient.invalidateQueries({ queryKey: ["activity"] });
+      void queryClient.invalidateQueries({ queryKey: ["leaderboard"] });
       return;
     case "activity":
       void queryClient.invalidateQueries({ queryKey: ["activity"] });
+      // A win moves the standings and contest scores; only boards on screen refetch.
+      if (message.data.kind === "win") {
+        void queryClient.invalidateQueries({ queryKey: ["leaderboard"] });
+        void queryClient.invalidateQueries({ queryKey: ["contests"] });
+      }
       return;
   }
 };

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { liveMessageSchema } from "../../../../shared/live-messages";
 import { useAuth } from "../auth/auth-queries";
 import { applyLiveMessage } from "./apply-live-message";
 import { reconnectDelay } from "./backoff";
@@ -27,7 +26,12 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
     let retryTimer: number | undefined;
     let pingTimer: number | undefined;
 
-    const open = () => {
+    // The message schema loads with the socket, after the first paint, keeping the validator out of start-up.
+    const schema = import("../../../../shared/live-messages").then((m) => m.liveMessageSchema);
+
+    const open = async () => {
+      const liveMessageSchema = await schema;
+      if (stopped) return;
       socket = new WebSocket(liveUrl());
       socket.addEventListener("open", () => {
         if (attempt > 0) {
@@ -48,10 +52,10 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
       socket.addEventListener("close", () => {
         window.clearInterval(pingTimer);
         if (stopped) return;
-        retryTimer = window.setTimeout(open, reconnectDelay(attempt++));
+        retryTimer = window.setTimeout(() => void open(), reconnectDelay(attempt++));
       });
     };
-    open();
+    void open();
 
     return () => {
       stopped = true;

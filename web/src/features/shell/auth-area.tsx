@@ -1,11 +1,13 @@
 import { Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { buttonClass } from "../../components/ui/button";
 import { AUTH_LOADING_THRESHOLD_MS } from "../../lib/constants";
 import { useAuth } from "../auth/auth-queries";
-import { AccountMenu } from "./account-menu";
 import { StreakPill } from "../picks/streak-pill";
 import { CreditsPill } from "./credits-pill";
+
+// The dropdown library is only needed once someone is signed in, so visitors never download it.
+const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
 /** Stays empty while the session loads, unless that takes longer than 1.5 s: then the visitor buttons show. */
 const useSlowAuth = (loading: boolean) => {
@@ -27,7 +29,9 @@ export const AuthArea = () => {
       <div className="flex items-center gap-2">
         <CreditsPill balance={me.credits.balance} />
         <StreakPill />
-        <AccountMenu />
+        <Suspense fallback={<span className="hidden h-9 w-9 md:block" aria-hidden="true" />}>
+          <AccountMenu />
+        </Suspense>
       </div>
     );
   }

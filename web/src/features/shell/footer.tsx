@@ -1,18 +1,16 @@
-import * as Menu from "@radix-ui/react-dropdown-menu";
-import { useNavigate } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { FOOTER_REVEAL_SCROLL_PX } from "../../lib/constants";
 import { useModals } from "./modals";
 import { SocialLinks } from "./social-links";
 import { useScrolledPast } from "./use-scrolled-past";
 
-const ITEM =
-  "flex cursor-pointer select-none rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800";
+// The dropdown library loads after the first paint; the footer only appears once the page has scrolled.
+const ResourcesMenu = lazy(() => import("./resources-menu").then((m) => ({ default: m.ResourcesMenu })));
 
 /** Desktop only; slides up once the page has scrolled more than 50 px. */
 export const Footer = () => {
   const visible = useScrolledPast(FOOTER_REVEAL_SCROLL_PX);
   const { openModal } = useModals();
-  const navigate = useNavigate();
 
   return (
     <footer
@@ -30,17 +28,9 @@ export const Footer = () => {
           <button type="button" className="hover:underline" onClick={() => openModal("contact")}>
             Contact us
           </button>
-          <Menu.Root>
-            <Menu.Trigger className="hover:underline">Resources</Menu.Trigger>
-            <Menu.Portal>
-              <Menu.Content side="top" sideOffset={8} className="z-50 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900">
-                <Menu.Item className={`${ITEM} lg:hidden`} onSelect={() => openModal("how-it-works")}>How it works</Menu.Item>
-                <Menu.Item className={ITEM} onSelect={() => void navigate({ to: "/terms-of-service" })}>Terms of Service</Menu.Item>
-                <Menu.Item className={ITEM} onSelect={() => void navigate({ to: "/privacy-policy" })}>Privacy Policy</Menu.Item>
-                <Menu.Item className={ITEM} onSelect={() => void navigate({ to: "/data-deletion" })}>Data</Menu.Item>
-              </Menu.Content>
-            </Menu.Portal>
-          </Menu.Root>
+          <Suspense fallback={<span>Resources</span>}>
+            <ResourcesMenu />
+          </Suspense>
           <SocialLinks />
         </div>
       </div>

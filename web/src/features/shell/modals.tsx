@@ -12,14 +12,8 @@ const ContactDialog = lazy(() => import("./contact-dialog").then((m) => ({ defau
 const RedeemCreditsDialog = lazy(() =>
   import("../redemptions/redeem-credits-dialog").then((m) => ({ default: m.RedeemCreditsDialog })),
 );
-const UnavailableDialog = lazy(() =>
-  import("./unavailable-dialog").then((m) => ({ default: m.UnavailableDialog })),
-);
-
-const UNAVAILABLE_TITLES: Partial<Record<ModalName, string>> = {
-  "add-credits": "Add Credits",
-  "promo-code": "Redeem Promo Code",
-};
+const AddCreditsDialog = lazy(() => import("../payments/add-credits-dialog").then((m) => ({ default: m.AddCreditsDialog })));
+const PromoCodeDialog = lazy(() => import("../payments/promo-code-dialog").then((m) => ({ default: m.PromoCodeDialog })));
 
 export const ModalProvider = ({ children }: { children: ReactNode }) => {
   const [current, setCurrent] = useState<ModalName | null>(null);
@@ -27,7 +21,6 @@ export const ModalProvider = ({ children }: { children: ReactNode }) => {
   const onOpenChange = (open: boolean) => {
     if (!open) setCurrent(null);
   };
-  const unavailableTitle = current ? UNAVAILABLE_TITLES[current] : undefined;
 
   return (
     <ModalContext.Provider value={value}>
@@ -36,7 +29,8 @@ export const ModalProvider = ({ children }: { children: ReactNode }) => {
         {current === "how-it-works" ? <HowItWorksDialog open onOpenChange={onOpenChange} /> : null}
         {current === "contact" ? <ContactDialog open onOpenChange={onOpenChange} /> : null}
         {current === "redeem" ? <RedeemCreditsDialog open onOpenChange={onOpenChange} /> : null}
-        {unavailableTitle ? <UnavailableDialog title={unavailableTitle} open onOpenChange={onOpenChange} /> : null}
+        {current === "add-credits" ? <AddCreditsDialog open onOpenChange={onOpenChange} /> : null}
+        {current === "promo-code" ? <PromoCodeDialog open onOpenChange={onOpenChange} /> : null}
       </Suspense>
     </ModalContext.Provider>
   );

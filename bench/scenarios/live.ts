@@ -1,0 +1,104 @@
+import WebSocket from "ws";
+import { BUDGETS, LIVE, RUNS } from "../config";
+import { authHeaders, sendJson, type Session } from "../lib/api";
+import { QUESTIONS, questionId } from "../lib/dataset-sql";
+import { sleep } from "../lib/processes";
+import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
+import { median, percentile, round } from "../lib/stats";
+
+const CONNECT_WAVE = 50;
+const now = () => performance.timeOrigin + performance.now();
+
+type Pending = { received: Set<number>; at: number[]; done: () => void };
+
+const open = (url: string, headers: Record<string, string>) =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    const timer = setTimeout(() => reject(new Error("WebSocket connect timed out")), 15_000);
+    socket.once("open", () => (clearTimeout(timer), resolve(socket)));
+    socket.once("error", (error) => (clearTimeout(timer), reject(error)));
+  });
+
+/** LIVE.sockets sockets of one signed-in player; every one of them records when a credits event reaches it. */
+const connectAll = async (baseUrl: string, session: Session, onCredits: (index: number, at: number) => void) => {
+  const url = `${baseUrl.replace("http", "ws")}/api/live`;
+  const headers = { ...authHeaders(session), Origin: baseUrl };
+  const sockets: WebSocket[] = [];
+  for (let wave = 0; wave < LIVE.sockets; wave += CONNECT_WAVE) {
+    const opened = await Promise.all(
+      Array.from({ length: Math.min(CONNECT_WAVE, LIVE.sockets - wave) }, () => open(url, headers)),
+    );
+    sockets.push(...opened);
+  }
+  sockets.forEach((socket, index) =>
+    socket.on("message", (data: WebSocket.RawData) => {
+      const at = now();
+      if (String(data).includes('"type":"credits"')) onCredits(index, at);
+    }),
+  );
+  return sockets;
+};
+
+type LiveRun = { p50Ms: number; p99Ms: number; fromCreatedP99Ms: number; missing: number };
+
+/** Picks on reserve questions the player never picked: one pick, then wait until every socket has its event. */
+const liveRun = async (ctx: BenchContext, run: number, track: (pending: Pending | null) => void): Promise<LiveRun> => {
+  const fromResponse: number[] = [];
+  const fromCreated: number[] = [];
+  let missing = 0;
+  for (let i = 0; i < LIVE.picksPerRun; i++) {
+    const pending: Pending = { received: new Set(), at: [], done: () => undefined };
+    const complete = new Promise<void>((resolve) => (pending.done = resolve));
+    track(pending);
+    const question = questionId(QUESTIONS.reserve.from + run * LIVE.picksPerRun + i);
+    const body = await sendJson<{ pick: { createdAt: number } }>(
+      "POST", `${ctx.app.url}/api/picks`, { questionId: question, choice: "yes", multiplier: 1 }, await ctx.player(),
+    );
+    const answeredAt = now();
+    await Promise.race([complete, sleep(LIVE.receiptTimeoutMs)]);
+    track(null);
+    missing += LIVE.sockets - pending.at.length;
+    pending.at.forEach((at) => (fromResponse.push(at - answeredAt), fromCreated.push(at - body.pick.createdAt)));
+    await sleep(100);
+  }
+  return {
+    p50Ms: round(percentile(fromResponse, 50), 1),
+    p99Ms: round(percentile(fromResponse, 99), 1),
+    fromCreatedP99Ms: round(percentile(fromCreated, 99), 1),
+    missing,
+  };
+};
+
+export const liveFanOut = async (ctx: BenchContext): Promise<ScenarioResult> => {
+  ctx.log(`live fan-out to ${LIVE.sockets} sockets`);
+  let pending: Pending | null = null;
+  const sockets = await connectAll(ctx.app.url, await ctx.player(), (index, at) => {
+    if (!pending || pending.received.has(index)) return;
+    pending.received.add(index);
+    pending.at.push(at);
+    if (pending.at.length === LIVE.sockets) pending.done();
+  });
+  try {
+    const runs: LiveRun[] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await liveRun(ctx, run, (next) => (pending = next)));
+    const p99Ms = median(runs.map((run) => run.p99Ms));
+    const missing = runs.reduce((sum, run) => sum + run.missing, 0);
+    return {
+      id: "live",
+      title: `Live fan-out: ${LIVE.sockets} sockets of one player, credits event after POST /api/picks (${LIVE.picksPerRun} picks a run)`,
+      figures: {
+        p50Ms: median(runs.map((run) => run.p50Ms)),
+        p99Ms,
+        fromCreatedP99Ms: median(runs.map((run) => run.fromCreatedP99Ms)),
+        missing,
+      },
+      budget: `p99 <= ${BUDGETS.liveP99Ms} ms`,
+      verdict: verdict(p99Ms <= BUDGETS.liveP99Ms && missing === 0),
+      note:
+        "Commit-to-receipt is taken from the POST's response (the handler answers right after its batch commits and publishes in waitUntil) to the event reaching the socket's handler in the bench process; a receipt before the response counts as negative. The upper bound from the pick's createdAt (the server's clock before its reads and batch) is reported beside it.",
+      runs,
+    };
+  } finally {
+    sockets.forEach((socket) => socket.terminate());
+  }
+};

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { measureBundle, type BuiltFiles, type SizedGroup } from "../../bench/lib/bundle-budget";
+
+// The build output as text, read at transform time; `npm test` builds before vitest runs (scripts/test-all.sh).
+const built = import.meta.glob(["../../dist/client/**/*.js", "../../dist/client/**/*.css", "../../dist/client/index.html"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+
+const files: BuiltFiles = Object.fromEntries(
+  Object.entries(built).map(([path, text]) => [path.replace("../../dist/client/", ""), text]),
+);
+
+const describeGroup = (group: SizedGroup) =>
+  `${(group.gzipBytes / 1000).toFixed(1)} kB gzip (budget ${group.budgetKb} kB) in ${group.files.length} files: ${group.files.join(", ")}`;
+
+describe("web bundle budgets (issue 11)", () => {
+  it("has a build to measure", () => {
+    expect(files["index.html"], "dist/client is missing or empty: run `npm run build` before the web tests").toBeDefined();
+  });
+
+  it.runIf(files["index.html"] !== undefined)("stays within the gzip budgets", async () => {
+    const report = await measureBundle(files);
+    expect(report.initialJs.met, `initial JS for /home: ${describeGroup(report.initialJs)}`).toBe(true);
+    expect(report.allJs.met, `all JS: ${describeGroup(report.allJs)}`).toBe(true);
+    expect(report.css.met, `CSS: ${describeGroup(report.css)}`).toBe(true);
+  });
+});

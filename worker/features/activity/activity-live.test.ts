@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import type { LiveMessage } from "../../../shared/live-messages";
+import { signUpAndLogin } from "../../test/accounts";
+import { putOutcome } from "../../test/admin";
+import { call } from "../../test/http";
+import { createPlayer, placePick } from "../../test/players";
+import { insertQuestion } from "../../test/questions";
+
+describe("live activity", () => {
+  it("tells every open socket, visitors' too, about the wins of a settled question", async () => {
+    const admin = await signUpAndLogin("admin@example.com");
+    const response = await call("/api/live", { headers: { Upgrade: "websocket" } });
+    const socket = response.webSocket;
+    if (!socket) throw new Error("no socket");
+    socket.accept();
+    const messages: LiveMessage[] = [];
+    socket.addEventListener("message", (event) => {
+      messages.push(JSON.parse(String(event.data)) as LiveMessage);
+    });
+
+    const questionId = await insertQuestion({ title: "Over 45.5 points", creditCost: 1 });
+    const winners = [await createPlayer(5), await createPlayer(5)];
+    for (const winner of winners) await placePick(winner, questionId, "yes");
+    await placePick(await createPlayer(5), questionId, "no");
+    await putOutcome(admin, questionId, "A");
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    const wins = messages.filter((m) => m.type === "activity" && m.data.kind === "win");
+    expect(wins).toHaveLength(2);
+    expect(wins[0]?.data).toMatchObject({ questionId, questionTitle: "Over 45.5 points", credits: 2 });
+    socket.close();
+  });
+});

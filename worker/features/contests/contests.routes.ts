@@ -1,0 +1,39 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { AppError } from "../../lib/errors";
+import { withIdempotency } from "../../lib/idempotency";
+import { errorResponses, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { publishToUser } from "../../realtime/live-shards";
+import { CONTEST_COLUMNS, readListedContests, viewContests, type ContestRow } from "./contest-view";
+import { contestSchema, joinResponseSchema } from "./contests.schemas";
+import { joinContest } from "./join-contest.service";
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/contests",
+  tags: ["Community"],
+  responses: { 200: jsonContent(z.object({ items: z.array(contestSchema) })) },
+});
+
+const joinRoute = createRoute({
+  method: "post",
+  path: "/contests/{id}/join",
+  tags: ["Community"],
+  request: { params: z.object({ id: z.string().min(1).max(100) }), headers: z.object({ "idempotency-key": z.string().optional() }) },
+  responses: { 201: jsonContent(joinResponseSchema, "Joined"), ...errorResponses(400, 401, 402, 404, 409, 422) },
+});
+
+export const contestRoutes = createRouter()
+  .openapi(listRoute, async (c) => c.json({ items: await readListedContests(c.env.DB, c.var.user?.id ?? null, Date.now()) }, 200))
+  .openapi(joinRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw new AppError("unauthorized", "Please sign in to join the contest");
+    const contestId = c.req.valid("param").id;
+    return withIdempotency(c, user.id, async () => {
+      const { credits, events } = await joinContest(c.env.DB, contestId, user.id, Date.now());
+      c.executionCtx.waitUntil(publishToUser(c.env, user.id, events));
+      const row = await c.env.DB.prepare(`SELECT ${CONTEST_COLUMNS} FROM contests c WHERE c.id = ?`).bind(contestId).first<ContestRow>();
+      const [contest] = await viewContests(c.env.DB, row ? [row] : [], user.id, Date.now());
+      return { status: 201, body: { contest, credits } };
+    }) as never;
+  });

@@ -1,0 +1,72 @@
+import { CONTEST_ENTRY_FEE } from "../../config";
+import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
+import { AppError } from "../../lib/errors";
+import type { LiveMessage } from "../../../shared/live-messages";
+import { MOVEMENT_APPLIED_SQL, spend } from "../credits/ledger.service";
+import { toCredits, type CreditsRow } from "../picks/pick-row";
+
+type JoinState = { title: string; ends_at: number; closed_at: number | null; joined: number; balance: number | null };
+
+export const NO_ACTIVE_CONTEST = "No active contest available";
+export const JOIN_FAILED = "Failed to join contest. Please try again.";
+
+const readState = (d1: D1Database, contestId: string, userId: string) =>
+  d1
+    .prepare(
+      `SELECT c.title, c.ends_at, c.closed_at,
+         EXISTS (SELECT 1 FROM contest_entries WHERE contest_id = c.id AND user_id = ?1) AS joined,
+         (SELECT balance FROM user_credits WHERE user_id = ?1) AS balance
+       FROM contests c WHERE c.id = ?2`,
+    )
+    .bind(userId, contestId)
+    .first<JoinState>();
+
+/** The rule a join broke, from the state of things (before the write, and to explain a refused batch). */
+const refusal = (state: JoinState | null, now: number) => {
+  if (!state) return new AppError("not_found", NO_ACTIVE_CONTEST);
+  if (state.closed_at !== null || state.ends_at <= now) return new AppError("rule_violation", NO_ACTIVE_CONTEST);
+  if (state.joined) return new AppError("duplicate", "You have already joined this contest");
+  if ((state.balance ?? 0) < CONTEST_ENTRY_FEE) {
+    return new AppError("insufficient_credits", `You need at least ${CONTEST_ENTRY_FEE} credits to join the contest`, {
+      required: CONTEST_ENTRY_FEE,
+    });
+  }
+  return null;
+};
+
+/**
+ * One join is one batch: the entry fee (balance checked in SQL, key `contest:<contestId>:<userId>`) and the entry,
+ * which only lands while the contest is open and the fee was taken. A second join finds the key taken and the guard
+ * aborts, so the fee is paid once however many requests race.
+ */
+export const joinContest = async (d1: D1Database, contestId: string, userId: string, now: number) => {
+  const state = await readState(d1, contestId, userId);
+  const early = refusal(state, now);
+  if (early || !state) throw early ?? new AppError("not_found", NO_ACTIVE_CONTEST);
+
+  const description = `Contest entry: ${state.title}`;
+  const movement = spend(d1, { userId, amount: CONTEST_ENTRY_FEE, idempotencyKey: `contest:${contestId}:${userId}`, now, description });
+  try {
+    const results = await d1.batch([
+      ...movement.statements,
+      d1
+        .prepare(
+          `INSERT INTO contest_entries (contest_id, user_id, joined_at, transaction_id)
+           SELECT c.id, ?1, ?2, ?3 FROM contests c
+           WHERE c.id = ?4 AND c.ends_at > ?2 AND c.closed_at IS NULL AND ${MOVEMENT_APPLIED_SQL.replace("?", "?3")}`,
+        )
+        .bind(userId, now, movement.transactionId, contestId),
+      assertInBatch(d1, "EXISTS (SELECT 1 FROM contest_entries WHERE transaction_id = ?)", movement.transactionId),
+      d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
+    ]);
+    const credits = toCredits(results.at(-1)?.results[0] as CreditsRow | undefined);
+    const events: LiveMessage[] = [
+      { type: "credits", data: credits },
+      { type: "transaction", data: { id: movement.transactionId, amount: -CONTEST_ENTRY_FEE, transactionType: "spend", description, createdAt: now } },
+    ];
+    return { credits, events };
+  } catch (error) {
+    if (!isBatchRefusal(error)) throw error;
+    throw refusal(await readState(d1, contestId, userId), Date.now()) ?? new AppError("conflict", JOIN_FAILED);
+  }
+};

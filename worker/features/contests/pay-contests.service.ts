@@ -1,0 +1,112 @@
+import { CONTEST_PRIZES_PER_BATCH, CONTESTS_PER_RUN } from "../../config";
+import { assertInBatch } from "../../db/batch-guard";
+import { log } from "../../lib/log";
+import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
+import { paidPlaces, prizeFor } from "./contest-prizes";
+
+type DueContest = { id: string; title: string };
+type Winner = { user_id: string; place: number; paid: number };
+export type PaidPrize = { userId: string; transactionId: string; amount: number; description: string; createdAt: number };
+
+const applied = (index: number) => MOVEMENT_APPLIED_SQL.replace("?", `?${index}`);
+
+/** Freezes the standings: from here on settlement leaves the scores alone and no one can join. */
+const close = (d1: D1Database, contestId: string, now: number) =>
+  d1.prepare("UPDATE contests SET closed_at = ?1 WHERE id = ?2 AND closed_at IS NULL AND ends_at <= ?1").bind(now, contestId).run();
+
+/** The paying places in order (ties go to the earlier join), and how many entered. */
+const readWinners = async (d1: D1Database, contestId: string) => {
+  const count = await d1.prepare("SELECT count(*) AS entrants FROM contest_entries WHERE contest_id = ?").bind(contestId).first<{ entrants: number }>();
+  const entrants = count?.entrants ?? 0;
+  const { results } = await d1
+    .prepare(
+      `SELECT user_id, prize_paid_at IS NOT NULL AS paid FROM contest_entries WHERE contest_id = ?
+       ORDER BY score DESC, joined_at, user_id LIMIT ?`,
+    )
+    .bind(contestId, paidPlaces(entrants))
+    .all<{ user_id: string; paid: number }>();
+  const winners: Winner[] = results.map((row, i) => ({ user_id: row.user_id, place: i + 1, paid: row.paid }));
+  return { entrants, unpaid: winners.filter((winner) => !winner.paid) };
+};
+
+/**
+ * Per winner: the bonus grant (key `contest-prize:<contestId>:<userId>`), the points it adds to the all-time board
+ * and the entry's paid mark, the last two only when the grant itself happened. A second run, or two at once, finds
+ * the key taken and changes nothing.
+ */
+const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], entrants: number, now: number) => {
+  const paid: (PaidPrize & { marker: number })[] = [];
+  const statements = [assertInBatch(d1, "EXISTS (SELECT 1 FROM contests WHERE id = ? AND closed_at IS NOT NULL)", contest.id)];
+  for (const winner of winners) {
+    const amount = prizeFor(winner.place, entrants);
+    const description = `Contest prize: ${contest.title} (#${winner.place})`;
+    const movement = grant(d1, {
+      userId: winner.user_id,
+      amount,
+      transactionType: "bonus",
+      source: "bonus",
+      idempotencyKey: `contest-prize:${contest.id}:${winner.user_id}`,
+      description,
+      now,
+    });
+    statements.push(
+      ...movement.statements,
+      d1
+        .prepare(
+          `INSERT INTO leaderboard_totals (user_id, prize_points) SELECT ?1, ?2 WHERE ${applied(3)}
+           ON CONFLICT (user_id) DO UPDATE SET prize_points = prize_points + excluded.prize_points`,
+        )
+        .bind(winner.user_id, amount, movement.transactionId),
+    );
+    paid.push({ userId: winner.user_id, transactionId: movement.transactionId, amount, description, createdAt: now, marker: statements.length });
+    statements.push(
+      d1
+        .prepare(
+          `UPDATE contest_entries SET final_rank = ?1, prize = ?2, prize_paid_at = ?3
+           WHERE contest_id = ?4 AND user_id = ?5 AND prize_paid_at IS NULL AND ${applied(6)}`,
+        )
+        .bind(winner.place, amount, now, contest.id, winner.user_id, movement.transactionId),
+    );
+  }
+  const results = await d1.batch(statements);
+  // Each winner's entry update changed a row exactly when this run paid them.
+  return paid.filter((prize) => results[prize.marker]?.meta.changes === 1).map(({ marker: _marker, ...prize }) => prize);
+};
+
+/** Closes, then pays one contest as far as it can; `paid_at` marks it done once every winner holds a prize. */
+const settleContest = async (d1: D1Database, contest: DueContest, now: number) => {
+  await close(d1, contest.id, now);
+  const { entrants, unpaid } = await readWinners(d1, contest.id);
+  const paid: PaidPrize[] = [];
+  for (let i = 0; i < unpaid.length; i += CONTEST_PRIZES_PER_BATCH) {
+    paid.push(...(await payBatch(d1, contest, unpaid.slice(i, i + CONTEST_PRIZES_PER_BATCH), entrants, now)));
+  }
+  await d1
+    .prepare(
+      `UPDATE contests SET paid_at = ?1 WHERE id = ?2 AND paid_at IS NULL AND closed_at IS NOT NULL
+         AND (SELECT count(*) FROM contest_entries WHERE contest_id = ?2 AND prize_paid_at IS NOT NULL) >= ?3`,
+    )
+    .bind(now, contest.id, paidPlaces(entrants))
+    .run();
+  return paid;
+};
+
+/** The cron's pass: every contest that has ended and is not yet fully paid, oldest end first. */
+export const payDueContests = async (d1: D1Database, now: number, onPaid: (prizes: PaidPrize[]) => Promise<void>) => {
+  const { results } = await d1
+    .prepare("SELECT id, title FROM contests WHERE paid_at IS NULL AND ends_at <= ? ORDER BY ends_at LIMIT ?")
+    .bind(now, CONTESTS_PER_RUN)
+    .all<DueContest>();
+  const summary = { due: results.length, prizes: 0, failed: 0 };
+  for (const contest of results) {
+    try {
+      const paid = await settleContest(d1, contest, now);
+      summary.prizes += paid.length;
+      if (paid.length > 0) await onPaid(paid);
+    } catch (error) {
+      summary.failed += 1;
+      log("error", "contest_payout_failed", { contestId: contest.id, error: String(error) });
+    }
+  }
+  return summary;
+};

@@ -1,0 +1,23 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { CURRENCIES } from "../../../shared/pricing";
+import { jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { readExchangeRates } from "./exchange-rates.service";
+
+export const exchangeRatesSchema = z
+  .object({
+    rates: z.record(z.enum(CURRENCIES), z.number()),
+    base: z.literal("USD"),
+    timestamp: z.number().int().nullable().openapi({ description: "When the rates were fetched (ms); null for the fallback rates" }),
+    fallback: z.boolean(),
+  })
+  .openapi("ExchangeRates");
+
+const ratesRoute = createRoute({
+  method: "get",
+  path: "/exchange-rates",
+  tags: ["Payments"],
+  responses: { 200: jsonContent(exchangeRatesSchema) },
+});
+
+export const exchangeRateRoutes = createRouter().openapi(ratesRoute, async (c) => c.json(await readExchangeRates(c.env.DB), 200));

@@ -1,0 +1,45 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { recomputedAggregates, settleAt, storedAggregates } from "../../test/community";
+import { callJson } from "../../test/http";
+import { createPlayer, placePick } from "../../test/players";
+import { insertQuestion } from "../../test/questions";
+import { advanceLeaderboards } from "../../cron/advance-leaderboards";
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+type Board = { items: { userId: string; score: number }[] };
+const scores = async (period: string) =>
+  (await callJson<Board>(`/api/leaderboard?period=${period}`)).body.items.map((row) => [row.userId, row.score]);
+
+describe("period board windows", () => {
+  it("drop a win when its hour leaves the window, once, however often the job runs", async () => {
+    const now = Date.now();
+    const player = await createPlayer(20);
+    const old = await insertQuestion({ creditCost: 1 });
+    const recent = await insertQuestion({ creditCost: 1 });
+    await placePick(player, old, "yes");
+    await placePick(player, recent, "yes");
+    await settleAt(old, "A", now - 2 * DAY - 12 * HOUR);
+    await settleAt(recent, "A", now - 2 * HOUR);
+    expect(await scores("3")).toEqual([[player, 2]]);
+
+    // Twelve hours later the older win is out of the 3-day window but still inside the 7-day one.
+    const later = now + 12 * HOUR;
+    await Promise.all([advanceLeaderboards(env, later), advanceLeaderboards(env, later)]);
+    await advanceLeaderboards(env, later);
+    expect(await scores("3")).toEqual([[player, 1]]);
+    expect(await scores("7")).toEqual([[player, 2]]);
+    expect(await storedAggregates()).toEqual(await recomputedAggregates());
+
+    // Eight days on, both wins are gone from both windows; all time keeps them, and the old hours are pruned.
+    const result = await advanceLeaderboards(env, now + 8 * DAY);
+    expect(result).toMatchObject({ advanced: 2 });
+    expect(await scores("3")).toEqual([]);
+    expect(await scores("7")).toEqual([]);
+    expect(await scores("all")).toEqual([[player, 4]]);
+    const hours = await env.DB.prepare("SELECT count(*) AS n FROM leaderboard_hours").first<{ n: number }>();
+    expect(hours?.n).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import type Stripe from "stripe";
+import { priceFor, type Currency, type PurchaseMode } from "../../../shared/pricing";
+import { AppError } from "../../lib/errors";
+import { readExchangeRates } from "../exchange-rates/exchange-rates.service";
+import { callStripe } from "./stripe-client";
+import { LIVE_STATUSES_SQL } from "./subscription-rows";
+
+type Buyer = { id: string; email: string };
+type CheckoutInput = { credits: number; currency: Currency; mode: PurchaseMode };
+
+export const customerIdOf = async (d1: D1Database, userId: string) =>
+  (await d1.prepare("SELECT customer_id FROM stripe_customers WHERE user_id = ?").bind(userId).first<{ customer_id: string }>())?.customer_id ?? null;
+
+/** One Stripe customer per player; concurrent first checkouts get the same one through Stripe's idempotency key. */
+const customerFor = async (d1: D1Database, stripe: Stripe, buyer: Buyer, now: number) => {
+  const existing = await customerIdOf(d1, buyer.id);
+  if (existing) return existing;
+  const customer = await callStripe(() =>
+    stripe.customers.create({ email: buyer.email, metadata: { userId: buyer.id } }, { idempotencyKey: `customer:${buyer.id}` }),
+  );
+  const [, stored] = await d1.batch<{ customer_id: string }>([
+    d1
+      .prepare("INSERT INTO stripe_customers (user_id, customer_id, created_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING")
+      .bind(buyer.id, customer.id, now),
+    d1.prepare("SELECT customer_id FROM stripe_customers WHERE user_id = ?").bind(buyer.id),
+  ]);
+  return stored?.results[0]?.customer_id ?? customer.id;
+};
+
+export const hasLiveSubscription = async (d1: D1Database, userId: string) =>
+  Boolean(await d1.prepare(`SELECT 1 FROM subscriptions WHERE user_id = ? AND status IN ${LIVE_STATUSES_SQL} LIMIT 1`).bind(userId).first());
+
+/**
+ * A Checkout Session for exactly the price we compute (one line, quantity 1, since tiers make the price per credit
+ * depend on the count). The buyer and the credits ride in metadata, on the subscription too, so every later event
+ * says whom to credit.
+ */
+export const createCheckout = async (d1: D1Database, stripe: Stripe, appUrl: string, buyer: Buyer, input: CheckoutInput, now: number) => {
+  const { credits, currency, mode } = input;
+  if (mode === "subscription" && (await hasLiveSubscription(d1, buyer.id))) {
+    throw new AppError("conflict", "You already have an active subscription");
+  }
+  const { rates } = await readExchangeRates(d1);
+  const price = priceFor(credits, mode, currency, rates[currency]);
+  const customer = await customerFor(d1, stripe, buyer, now);
+  const metadata = { userId: buyer.id, credits: String(credits), mode };
+  const session = await callStripe(() =>
+    stripe.checkout.sessions.create({
+      mode,
+      customer,
+      client_reference_id: buyer.id,
+      metadata,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: currency.toLowerCase(),
+            unit_amount: price.amount,
+            product_data: { name: mode === "subscription" ? `${credits} credits every month` : `${credits} credits` },
+            ...(mode === "subscription" ? { recurring: { interval: "month" as const } } : {}),
+          },
+        },
+      ],
+      ...(mode === "subscription" ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+      success_url: `${appUrl}/home?payment=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${appUrl}/home?payment=cancelled`,
+    }),
+  );
+  if (!session.url) throw new AppError("unavailable", "No checkout URL received");
+  return { url: session.url };
+};
+
+export const createPortal = async (d1: D1Database, stripe: Stripe, appUrl: string, userId: string) => {
+  const customer = await customerIdOf(d1, userId);
+  if (!customer) throw new AppError("not_found", "No subscription found");
+  const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer, return_url: `${appUrl}/home` }));
+  if (!session.url) throw new AppError("unavailable", "No portal URL received");
+  return { url: session.url };
+};

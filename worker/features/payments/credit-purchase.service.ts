@@ -1,0 +1,65 @@
+import type { LiveMessage } from "../../../shared/live-messages";
+import { commitMovement, grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
+import { toCredits, type CreditsRow } from "../picks/pick-row";
+import type { Purchase } from "./stripe-objects";
+
+export type CreditOutcome = { applied: boolean; credits: ReturnType<typeof toCredits>; events: LiveMessage[] };
+
+export const balanceStatement = (d1: D1Database, userId: string) =>
+  d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId);
+
+export const creditEvents = (
+  credits: ReturnType<typeof toCredits>,
+  transaction: { id: string; amount: number; transactionType: string; description: string; createdAt: number },
+): LiveMessage[] => [
+  { type: "credits", data: credits },
+  { type: "transaction", data: transaction },
+];
+
+const describe = (purchase: Purchase) =>
+  purchase.kind === "checkout" ? `Purchased ${purchase.credits} credits` : `Monthly subscription: ${purchase.credits} credits`;
+
+/**
+ * Grants a purchase's credits exactly once, however often and in whatever order the webhook and the verify call
+ * deliver it: the idempotency key names the Stripe object, and the stripe_payments row (kept for refunds) and the
+ * caller's statements (a subscription row) commit in the same batch.
+ */
+export const creditPurchase = async (d1: D1Database, purchase: Purchase, now: number, after: D1PreparedStatement[] = []): Promise<CreditOutcome> => {
+  const description = describe(purchase);
+  const idempotencyKey = purchase.kind === "checkout" ? `stripe:${purchase.paymentId}` : `invoice:${purchase.paymentId}`;
+  const movement = grant(d1, {
+    userId: purchase.userId,
+    amount: purchase.credits,
+    idempotencyKey,
+    transactionType: "purchase",
+    source: "purchased",
+    description,
+    now,
+  });
+  const recordPayment = d1
+    .prepare(
+      `INSERT INTO stripe_payments (id, user_id, kind, credits, currency, amount, payment_intent_id, subscription_id, transaction_id,
+         created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${MOVEMENT_APPLIED_SQL}`,
+    )
+    .bind(
+      purchase.paymentId,
+      purchase.userId,
+      purchase.kind,
+      purchase.credits,
+      purchase.currency,
+      purchase.amount,
+      purchase.paymentIntentId,
+      purchase.subscriptionId,
+      movement.transactionId,
+      now,
+      now,
+      movement.transactionId,
+    );
+  const { applied, results } = await commitMovement(d1, movement, { after: [recordPayment, ...after, balanceStatement(d1, purchase.userId)] });
+  const credits = toCredits(results.at(-1)?.results[0] as CreditsRow | undefined);
+  const events = applied
+    ? creditEvents(credits, { id: movement.transactionId, amount: purchase.credits, transactionType: "purchase", description, createdAt: now })
+    : [];
+  return { applied, credits, events };
+};

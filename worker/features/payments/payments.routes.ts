@@ -1,0 +1,73 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { PAYMENT_RATE_LIMITS } from "../../config";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { enforceRateLimits } from "../../lib/rate-limit";
+import { createRouter } from "../../lib/router";
+import { publishToUser } from "../../realtime/live-shards";
+import { requireUser } from "../auth/auth.middleware";
+import { createCheckout, createPortal } from "./checkout.service";
+import { checkoutRequestSchema, subscriptionSchema, urlSchema, verifyRequestSchema, verifyResponseSchema } from "./payments.schemas";
+import { stripeFor } from "./stripe-client";
+import { SUBSCRIPTION_COLUMNS, toSubscription, type SubscriptionRow } from "./subscription-rows";
+import { verifyPayment } from "./verify.service";
+
+const checkoutRoute = createRoute({
+  method: "post",
+  path: "/payments/checkout",
+  tags: ["Payments"],
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(checkoutRequestSchema) },
+  responses: { 200: jsonContent(urlSchema, "Stripe Checkout URL"), ...errorResponses(400, 401, 409, 429, 503) },
+});
+
+const verifyRoute = createRoute({
+  method: "post",
+  path: "/payments/verify",
+  tags: ["Payments"],
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(verifyRequestSchema) },
+  responses: { 200: jsonContent(verifyResponseSchema), ...errorResponses(400, 401, 404, 503) },
+});
+
+const portalRoute = createRoute({
+  method: "post",
+  path: "/payments/portal",
+  tags: ["Payments"],
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(urlSchema, "Stripe Customer Portal URL"), ...errorResponses(401, 404, 503) },
+});
+
+const subscriptionsRoute = createRoute({
+  method: "get",
+  path: "/subscriptions",
+  tags: ["Payments"],
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(z.object({ items: z.array(subscriptionSchema) })), ...errorResponses(401) },
+});
+
+export const paymentRoutes = createRouter()
+  .openapi(checkoutRoute, async (c) => {
+    const user = c.var.user!;
+    await enforceRateLimits(c.env.DB, [{ key: `checkout:user:${user.id}`, rule: PAYMENT_RATE_LIMITS.checkoutPerUser }]);
+    const stripe = stripeFor(c.var.settings);
+    const result = await createCheckout(c.env.DB, stripe, c.var.settings.APP_URL, user, c.req.valid("json"), Date.now());
+    return c.json(result, 200);
+  })
+  .openapi(verifyRoute, async (c) => {
+    const userId = c.var.user!.id;
+    const { handled, body } = await verifyPayment(c.env.DB, stripeFor(c.var.settings), userId, c.req.valid("json").sessionId, Date.now());
+    if (handled?.outcome?.events.length) c.executionCtx.waitUntil(publishToUser(c.env, userId, handled.outcome.events));
+    return c.json(body, 200);
+  })
+  .openapi(portalRoute, async (c) => {
+    const result = await createPortal(c.env.DB, stripeFor(c.var.settings), c.var.settings.APP_URL, c.var.user!.id);
+    return c.json(result, 200);
+  })
+  .openapi(subscriptionsRoute, async (c) => {
+    const { results } = await c.env.DB.prepare(
+      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 50`,
+    )
+      .bind(c.var.user!.id)
+      .all<SubscriptionRow>();
+    return c.json({ items: results.map(toSubscription) }, 200);
+  });

@@ -1,0 +1,84 @@
+import type Stripe from "stripe";
+import type { PurchaseMetadata } from "./stripe-objects";
+
+export type SubscriptionRow = {
+  id: string;
+  status: string;
+  credits_amount: number;
+  total_price: number;
+  currency: string;
+  next_delivery_date: number | null;
+  cancel_at_period_end: number;
+  created_at: number;
+};
+
+export const SUBSCRIPTION_COLUMNS = "id, status, credits_amount, total_price, currency, next_delivery_date, cancel_at_period_end, created_at";
+
+/** Statuses in which a subscription still delivers (or will retry) monthly credits: no second one may start. */
+export const LIVE_STATUSES_SQL = "('active', 'trialing', 'past_due')";
+
+export const toSubscription = (row: SubscriptionRow) => ({
+  id: row.id,
+  status: row.status,
+  creditsAmount: row.credits_amount,
+  totalPrice: row.total_price,
+  currency: row.currency,
+  nextDeliveryDate: row.next_delivery_date,
+  cancelAtPeriodEnd: row.cancel_at_period_end === 1,
+  createdAt: row.created_at,
+});
+
+type Known = PurchaseMetadata & { subscriptionId: string; customerId: string | null; totalPrice: number; currency: string; now: number };
+
+/**
+ * The row as a paid checkout or invoice first reveals it. It never overwrites a status: only subscription events do,
+ * and they start at last_event_at 0 so any of them wins over this first sight.
+ */
+export const recordSubscription = (d1: D1Database, known: Known, nextDelivery: number | null = null) =>
+  d1
+    .prepare(
+      `INSERT INTO subscriptions (id, user_id, customer_id, status, credits_amount, total_price, currency, next_delivery_date,
+         created_at, updated_at)
+       VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6, ?7, ?8, ?8)
+       ON CONFLICT(id) DO UPDATE SET
+         next_delivery_date = MAX(COALESCE(next_delivery_date, 0), COALESCE(excluded.next_delivery_date, 0)),
+         customer_id = COALESCE(customer_id, excluded.customer_id), updated_at = excluded.updated_at`,
+    )
+    .bind(known.subscriptionId, known.userId, known.customerId, known.credits, known.totalPrice, known.currency, nextDelivery, known.now);
+
+/**
+ * A customer.subscription.* event, applied only when it is newer than the last one applied. On a tie (Stripe's
+ * `created` is in seconds) a cancellation wins: an update of the same second never revives it.
+ */
+export const applySubscriptionEvent = (
+  d1: D1Database,
+  subscription: Stripe.Subscription,
+  owner: PurchaseMetadata & { totalPrice: number },
+  eventCreated: number,
+  now: number,
+) => {
+  const customer = typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
+  return d1
+    .prepare(
+      `INSERT INTO subscriptions (id, user_id, customer_id, status, credits_amount, total_price, currency, cancel_at_period_end,
+         last_event_at, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)
+       ON CONFLICT(id) DO UPDATE SET
+         status = excluded.status, cancel_at_period_end = excluded.cancel_at_period_end,
+         last_event_at = excluded.last_event_at, updated_at = excluded.updated_at
+       WHERE excluded.last_event_at > subscriptions.last_event_at
+          OR (excluded.last_event_at = subscriptions.last_event_at AND subscriptions.status <> 'canceled')`,
+    )
+    .bind(
+      subscription.id,
+      owner.userId,
+      customer,
+      subscription.status,
+      owner.credits,
+      owner.totalPrice,
+      subscription.currency.toUpperCase(),
+      subscription.cancel_at_period_end ? 1 : 0,
+      eventCreated,
+      now,
+    );
+};

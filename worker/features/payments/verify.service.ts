@@ -1,0 +1,40 @@
+import type Stripe from "stripe";
+import { AppError } from "../../lib/errors";
+import { toCredits, type CreditsRow } from "../picks/pick-row";
+import { balanceStatement } from "./credit-purchase.service";
+import { creditSession, type Handled } from "./stripe-events.service";
+import { callStripe } from "./stripe-client";
+import { purchaseFromSession } from "./stripe-objects";
+
+const NOT_FOUND = "Payment session not found";
+
+export type Verification = {
+  handled: Handled | null;
+  body: { success: boolean; wasDuplicate: boolean; creditsAdded: number; newBalance: number; message: string };
+};
+
+/**
+ * The return page's check: asks Stripe for the session and credits it if paid, racing the webhook safely (both
+ * grant under the same key). A session of another player answers like a missing one.
+ */
+export const verifyPayment = async (d1: D1Database, stripe: Stripe, userId: string, sessionId: string, now: number): Promise<Verification> => {
+  const session = await callStripe(() => stripe.checkout.sessions.retrieve(sessionId), NOT_FOUND);
+  const purchase = purchaseFromSession(session);
+  if (!purchase || purchase.userId !== userId) throw new AppError("not_found", NOT_FOUND);
+
+  if (session.payment_status !== "paid") {
+    const balance = toCredits((await balanceStatement(d1, userId).first<CreditsRow>()) ?? undefined).balance;
+    const message = "Your payment has not been completed yet. Credits are added as soon as it is.";
+    return { handled: null, body: { success: false, wasDuplicate: false, creditsAdded: 0, newBalance: balance, message } };
+  }
+  const handled = await creditSession(d1, session, now);
+  const applied = handled?.outcome?.applied ?? false;
+  const body = {
+    success: true,
+    wasDuplicate: !applied,
+    creditsAdded: purchase.credits,
+    newBalance: handled?.outcome?.credits.balance ?? 0,
+    message: applied ? `${purchase.credits} credits have been added to your account.` : "This payment has already been credited.",
+  };
+  return { handled, body };
+};

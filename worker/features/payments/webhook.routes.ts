@@ -1,0 +1,51 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import type Stripe from "stripe";
+import { STRIPE_WEBHOOK_MAX_BYTES } from "../../config";
+import { AppError } from "../../lib/errors";
+import { log } from "../../lib/log";
+import { errorResponses, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { publishToUser } from "../../realtime/live-shards";
+import { handleStripeEvent } from "./stripe-events.service";
+import { cryptoProvider, stripeFor, webhookSecret } from "./stripe-client";
+
+const webhookRoute = createRoute({
+  method: "post",
+  path: "/stripe/webhook",
+  tags: ["Payments"],
+  summary: "Stripe events, verified by their Stripe-Signature header against the raw body",
+  middleware: [
+    bodyLimit({
+      maxSize: STRIPE_WEBHOOK_MAX_BYTES,
+      onError: () => {
+        throw new AppError("payload_too_large", "Request body is too large");
+      },
+    }),
+  ] as const,
+  responses: {
+    200: jsonContent(z.object({ received: z.literal(true) }), "Applied (or not ours to apply)"),
+    ...errorResponses(400, 413, 500, 503),
+  },
+});
+
+/**
+ * Answers 2xx only once the event's writes have committed; any failure is a 5xx so Stripe retries, and every
+ * write is idempotent, so a retry (or a duplicate delivery) never moves credits twice.
+ */
+export const stripeWebhookRoutes = createRouter().openapi(webhookRoute, async (c) => {
+  const settings = c.var.settings;
+  const stripe = stripeFor(settings);
+  const payload = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = await stripe.webhooks.constructEventAsync(payload, c.req.header("Stripe-Signature") ?? "", webhookSecret(settings), undefined, cryptoProvider);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    log("warn", "stripe_webhook_rejected", { error: String(error).split("\n")[0] });
+    throw new AppError("bad_request", "Invalid signature");
+  }
+  const handled = await handleStripeEvent(c.env.DB, stripe, event, Date.now());
+  if (handled?.outcome?.events.length) c.executionCtx.waitUntil(publishToUser(c.env, handled.userId, handled.outcome.events));
+  return c.json({ received: true as const }, 200);
+});

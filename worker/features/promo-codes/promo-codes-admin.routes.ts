@@ -1,0 +1,112 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ADMIN_PAGE_SIZE } from "../../config";
+import { isBatchRefusal } from "../../db/batch-guard";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { AppError } from "../../lib/errors";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { auditStatement } from "../admin-audit/admin-audit";
+import { requireAdmin } from "../auth/auth.middleware";
+import {
+  createPromoCodeSchema,
+  PROMO_CODE_COLUMNS,
+  promoCodeSchema,
+  toPromoCode,
+  updatePromoCodeSchema,
+  type PromoCodeRow,
+} from "./promo-codes.schemas";
+
+const codeParam = z.object({ code: z.string().max(100).transform((code) => code.trim().toUpperCase()) });
+const promoCodeBody = jsonContent(z.object({ promoCode: promoCodeSchema }));
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/admin/promo-codes",
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  request: { query: z.object({ cursor: z.string().max(200).optional() }) },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(promoCodeSchema), nextCursor: z.string().nullable() })),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const createPromoRoute = createRoute({
+  method: "post",
+  path: "/admin/promo-codes",
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  request: { body: jsonBody(createPromoCodeSchema) },
+  responses: { 201: { ...promoCodeBody, description: "Created" }, ...errorResponses(400, 401, 403, 409) },
+});
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/admin/promo-codes/{code}",
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  request: { params: codeParam, body: jsonBody(updatePromoCodeSchema) },
+  responses: { 200: promoCodeBody, ...errorResponses(400, 401, 403, 404) },
+});
+
+const selectCode = (d1: D1Database, code: string) => d1.prepare(`SELECT ${PROMO_CODE_COLUMNS} FROM promo_codes WHERE code = ?`).bind(code);
+
+export const promoCodeAdminRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const { cursor } = c.req.valid("query");
+    const after = cursor ? decodeCursor(cursor) : null;
+    const { results } = await c.env.DB.prepare(
+      `SELECT ${PROMO_CODE_COLUMNS} FROM promo_codes
+       WHERE (?1 IS NULL OR created_at < ?1 OR (created_at = ?1 AND code < ?2))
+       ORDER BY created_at DESC, code DESC LIMIT ?3`,
+    )
+      .bind(after?.createdAt ?? null, after?.id ?? "", ADMIN_PAGE_SIZE + 1)
+      .all<PromoCodeRow>();
+    const items = results.slice(0, ADMIN_PAGE_SIZE).map(toPromoCode);
+    const last = items.at(-1);
+    const nextCursor = results.length > ADMIN_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.code }) : null;
+    return c.json({ items, nextCursor }, 200);
+  })
+  .openapi(createPromoRoute, async (c) => {
+    const input = c.req.valid("json");
+    const d1 = c.env.DB;
+    const now = Date.now();
+    try {
+      const [, , created] = await d1.batch([
+        d1
+          .prepare(
+            `INSERT INTO promo_codes (code, credits, active, expires_at, max_redemptions, created_by, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .bind(input.code, input.credits, input.active ? 1 : 0, input.expiresAt, input.maxRedemptions, c.var.user.id, now, now),
+        auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.create", entity: "promo_code", entityId: input.code, before: null, after: input, now }),
+        selectCode(d1, input.code),
+      ]);
+      return c.json({ promoCode: toPromoCode(created?.results[0] as PromoCodeRow) }, 201);
+    } catch (error) {
+      if (isBatchRefusal(error)) throw new AppError("duplicate", "This promo code already exists");
+      throw error;
+    }
+  })
+  .openapi(updateRoute, async (c) => {
+    const { code } = c.req.valid("param");
+    const patch = c.req.valid("json");
+    const d1 = c.env.DB;
+    const before = await selectCode(d1, code).first<PromoCodeRow>();
+    if (!before) throw new AppError("not_found", "Promo code not found");
+    const now = Date.now();
+    const next = {
+      credits: patch.credits ?? before.credits,
+      active: patch.active === undefined ? before.active : patch.active ? 1 : 0,
+      expiresAt: patch.expiresAt === undefined ? before.expires_at : patch.expiresAt,
+      maxRedemptions: patch.maxRedemptions === undefined ? before.max_redemptions : patch.maxRedemptions,
+    };
+    const [, , updated] = await d1.batch([
+      d1
+        .prepare("UPDATE promo_codes SET credits = ?, active = ?, expires_at = ?, max_redemptions = ?, updated_at = ? WHERE code = ?")
+        .bind(next.credits, next.active, next.expiresAt, next.maxRedemptions, now, code),
+      auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.update", entity: "promo_code", entityId: code, before: toPromoCode(before), after: patch, now }),
+      selectCode(d1, code),
+    ]);
+    return c.json({ promoCode: toPromoCode(updated?.results[0] as PromoCodeRow) }, 200);
+  });

@@ -1,0 +1,38 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { PAYMENT_RATE_LIMITS } from "../../config";
+import type { AppEnv } from "../../env";
+import { AppError } from "../../lib/errors";
+import { withIdempotency } from "../../lib/idempotency";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { enforceRateLimits } from "../../lib/rate-limit";
+import { createRouter } from "../../lib/router";
+import { publishToUser } from "../../realtime/live-shards";
+import { PROMO_MESSAGES, redeemRequestSchema, redeemResponseSchema } from "./promo-codes.schemas";
+import { redeemPromoCode } from "./redeem-promo.service";
+
+/** The spec's own wording for visitors. */
+const requireRedeemer: MiddlewareHandler<{ Variables: { user: AppEnv["Variables"]["user"] } }> = async (c, next) => {
+  if (!c.var.user) throw new AppError("unauthorized", PROMO_MESSAGES.signIn);
+  await next();
+};
+
+const redeemRoute = createRoute({
+  method: "post",
+  path: "/promo-codes/redeem",
+  tags: ["Promo codes"],
+  middleware: [requireRedeemer] as const,
+  request: { body: jsonBody(redeemRequestSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
+  responses: { 200: jsonContent(redeemResponseSchema, "Credits awarded"), ...errorResponses(400, 401, 404, 409, 422, 429) },
+});
+
+export const promoCodeRoutes = createRouter().openapi(redeemRoute, async (c) => {
+  const userId = c.var.user!.id;
+  const { code } = c.req.valid("json");
+  await enforceRateLimits(c.env.DB, [{ key: `promo:user:${userId}`, rule: PAYMENT_RATE_LIMITS.promoRedeemPerUser }]);
+  return withIdempotency(c, userId, async () => {
+    const result = await redeemPromoCode(c.env.DB, userId, code, Date.now());
+    c.executionCtx.waitUntil(publishToUser(c.env, userId, result.events));
+    return { status: 200, body: result.body };
+  }) as never;
+});

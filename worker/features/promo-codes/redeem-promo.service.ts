@@ -1,0 +1,84 @@
+import type { LiveMessage } from "../../../shared/live-messages";
+import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
+import { AppError } from "../../lib/errors";
+import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
+import { toCredits, type CreditsRow } from "../picks/pick-row";
+import { balanceStatement, creditEvents } from "../payments/credit-purchase.service";
+import { PROMO_MESSAGES as M } from "./promo-codes.schemas";
+
+type CodeState = {
+  credits: number;
+  active: number;
+  expires_at: number | null;
+  max_redemptions: number | null;
+  redemption_count: number;
+  used: number;
+};
+
+const readState = (d1: D1Database, code: string, userId: string) =>
+  d1
+    .prepare(
+      `SELECT p.credits, p.active, p.expires_at, p.max_redemptions, p.redemption_count,
+         EXISTS (SELECT 1 FROM promo_redemptions r WHERE r.code = p.code AND r.user_id = ?) AS used
+       FROM promo_codes p WHERE p.code = ?`,
+    )
+    .bind(userId, code)
+    .first<CodeState>();
+
+/** Why a redemption is refused, from the code's state. A code that has reached its overall cap reads as inactive. */
+const refusal = (state: CodeState | null, now: number) => {
+  if (!state || !state.active) return new AppError("not_found", M.invalid);
+  if (state.used) return new AppError("duplicate", M.used);
+  if (state.expires_at !== null && state.expires_at <= now) return new AppError("rule_violation", M.expired);
+  if (state.max_redemptions !== null && state.redemption_count >= state.max_redemptions) return new AppError("not_found", M.invalid);
+  return null;
+};
+
+export type Redemption = { body: { success: true; creditsAwarded: number; code: string }; events: LiveMessage[] };
+
+/**
+ * One batch: the redemption row (only while the code is active, unexpired and under its cap, checked in SQL; once per
+ * account by its key), the cap's count and the bonus grant. A guard rolls everything back if the row was refused, so
+ * concurrent redemptions can neither pass the cap nor credit an account twice.
+ */
+export const redeemPromoCode = async (d1: D1Database, userId: string, code: string, now: number): Promise<Redemption> => {
+  const state = await readState(d1, code, userId);
+  const early = refusal(state, now);
+  if (early || !state) throw early ?? new AppError("not_found", M.invalid);
+
+  const description = `Promo code ${code}`;
+  const movement = grant(d1, {
+    userId,
+    amount: state.credits,
+    idempotencyKey: `promo:${code}:${userId}`,
+    transactionType: "promo_code",
+    source: "bonus",
+    description,
+    now,
+  });
+  const statements = [
+    d1
+      .prepare(
+        `INSERT INTO promo_redemptions (code, user_id, transaction_id, created_at)
+         SELECT code, ?1, ?2, ?3 FROM promo_codes
+         WHERE code = ?4 AND active = 1 AND credits = ?5 AND (expires_at IS NULL OR expires_at > ?3)
+           AND (max_redemptions IS NULL OR redemption_count < max_redemptions)
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(userId, movement.transactionId, now, code, state.credits),
+    assertInBatch(d1, "EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)", movement.transactionId),
+    d1.prepare("UPDATE promo_codes SET redemption_count = redemption_count + 1 WHERE code = ?").bind(code),
+    ...movement.statements,
+    assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId),
+    balanceStatement(d1, userId),
+  ];
+  try {
+    const results = await d1.batch(statements);
+    const credits = toCredits(results.at(-1)?.results[0] as CreditsRow | undefined);
+    const transaction = { id: movement.transactionId, amount: state.credits, transactionType: "promo_code", description, createdAt: now };
+    return { body: { success: true, creditsAwarded: state.credits, code }, events: creditEvents(credits, transaction) };
+  } catch (error) {
+    if (!isBatchRefusal(error)) throw error;
+    throw refusal(await readState(d1, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
+  }
+};

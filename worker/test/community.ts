@@ -1,0 +1,65 @@
+import { env } from "cloudflare:test";
+import { vi } from "vitest";
+import { setOutcome } from "../features/settlement/outcome.service";
+import type { Outcome } from "../features/settlement/settle-pick";
+import { createPlayer } from "./players";
+
+let admin: string | undefined;
+
+/** Sets an outcome as if an admin did it at `at`, so the settled picks count in that moment's hour. */
+export const settleAt = async (questionId: string, outcome: Outcome, at: number) => {
+  admin ??= await createPlayer();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(at);
+  try {
+    return await setOutcome(env.DB, { questionId, outcome, adminId: admin, now: at });
+  } finally {
+    vi.useRealTimers();
+  }
+};
+
+type Totals = { user_id: string; wins: number; losses: number; voids: number; net_credits: number; pick_points: number };
+type Hours = { user_id: string; hour: number; wins: number; losses: number; net_credits: number };
+type Periods = { days: number; user_id: string; wins: number; losses: number; net_credits: number };
+
+const NET = "CASE status WHEN 'won' THEN potential_payout - credits_spent WHEN 'lost' THEN -credits_spent ELSE 0 END";
+
+/** The aggregates as settlement keeps them, with rows that sum to nothing left out. */
+export const storedAggregates = async () => {
+  const [totals, hours, periods] = await env.DB.batch([
+    env.DB.prepare(
+      `SELECT user_id, wins, losses, voids, net_credits, pick_points FROM leaderboard_totals
+       WHERE wins <> 0 OR losses <> 0 OR voids <> 0 OR net_credits <> 0 OR pick_points <> 0 ORDER BY user_id`,
+    ),
+    env.DB.prepare(
+      `SELECT user_id, hour, wins, losses, net_credits FROM leaderboard_hours
+       WHERE wins <> 0 OR losses <> 0 OR net_credits <> 0 ORDER BY user_id, hour`,
+    ),
+    env.DB.prepare(
+      `SELECT days, user_id, wins, losses, net_credits FROM leaderboard_periods
+       WHERE wins <> 0 OR losses <> 0 OR net_credits <> 0 ORDER BY days, user_id`,
+    ),
+  ]);
+  return { totals: totals?.results as Totals[], hours: hours?.results as Hours[], periods: periods?.results as Periods[] };
+};
+
+/** The same aggregates computed from scratch from the picks as they are now. */
+export const recomputedAggregates = async () => {
+  const [totals, hours, periods] = await env.DB.batch([
+    env.DB.prepare(
+      `SELECT user_id, SUM(status = 'won') AS wins, SUM(status = 'lost') AS losses, SUM(status = 'void') AS voids,
+         SUM(${NET}) AS net_credits, SUM(CASE WHEN status = 'won' THEN potential_payout ELSE 0 END) AS pick_points
+       FROM user_picks WHERE status <> 'active' GROUP BY user_id ORDER BY user_id`,
+    ),
+    env.DB.prepare(
+      `SELECT user_id, settled_at / 3600000 AS hour, SUM(status = 'won') AS wins, SUM(status = 'lost') AS losses, SUM(${NET}) AS net_credits
+       FROM user_picks WHERE status IN ('won', 'lost') GROUP BY user_id, settled_at / 3600000 ORDER BY user_id, hour`,
+    ),
+    env.DB.prepare(
+      `SELECT w.days, p.user_id, SUM(p.status = 'won') AS wins, SUM(p.status = 'lost') AS losses, SUM(${NET}) AS net_credits
+       FROM user_picks p JOIN leaderboard_windows w ON p.settled_at / 3600000 >= w.start_hour
+       WHERE p.status IN ('won', 'lost') GROUP BY w.days, p.user_id ORDER BY w.days, p.user_id`,
+    ),
+  ]);
+  return { totals: totals?.results as Totals[], hours: hours?.results as Hours[], periods: periods?.results as Periods[] };
+};

@@ -1,0 +1,77 @@
+import Stripe from "stripe";
+import { vi } from "vitest";
+import { eventObject, type Json } from "../../scripts/stripe-standin/objects";
+import { createStandin } from "../../scripts/stripe-standin/standin";
+import { paySession } from "../../scripts/stripe-standin/store";
+import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from "../features/payments/stripe-client";
+import { call, callJson } from "./http";
+
+const STRIPE_API = "https://api.stripe.com/";
+
+/**
+ * The stand-in's own code answering the SDK's requests to api.stripe.com inside the test isolate (nothing leaves
+ * the machine). Events are not delivered: tests post them, signed, when and as often as they like.
+ */
+export const useFakeStripe = () => {
+  const standin = createStandin({
+    secretKey: LOCAL_STRIPE_SECRET_KEY,
+    webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+    webhookUrl: null,
+    publicUrl: "https://checkout.stripe.test",
+  });
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    const request = new Request(input, init);
+    return request.url.startsWith(STRIPE_API) ? standin.handle(request) : realFetch(request);
+  });
+  return standin;
+};
+
+export type FakeStripe = ReturnType<typeof useFakeStripe>;
+
+export const signature = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+  Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: options.secret ?? LOCAL_STRIPE_WEBHOOK_SECRET,
+    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+
+export const postWebhook = (payload: string, header: string) =>
+  call("/api/stripe/webhook", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": header }, body: payload });
+
+/** Delivers an event as Stripe would: its JSON, signed now with the endpoint secret. */
+export const deliver = async (event: Json) => {
+  const payload = JSON.stringify(event);
+  return postWebhook(payload, await signature(payload));
+};
+
+export const stripeEvent = (type: string, object: Json, created?: number) => ({
+  ...eventObject(type, structuredClone(object), "2026-10-28.endive"),
+  ...(created === undefined ? {} : { created }),
+});
+
+type Checkout = { credits: number; currency?: string; mode?: "payment" | "subscription" };
+
+/** Starts a checkout through our API and returns the stand-in's session id. */
+export const startCheckout = async (headers: Record<string, string>, checkout: Checkout) => {
+  const { status, body } = await callJson<{ url: string }>("/api/payments/checkout", {
+    method: "POST",
+    headers,
+    json: { currency: "USD", mode: "payment", ...checkout },
+  });
+  if (status !== 200) throw new Error(`checkout answered ${status}: ${JSON.stringify(body)}`);
+  return body.url.split("/").at(-1) ?? "";
+};
+
+/** Checks out and pays: the events Stripe would send for the payment, not yet delivered. */
+export const paidCheckout = async (stripe: FakeStripe, headers: Record<string, string>, checkout: Checkout) => {
+  const sessionId = await startCheckout(headers, checkout);
+  return { sessionId, events: paySession(stripe.store, sessionId) };
+};
+
+export const verify = (headers: Record<string, string>, sessionId: string) =>
+  callJson<{ success: boolean; wasDuplicate: boolean; creditsAdded: number; newBalance: number; message: string }>(
+    "/api/payments/verify",
+    { method: "POST", headers, json: { sessionId } },
+  );
