@@ -90,7 +90,7 @@ export const settlementResult = (trace: SettlementTrace, analysis: SettlementAna
       ...(trace.complete ? {} : { projectedSeconds: Math.round((seconds * trace.picks) / Math.max(1, settled)) }),
       outcomeRequestSeconds: outcome ? round((outcome.answeredAt - outcome.startedAt) / 1000, 1) : 0,
       cronCalls: trace.passes.length - 1,
-      eventWaitMedianSeconds: round(percentile(eventWaits(trace.passes), 50) / 1000, 1),
+      ...(trace.passes.length > 1 ? { eventWaitMedianSeconds: round(percentile(eventWaits(trace.passes), 50) / 1000, 1) } : {}),
       batches: analysis.batches,
       batchMedianMs: analysis.batchMedianMs,
       batchP99Ms: analysis.batchP99Ms,

@@ -39,7 +39,7 @@ const connectAll = async (baseUrl: string, session: Session, onCredits: (index: 
   return sockets;
 };
 
-type LiveRun = { p50Ms: number; p99Ms: number; fromCreatedP99Ms: number; missing: number };
+type LiveRun = { p50Ms: number; p99Ms: number; fromResponseP50Ms: number; fromResponseP99Ms: number; missing: number };
 
 /** Picks on reserve questions the player never picked: one pick, then wait until every socket has its event. */
 const liveRun = async (ctx: BenchContext, run: number, track: (pending: Pending | null) => void): Promise<LiveRun> => {
@@ -62,9 +62,10 @@ const liveRun = async (ctx: BenchContext, run: number, track: (pending: Pending 
     await sleep(100);
   }
   return {
-    p50Ms: round(percentile(fromResponse, 50), 1),
-    p99Ms: round(percentile(fromResponse, 99), 1),
-    fromCreatedP99Ms: round(percentile(fromCreated, 99), 1),
+    p50Ms: round(percentile(fromCreated, 50), 1),
+    p99Ms: round(percentile(fromCreated, 99), 1),
+    fromResponseP50Ms: round(percentile(fromResponse, 50), 1),
+    fromResponseP99Ms: round(percentile(fromResponse, 99), 1),
     missing,
   };
 };
@@ -89,13 +90,14 @@ export const liveFanOut = async (ctx: BenchContext): Promise<ScenarioResult> => 
       figures: {
         p50Ms: median(runs.map((run) => run.p50Ms)),
         p99Ms,
-        fromCreatedP99Ms: median(runs.map((run) => run.fromCreatedP99Ms)),
+        fromResponseP50Ms: median(runs.map((run) => run.fromResponseP50Ms)),
+        fromResponseP99Ms: median(runs.map((run) => run.fromResponseP99Ms)),
         missing,
       },
       budget: `p99 <= ${BUDGETS.liveP99Ms} ms`,
       verdict: verdict(p99Ms <= BUDGETS.liveP99Ms && missing === 0),
       note:
-        "Commit-to-receipt is taken from the POST's response (the handler answers right after its batch commits and publishes in waitUntil) to the event reaching the socket's handler in the bench process; a receipt before the response counts as negative. The upper bound from the pick's createdAt (the server's clock before its reads and batch) is reported beside it.",
+        "The commit itself cannot be seen from outside, so the verdict uses an upper bound: from the pick's createdAt (the server's clock before the pick's reads and batch) to the event reaching the socket's handler in the bench process. The figures from the POST's response are a lower bound: the bench process handles the 1,000 sockets' frames before it reads the response, so most events count as arriving before it (negative).",
       runs,
     };
   } finally {
