@@ -21,12 +21,23 @@ export const settleAt = async (questionId: string, outcome: Outcome, at: number)
 type Totals = { user_id: string; wins: number; losses: number; voids: number; net_credits: number; pick_points: number };
 type Hours = { user_id: string; hour: number; wins: number; losses: number; net_credits: number };
 type Periods = { days: number; user_id: string; wins: number; losses: number; net_credits: number };
+type Scores = { board: string; wins: number; losses: number; net_credits: number; players: number };
+
+/** The boards' distinct results as the triggers keep them, and as they follow from the board rows themselves. */
+const STORED_SCORES = `
+  SELECT days AS board, wins, losses, net_credits, players FROM leaderboard_period_scores
+  UNION ALL SELECT 'all', 0, 0, points, players FROM leaderboard_point_scores ORDER BY 1, 2, 3, 4`;
+const GROUPED_SCORES = `
+  SELECT days AS board, wins, losses, net_credits, count(*) AS players FROM leaderboard_periods WHERE wins + losses > 0
+  GROUP BY days, wins, losses, net_credits
+  UNION ALL SELECT 'all', 0, 0, points, count(*) FROM leaderboard_totals WHERE settled > 0 OR prize_points > 0
+  GROUP BY points ORDER BY 1, 2, 3, 4`;
 
 const NET = "CASE status WHEN 'won' THEN potential_payout - credits_spent WHEN 'lost' THEN -credits_spent ELSE 0 END";
 
 /** The aggregates as settlement keeps them, with rows that sum to nothing left out. */
 export const storedAggregates = async () => {
-  const [totals, hours, periods] = await env.DB.batch([
+  const [totals, hours, periods, scores] = await env.DB.batch([
     env.DB.prepare(
       `SELECT user_id, wins, losses, voids, net_credits, pick_points FROM leaderboard_totals
        WHERE wins <> 0 OR losses <> 0 OR voids <> 0 OR net_credits <> 0 OR pick_points <> 0 ORDER BY user_id`,
@@ -39,13 +50,19 @@ export const storedAggregates = async () => {
       `SELECT days, user_id, wins, losses, net_credits FROM leaderboard_periods
        WHERE wins <> 0 OR losses <> 0 OR net_credits <> 0 ORDER BY days, user_id`,
     ),
+    env.DB.prepare(STORED_SCORES),
   ]);
-  return { totals: totals?.results as Totals[], hours: hours?.results as Hours[], periods: periods?.results as Periods[] };
+  return {
+    totals: totals?.results as Totals[],
+    hours: hours?.results as Hours[],
+    periods: periods?.results as Periods[],
+    scores: scores?.results as Scores[],
+  };
 };
 
 /** The same aggregates computed from scratch from the picks as they are now. */
 export const recomputedAggregates = async () => {
-  const [totals, hours, periods] = await env.DB.batch([
+  const [totals, hours, periods, scores] = await env.DB.batch([
     env.DB.prepare(
       `SELECT user_id, SUM(status = 'won') AS wins, SUM(status = 'lost') AS losses, SUM(status = 'void') AS voids,
          SUM(${NET}) AS net_credits, SUM(CASE WHEN status = 'won' THEN potential_payout ELSE 0 END) AS pick_points
@@ -60,6 +77,12 @@ export const recomputedAggregates = async () => {
        FROM user_picks p JOIN leaderboard_windows w ON p.settled_at / 3600000 >= w.start_hour
        WHERE p.status IN ('won', 'lost') GROUP BY w.days, p.user_id ORDER BY w.days, p.user_id`,
     ),
+    env.DB.prepare(GROUPED_SCORES),
   ]);
-  return { totals: totals?.results as Totals[], hours: hours?.results as Hours[], periods: periods?.results as Periods[] };
+  return {
+    totals: totals?.results as Totals[],
+    hours: hours?.results as Hours[],
+    periods: periods?.results as Periods[],
+    scores: scores?.results as Scores[],
+  };
 };

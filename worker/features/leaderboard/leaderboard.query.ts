@@ -2,7 +2,8 @@ import { LEADERBOARD_BUCKET_MS } from "../../config";
 
 /**
  * The board queries, apart from the service so their plans can be checked. Each board is one row per player in an
- * index that holds the board's order, so a page is an index walk and a rank is a count of the players ahead.
+ * index that holds the board's order, so a page is an index walk. A rank is the number of players ahead, summed
+ * over the board's distinct results (migrations/0009_leaderboard_scores.sql), not counted player by player.
  * Ties share a rank (1, 2, 2, 4) and are listed by user id.
  */
 
@@ -23,12 +24,13 @@ export const windowStartHour = (days: number, now: number) =>
 
 const ON_PERIOD = (x: string) => `${x}.days = ?1 AND ${x}.wins + ${x}.losses > 0`;
 
+const PLAYERS = "SELECT COALESCE(SUM(x.players), 0) FROM leaderboard_period_scores x WHERE x.days = ?1";
+
 /** Players ahead of `t` on a period board (wins, then win rate, then net): three index ranges, not one OR. */
 const periodAhead = (t: string) => `
-  (SELECT count(*) FROM leaderboard_periods x WHERE ${ON_PERIOD("x")} AND x.wins > ${t}.wins)
-  + (SELECT count(*) FROM leaderboard_periods x WHERE ${ON_PERIOD("x")} AND x.wins = ${t}.wins AND x.rate > ${t}.rate)
-  + (SELECT count(*) FROM leaderboard_periods x WHERE ${ON_PERIOD("x")} AND x.wins = ${t}.wins AND x.rate = ${t}.rate
-      AND x.net_credits > ${t}.net_credits)`;
+  (${PLAYERS} AND x.wins > ${t}.wins)
+  + (${PLAYERS} AND x.wins = ${t}.wins AND x.rate > ${t}.rate)
+  + (${PLAYERS} AND x.wins = ${t}.wins AND x.rate = ${t}.rate AND x.net_credits > ${t}.net_credits)`;
 
 /** ?1 days, ?2 offset, ?3 page size. `ahead` counts the players ahead of the page's first row. */
 export const periodPageSql = `
@@ -48,10 +50,10 @@ export const periodRowSql = `
   FROM leaderboard_periods t JOIN users u ON u.id = t.user_id
   WHERE ${ON_PERIOD("t")} AND t.user_id = ?2`;
 
-export const periodCountSql = `SELECT count(*) AS total FROM leaderboard_periods t WHERE ${ON_PERIOD("t")}`;
+export const periodCountSql = `SELECT (${PLAYERS}) AS total`;
 
 const RANKED = (x: string) => `(${x}.settled > 0 OR ${x}.prize_points > 0)`;
-const allTimeAhead = (t: string) => `(SELECT count(*) FROM leaderboard_totals x WHERE ${RANKED("x")} AND x.points > ${t}.points)`;
+const allTimeAhead = (t: string) => `(SELECT COALESCE(SUM(x.players), 0) FROM leaderboard_point_scores x WHERE x.points > ${t}.points)`;
 
 /** ?1 offset, ?2 page size. Points are pick winnings plus contest prizes. */
 export const allTimePageSql = `
@@ -71,4 +73,4 @@ export const allTimeRowSql = `
   FROM leaderboard_totals t JOIN users u ON u.id = t.user_id
   WHERE ${RANKED("t")} AND t.user_id = ?1`;
 
-export const allTimeCountSql = `SELECT count(*) AS total FROM leaderboard_totals t WHERE ${RANKED("t")}`;
+export const allTimeCountSql = "SELECT COALESCE(SUM(players), 0) AS total FROM leaderboard_point_scores";
