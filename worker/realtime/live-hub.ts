@@ -3,6 +3,8 @@ import { liveMessageSchema, type LiveMessage } from "../../shared/live-messages"
 import { LIVE_SOCKET_MESSAGE_LIMIT } from "../config";
 
 type Attachment = { userId: string | null; windowStart: number; messages: number };
+/** Messages for every socket of one user. */
+export type Delivery = { userId: string; messages: LiveMessage[] };
 
 const MINUTE_MS = 60_000;
 /** The worker sets this header after authenticating; the object is not reachable from outside. */
@@ -31,28 +33,36 @@ export class LiveHub extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** To every socket of one user (all their tabs and devices). */
-  async sendToUser(userId: string, message: LiveMessage): Promise<number> {
-    return this.send(this.ctx.getWebSockets(userTag(userId)), message);
+  /**
+   * To every socket (all tabs and devices) of each user, in one call however many users and messages: a pick's
+   * three messages, or a settlement pass's players in this shard, cost one round trip to the object.
+   * Returns the number of frames sent.
+   */
+  async deliver(deliveries: Delivery[]): Promise<number> {
+    let sent = 0;
+    for (const { userId, messages } of deliveries) sent += this.send(this.ctx.getWebSockets(userTag(userId)), messages);
+    return sent;
   }
 
   /** To every socket in this shard. */
   async broadcast(message: LiveMessage): Promise<number> {
-    return this.send(this.ctx.getWebSockets(), message);
+    return this.send(this.ctx.getWebSockets(), [message]);
   }
 
-  private send(sockets: WebSocket[], message: LiveMessage): number {
-    const payload = JSON.stringify(liveMessageSchema.parse(message));
-    let delivered = 0;
+  /** One frame per message, as the API promises (`{ type, data }`), each serialized once for all the sockets. */
+  private send(sockets: WebSocket[], messages: LiveMessage[]): number {
+    if (sockets.length === 0) return 0;
+    const payloads = messages.map((message) => JSON.stringify(liveMessageSchema.parse(message)));
+    let sent = 0;
     for (const socket of sockets) {
       try {
-        socket.send(payload);
-        delivered += 1;
+        for (const payload of payloads) socket.send(payload);
+        sent += payloads.length;
       } catch {
         // A socket closing as we send is normal; the client reconnects and refetches.
       }
     }
-    return delivered;
+    return sent;
   }
 
   /** Clients only listen (pings never get here); anything else counts against a per-socket limit. */

@@ -1,6 +1,7 @@
 import type { LiveMessage } from "../../shared/live-messages";
 import { LIVE_SHARDS } from "../config";
 import { log } from "../lib/log";
+import type { Delivery } from "./live-hub";
 
 /** FNV-1a: stable, fast and evenly spread for ids; not a security boundary. */
 const hash = (value: string) => {
@@ -27,13 +28,17 @@ const quietly = async (what: string, work: Promise<unknown>) => {
 
 /** Publishing never fails or delays the write that caused it: callers hand the promise to waitUntil. */
 export const publishToUser = (env: Env, userId: string, messages: LiveMessage[]) =>
-  quietly(
-    "user",
-    (async () => {
-      const hub = hubFor(env, shardFor(userId));
-      for (const message of messages) await hub.sendToUser(userId, message);
-    })(),
-  );
+  quietly("user", hubFor(env, shardFor(userId)).deliver([{ userId, messages }]));
+
+/** Many users' messages with one call per shard they live in. */
+export const publishToUsers = (env: Env, deliveries: Delivery[]) => {
+  const byShard = new Map<number, Delivery[]>();
+  for (const delivery of deliveries) {
+    const shard = shardFor(delivery.userId);
+    byShard.set(shard, [...(byShard.get(shard) ?? []), delivery]);
+  }
+  return quietly("users", Promise.all([...byShard].map(([shard, group]) => hubFor(env, shard).deliver(group))));
+};
 
 export const broadcast = (env: Env, message: LiveMessage) =>
   quietly("broadcast", Promise.all(Array.from({ length: LIVE_SHARDS }, (_, shard) => hubFor(env, shard).broadcast(message))));

@@ -93,7 +93,7 @@ describe("GET /api/live", () => {
     const stub = hubFor(env, shardFor(carol.userId));
     const delivered = await runInDurableObject(stub, async (_instance, state) => {
       const woken = new LiveHub(state, env);
-      return woken.sendToUser(carol.userId, { type: "profile", data: { username: "carol", country: "US", maxStreak: 0 } });
+      return woken.deliver([{ userId: carol.userId, messages: [{ type: "profile", data: { username: "carol", country: "US", maxStreak: 0 } }] }]);
     });
     expect(delivered).toBe(1);
     await settle();

@@ -1,5 +1,6 @@
 import type { LiveMessage } from "../../../shared/live-messages";
-import { publishToUser } from "../../realtime/live-shards";
+import type { Delivery } from "../../realtime/live-hub";
+import { publishToUsers } from "../../realtime/live-shards";
 import { broadcastWins } from "../activity/broadcast-wins";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
 
@@ -18,11 +19,13 @@ const readForUsers = async (d1: D1Database, questionId: string, userIds: string[
     d1.prepare(`SELECT user_id, balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id IN (${marks})`).bind(...userIds),
     d1.prepare(`SELECT id, user_id, status, actual_payout FROM user_picks WHERE question_id = ? AND user_id IN (${marks})`).bind(questionId, ...userIds),
     // The newest ledger row of each player on this question: the payout, refund or reversal this settlement wrote.
+    // The unary pluses keep SQLite on the per-user index: by question it walked every ledger row of a hot question
+    // (100,000+) for each player, 0.3 to 0.5 s per group instead of about 1 ms.
     d1
       .prepare(
         `SELECT t.id, t.user_id, t.amount, t.transaction_type, t.description, t.created_at FROM credit_transactions t
-         WHERE t.question_id = ? AND t.user_id IN (${marks}) AND t.transaction_type <> 'spend'
-           AND t.rowid = (SELECT MAX(rowid) FROM credit_transactions x WHERE x.question_id = t.question_id AND x.user_id = t.user_id)`,
+         WHERE +t.question_id = ? AND t.user_id IN (${marks}) AND t.transaction_type <> 'spend'
+           AND t.rowid = (SELECT MAX(rowid) FROM credit_transactions x WHERE x.user_id = t.user_id AND +x.question_id = t.question_id)`,
       )
       .bind(questionId, ...userIds),
   ]);
@@ -40,24 +43,23 @@ const readForUsers = async (d1: D1Database, questionId: string, userIds: string[
 export const publishSettlement = async (env: Env, questionId: string, userIds: string[]) => {
   for (const group of chunks([...new Set(userIds)], USERS_PER_QUERY)) {
     const { credits, picks, transactions } = await readForUsers(env.DB, questionId, group);
-    await Promise.all(
-      group.map((userId) => {
-        const messages: LiveMessage[] = [];
-        const row = credits.find((c) => c.user_id === userId);
-        if (row) messages.push({ type: "credits", data: toCredits(row) });
-        for (const pick of picks.filter((p) => p.user_id === userId)) {
-          messages.push({ type: "pick", data: { id: pick.id, questionId, status: pick.status, actualPayout: pick.actual_payout } });
-        }
-        const tx = transactions.find((t) => t.user_id === userId);
-        if (tx) {
-          messages.push({
-            type: "transaction",
-            data: { id: tx.id, amount: tx.amount, transactionType: tx.transaction_type, description: tx.description, createdAt: tx.created_at },
-          });
-        }
-        return publishToUser(env, userId, messages);
-      }),
-    );
+    const deliveries = group.map((userId): Delivery => {
+      const messages: LiveMessage[] = [];
+      const row = credits.find((c) => c.user_id === userId);
+      if (row) messages.push({ type: "credits", data: toCredits(row) });
+      for (const pick of picks.filter((p) => p.user_id === userId)) {
+        messages.push({ type: "pick", data: { id: pick.id, questionId, status: pick.status, actualPayout: pick.actual_payout } });
+      }
+      const tx = transactions.find((t) => t.user_id === userId);
+      if (tx) {
+        messages.push({
+          type: "transaction",
+          data: { id: tx.id, amount: tx.amount, transactionType: tx.transaction_type, description: tx.description, createdAt: tx.created_at },
+        });
+      }
+      return { userId, messages };
+    });
+    await publishToUsers(env, deliveries);
   }
   await broadcastWins(env, questionId);
 };
