@@ -1,7 +1,5 @@
 import { requestId } from "hono/request-id";
-import { createDb } from "./db/client";
 import { readSettings } from "./env";
-import { createMailer } from "./lib/mailer";
 import { d1Session } from "./lib/d1-session";
 import { requestLog } from "./lib/request-log";
 import { adminHealthRoutes } from "./features/admin-health/admin-health.routes";
@@ -87,11 +85,6 @@ export const app = createRouter()
     await next();
   })
   .use("/api/*", d1Session())
-  .use("/api/*", async (c, next) => {
-    c.set("db", createDb(c.env.DB));
-    c.set("mailer", createMailer(c.var.settings, c.env.DB));
-    await next();
-  })
   .use("/api/*", requestGuard())
   .use("/api/*", jsonBodyLimit())
   .use("/api/*", authenticate())

@@ -1,7 +1,5 @@
 import * as z from "zod";
-import type { Db } from "./db/client";
 import type { AuthUser } from "./features/auth/auth.types";
-import type { Mailer } from "./lib/mailer";
 
 const envSchema = z
   .object({
@@ -19,6 +17,7 @@ const envSchema = z
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
     EXCHANGE_RATES_URL: z.url().optional(),
+    READ_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
   })
   .refine((env) => env.ENVIRONMENT !== "production" || (env.EMAIL_API_URL && env.EMAIL_API_KEY), {
     message: "EMAIL_API_URL and EMAIL_API_KEY are required in production",
@@ -55,8 +54,6 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     settings: Settings;
-    db: Db;
     user: AuthUser | null;
-    mailer: Mailer;
   };
 };

@@ -42,7 +42,7 @@ export const createMailer = (settings: Settings, d1: D1Database): Mailer => {
  * never takes longer because an email went out, which would tell a caller the address is registered.
  */
 export const sendEmail = async <E extends AppEnv>(c: Context<E>, email: Email) => {
-  const sending = c.var.mailer.send(email).catch((error: unknown) => {
+  const sending = createMailer(c.var.settings, c.env.DB).send(email).catch((error: unknown) => {
     log("error", "email_failed", { requestId: c.var.requestId, subject: email.subject, error: String(error) });
   });
   const local = c.var.settings.ENVIRONMENT === "development" || c.var.settings.ENVIRONMENT === "test";

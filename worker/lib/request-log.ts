@@ -2,16 +2,30 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { log } from "./log";
 
-/** One structured line per API request; the route pattern, never the raw path, so ids and tokens stay out of logs. */
+const SLOW_MS = 1000;
+
+type Answered = { method: string; status: number; durationMs: number };
+
+/**
+ * Fast successful reads are most of the traffic, and Workers Logs already records every invocation with its
+ * status and duration: a share of them is enough to see normal traffic. Writes, errors and slow requests are
+ * what an operator investigates, so each of those gets its line.
+ */
+export const worthLogging = ({ method, status, durationMs }: Answered, readSampleRate: number, draw = Math.random()) =>
+  (method !== "GET" && method !== "HEAD") || status >= 400 || durationMs >= SLOW_MS || draw < readSampleRate;
+
+/** A structured line per logged request; the route pattern, never the raw path, so ids and tokens stay out of logs. */
 export const requestLog = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const started = Date.now();
   await next();
-  log(c.res.status >= 500 ? "error" : "info", "request", {
+  const answered = { method: c.req.method, status: c.res.status, durationMs: Date.now() - started };
+  if (!worthLogging(answered, c.var.settings.READ_LOG_SAMPLE_RATE)) return;
+  log(answered.status >= 500 ? "error" : "info", "request", {
     requestId: c.var.requestId,
-    method: c.req.method,
+    method: answered.method,
     route: c.req.matchedRoutes.filter((r) => r.method !== "ALL").at(-1)?.path ?? c.req.routePath,
-    status: c.res.status,
-    durationMs: Date.now() - started,
+    status: answered.status,
+    durationMs: answered.durationMs,
     userId: c.var.user?.id ?? null,
   });
 };

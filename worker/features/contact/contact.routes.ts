@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { RATE_LIMITS } from "../../config";
+import { createDb } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { rateLimitByIp } from "../../lib/rate-limit";
@@ -19,6 +20,6 @@ const sendRoute = createRoute({
 export const contactRoutes = createRouter().openapi(sendRoute, async (c) => {
   const body = c.req.valid("json");
   const id = newId();
-  await c.var.db.insert(contactMessages).values({ id, userId: c.var.user?.id ?? null, ...body, createdAt: Date.now() });
+  await createDb(c.env.DB).insert(contactMessages).values({ id, userId: c.var.user?.id ?? null, ...body, createdAt: Date.now() });
   return c.json({ id }, 201);
 });
