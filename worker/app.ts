@@ -1,6 +1,7 @@
 import { requestId } from "hono/request-id";
 import { readSettings } from "./env";
 import { d1Session } from "./lib/d1-session";
+import { edgeCache } from "./lib/edge-cache";
 import { requestLog } from "./lib/request-log";
 import { adminHealthRoutes } from "./features/admin-health/admin-health.routes";
 import { createRouter } from "./lib/router";
@@ -89,6 +90,10 @@ export const app = createRouter()
   .use("/api/*", jsonBodyLimit())
   .use("/api/*", authenticate())
   .use("/api/*", requestLog())
+  .use("/api/questions", edgeCache())
+  .use("/api/categories", edgeCache())
+  .use("/api/leaderboard", edgeCache())
+  .use("/api/rewards", edgeCache())
   .route("/api", api);
 
 app.onError(onError);

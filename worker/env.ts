@@ -18,6 +18,10 @@ const envSchema = z
     STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
     EXCHANGE_RATES_URL: z.url().optional(),
     READ_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+    EDGE_CACHE: z
+      .enum(["on", "off"])
+      .default("off")
+      .transform((value) => value === "on"),
   })
   .refine((env) => env.ENVIRONMENT !== "production" || (env.EMAIL_API_URL && env.EMAIL_API_KEY), {
     message: "EMAIL_API_URL and EMAIL_API_KEY are required in production",

@@ -38,6 +38,8 @@ export const startApp = async (stateDir: string, log: NodeJS.WritableStream) => 
   const args = [
     ...(await devArgs(port, stateDir)), "--test-scheduled",
     "--var", `APP_URL:http://127.0.0.1:${port}`,
+    // As staging and production serve visitors' public reads (off in local dev for the browser tests' fixtures).
+    "--var", "EDGE_CACHE:on",
     // A fresh clone has no .dev.vars; the bench needs no particular secret, only a valid one.
     "--var", `SESSION_SECRET:${randomBytes(32).toString("hex")}`,
   ];

@@ -14,5 +14,8 @@ const route = createRoute({
 
 export const leaderboardRoutes = createRouter().openapi(route, async (c) => {
   const { period, cursor } = c.req.valid("query");
-  return c.json(await readLeaderboard(c.env.DB, period, Number(cursor ?? 0), c.var.user?.id ?? null), 200);
+  const viewerId = c.var.user?.id ?? null;
+  // A visitor's board has no "me" row: the same for everybody, so it may be shared for a short while.
+  if (!viewerId) c.header("Cache-Control", "public, max-age=30");
+  return c.json(await readLeaderboard(c.env.DB, period, Number(cursor ?? 0), viewerId), 200);
 });

@@ -58,5 +58,6 @@ export const rewardRoutes = createRouter().openapi(listRoute, async (c) => {
     preselectedAmounts: JSON.parse(row.preselected_amounts) as number[],
     countryCodes: JSON.parse(row.country_codes) as string[],
   }));
+  c.header("Cache-Control", "public, max-age=300");
   return c.json({ items, usdPerCredit: GIFT_CARD_USD_PER_CREDIT, minCredits: REDEMPTION_MIN_CREDITS }, 200);
 });
