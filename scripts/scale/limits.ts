@@ -17,7 +17,8 @@ export type Limits = {
   d1MaxBytes: number;
 };
 
-type BenchResults = { scenarios?: Record<string, { median?: Record<string, number> }> };
+/** The part of bench/results.json this model reads (bench/report/write-report.ts writes it). */
+type BenchResults = { scenarios?: { id: string; figures?: Record<string, number | string> }[] };
 
 export const DEFAULT_LIMITS: Limits = {
   d1WritesPerSecond: 180,
@@ -28,12 +29,23 @@ export const DEFAULT_LIMITS: Limits = {
   d1MaxBytes: 10 * 1024 ** 3,
 };
 
-/** Overrides the defaults with what this machine measured, where the benchmark produced a figure. */
-export const limitsFrom = (results: BenchResults | null): Limits => {
-  const rps = (name: string) => results?.scenarios?.[name]?.median?.requestsPerSecond;
-  return {
+const figure = (results: BenchResults | null, id: string, name: string) => {
+  const value = results?.scenarios?.find((scenario) => scenario.id === id)?.figures?.[name];
+  return typeof value === "number" && value > 0 ? value : undefined;
+};
+
+/** Overrides the defaults with what this machine measured, where the benchmark produced a figure, and says which. */
+export const limitsFrom = (results: BenchResults | null) => {
+  const writes = figure(results, "picks", "rps");
+  const reads = figure(results, "feed-throughput", "baselineRps");
+  const limits: Limits = {
     ...DEFAULT_LIMITS,
-    d1WritesPerSecond: rps("picks") ?? DEFAULT_LIMITS.d1WritesPerSecond,
-    d1ReadsPerSecond: rps("baseline-d1") ?? DEFAULT_LIMITS.d1ReadsPerSecond,
+    d1WritesPerSecond: writes ?? DEFAULT_LIMITS.d1WritesPerSecond,
+    d1ReadsPerSecond: reads ?? DEFAULT_LIMITS.d1ReadsPerSecond,
   };
+  const measured = [
+    writes === undefined ? null : "D1 write batches/s (POST /api/picks at 50 connections)",
+    reads === undefined ? null : "D1 reads/s (the bare one-row SELECT baseline)",
+  ].filter((name): name is string => name !== null);
+  return { limits, measured };
 };

@@ -47,4 +47,8 @@ const report = (limits: Limits) => {
 };
 
 const results = existsSync("bench/results.json") ? (JSON.parse(readFileSync("bench/results.json", "utf8")) as object) : null;
-console.log(report(limitsFrom(results)));
+const { limits, measured } = limitsFrom(results);
+console.log(report(limits));
+console.log(
+  `\nMeasured on this machine (bench/results.json): ${measured.length ? measured.join("; ") : "nothing yet, run npm run bench"}. Every other figure is a default in scripts/scale/limits.ts.`,
+);
