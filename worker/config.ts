@@ -9,6 +9,11 @@ export const REFERRED_SIGNUP_BONUS = 10;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_MS = 30 * DAY_MS;
+/**
+ * Two tabs of one browser share the refresh cookie and may both refresh at once. Within this window the second
+ * gets an access token (the first already set the new refresh cookie) instead of being taken for a thief.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10 * 1000;
 export const EMAIL_CONFIRMATION_TTL_MS = 24 * HOUR_MS;
 export const PASSWORD_RESET_TTL_MS = 60 * MINUTE_MS;
 

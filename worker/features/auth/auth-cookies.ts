@@ -8,10 +8,12 @@ export const REFRESH_COOKIE = "__Host-refresh";
 /** __Host- requires Secure, Path=/ and no Domain; browsers treat http://localhost as secure, so local dev works too. */
 const base = { secure: true, httpOnly: true, sameSite: "Lax", path: "/" } as const;
 
-export type IssuedSession = { accessToken: string; refreshToken: string; sessionExpiresAt: number };
+/** Without a refresh token only the access cookie is set, leaving the browser's refresh cookie as it is. */
+export type IssuedSession = { accessToken: string; refreshToken: string | null; sessionExpiresAt: number };
 
 export const setSessionCookies = (c: Context, session: IssuedSession, now = Date.now()) => {
   setCookie(c, ACCESS_COOKIE, session.accessToken, { ...base, maxAge: ACCESS_TOKEN_TTL_SECONDS });
+  if (session.refreshToken === null) return;
   setCookie(c, REFRESH_COOKIE, session.refreshToken, {
     ...base,
     maxAge: Math.max(0, Math.floor((session.sessionExpiresAt - now) / 1000)),

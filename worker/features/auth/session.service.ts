@@ -1,4 +1,4 @@
-import { SESSION_TTL_MS } from "../../config";
+import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS } from "../../config";
 import { newId, randomToken, sha256Hex } from "../../lib/ids";
 import type { Role } from "./auth.types";
 
@@ -45,11 +45,15 @@ type RefreshRow = {
   deleted_at: number | null;
 };
 
-export type RotatedSession = { userId: string; role: Role; sessionId: string; refreshToken: string; expiresAt: number };
+/** `refreshToken` is null for a twin inside the grace window: it gets an access token and keeps the new cookie. */
+export type RotatedSession = { userId: string; role: Role; sessionId: string; refreshToken: string | null; expiresAt: number };
+
+const isLive = (row: RefreshRow, now: number) => row.revoked_at === null && row.expires_at > now && row.deleted_at === null;
 
 /**
- * Trades a refresh token for a new one in the same session. A token that was already used means a copy is in
- * someone else's hands: the whole session (every token of the chain) is revoked.
+ * Trades a refresh token for a new one in the same session. A token used more than a few seconds ago means a copy
+ * is in someone else's hands: the whole session (every token of the chain) is revoked. A twin request from the
+ * same browser a moment after the first (see REFRESH_REUSE_GRACE_MS) is answered with an access token only.
  */
 export const rotateRefreshToken = async (d1: D1Database, token: string, now: number): Promise<RotatedSession | null> => {
   const hash = await sha256Hex(token);
@@ -62,11 +66,13 @@ export const rotateRefreshToken = async (d1: D1Database, token: string, now: num
     .bind(hash)
     .first<RefreshRow>();
   if (!row) return null;
+  const accessOnly = { userId: row.user_id, role: row.role, sessionId: row.session_id, refreshToken: null, expiresAt: row.expires_at };
   if (row.used_at !== null) {
+    if (now - row.used_at <= REFRESH_REUSE_GRACE_MS && isLive(row, now)) return accessOnly;
     await revokeSession(d1, row.session_id, now).run();
     return null;
   }
-  if (row.revoked_at !== null || row.expires_at <= now || row.deleted_at !== null) return null;
+  if (!isLive(row, now)) return null;
 
   const refreshToken = randomToken();
   const [used] = await d1.batch([
@@ -75,11 +81,8 @@ export const rotateRefreshToken = async (d1: D1Database, token: string, now: num
       .prepare("INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (?, ?, ?)")
       .bind(await sha256Hex(refreshToken), row.session_id, now),
   ]);
-  // Lost a race with another request presenting the same token: that is reuse too.
-  if (used?.meta.changes !== 1) {
-    await revokeSession(d1, row.session_id, now).run();
-    return null;
-  }
+  // Lost a race with a twin presenting the same token at the same moment: the twin's new cookie stands.
+  if (used?.meta.changes !== 1) return accessOnly;
   return { userId: row.user_id, role: row.role, sessionId: row.session_id, refreshToken, expiresAt: row.expires_at };
 };
 

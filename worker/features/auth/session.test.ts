@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { REFRESH_REUSE_GRACE_MS } from "../../config";
 import { responseCookies, sessionHeaders, signUpAndLogin } from "../../test/accounts";
 import { callJson } from "../../test/http";
 
@@ -67,9 +68,12 @@ describe("POST /api/auth/refresh", () => {
     expect(await meStatus({ Authorization: `Bearer ${cookies["__Host-access"]}` })).toBe(200);
   });
 
-  it("revokes the whole session when a used refresh token comes back", async () => {
+  it("revokes the whole session when a used refresh token comes back after the grace window", async () => {
     const account = await signUpAndLogin("reuse@example.com");
     const first = responseCookies((await refresh(account.refreshToken)).response);
+    await env.DB.prepare("UPDATE refresh_tokens SET used_at = used_at - ? WHERE used_at IS NOT NULL")
+      .bind(REFRESH_REUSE_GRACE_MS + 1)
+      .run();
     const replay = await refresh(account.refreshToken);
     expect(replay.status).toBe(401);
     expect(replay.body.error).toEqual({ code: "unauthorized", message: "Your session has expired. Please log in again." });
@@ -77,6 +81,18 @@ describe("POST /api/auth/refresh", () => {
     // Everything issued in that session is dead now, including the newest pair.
     expect(await meStatus({ Authorization: `Bearer ${first["__Host-access"]}` })).toBe(401);
     expect((await refresh(first["__Host-refresh"])).status).toBe(401);
+  });
+
+  it("answers a second tab refreshing with the same token a moment later with an access token only", async () => {
+    const account = await signUpAndLogin("two-tabs@example.com");
+    const [one, two] = await Promise.all([refresh(account.refreshToken), refresh(account.refreshToken)]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const issued = [responseCookies(one.response), responseCookies(two.response)];
+    // Exactly one of them rotated the refresh cookie; the other left the browser's (new) one alone.
+    expect(issued.filter((cookies) => cookies["__Host-refresh"]).length).toBe(1);
+    const rotated = issued.find((cookies) => cookies["__Host-refresh"])!["__Host-refresh"]!;
+    for (const cookies of issued) expect(await meStatus({ Authorization: `Bearer ${cookies["__Host-access"]}` })).toBe(200);
+    expect((await refresh(rotated)).status).toBe(200);
   });
 
   it("answers 401 without a refresh cookie or with an unknown one", async () => {
