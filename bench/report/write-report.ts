@@ -3,6 +3,7 @@ import { LOAD, RUNS } from "../config";
 import type { DatasetReport } from "../lib/dataset";
 import type { MachineInfo } from "../lib/machine";
 import type { ScenarioResult } from "../lib/results";
+import { soakSummaryLines } from "../../soak/lib/report";
 import { findingFor } from "./findings";
 
 export type BenchResults = {
@@ -124,6 +125,7 @@ export const writeReport = (results: BenchResults) => {
     "## What limits the unmet budgets, and what would lift them",
     "",
     ...unmet(results.scenarios),
+    ...soakSummaryLines(),
     "## D1 round trips per route",
     "",
     readFileSync("bench/round-trips.md", "utf8").trim(),

@@ -1,0 +1,65 @@
+import type { Violation } from "./audit";
+import type { Activity } from "./context";
+import type { MemorySample, MemoryVerdict } from "./memory";
+import { totalsOf, type RouteSummary, type Sample } from "./metrics";
+
+export const RESULTS_FILE = "soak/results.json";
+export const REPORT_FILE = "soak/REPORT.md";
+
+export type Check = { name: string; passed: boolean; detail: string };
+
+export type SoakResults = {
+  generatedAt: string;
+  settings: { minutes: number; players: number; thinkMs: { min: number; max: number }; questions: number; playersCreated: string };
+  durationSeconds: number;
+  trafficSeconds: number;
+  /** Set when wrangler (and so workerd) ended on its own during the soak. */
+  appExit: string | null;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; wrangler: string; workerd: string };
+  /** 1-minute load averages: other sessions may share the machine. */
+  loadAverage: { start: number; end: number };
+  totals: ReturnType<typeof totalsOf>;
+  routes: RouteSummary[];
+  activity: Activity;
+  serverErrors: Sample[];
+  unexpected4xx: { count: number; samples: Sample[] };
+  memory: MemoryVerdict & {
+    warmup: { requests: number; rssBeforeMb: number | null; rssAfterMb: number | null };
+    samples: MemorySample[];
+  };
+  audit: {
+    violations: number;
+    sample: Violation[];
+    accounts: number;
+    ledgerRows: number;
+    /** The same audit run by the worker (GET /api/admin/health) after the drain; null if it did not answer. */
+    adminHealthViolations: number | null;
+    settlementQueue: { questions: number; picks: number } | null;
+    drainTicks: number;
+  };
+  workerLog: { file: string; errorLines: number; sample: string[] };
+  checks: Check[];
+  passed: boolean;
+};
+
+type Verdicts = Pick<SoakResults, "appExit" | "totals" | "audit" | "memory">;
+
+/** The issue's three criteria, plus two: the app must not die, and a request that never got an answer could have hidden a 5xx. */
+export const checksOf = ({ appExit, totals, audit, memory }: Verdicts): Check[] => [
+  { name: "the app stayed up", passed: appExit === null, detail: appExit ?? "wrangler and workerd ran to the end" },
+  { name: "zero 5xx", passed: totals["5xx"] === 0, detail: `${totals["5xx"]} of ${totals.requests} requests (warm-up, webhooks and cron ticks included)` },
+  { name: "every request answered", passed: totals["no answer"] === 0, detail: `${totals["no answer"]} without an answer` },
+  {
+    name: "ledger audit clean",
+    passed: audit.violations === 0 && (audit.adminHealthViolations ?? 0) === 0,
+    detail: `${audit.violations} violations over ${audit.accounts} accounts and ${audit.ledgerRows} ledger rows` +
+      (audit.adminHealthViolations === null ? " (admin health did not answer)" : `; admin health: ${audit.adminHealthViolations}`),
+  },
+  {
+    name: "memory levels off",
+    passed: memory.levelsOff,
+    detail: memory.growthPct === null
+      ? "too few samples for a trend"
+      : `workerd RSS peak ${memory.firstHalfPeakMb} MB in the first half, ${memory.secondHalfPeakMb} MB in the second (${memory.growthPct > 0 ? "+" : ""}${memory.growthPct}%, limit +${memory.limitPct}%)`,
+  },
+];

@@ -1,0 +1,177 @@
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { BENCH_PASSWORD, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../bench/lib/dataset";
+import { machineInfo } from "../bench/lib/machine";
+import { run, stopAllGroups } from "../bench/lib/processes";
+import { round } from "../bench/lib/stats";
+import { MEMORY_SAMPLE_MS, OVERHEAD_TIMEOUT_MS, SEEDED_QUESTIONS, SOAK, THINK_MS } from "./config";
+import { runAdmin } from "./lib/admin";
+import { startSoakApp } from "./lib/app";
+import { auditD1File } from "./lib/audit";
+import type { SoakContext } from "./lib/context";
+import { drainSettlement, runCronTicker } from "./lib/cron";
+import { createHttp, type Http } from "./lib/http";
+import { memoryVerdict, sampleRss, type MemorySample } from "./lib/memory";
+import { createMetrics, totalsOf } from "./lib/metrics";
+import { runPlayer } from "./lib/player";
+import { prepareState } from "./lib/prepare";
+import { updateBenchReport, writeSoakReport } from "./lib/report";
+import { checksOf, REPORT_FILE, RESULTS_FILE, type SoakResults } from "./lib/results";
+import { signIn, type Api } from "./lib/session";
+import { warmUp } from "./lib/warmup";
+import { workerLogErrors } from "./lib/worker-log";
+
+const LOG_FILE = ".wrangler/soak-last.log";
+const SIGN_IN_CONCURRENCY = 4;
+
+const started = Date.now();
+const loadAtStart = loadavg()[0] ?? 0;
+const log = (message: string) => console.log(`[soak ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+
+/** A few at a time: each sign-in is a PBKDF2 check, which keeps workerd busy. */
+const signInAll = async (http: Http, baseUrl: string, emails: string[]) => {
+  const apis: Api[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < emails.length) apis.push(await signIn(http, baseUrl, emails[next++] ?? "", BENCH_PASSWORD));
+  };
+  await Promise.all(Array.from({ length: SIGN_IN_CONCURRENCY }, worker));
+  return apis;
+};
+
+/** Samples workerd's RSS now and every MEMORY_SAMPLE_MS, and prints a line of progress each minute. */
+const watch = (ctx: SoakContext, wranglerPid: number, trafficStart: number) => {
+  const samples: MemorySample[] = [];
+  const take = () => {
+    const rssMb = sampleRss(wranglerPid);
+    if (rssMb !== null) samples.push({ atSecond: round((Date.now() - trafficStart) / 1000), rssMb });
+    if (samples.length % Math.round(60_000 / MEMORY_SAMPLE_MS) === 1) {
+      const totals = totalsOf(ctx.metrics.summary());
+      log(`${totals.requests} requests, ${totals["5xx"]} 5xx, ${totals["no answer"]} unanswered; workerd RSS ${rssMb ?? "?"} MB`);
+    }
+  };
+  take();
+  const timer = setInterval(take, MEMORY_SAMPLE_MS);
+  return { samples, stop: () => clearInterval(timer) };
+};
+
+const main = async () => {
+  mkdirSync(".wrangler", { recursive: true });
+  const stateDir = mkdtempSync(join(".wrangler", "soak-"));
+  process.once("exit", () => rmSync(stateDir, { recursive: true, force: true }));
+  const wranglerLog = createWriteStream(LOG_FILE);
+  const soakMs = SOAK.minutes * 60_000;
+  try {
+    // The SPA is served from dist/client; the soak reuses a build that is there.
+    if (!existsSync("dist/client/index.html")) {
+      log("building the app (npm run build)");
+      await run("npm", ["run", "build", "--silent"]);
+    }
+    log(`preparing a fresh local state in ${stateDir} with ${SOAK.players} players`);
+    const prepared = await prepareState(stateDir, SOAK.players, soakMs);
+    const metrics = createMetrics(started);
+    log(`starting wrangler dev and the Stripe stand-in; wrangler's output goes to ${LOG_FILE}`);
+    const app = await startSoakApp(stateDir, metrics, wranglerLog);
+    const ctx: SoakContext = { baseUrl: app.url, http: createHttp(metrics), metrics, activity: {}, stopAt: 0, log };
+    // wrangler dev reloads when the tree changes and can die on a bad edit: end the traffic then, and say so.
+    const exit = { reason: null as string | null, stopping: false };
+    app.wrangler.once("exit", (code, signal) => {
+      if (exit.stopping) return;
+      exit.reason = `wrangler exited (${code ?? signal}) ${round((Date.now() - started) / 1000)} s after the command started; see ${LOG_FILE}`;
+      log(exit.reason);
+      ctx.stopAt = Math.min(ctx.stopAt, Date.now());
+    });
+    const admin = await signIn(ctx.http, app.url, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
+    const rssBeforeMb = sampleRss(app.wrangler.pid ?? -1);
+    log(`warming workerd up with ${SOAK.warmupRequests} GET /api/health (RSS ${rssBeforeMb ?? "?"} MB)`);
+    await warmUp(ctx, SOAK.warmupRequests);
+    const warmup = { requests: SOAK.warmupRequests, rssBeforeMb, rssAfterMb: sampleRss(app.wrangler.pid ?? -1) };
+    log(`signing in ${SOAK.players} players`);
+    const players = await signInAll(ctx.http, app.url, prepared.playerEmails);
+
+    log(`${SOAK.minutes} min of traffic from ${players.length} players, the admin and the cron`);
+    const trafficStart = Date.now();
+    ctx.stopAt = exit.reason ? trafficStart : trafficStart + soakMs;
+    const memory = watch(ctx, app.wrangler.pid ?? -1, trafficStart);
+    await Promise.all([...players.map((api) => runPlayer(ctx, api)), runAdmin(ctx, admin, prepared.closing), runCronTicker(ctx)]);
+    memory.stop();
+    const trafficSeconds = round((Date.now() - trafficStart) / 1000);
+
+    log("traffic done; ticking the cron until settlement is drained");
+    const drained = exit.reason ? { health: null, ticks: 0 } : await drainSettlement(ctx, admin);
+    log("stopping wrangler, then auditing the ledger in the D1 file");
+    exit.stopping = true;
+    await app.stop();
+    const audit = await auditD1File(prepared.d1File);
+
+    const routes = metrics.summary();
+    const partial = {
+      appExit: exit.reason,
+      totals: totalsOf(routes),
+      memory: { ...memoryVerdict(memory.samples, trafficSeconds), warmup, samples: memory.samples },
+      audit: {
+        violations: audit.violations.length,
+        sample: audit.violations.slice(0, 20),
+        accounts: audit.accounts,
+        ledgerRows: audit.ledgerRows,
+        adminHealthViolations: drained.health?.ledgerAudit.violations ?? null,
+        settlementQueue: drained.health?.settlementQueue ?? null,
+        drainTicks: drained.ticks,
+      },
+    };
+    const checks = checksOf(partial);
+    const machine = machineInfo();
+    const results: SoakResults = {
+      generatedAt: new Date().toISOString(),
+      settings: {
+        minutes: SOAK.minutes,
+        players: SOAK.players,
+        thinkMs: THINK_MS,
+        questions: SEEDED_QUESTIONS.closing + SEEDED_QUESTIONS.open,
+        playersCreated:
+          "Players are written into the migrated D1 file with @libsql/client before workerd starts, as the bench writes its users " +
+          "(bench/lib/dataset-sql.ts): confirmed, sign-up bonus and starting credits in the ledger. Public sign-up allows 20 an hour per IP.",
+      },
+      durationSeconds: Math.round((Date.now() - started) / 1000),
+      trafficSeconds,
+      machine: { cpus: machine.cpus, cpuModel: machine.cpuModel, memoryGb: machine.memoryGb, node: machine.node, wrangler: machine.wrangler, workerd: machine.workerd },
+      loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
+      routes,
+      activity: ctx.activity,
+      serverErrors: metrics.serverErrors,
+      unexpected4xx: { count: metrics.unexpectedCount(), samples: metrics.unexpected },
+      workerLog: workerLogErrors(LOG_FILE),
+      checks,
+      passed: checks.every((check) => check.passed),
+      ...partial,
+    };
+    writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+    writeSoakReport(results);
+    updateBenchReport();
+    for (const check of checks) log(`${check.passed ? "pass" : "FAIL"}: ${check.name}: ${check.detail}`);
+    log(`${results.passed ? "passed" : "FAILED"}; ${REPORT_FILE} and ${RESULTS_FILE} written, the verdict added to bench/REPORT.md`);
+    return results.passed;
+  } finally {
+    await stopAllGroups();
+    wranglerLog.end();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+};
+
+// Bounded whatever happens; exiting runs the process-group cleanup in bench/lib/processes.ts.
+const watchdog = setTimeout(() => {
+  console.error("soak: gave up (time limit)");
+  process.exit(1);
+}, SOAK.minutes * 60_000 + OVERHEAD_TIMEOUT_MS);
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
+
+main()
+  .then((passed) => {
+    clearTimeout(watchdog);
+    process.exit(passed ? 0 : 1);
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
