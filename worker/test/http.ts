@@ -5,24 +5,25 @@ export const BASE_URL = "http://localhost:8787";
 
 const randomIp = () => `10.${Array.from(crypto.getRandomValues(new Uint8Array(3))).join(".")}`;
 
-type JsonInit = RequestInit & { json?: unknown };
+/** `env` replaces the test environment for this request (a faulty database, say). */
+type JsonInit = RequestInit & { json?: unknown; env?: Env };
 
 /**
  * Calls the real worker (all middleware, real D1) the way a browser on our origin would. It dispatches in the
  * test's own isolate rather than through SELF.fetch, whose cost grows with every request a test file has made
  * (cloudflare/workers-sdk#15446), which made the concurrency tests quadratic.
  */
-export const call = async (path: string, init: JsonInit = {}) => {
+export const call = async (path: string, { env: requestEnv = env, json, ...init }: JsonInit = {}) => {
   const headers = new Headers(init.headers);
   // Each call is its own visitor, so per-IP limits only bite in tests that send this header themselves.
   if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", randomIp());
   let body = init.body;
-  if (init.json !== undefined) {
+  if (json !== undefined) {
     headers.set("Content-Type", "application/json");
-    body = JSON.stringify(init.json);
+    body = JSON.stringify(json);
   }
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${BASE_URL}${path}`, { ...init, headers, body }), env, ctx);
+  const response = await worker.fetch(new Request(`${BASE_URL}${path}`, { ...init, headers, body }), requestEnv, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 };

@@ -6,7 +6,7 @@ import { createRouter } from "../../lib/router";
 import { publishToUser } from "../../realtime/live-shards";
 import { CONTEST_COLUMNS, readListedContests, viewContests, type ContestRow } from "./contest-view";
 import { contestSchema, joinResponseSchema } from "./contests.schemas";
-import { joinContest } from "./join-contest.service";
+import { joinContest, replayJoin, type Joined, type JoinRef } from "./join-contest.service";
 
 const listRoute = createRoute({
   method: "get",
@@ -29,11 +29,15 @@ export const contestRoutes = createRouter()
     const user = c.var.user;
     if (!user) throw new AppError("unauthorized", "Please sign in to join the contest");
     const contestId = c.req.valid("param").id;
-    return withIdempotency(c, user.id, async () => {
-      const { credits, events } = await joinContest(c.env.DB, contestId, user.id, Date.now());
+    // A replay announces too: the attempt that committed never got as far.
+    const answer = async ({ credits, events }: Joined) => {
       c.executionCtx.waitUntil(publishToUser(c.env, user.id, events));
       const row = await c.env.DB.prepare(`SELECT ${CONTEST_COLUMNS} FROM contests c WHERE c.id = ?`).bind(contestId).first<ContestRow>();
       const [contest] = await viewContests(c.env.DB, row ? [row] : [], user.id, Date.now());
-      return { status: 201, body: { contest, credits } };
+      return { status: 201 as const, body: { contest, credits } };
+    };
+    return withIdempotency(c, user.id, {
+      run: async (receipt) => answer(await joinContest(c.env.DB, contestId, user.id, Date.now(), receipt)),
+      replay: async (ref: JoinRef) => answer(await replayJoin(c.env.DB, ref)),
     }) as never;
   });

@@ -1,6 +1,7 @@
 import { CONTEST_ENTRY_FEE } from "../../config";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
+import type { Receipt } from "../../lib/idempotency";
 import type { LiveMessage } from "../../../shared/live-messages";
 import { MOVEMENT_APPLIED_SQL, spend } from "../credits/ledger.service";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
@@ -34,18 +35,36 @@ const refusal = (state: JoinState | null, now: number) => {
   return null;
 };
 
+/** What an Idempotency-Key's receipt keeps to answer a committed join again. */
+export type JoinRef = { userId: string; transactionId: string; description: string; joinedAt: number };
+
+const creditsStatement = (d1: D1Database, userId: string) =>
+  d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId);
+
+const toJoined = (ref: JoinRef, creditsRow: CreditsRow | null | undefined) => {
+  const credits = toCredits(creditsRow);
+  const events: LiveMessage[] = [
+    { type: "credits", data: credits },
+    { type: "transaction", data: { id: ref.transactionId, amount: -CONTEST_ENTRY_FEE, transactionType: "spend", description: ref.description, createdAt: ref.joinedAt } },
+  ];
+  return { credits, events };
+};
+
+export type Joined = ReturnType<typeof toJoined>;
+
 /**
  * One join is one batch: the entry fee (balance checked in SQL, key `contest:<contestId>:<userId>`) and the entry,
  * which only lands while the contest is open and the fee was taken. A second join finds the key taken and the guard
  * aborts, so the fee is paid once however many requests race.
  */
-export const joinContest = async (d1: D1Database, contestId: string, userId: string, now: number) => {
+export const joinContest = async (d1: D1Database, contestId: string, userId: string, now: number, receipt: Receipt<JoinRef> = () => []) => {
   const state = await readState(d1, contestId, userId);
   const early = refusal(state, now);
   if (early || !state) throw early ?? new AppError("not_found", NO_ACTIVE_CONTEST);
 
   const description = `Contest entry: ${state.title}`;
   const movement = spend(d1, { userId, amount: CONTEST_ENTRY_FEE, idempotencyKey: `contest:${contestId}:${userId}`, now, description });
+  const ref: JoinRef = { userId, transactionId: movement.transactionId, description, joinedAt: now };
   try {
     const results = await d1.batch([
       ...movement.statements,
@@ -57,16 +76,15 @@ export const joinContest = async (d1: D1Database, contestId: string, userId: str
         )
         .bind(userId, now, movement.transactionId, contestId),
       assertInBatch(d1, "EXISTS (SELECT 1 FROM contest_entries WHERE transaction_id = ?)", movement.transactionId),
-      d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
+      ...receipt(ref),
+      creditsStatement(d1, userId),
     ]);
-    const credits = toCredits(results.at(-1)?.results[0] as CreditsRow | undefined);
-    const events: LiveMessage[] = [
-      { type: "credits", data: credits },
-      { type: "transaction", data: { id: movement.transactionId, amount: -CONTEST_ENTRY_FEE, transactionType: "spend", description, createdAt: now } },
-    ];
-    return { credits, events };
+    return toJoined(ref, results.at(-1)?.results[0] as CreditsRow | undefined);
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw refusal(await readState(d1, contestId, userId), Date.now()) ?? new AppError("conflict", JOIN_FAILED);
   }
 };
+
+/** The answer of a join that committed under an Idempotency-Key whose answer was lost; moves nothing. */
+export const replayJoin = async (d1: D1Database, ref: JoinRef) => toJoined(ref, await creditsStatement(d1, ref.userId).first<CreditsRow>());

@@ -1,7 +1,11 @@
 import type { LiveMessage } from "../../../shared/live-messages";
+import type { Receipt } from "../../lib/idempotency";
 import { commitMovement, grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
 import type { Purchase } from "./stripe-objects";
+
+/** What an Idempotency-Key's receipt keeps to answer a verify call again: whether its movement happened, and how much. */
+export type PurchaseRef = { userId: string; transactionId: string; credits: number };
 
 export type CreditOutcome = { applied: boolean; credits: ReturnType<typeof toCredits>; events: LiveMessage[] };
 
@@ -22,9 +26,15 @@ const describe = (purchase: Purchase) =>
 /**
  * Grants a purchase's credits exactly once, however often and in whatever order the webhook and the verify call
  * deliver it: the idempotency key names the Stripe object, and the stripe_payments row (kept for refunds) and the
- * caller's statements (a subscription row) commit in the same batch.
+ * caller's statements (a subscription row, a verify call's receipt) commit in the same batch.
  */
-export const creditPurchase = async (d1: D1Database, purchase: Purchase, now: number, after: D1PreparedStatement[] = []): Promise<CreditOutcome> => {
+export const creditPurchase = async (
+  d1: D1Database,
+  purchase: Purchase,
+  now: number,
+  after: D1PreparedStatement[] = [],
+  receipt: Receipt<PurchaseRef> = () => [],
+): Promise<CreditOutcome> => {
   const description = describe(purchase);
   const idempotencyKey = purchase.kind === "checkout" ? `stripe:${purchase.paymentId}` : `invoice:${purchase.paymentId}`;
   const movement = grant(d1, {
@@ -56,7 +66,8 @@ export const creditPurchase = async (d1: D1Database, purchase: Purchase, now: nu
       now,
       movement.transactionId,
     );
-  const { applied, results } = await commitMovement(d1, movement, { after: [recordPayment, ...after, balanceStatement(d1, purchase.userId)] });
+  const ref = { userId: purchase.userId, transactionId: movement.transactionId, credits: purchase.credits };
+  const { applied, results } = await commitMovement(d1, movement, { after: [recordPayment, ...after, ...receipt(ref), balanceStatement(d1, purchase.userId)] });
   const credits = toCredits(results.at(-1)?.results[0] as CreditsRow | undefined);
   const events = applied
     ? creditEvents(credits, { id: movement.transactionId, amount: purchase.credits, transactionType: "purchase", description, createdAt: now })

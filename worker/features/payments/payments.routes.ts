@@ -1,15 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PAYMENT_RATE_LIMITS } from "../../config";
+import { withIdempotency } from "../../lib/idempotency";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { enforceRateLimits } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { publishToUser } from "../../realtime/live-shards";
 import { requireUser } from "../auth/auth.middleware";
 import { createCheckout, createPortal } from "./checkout.service";
+import type { PurchaseRef } from "./credit-purchase.service";
 import { checkoutRequestSchema, subscriptionSchema, urlSchema, verifyRequestSchema, verifyResponseSchema } from "./payments.schemas";
 import { stripeFor } from "./stripe-client";
 import { SUBSCRIPTION_COLUMNS, toSubscription, type SubscriptionRow } from "./subscription-rows";
-import { verifyPayment } from "./verify.service";
+import { replayVerification, verifyPayment } from "./verify.service";
 
 const checkoutRoute = createRoute({
   method: "post",
@@ -25,8 +27,8 @@ const verifyRoute = createRoute({
   path: "/payments/verify",
   tags: ["Payments"],
   middleware: [requireUser] as const,
-  request: { body: jsonBody(verifyRequestSchema) },
-  responses: { 200: jsonContent(verifyResponseSchema), ...errorResponses(400, 401, 404, 503) },
+  request: { body: jsonBody(verifyRequestSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
+  responses: { 200: jsonContent(verifyResponseSchema), ...errorResponses(400, 401, 404, 409, 503) },
 });
 
 const portalRoute = createRoute({
@@ -55,9 +57,20 @@ export const paymentRoutes = createRouter()
   })
   .openapi(verifyRoute, async (c) => {
     const userId = c.var.user!.id;
-    const { handled, body } = await verifyPayment(c.env.DB, stripeFor(c.var.settings), userId, c.req.valid("json").sessionId, Date.now());
-    if (handled?.outcome?.events.length) c.executionCtx.waitUntil(publishToUser(c.env, userId, handled.outcome.events));
-    return c.json(body, 200);
+    const { sessionId } = c.req.valid("json");
+    return withIdempotency(c, userId, {
+      run: async (receipt) => {
+        const { handled, body } = await verifyPayment(c.env.DB, stripeFor(c.var.settings), userId, sessionId, Date.now(), receipt);
+        if (handled?.outcome?.events.length) c.executionCtx.waitUntil(publishToUser(c.env, userId, handled.outcome.events));
+        return { status: 200 as const, body };
+      },
+      // A replay announces the balance: the attempt that committed never got as far.
+      replay: async (ref: PurchaseRef) => {
+        const { credits, body } = await replayVerification(c.env.DB, ref);
+        c.executionCtx.waitUntil(publishToUser(c.env, userId, [{ type: "credits", data: credits }]));
+        return { status: 200 as const, body };
+      },
+    }) as never;
   })
   .openapi(portalRoute, async (c) => {
     const result = await createPortal(c.env.DB, stripeFor(c.var.settings), c.var.settings.APP_URL, c.var.user!.id);

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { log } from "../../lib/log";
-import { creditPurchase, type CreditOutcome } from "./credit-purchase.service";
+import type { Receipt } from "../../lib/idempotency";
+import { creditPurchase, type CreditOutcome, type PurchaseRef } from "./credit-purchase.service";
 import { findPaymentByIntent, refundedShare, takeBackCredits } from "./take-back.service";
 import { applySubscriptionEvent, recordSubscription } from "./subscription-rows";
 import { idOf, invoicePeriodEnd, purchaseFromInvoice, purchaseFromSession, readMetadata, subscriptionTotal, type Purchase } from "./stripe-objects";
@@ -23,11 +24,11 @@ const subscriptionFacts = (purchase: Purchase, subscriptionId: string, now: numb
 });
 
 /** A paid checkout: one-time credits, or a subscription's first invoice together with its subscription row. */
-export const creditSession = async (d1: D1Database, session: Stripe.Checkout.Session, now: number) => {
+export const creditSession = async (d1: D1Database, session: Stripe.Checkout.Session, now: number, receipt?: Receipt<PurchaseRef>) => {
   const purchase = purchaseFromSession(session);
   if (!purchase) return null;
   const after = purchase.subscriptionId ? [recordSubscription(d1, subscriptionFacts(purchase, purchase.subscriptionId, now))] : [];
-  return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, after) };
+  return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, after, receipt) };
 };
 
 const creditInvoice = async (d1: D1Database, invoice: Stripe.Invoice, now: number) => {

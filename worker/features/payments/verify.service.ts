@@ -1,7 +1,8 @@
 import type Stripe from "stripe";
 import { AppError } from "../../lib/errors";
+import type { Receipt } from "../../lib/idempotency";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
-import { balanceStatement } from "./credit-purchase.service";
+import { balanceStatement, type PurchaseRef } from "./credit-purchase.service";
 import { creditSession, type Handled } from "./stripe-events.service";
 import { callStripe } from "./stripe-client";
 import { purchaseFromSession } from "./stripe-objects";
@@ -13,11 +14,26 @@ export type Verification = {
   body: { success: boolean; wasDuplicate: boolean; creditsAdded: number; newBalance: number; message: string };
 };
 
+const paidBody = (applied: boolean, creditsAdded: number, newBalance: number) => ({
+  success: true,
+  wasDuplicate: !applied,
+  creditsAdded,
+  newBalance,
+  message: applied ? `${creditsAdded} credits have been added to your account.` : "This payment has already been credited.",
+});
+
 /**
  * The return page's check: asks Stripe for the session and credits it if paid, racing the webhook safely (both
  * grant under the same key). A session of another player answers like a missing one.
  */
-export const verifyPayment = async (d1: D1Database, stripe: Stripe, userId: string, sessionId: string, now: number): Promise<Verification> => {
+export const verifyPayment = async (
+  d1: D1Database,
+  stripe: Stripe,
+  userId: string,
+  sessionId: string,
+  now: number,
+  receipt?: Receipt<PurchaseRef>,
+): Promise<Verification> => {
   const session = await callStripe(() => stripe.checkout.sessions.retrieve(sessionId), NOT_FOUND);
   const purchase = purchaseFromSession(session);
   if (!purchase || purchase.userId !== userId) throw new AppError("not_found", NOT_FOUND);
@@ -27,14 +43,16 @@ export const verifyPayment = async (d1: D1Database, stripe: Stripe, userId: stri
     const message = "Your payment has not been completed yet. Credits are added as soon as it is.";
     return { handled: null, body: { success: false, wasDuplicate: false, creditsAdded: 0, newBalance: balance, message } };
   }
-  const handled = await creditSession(d1, session, now);
-  const applied = handled?.outcome?.applied ?? false;
-  const body = {
-    success: true,
-    wasDuplicate: !applied,
-    creditsAdded: purchase.credits,
-    newBalance: handled?.outcome?.credits.balance ?? 0,
-    message: applied ? `${purchase.credits} credits have been added to your account.` : "This payment has already been credited.",
-  };
-  return { handled, body };
+  const handled = await creditSession(d1, session, now, receipt);
+  return { handled, body: paidBody(handled?.outcome?.applied ?? false, purchase.credits, handled?.outcome?.credits.balance ?? 0) };
+};
+
+/** The answer of a verify call that committed under an Idempotency-Key whose answer was lost; asks Stripe nothing. */
+export const replayVerification = async (d1: D1Database, ref: PurchaseRef) => {
+  const [movement, credits] = await d1.batch([
+    d1.prepare("SELECT 1 FROM credit_transactions WHERE id = ?").bind(ref.transactionId),
+    balanceStatement(d1, ref.userId),
+  ]);
+  const balance = toCredits(credits?.results[0] as CreditsRow | undefined);
+  return { credits: balance, body: paidBody((movement?.results.length ?? 0) > 0, ref.credits, balance.balance) };
 };

@@ -8,7 +8,7 @@ import { requireUser } from "../auth/auth.middleware";
 import { PICK_COLUMNS, toPick, type PickRow } from "./pick-row";
 import { pickStatsSchema, pickWithQuestionSchema, streakSchema, submitPickResponseSchema, submitPickSchema } from "./picks.schemas";
 import { readPickStats, readStreak } from "./pick-stats.service";
-import { submitPick } from "./submit-pick.service";
+import { replayPick, submitPick, type PickRef, type PickResult } from "./submit-pick.service";
 
 const submitRoute = createRoute({
   method: "post",
@@ -69,10 +69,14 @@ export const pickRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const body = c.req.valid("json");
     const userId = c.var.user!.id;
-    return withIdempotency(c, userId, async () => {
-      const result = await submitPick(c.env.DB, { userId, ...body, now: Date.now() });
+    // A replay announces too: the attempt that committed never got as far (live messages only refresh caches).
+    const answer = (result: PickResult) => {
       c.executionCtx.waitUntil(Promise.all([publishToUser(c.env, userId, result.events), broadcast(c.env, result.activity)]));
-      return { status: 201, body: result.body };
+      return { status: 201 as const, body: result.body };
+    };
+    return withIdempotency(c, userId, {
+      run: async (receipt) => answer(await submitPick(c.env.DB, { userId, ...body, now: Date.now() }, receipt)),
+      replay: async (ref: PickRef) => answer(await replayPick(c.env.DB, ref)),
     }) as never;
   })
   .openapi(listRoute, async (c) => {

@@ -1,23 +1,21 @@
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { FREE_PICK_PAYOUT, PAYOUT_FACTOR } from "../../config";
 import { AppError } from "../../lib/errors";
+import type { Receipt } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
 import type { LiveMessage } from "../../../shared/live-messages";
-import { spend } from "../credits/ledger.service";
+import { spendSelected } from "../credits/selected-movements";
 import { referralBonusStatements } from "../referrals/referral-bonus";
 import { PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
 
 type SubmitInput = { userId: string; questionId: string; choice: "yes" | "no"; multiplier: number; now: number };
 
-type QuestionState = {
-  title: string;
-  credit_cost: number;
-  status: string;
-  deadline: number;
-  has_pick: number;
-  balance: number | null;
-  username: string;
-};
+/** The ids a committed pick is answered again from (kept in the Idempotency-Key's receipt). */
+export type PickRef = { userId: string; pickId: string; transactionId: string; activityId: string };
+
+type QuestionState = { credit_cost: number; status: string; deadline: number; has_pick: number; balance: number | null };
+
+type ResultRow = PickRow & { question_title: string; username: string };
 
 const DUPLICATE = () =>
   new AppError("duplicate", "You have already made a pick for this question", { isDuplicate: true });
@@ -26,7 +24,7 @@ const INSUFFICIENT = () => new AppError("insufficient_credits", "Insufficient cr
 const readState = (d1: D1Database, userId: string, questionId: string) =>
   d1
     .prepare(
-      `SELECT q.title, q.credit_cost, q.status, q.deadline, (SELECT username FROM users WHERE id = ?1) AS username,
+      `SELECT q.credit_cost, q.status, q.deadline,
          EXISTS (SELECT 1 FROM user_picks WHERE user_id = ?1 AND question_id = q.id) AS has_pick,
          (SELECT balance FROM user_credits WHERE user_id = ?1) AS balance
        FROM questions q WHERE q.id = ?2`,
@@ -34,82 +32,118 @@ const readState = (d1: D1Database, userId: string, questionId: string) =>
     .bind(userId, questionId)
     .first<QuestionState>();
 
-/** The rule a pick broke, from the state of things (used before the write, and to explain a refused batch). */
-const refusal = (state: QuestionState | null, now: number, cost: number) => {
+/** The rule a refused pick broke, from the state of things after the batch (a free question costs 0 at any multiplier). */
+const refusal = (state: QuestionState | null, now: number, multiplier: number) => {
   if (!state) return new AppError("not_found", "Question not found");
   if (state.has_pick) return DUPLICATE();
   if (state.status !== "published" || state.deadline <= now) {
     return new AppError("rule_violation", "This question is no longer accepting picks");
   }
-  if (cost > 0 && (state.balance ?? 0) < cost) return INSUFFICIENT();
+  if ((state.balance ?? 0) < state.credit_cost * multiplier) return INSUFFICIENT();
   return null;
 };
 
-/**
- * One pick is one batch: the spend (checked in SQL), the pick, the question's pick count and the activity entry.
- * Guards abort the whole batch if the question closed, the balance fell short or the pick already exists,
- * so concurrent submissions can never charge twice or pick twice.
- */
-export const submitPick = async (d1: D1Database, input: SubmitInput) => {
-  const { userId, questionId, choice, now } = input;
-  const [state, referral] = await Promise.all([readState(d1, userId, questionId), referralBonusStatements(d1, userId, now)]);
-  const free = state?.credit_cost === 0;
-  const multiplier = free ? 1 : input.multiplier;
-  const cost = (state?.credit_cost ?? 0) * multiplier;
-  const early = refusal(state, now, cost);
-  if (early || !state) throw early ?? new AppError("not_found", "Question not found");
+/** The batch's last two statements, and a replay's only ones: the pick with what the live messages need, and the credits. */
+const resultStatements = (d1: D1Database, { userId, pickId }: PickRef) => [
+  d1
+    .prepare(
+      `SELECT ${PICK_COLUMNS}, q.title AS question_title, u.username
+       FROM user_picks p JOIN questions q ON q.id = p.question_id JOIN users u ON u.id = p.user_id WHERE p.id = ?`,
+    )
+    .bind(pickId),
+  d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
+];
 
+const toResult = (results: D1Result[], ref: PickRef) => {
+  const row = results.at(-2)?.results[0] as ResultRow | undefined;
+  // Only a replay can miss it: the question was deleted (and the pick refunded) since.
+  if (!row) throw new AppError("not_found", "Question not found");
+  const pick = toPick(row);
+  const credits = toCredits(results.at(-1)?.results[0] as CreditsRow | undefined);
+  const cost = pick.creditsSpent;
+  const events: LiveMessage[] = [
+    { type: "credits", data: credits },
+    { type: "pick", data: { id: pick.id, questionId: pick.questionId, status: pick.status, actualPayout: pick.actualPayout } },
+    ...(cost > 0
+      ? [{ type: "transaction" as const, data: { id: ref.transactionId, amount: -cost, transactionType: "spend", description: "Pick", createdAt: pick.createdAt } }]
+      : []),
+  ];
+  const activity: LiveMessage = {
+    type: "activity",
+    data: {
+      id: ref.activityId,
+      kind: "pick",
+      username: row.username,
+      questionId: pick.questionId,
+      questionTitle: row.question_title,
+      choice: pick.choice,
+      credits: cost,
+      createdAt: pick.createdAt,
+    },
+  };
+  return { body: { pick, credits }, events, activity };
+};
+
+export type PickResult = ReturnType<typeof toResult>;
+
+/**
+ * One pick is one batch, and one D1 round trip: the spend (its amount, credit_cost x multiplier, and the balance
+ * check inside SQL), the pick, the question's pick count, the activity entry, the referral bonuses and the answer.
+ * Nothing is read first: guards abort the whole batch if the question is missing or closed, the balance fell short
+ * or the pick already exists, so concurrent submissions can never charge twice or pick twice. Only a refused batch
+ * reads the state, to say which rule it broke.
+ */
+export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Receipt<PickRef> = () => []): Promise<PickResult> => {
+  const { userId, questionId, choice, multiplier, now } = input;
   const pickId = newId();
-  const activityId = newId();
-  const payout = free ? FREE_PICK_PAYOUT : cost * PAYOUT_FACTOR;
-  const movement = free
-    ? null
-    : spend(d1, { userId, amount: cost, idempotencyKey: `pick:${userId}:${questionId}`, now, questionId, pickId, description: "Pick" });
+  const movement = spendSelected(d1, {
+    userId,
+    amount: { sql: "SELECT credit_cost * ? AS amount FROM questions WHERE id = ?", params: [multiplier, questionId] },
+    idempotencyKey: `pick:${userId}:${questionId}`,
+    now,
+    questionId,
+    pickId,
+    description: "Pick",
+  });
+  const ref: PickRef = { userId, pickId, transactionId: movement.transactionId, activityId: newId() };
 
   const statements = [
-    ...(movement?.statements ?? []),
+    ...movement.statements,
+    // A free question (credit_cost 0) costs nothing, keeps the multiplier at 1 and pays FREE_PICK_PAYOUT.
     d1
       .prepare(
         `INSERT INTO user_picks (id, user_id, question_id, choice, credits_spent, multiplier, potential_payout, status, created_at, updated_at)
-         SELECT ?1, ?2, q.id, ?3, ?4, ?5, ?6, 'active', ?7, ?7 FROM questions q
-         WHERE q.id = ?8 AND q.status = 'published' AND q.deadline > ?7 AND q.credit_cost * ?5 = ?4`,
+         SELECT ?1, ?2, q.id, ?3, q.credit_cost * ?4, CASE WHEN q.credit_cost = 0 THEN 1 ELSE ?4 END,
+                CASE WHEN q.credit_cost = 0 THEN ?5 ELSE q.credit_cost * ?4 * ?6 END, 'active', ?7, ?7
+         FROM questions q WHERE q.id = ?8 AND q.status = 'published' AND q.deadline > ?7`,
       )
-      .bind(pickId, userId, choice, cost, multiplier, payout, now, questionId),
+      .bind(ref.pickId, userId, choice, multiplier, FREE_PICK_PAYOUT, PAYOUT_FACTOR, now, questionId),
     assertInBatch(
       d1,
-      movement ? "EXISTS (SELECT 1 FROM user_picks WHERE id = ?) AND EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)" : "EXISTS (SELECT 1 FROM user_picks WHERE id = ?)",
-      ...(movement ? [pickId, movement.transactionId] : [pickId]),
+      "EXISTS (SELECT 1 FROM user_picks WHERE id = ? AND (credits_spent = 0 OR EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)))",
+      ref.pickId,
+      ref.transactionId,
     ),
     d1.prepare("UPDATE questions SET pick_count = pick_count + 1 WHERE id = ?").bind(questionId),
     d1
-      .prepare("INSERT INTO activity_feed (id, user_id, question_id, kind, choice, credits, created_at) VALUES (?, ?, ?, 'pick', ?, ?, ?)")
-      .bind(activityId, userId, questionId, choice, cost, now),
-    // A referred friend's first pick pays the referral bonuses in the same batch (empty once paid).
-    ...referral,
-    d1.prepare(`SELECT ${PICK_COLUMNS} FROM user_picks p WHERE p.id = ?`).bind(pickId),
-    d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
+      .prepare(
+        `INSERT INTO activity_feed (id, user_id, question_id, kind, choice, credits, created_at)
+         SELECT ?, user_id, question_id, 'pick', choice, credits_spent, created_at FROM user_picks WHERE id = ?`,
+      )
+      .bind(ref.activityId, ref.pickId),
+    // A referred friend's first pick pays the referral bonuses in the same batch (no-ops otherwise).
+    ...referralBonusStatements(d1, userId, now),
+    ...receipt(ref),
+    ...resultStatements(d1, ref),
   ];
 
   try {
-    const results = await d1.batch(statements);
-    const pickRow = results.at(-2)?.results[0] as PickRow;
-    const creditsRow = results.at(-1)?.results[0] as CreditsRow | undefined;
-    const pick = toPick(pickRow);
-    const credits = toCredits(creditsRow);
-    const events: LiveMessage[] = [
-      { type: "credits", data: credits },
-      { type: "pick", data: { id: pick.id, questionId, status: pick.status, actualPayout: pick.actualPayout } },
-      ...(movement
-        ? [{ type: "transaction" as const, data: { id: movement.transactionId, amount: -cost, transactionType: "spend", description: "Pick", createdAt: now } }]
-        : []),
-    ];
-    const activity: LiveMessage = {
-      type: "activity",
-      data: { id: activityId, kind: "pick", username: state.username, questionId, questionTitle: state.title, choice, credits: cost, createdAt: now },
-    };
-    return { body: { pick, credits }, events, activity };
+    return toResult(await d1.batch(statements), ref);
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
-    throw refusal(await readState(d1, userId, questionId), Date.now(), cost) ?? new AppError("conflict", "Failed to submit pick");
+    throw refusal(await readState(d1, userId, questionId), now, multiplier) ?? new AppError("conflict", "Failed to submit pick");
   }
 };
+
+/** The answer of a pick that committed under an Idempotency-Key whose answer was lost; moves nothing. */
+export const replayPick = async (d1: D1Database, ref: PickRef) => toResult(await d1.batch(resultStatements(d1, ref)), ref);

@@ -9,7 +9,7 @@ import { enforceRateLimits } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { publishToUser } from "../../realtime/live-shards";
 import { PROMO_MESSAGES, redeemRequestSchema, redeemResponseSchema } from "./promo-codes.schemas";
-import { redeemPromoCode } from "./redeem-promo.service";
+import { redeemPromoCode, replayPromoCode, type PromoRef, type Redemption } from "./redeem-promo.service";
 
 /** The spec's own wording for visitors. */
 const requireRedeemer: MiddlewareHandler<{ Variables: { user: AppEnv["Variables"]["user"] } }> = async (c, next) => {
@@ -30,9 +30,13 @@ export const promoCodeRoutes = createRouter().openapi(redeemRoute, async (c) => 
   const userId = c.var.user!.id;
   const { code } = c.req.valid("json");
   await enforceRateLimits(c.env.DB, [{ key: `promo:user:${userId}`, rule: PAYMENT_RATE_LIMITS.promoRedeemPerUser }]);
-  return withIdempotency(c, userId, async () => {
-    const result = await redeemPromoCode(c.env.DB, userId, code, Date.now());
+  // A replay announces too: the attempt that committed never got as far.
+  const answer = (result: Redemption) => {
     c.executionCtx.waitUntil(publishToUser(c.env, userId, result.events));
-    return { status: 200, body: result.body };
+    return { status: 200 as const, body: result.body };
+  };
+  return withIdempotency(c, userId, {
+    run: async (receipt) => answer(await redeemPromoCode(c.env.DB, userId, code, Date.now(), receipt)),
+    replay: async (ref: PromoRef) => answer(await replayPromoCode(c.env.DB, ref)),
   }) as never;
 });

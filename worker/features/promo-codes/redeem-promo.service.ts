@@ -1,6 +1,7 @@
 import type { LiveMessage } from "../../../shared/live-messages";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
+import type { Receipt } from "../../lib/idempotency";
 import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
 import { balanceStatement, creditEvents } from "../payments/credit-purchase.service";
@@ -36,26 +37,40 @@ const refusal = (state: CodeState | null, now: number) => {
 
 export type Redemption = { body: { success: true; creditsAwarded: number; code: string }; events: LiveMessage[] };
 
+/** What an Idempotency-Key's receipt keeps to answer a committed redemption again. */
+export type PromoRef = { userId: string; code: string; credits: number; transactionId: string; createdAt: number };
+
+const toRedemption = (ref: PromoRef, creditsRow: CreditsRow | null | undefined): Redemption => {
+  const transaction = { id: ref.transactionId, amount: ref.credits, transactionType: "promo_code", description: `Promo code ${ref.code}`, createdAt: ref.createdAt };
+  return { body: { success: true, creditsAwarded: ref.credits, code: ref.code }, events: creditEvents(toCredits(creditsRow), transaction) };
+};
+
 /**
  * One batch: the redemption row (only while the code is active, unexpired and under its cap, checked in SQL; once per
  * account by its key), the cap's count and the bonus grant. A guard rolls everything back if the row was refused, so
  * concurrent redemptions can neither pass the cap nor credit an account twice.
  */
-export const redeemPromoCode = async (d1: D1Database, userId: string, code: string, now: number): Promise<Redemption> => {
+export const redeemPromoCode = async (
+  d1: D1Database,
+  userId: string,
+  code: string,
+  now: number,
+  receipt: Receipt<PromoRef> = () => [],
+): Promise<Redemption> => {
   const state = await readState(d1, code, userId);
   const early = refusal(state, now);
   if (early || !state) throw early ?? new AppError("not_found", M.invalid);
 
-  const description = `Promo code ${code}`;
   const movement = grant(d1, {
     userId,
     amount: state.credits,
     idempotencyKey: `promo:${code}:${userId}`,
     transactionType: "promo_code",
     source: "bonus",
-    description,
+    description: `Promo code ${code}`,
     now,
   });
+  const ref: PromoRef = { userId, code, credits: state.credits, transactionId: movement.transactionId, createdAt: now };
   const statements = [
     d1
       .prepare(
@@ -70,15 +85,17 @@ export const redeemPromoCode = async (d1: D1Database, userId: string, code: stri
     d1.prepare("UPDATE promo_codes SET redemption_count = redemption_count + 1 WHERE code = ?").bind(code),
     ...movement.statements,
     assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId),
+    ...receipt(ref),
     balanceStatement(d1, userId),
   ];
   try {
     const results = await d1.batch(statements);
-    const credits = toCredits(results.at(-1)?.results[0] as CreditsRow | undefined);
-    const transaction = { id: movement.transactionId, amount: state.credits, transactionType: "promo_code", description, createdAt: now };
-    return { body: { success: true, creditsAwarded: state.credits, code }, events: creditEvents(credits, transaction) };
+    return toRedemption(ref, results.at(-1)?.results[0] as CreditsRow | undefined);
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw refusal(await readState(d1, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
   }
 };
+
+/** The answer of a redemption that committed under an Idempotency-Key whose answer was lost; moves nothing. */
+export const replayPromoCode = async (d1: D1Database, ref: PromoRef) => toRedemption(ref, await balanceStatement(d1, ref.userId).first<CreditsRow>());

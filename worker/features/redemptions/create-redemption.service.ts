@@ -2,6 +2,7 @@ import { CASH_OUT_METHOD_LABELS, formatUsd, redemptionValueCents, REDEMPTION_ERR
 import { GIFT_CARD_USD_PER_CREDIT, REDEMPTION_ALLOWED_COUNTRIES, REDEMPTION_DEFAULT_MAX_CREDITS, REDEMPTION_MIN_CREDITS } from "../../config";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
+import type { Receipt } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
 import { MOVEMENT_APPLIED_SQL, redeem } from "../credits/ledger.service";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
@@ -72,14 +73,17 @@ const readByLedgerKey = (d1: D1Database, key: string) =>
     .bind(key)
     .first<RedemptionRow>();
 
-const readCredits = (d1: D1Database, userId: string) =>
-  d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId).first<CreditsRow>();
+const creditsStatement = (d1: D1Database, userId: string) =>
+  d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId);
+
+/** What an Idempotency-Key's receipt keeps to answer a committed redemption again. */
+export type RedemptionRef = { userId: string; redemptionId: string };
 
 /**
  * One redemption is one batch: the debit of redeemable credits (checked in SQL), the guard that it happened and
  * the pending row. `created` is false when a concurrent repeat with the same Idempotency-Key already made it.
  */
-export const createRedemption = async (d1: D1Database, input: NewRedemption) => {
+export const createRedemption = async (d1: D1Database, input: NewRedemption, receipt: Receipt<RedemptionRef> = () => []) => {
   const { userId, credits, target, now } = input;
   const state = await readState(d1, userId, target.kind === "gift_card" ? target.rewardId : null);
   check(state, input);
@@ -111,8 +115,9 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption) => 
         movement.transactionId,
         now,
       ),
+    ...receipt({ userId, redemptionId: id }),
     d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id),
-    d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
+    creditsStatement(d1, userId),
   ];
 
   try {
@@ -122,9 +127,20 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption) => 
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const twin = await readByLedgerKey(d1, ledgerKey);
-    if (twin) return { redemption: toRedemption(twin), credits: toCredits(await readCredits(d1, userId)), created: false };
+    if (twin) return { redemption: toRedemption(twin), credits: toCredits(await creditsStatement(d1, userId).first<CreditsRow>()), created: false };
     // Another redemption took the credits between the check and the batch.
     check(await readState(d1, userId, target.kind === "gift_card" ? target.rewardId : null), input);
     throw new AppError("conflict", "Failed to process your redemption. Please try again.", { title: "Redemption Failed" });
   }
+};
+
+/** A redemption that committed under an Idempotency-Key whose answer was lost, read again; moves nothing. */
+export const readRedemption = async (d1: D1Database, { userId, redemptionId }: RedemptionRef) => {
+  const [row, credits] = await d1.batch([
+    d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ? AND g.user_id = ?`).bind(redemptionId, userId),
+    creditsStatement(d1, userId),
+  ]);
+  const redemption = row?.results[0] as RedemptionRow | undefined;
+  if (!redemption) throw new AppError("not_found", "Redemption not found");
+  return { redemption: toRedemption(redemption), credits: toCredits(credits?.results[0] as CreditsRow | undefined) };
 };

@@ -9,7 +9,7 @@ import { sendEmail } from "../../lib/mailer";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { creditsSchema } from "../me/me.schemas";
-import { createRedemption, type RedemptionTarget } from "./create-redemption.service";
+import { createRedemption, readRedemption, type RedemptionRef, type RedemptionTarget } from "./create-redemption.service";
 import { redemptionReceivedEmail } from "./redemption-emails";
 import { REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
 import { cashOutRequestSchema, giftCardRequestSchema, redemptionError, redemptionSchema, titledValidationHook } from "./redemptions.schemas";
@@ -57,13 +57,21 @@ const listRoute = createRoute({
 
 const redeem = (c: Context<AppEnv>, input: { credits: number; email: string; target: RedemptionTarget }) => {
   const userId = c.var.user!.id;
-  return withIdempotency(c, userId, async () => {
-    const result = await createRedemption(c.env.DB, { userId, ...input, requestKey: c.req.header("Idempotency-Key"), now: Date.now() });
-    if (result.created) {
+  const answer = async (result: Awaited<ReturnType<typeof readRedemption>>, announce: boolean) => {
+    if (announce) {
       await sendEmail(c, redemptionReceivedEmail(c.var.settings.APP_URL, result.redemption));
       c.executionCtx.waitUntil(publishToUser(c.env, userId, [{ type: "credits", data: result.credits }]));
     }
-    return { status: 201, body: { redemption: result.redemption, credits: result.credits } };
+    return { status: 201 as const, body: { redemption: result.redemption, credits: result.credits } };
+  };
+  return withIdempotency(c, userId, {
+    run: async (receipt) => {
+      const request = { userId, ...input, requestKey: c.req.header("Idempotency-Key"), now: Date.now() };
+      const result = await createRedemption(c.env.DB, request, receipt);
+      return answer(result, result.created);
+    },
+    // A replay sends the email: the attempt that committed never got to it.
+    replay: async (ref: RedemptionRef) => answer(await readRedemption(c.env.DB, ref), true),
   });
 };
 

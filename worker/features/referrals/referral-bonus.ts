@@ -1,28 +1,19 @@
 import { REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
-import { grant } from "../credits/ledger.service";
+import { grantToSelected } from "../credits/selected-movements";
 
 export const referrerBonusKey = (referredUserId: string) => `referral:${referredUserId}:referrer`;
 export const friendBonusKey = (referredUserId: string) => `referral:${referredUserId}:friend`;
 
-type Referral = { referred_by: string; referrer_deleted: number };
+const REFERRAL = "FROM users u JOIN users r ON r.id = u.referred_by WHERE u.id = ?";
 
 /**
  * The referral bonuses as statements for the batch of the friend's pick, so they commit with it or not at all.
- * Once paid (the friend's key exists) this is empty, and the unique keys make a racing second pick a no-op.
- * A deleted referrer gets nothing; the friend still gets theirs.
+ * They are always in the batch and decide in SQL: the friend is paid when referred by an existing account, once
+ * (the key); the referrer is paid when the friend was paid in this very batch, unless the referrer was deleted.
  */
-export const referralBonusStatements = async (d1: D1Database, userId: string, now: number): Promise<D1PreparedStatement[]> => {
-  const referral = await d1
-    .prepare(
-      `SELECT u.referred_by, r.deleted_at IS NOT NULL AS referrer_deleted
-       FROM users u JOIN users r ON r.id = u.referred_by
-       WHERE u.id = ? AND NOT EXISTS (SELECT 1 FROM credit_transactions WHERE idempotency_key = ?)`,
-    )
-    .bind(userId, friendBonusKey(userId))
-    .first<Referral>();
-  if (!referral) return [];
-  const friend = grant(d1, {
-    userId,
+export const referralBonusStatements = (d1: D1Database, userId: string, now: number): D1PreparedStatement[] => {
+  const friend = grantToSelected(d1, {
+    recipient: { sql: `SELECT u.id AS user_id ${REFERRAL}`, params: [userId] },
     amount: REFERRED_FRIEND_BONUS,
     transactionType: "bonus",
     source: "bonus",
@@ -30,9 +21,11 @@ export const referralBonusStatements = async (d1: D1Database, userId: string, no
     description: "Referral bonus: your first pick",
     now,
   });
-  if (referral.referrer_deleted) return friend.statements;
-  const referrer = grant(d1, {
-    userId: referral.referred_by,
+  const referrer = grantToSelected(d1, {
+    recipient: {
+      sql: `SELECT r.id AS user_id ${REFERRAL} AND r.deleted_at IS NULL AND EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)`,
+      params: [userId, friend.transactionId],
+    },
     amount: REFERRER_BONUS,
     transactionType: "bonus",
     source: "bonus",

@@ -1,0 +1,82 @@
+import { newId } from "../../lib/ids";
+import type { GrantInput, LedgerMovement } from "./ledger.service";
+
+/**
+ * Ledger movements whose recipient or amount is only known inside SQL, for a batch that runs without reading
+ * first (POST /api/picks is one round trip). They write the same rows under the same checks as `grant` and
+ * `spend` in ledger.service.ts, and like them they move nothing for an idempotency key that already exists.
+ */
+
+/** A SELECT and its parameters, spliced into a movement's statements as a subquery. */
+export type Selection = { sql: string; params: unknown[] };
+
+type SelectedGrant = Omit<GrantInput, "userId"> & {
+  /** At most one row with a `user_id` column: no row, no grant. */
+  recipient: Selection;
+};
+
+export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMovement => {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`Ledger amount must be a positive whole number: ${input.amount}`);
+  const id = newId();
+  const { recipient, amount, now } = input;
+  const redeemable = input.source === "winnings" ? amount : 0;
+  // `WHERE true` tells SQLite's parser that ON CONFLICT is the upsert clause, not a join constraint.
+  return {
+    transactionId: id,
+    statements: [
+      d1
+        .prepare(`INSERT INTO user_credits (user_id, created_at, updated_at) SELECT user_id, ?, ? FROM (${recipient.sql}) WHERE true ON CONFLICT(user_id) DO NOTHING`)
+        .bind(now, now, ...recipient.params),
+      d1
+        .prepare(
+          `INSERT INTO credit_transactions
+             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
+           SELECT ?, user_id, ?, ?, ?, ?, ?, ?, ?, ? FROM (${recipient.sql}) WHERE true
+           ON CONFLICT(idempotency_key) DO NOTHING`,
+        )
+        .bind(id, amount, input.transactionType, input.source, input.idempotencyKey, input.questionId ?? null, input.pickId ?? null, input.description ?? "", now, ...recipient.params),
+      d1
+        .prepare(
+          `UPDATE user_credits
+           SET balance = balance + ?, redeemable = redeemable + ?, total_earned = total_earned + ?, updated_at = ?
+           WHERE user_id = (SELECT user_id FROM credit_transactions WHERE id = ?)`,
+        )
+        .bind(amount, redeemable, amount, now, id),
+    ],
+  };
+};
+
+type SelectedSpend = Omit<GrantInput, "amount" | "transactionType" | "source"> & {
+  /** At most one row with an `amount` column: no row, or 0, takes nothing. */
+  amount: Selection;
+};
+
+/** `spend` of a selected amount: the balance check is in the INSERT, and the update takes what the row recorded. */
+export const spendSelected = (d1: D1Database, input: SelectedSpend): LedgerMovement => {
+  const id = newId();
+  const { userId, amount, now } = input;
+  return {
+    transactionId: id,
+    statements: [
+      d1
+        .prepare(
+          `INSERT INTO credit_transactions
+             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
+           SELECT ?, c.user_id, -a.amount, 'spend', CASE WHEN c.balance - a.amount < c.redeemable THEN 'winnings' ELSE 'purchased' END,
+                  ?, ?, ?, ?, ?
+           FROM (${amount.sql}) a JOIN user_credits c ON c.user_id = ?
+           WHERE a.amount > 0 AND c.balance >= a.amount
+           ON CONFLICT(idempotency_key) DO NOTHING`,
+        )
+        .bind(id, input.idempotencyKey, input.questionId ?? null, input.pickId ?? null, input.description ?? "", now, ...amount.params, userId),
+      d1
+        .prepare(
+          `UPDATE user_credits
+           SET balance = balance + t.amount, redeemable = MIN(redeemable, balance + t.amount), total_spent = total_spent - t.amount,
+               updated_at = ?
+           FROM credit_transactions t WHERE t.id = ? AND user_credits.user_id = t.user_id`,
+        )
+        .bind(now, id),
+    ],
+  };
+};

@@ -1,0 +1,65 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { PickRef } from "./submit-pick.service";
+import { replayPick, submitPick } from "./submit-pick.service";
+import { createPlayer } from "../../test/players";
+import { insertQuestion } from "../../test/questions";
+
+const usernameOf = async (userId: string) =>
+  env.DB.prepare("SELECT username FROM users WHERE id = ?").bind(userId).first<string>("username");
+
+describe("submitPick", () => {
+  it("answers the pick and credits, and the live messages, from its one batch; a replay answers the same", async () => {
+    const userId = await createPlayer(20);
+    const questionId = await insertQuestion({ creditCost: 3, title: "Will it rain?" });
+    const now = Date.now();
+    let ref: PickRef | undefined;
+    const result = await submitPick(env.DB, { userId, questionId, choice: "no", multiplier: 2, now }, (r) => {
+      ref = r;
+      return [];
+    });
+
+    const pick = result.body.pick;
+    expect(pick).toEqual({
+      id: ref?.pickId,
+      questionId,
+      choice: "no",
+      creditsSpent: 6,
+      multiplier: 2,
+      pickType: "standard",
+      potentialPayout: 12,
+      actualPayout: 0,
+      status: "active",
+      createdAt: now,
+      updatedAt: now,
+    });
+    const credits = { balance: 14, totalEarned: 20, totalSpent: 6, redeemable: 0 };
+    expect(result.body.credits).toEqual(credits);
+    const spend = await env.DB.prepare("SELECT id, amount, source, pick_id, question_id FROM credit_transactions WHERE idempotency_key = ?")
+      .bind(`pick:${userId}:${questionId}`)
+      .first();
+    expect(spend).toEqual({ id: ref?.transactionId, amount: -6, source: "purchased", pick_id: pick.id, question_id: questionId });
+    expect(result.events).toEqual([
+      { type: "credits", data: credits },
+      { type: "pick", data: { id: pick.id, questionId, status: "active", actualPayout: 0 } },
+      { type: "transaction", data: { id: ref?.transactionId, amount: -6, transactionType: "spend", description: "Pick", createdAt: now } },
+    ]);
+    expect(result.activity).toEqual({
+      type: "activity",
+      data: { id: ref?.activityId, kind: "pick", username: await usernameOf(userId), questionId, questionTitle: "Will it rain?", choice: "no", credits: 6, createdAt: now },
+    });
+    const activityRow = await env.DB.prepare("SELECT id, credits, created_at FROM activity_feed WHERE user_id = ?").bind(userId).first();
+    expect(activityRow).toEqual({ id: ref?.activityId, credits: 6, created_at: now });
+
+    expect(await replayPick(env.DB, ref!)).toEqual(result);
+  });
+
+  it("sends no transaction message for a free pick", async () => {
+    const userId = await createPlayer();
+    const questionId = await insertQuestion({ creditCost: 0 });
+    const result = await submitPick(env.DB, { userId, questionId, choice: "yes", multiplier: 5, now: Date.now() });
+    expect(result.body.pick).toMatchObject({ creditsSpent: 0, multiplier: 1, potentialPayout: 2 });
+    expect(result.events.map((event) => event.type)).toEqual(["credits", "pick"]);
+    expect(result.activity.data).toMatchObject({ credits: 0 });
+  });
+});

@@ -1,0 +1,52 @@
+import { env } from "cloudflare:test";
+
+/**
+ * - "fail-before-commit": the batch throws without running anything (the request never reached the database).
+ * - "lose-answer-after-commit": the batch commits, then throws as if the network dropped D1's answer.
+ */
+export type FaultMode = "fail-before-commit" | "lose-answer-after-commit";
+
+export type Fault = {
+  mode: FaultMode;
+  /** The 1-based `batch()` call that fails, counted over the database and its sessions. */
+  nth: number;
+};
+
+type Batcher = Pick<D1Database, "batch">;
+
+/** The message D1 gives when the connection drops; it must not read as a guard's refusal. */
+const LOST = "D1_ERROR: Network connection lost.";
+
+const faultyBatch = (real: Batcher, fault: Fault, counter: { calls: number }): D1Database["batch"] =>
+  async function batch<T>(statements: D1PreparedStatement[]) {
+    counter.calls += 1;
+    if (counter.calls !== fault.nth) return real.batch<T>(statements);
+    if (fault.mode === "fail-before-commit") throw new Error(LOST);
+    await real.batch<T>(statements);
+    throw new Error(LOST);
+  };
+
+/**
+ * A D1 database whose `nth` batch fails. The app runs every request in a D1 session, so `withSession` hands out
+ * sessions whose batches count and fail too; statements are the real database's, so everything else is untouched.
+ */
+export const faultyD1 = (db: D1Database, fault: Fault): D1Database => {
+  const counter = { calls: 0 };
+  return {
+    prepare: (query) => db.prepare(query),
+    batch: faultyBatch(db, fault, counter),
+    exec: (query) => db.exec(query),
+    dump: () => db.dump(),
+    withSession: (constraint) => {
+      const session = db.withSession(constraint);
+      return {
+        prepare: (query) => session.prepare(query),
+        batch: faultyBatch(session, fault, counter),
+        getBookmark: () => session.getBookmark(),
+      };
+    },
+  };
+};
+
+/** The test environment with a faulty database, for `call(path, { env })`. */
+export const faultyEnv = (fault: Fault): Env => ({ ...env, DB: faultyD1(env.DB, fault) });
