@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PICKS_PAGE_SIZE } from "../../config";
 import { withIdempotency } from "../../lib/idempotency";
-import { broadcast, publishToUser } from "../../realtime/live-shards";
+import { broadcast, publishToUsers } from "../../realtime/live-shards";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
@@ -71,7 +71,8 @@ export const pickRoutes = createRouter()
     const userId = c.var.user!.id;
     // A replay announces too: the attempt that committed never got as far (live messages only refresh caches).
     const answer = (result: PickResult) => {
-      c.executionCtx.waitUntil(Promise.all([publishToUser(c.env, userId, result.events), broadcast(c.env, result.activity)]));
+      const deliveries = [{ userId, messages: result.events }, ...result.others];
+      c.executionCtx.waitUntil(Promise.all([publishToUsers(c.env, deliveries), broadcast(c.env, result.activity)]));
       return { status: 201 as const, body: result.body };
     };
     return withIdempotency(c, userId, {

@@ -5,7 +5,8 @@ import type { Receipt } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
 import type { LiveMessage } from "../../../shared/live-messages";
 import { spendSelected } from "../credits/selected-movements";
-import { referralBonusStatements } from "../referrals/referral-bonus";
+import { paidReferrerStatement, referralBonusStatements } from "../referrals/referral-bonus";
+import type { Delivery } from "../../realtime/live-hub";
 import { PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
 
 type SubmitInput = { userId: string; questionId: string; choice: "yes" | "no"; multiplier: number; now: number };
@@ -54,7 +55,13 @@ const resultStatements = (d1: D1Database, { userId, pickId }: PickRef) => [
   d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
 ];
 
-const toResult = (results: D1Result[], ref: PickRef) => {
+/** The referrer's balance, when the batch paid them a referral bonus (its third-last statement). */
+const referrerDelivery = (results: D1Result[]): Delivery[] => {
+  const row = results.at(-3)?.results[0] as (CreditsRow & { user_id: string }) | undefined;
+  return row ? [{ userId: row.user_id, messages: [{ type: "credits", data: toCredits(row) }] }] : [];
+};
+
+const toResult = (results: D1Result[], ref: PickRef, others: Delivery[] = []) => {
   const row = results.at(-2)?.results[0] as ResultRow | undefined;
   // Only a replay can miss it: the question was deleted (and the pick refunded) since.
   if (!row) throw new AppError("not_found", "Question not found");
@@ -81,7 +88,7 @@ const toResult = (results: D1Result[], ref: PickRef) => {
       createdAt: pick.createdAt,
     },
   };
-  return { body: { pick, credits }, events, activity };
+  return { body: { pick, credits }, events, activity, others };
 };
 
 export type PickResult = ReturnType<typeof toResult>;
@@ -106,6 +113,7 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
     description: "Pick",
   });
   const ref: PickRef = { userId, pickId, transactionId: movement.transactionId, activityId: newId() };
+  const referral = referralBonusStatements(d1, userId, now);
 
   const statements = [
     ...movement.statements,
@@ -132,13 +140,15 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
       )
       .bind(ref.activityId, ref.pickId),
     // A referred friend's first pick pays the referral bonuses in the same batch (no-ops otherwise).
-    ...referralBonusStatements(d1, userId, now),
+    ...referral.statements,
     ...receipt(ref),
+    paidReferrerStatement(d1, referral.referrerTransactionId),
     ...resultStatements(d1, ref),
   ];
 
   try {
-    return toResult(await d1.batch(statements), ref);
+    const results = await d1.batch(statements);
+    return toResult(results, ref, referrerDelivery(results));
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw refusal(await readState(d1, userId, questionId), now, multiplier) ?? new AppError("conflict", "Failed to submit pick");

@@ -4,6 +4,7 @@ import { newId } from "../../lib/ids";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
+import { submitPick } from "../picks/submit-pick.service";
 
 /** A friend written straight to D1 with a referrer (sign-up is the only way to set one, and it costs a PBKDF2 hash). */
 const insertFriend = async (referrerId: string) => {
@@ -58,5 +59,14 @@ describe("referral bonus statements (decided inside the pick's batch)", () => {
     expect(await bonusRows(loner)).toEqual([]);
     expect(await creditsRows(loner)).toBe(0);
     await expectLedgerClean();
+  });
+
+  it("hand the pick's answer the referrer's new balance for their open screens, on the paying pick only", async () => {
+    const referrer = await createPlayer(7);
+    const friend = await insertFriend(referrer);
+    const pick = (questionId: string) => submitPick(env.DB, { userId: friend, questionId, choice: "yes", multiplier: 1, now: Date.now() });
+    const first = await pick(await insertQuestion({ creditCost: 0 }));
+    expect(first.others).toEqual([{ userId: referrer, messages: [{ type: "credits", data: expect.objectContaining({ balance: 107 }) }] }]);
+    expect((await pick(await insertQuestion({ creditCost: 0 }))).others).toEqual([]);
   });
 });

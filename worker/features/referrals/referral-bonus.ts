@@ -11,7 +11,7 @@ const REFERRAL = "FROM users u JOIN users r ON r.id = u.referred_by WHERE u.id =
  * They are always in the batch and decide in SQL: the friend is paid when referred by an existing account, once
  * (the key); the referrer is paid when the friend was paid in this very batch, unless the referrer was deleted.
  */
-export const referralBonusStatements = (d1: D1Database, userId: string, now: number): D1PreparedStatement[] => {
+export const referralBonusStatements = (d1: D1Database, userId: string, now: number) => {
   const friend = grantToSelected(d1, {
     recipient: { sql: `SELECT u.id AS user_id ${REFERRAL}`, params: [userId] },
     amount: REFERRED_FRIEND_BONUS,
@@ -33,5 +33,14 @@ export const referralBonusStatements = (d1: D1Database, userId: string, now: num
     description: "Referral bonus: a friend made their first pick",
     now,
   });
-  return [...friend.statements, ...referrer.statements];
+  return { statements: [...friend.statements, ...referrer.statements], referrerTransactionId: referrer.transactionId };
 };
+
+/** After the batch: the referrer's new balance when this batch paid them, so their open screens can be told. */
+export const paidReferrerStatement = (d1: D1Database, referrerTransactionId: string) =>
+  d1
+    .prepare(
+      `SELECT c.user_id, c.balance, c.total_earned, c.total_spent, c.redeemable
+       FROM credit_transactions t JOIN user_credits c ON c.user_id = t.user_id WHERE t.id = ?`,
+    )
+    .bind(referrerTransactionId);
