@@ -77,7 +77,9 @@ export class LiveHub extends DurableObject<Env> {
     }
   }
 
+  /** Echoes the client's close code where a server may send it (1005, 1006 and 1015 are reserved: answer 1000). */
   override webSocketClose(socket: WebSocket, code: number): void {
-    socket.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    const sendable = (code >= 1000 && code <= 1014 && code !== 1005 && code !== 1006) || (code >= 3000 && code <= 4999);
+    socket.close(sendable ? code : 1000, "closing");
   }
 }

@@ -100,6 +100,17 @@ describe("GET /api/live", () => {
     expect(types(tab)).toContain("profile");
   });
 
+  it("answers a client's close with a code a server may send", async () => {
+    const answered = await runInDurableObject(hubFor(env, 0), async (hub) =>
+      [1000, 1001, 1005, 1006, 1015, 2999, 4000].map((code) => {
+        let sent = -1;
+        hub.webSocketClose({ close: (answer: number) => void (sent = answer) } as unknown as WebSocket, code);
+        return sent;
+      }),
+    );
+    expect(answered).toEqual([1000, 1001, 1000, 1000, 1000, 1000, 4000]);
+  });
+
   it("closes a socket that floods the hub with messages", async () => {
     const noisy = await connect();
     const closed = new Promise<number>((resolve) => noisy.socket.addEventListener("close", (event) => resolve(event.code)));
