@@ -4,8 +4,7 @@ import { useAuth } from "../auth/auth-queries";
 import { applyLiveMessage } from "./apply-live-message";
 import { reconnectDelay } from "./backoff";
 import type { CreditBurst } from "./credit-animation";
-
-const PING_INTERVAL_MS = 25_000;
+import { isSilent, PING_INTERVAL_MS } from "./heartbeat";
 
 const liveUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/live`;
 
@@ -25,22 +24,39 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
     let stopped = false;
     let retryTimer: number | undefined;
     let pingTimer: number | undefined;
+    let lastFrameAt = 0;
 
     // The message schema loads with the socket, after the first paint, keeping the validator out of start-up.
     const schema = import("../../../../shared/live-messages").then((m) => m.liveMessageSchema);
 
+    const reconnectLater = () => {
+      window.clearInterval(pingTimer);
+      if (stopped) return;
+      retryTimer = window.setTimeout(() => void open(), reconnectDelay(attempt++));
+    };
+
     const open = async () => {
       const liveMessageSchema = await schema;
       if (stopped) return;
-      socket = new WebSocket(liveUrl());
-      socket.addEventListener("open", () => {
+      const current = new WebSocket(liveUrl());
+      socket = current;
+      current.addEventListener("open", () => {
         if (attempt > 0) {
           for (const key of [["me"], ["picks"], ["questions"], ["activity"]]) void queryClient.invalidateQueries({ queryKey: key });
         }
         attempt = 0;
-        pingTimer = window.setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), PING_INTERVAL_MS);
+        lastFrameAt = Date.now();
+        pingTimer = window.setInterval(() => {
+          if (current.readyState !== WebSocket.OPEN) return;
+          if (!isSilent(lastFrameAt, Date.now())) return current.send("ping");
+          // A half-open socket may take minutes to report its close: drop it and reconnect now (which refetches).
+          socket = null;
+          current.close(4000, "silent");
+          reconnectLater();
+        }, PING_INTERVAL_MS);
       });
-      socket.addEventListener("message", (event) => {
+      current.addEventListener("message", (event) => {
+        lastFrameAt = Date.now();
         if (event.data === "pong") return;
         try {
           const parsed = liveMessageSchema.safeParse(JSON.parse(String(event.data)));
@@ -49,10 +65,8 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
           // Not JSON: ignore rather than break the connection.
         }
       });
-      socket.addEventListener("close", () => {
-        window.clearInterval(pingTimer);
-        if (stopped) return;
-        retryTimer = window.setTimeout(() => void open(), reconnectDelay(attempt++));
+      current.addEventListener("close", () => {
+        if (socket === current) reconnectLater();
       });
     };
     void open();
