@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signIn, signInNewPlayer } from "./accounts";
+import { seriousA11yViolations } from "./a11y";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -62,5 +63,45 @@ describe("the question lifecycle", () => {
     await expect(health.getByText("Ledger audit violations").locator("..").locator("p").first().textContent()).resolves.toBe("0");
     await admin.context.close();
     await player.context.close();
+  });
+});
+
+describe("promo codes", () => {
+  it("an admin creates a promo code in the panel, sees the server's refusals beside the fields, edits it and deactivates it", async () => {
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+    const admin = await browser.open(DESKTOP);
+    await signIn(admin.page, "admin@example.com");
+    await admin.page.goto("/admin");
+    await admin.page.getByRole("tab", { name: "Promo codes" }).click();
+    const form = admin.page.getByRole("form", { name: "New promo code" });
+    await form.getByLabel("Code").fill("welcome10");
+    await form.getByLabel("Credits").fill("0");
+    await form.getByRole("button", { name: "Create code" }).click();
+    await form.getByText("Credits must be at least 1").waitFor();
+    await form.getByLabel("Credits").fill("15");
+    await form.getByRole("button", { name: "Create code" }).click();
+    await form.getByText("This promo code already exists").waitFor();
+
+    await form.getByLabel("Code").fill(code);
+    await form.getByLabel("Max redemptions (optional)").fill("3");
+    await form.getByRole("button", { name: "Create code" }).click();
+    const row = admin.page.getByTestId("admin-promo-code").filter({ hasText: code });
+    await row.getByText("Active", { exact: true }).waitFor();
+    await expect(row.textContent()).resolves.toContain("0 / 3");
+    await expect(form.getByLabel("Code").inputValue()).resolves.toBe("");
+    await expect(seriousA11yViolations(admin.page)).resolves.toEqual([]);
+
+    await row.getByRole("button", { name: `Edit ${code}` }).focus();
+    await admin.page.keyboard.press("Enter");
+    const edit = admin.page.getByRole("dialog", { name: `Edit ${code}` });
+    await edit.getByLabel("Credits").fill("20");
+    await edit.getByLabel("Credits").press("Enter");
+    await edit.waitFor({ state: "detached" });
+    await row.getByRole("cell", { name: "20", exact: true }).waitFor();
+
+    await row.getByRole("button", { name: `Deactivate ${code}` }).click();
+    await row.getByText("Inactive", { exact: true }).waitFor();
+    await row.getByRole("button", { name: `Activate ${code}` }).waitFor();
+    await admin.context.close();
   });
 });

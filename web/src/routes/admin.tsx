@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Page } from "../components/page";
 import { ContestsPanel } from "../features/admin/contests-panel";
 import { HealthPanel } from "../features/admin/health-panel";
+import { PromoCodesPanel } from "../features/admin/promo-codes-panel";
 import { RedemptionsPanel } from "../features/admin/redemptions-panel";
 import { requireSignIn } from "../features/auth/require-sign-in";
 import { QuestionsTab } from "./-admin/questions-tab";
@@ -11,6 +12,7 @@ const SECTIONS = [
   { id: "questions", label: "Questions" },
   { id: "redemptions", label: "Redemptions" },
   { id: "contests", label: "Challenges" },
+  { id: "promo-codes", label: "Promo codes" },
   { id: "health", label: "Health" },
 ] as const;
 type Section = (typeof SECTIONS)[number]["id"];
@@ -39,6 +41,7 @@ const Admin = () => {
         {section === "questions" ? <QuestionsTab /> : null}
         {section === "redemptions" ? <RedemptionsPanel /> : null}
         {section === "contests" ? <ContestsPanel /> : null}
+        {section === "promo-codes" ? <PromoCodesPanel /> : null}
         {section === "health" ? <HealthPanel /> : null}
       </div>
     </Page>

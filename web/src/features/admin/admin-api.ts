@@ -64,3 +64,43 @@ export const uploadImage = async (file: File): Promise<string> => {
   if (!response.ok || !body?.url) throw new Error(body?.error?.message ?? "Failed to upload image. Please try again.");
   return body.url;
 };
+
+export type AdminPromoCode = {
+  code: string;
+  credits: number;
+  active: boolean;
+  expiresAt: number | null;
+  maxRedemptions: number | null;
+  redemptionCount: number;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/**
+ * What the promo code forms send. Numbers the admin typed badly travel as their text, so the server's own rule
+ * (and its message) decides rather than a second copy of it here.
+ */
+export type PromoCodeInput = {
+  code: string;
+  credits: number | string | null;
+  active: boolean;
+  expiresAt: number | null;
+  maxRedemptions: number | string | null;
+};
+
+export type PromoCodePatch = Partial<Omit<PromoCodeInput, "code">>;
+
+export const adminPromoCodesQueryOptions = infiniteQueryOptions({
+  queryKey: ["admin", "promo-codes"],
+  queryFn: ({ pageParam, signal }) =>
+    api<{ items: AdminPromoCode[]; nextCursor: string | null }>(`/api/admin/promo-codes${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+  staleTime: 10_000,
+});
+
+export const createPromoCode = (input: PromoCodeInput) =>
+  api<{ promoCode: AdminPromoCode }>("/api/admin/promo-codes", { method: "POST", json: input }).then((r) => r.promoCode);
+
+export const updatePromoCode = (code: string, patch: PromoCodePatch) =>
+  api<{ promoCode: AdminPromoCode }>(`/api/admin/promo-codes/${encodeURIComponent(code)}`, { method: "PATCH", json: patch }).then((r) => r.promoCode);
