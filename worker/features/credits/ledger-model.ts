@@ -1,60 +1,30 @@
-/** An in-memory model of what every balance must be, for the ledger property test. */
-export type Outcome = "unresolved" | "A" | "B" | "void";
+/** An in-memory model of what every balance must be and which commands the worker must accept, for the ledger property test. */
+import { Accounts } from "./property/accounts-model";
+import { ContestsModel } from "./property/contests-model";
+import { PaymentsModel } from "./property/payments-model";
+import { PicksModel } from "./property/picks-model";
+import { PromosModel } from "./property/promos-model";
+import { RedemptionsModel } from "./property/redemptions-model";
 
-type ModelPick = { player: string; question: string; choice: "yes" | "no"; cost: number; payout: number };
-type ModelQuestion = { id: string; cost: number; outcome: Outcome; deleted: boolean; frozen: Outcome | "refunded" | null };
+export type { Outcome } from "./property/picks-model";
 
 export class LedgerModel {
-  readonly purchases = new Map<string, number>();
-  readonly questions = new Map<string, ModelQuestion>();
-  readonly picks: ModelPick[] = [];
+  readonly accounts = new Accounts();
+  readonly picks = new PicksModel(this.accounts);
+  readonly payments = new PaymentsModel(this.accounts);
+  readonly promos = new PromosModel(this.accounts);
+  readonly redemptions = new RedemptionsModel(this.accounts);
+  readonly contests = new ContestsModel(this.accounts, this.picks);
+  /** The command being run, as a clock: contest scores count wins settled after joining. */
+  step = 0;
 
-  addPlayer(id: string) {
-    this.purchases.set(id, 0);
-  }
-
-  addQuestion(id: string, cost: number) {
-    this.questions.set(id, { id, cost, outcome: "unresolved", deleted: false, frozen: null });
-  }
-
-  buy(player: string, credits: number) {
-    this.purchases.set(player, (this.purchases.get(player) ?? 0) + credits);
-  }
-
-  /** Whether the real service should accept the pick; records it when so. */
-  pick(player: string, question: string, choice: "yes" | "no", multiplier: number) {
-    const q = this.questions.get(question);
-    if (!q || q.deleted || q.outcome !== "unresolved") return false;
-    if (this.picks.some((p) => p.player === player && p.question === question)) return false;
-    const cost = q.cost === 0 ? 0 : q.cost * multiplier;
-    if (cost > this.balance(player)) return false;
-    this.picks.push({ player, question, choice, cost, payout: q.cost === 0 ? 2 : cost * 2 });
-    return true;
-  }
-
-  resolve(question: string, outcome: Outcome) {
-    const q = this.questions.get(question);
-    if (q && !q.deleted) q.outcome = outcome;
-  }
-
-  /** Deleting refunds unsettled picks; a settled question keeps what it paid. */
-  delete(question: string) {
-    const q = this.questions.get(question);
-    if (!q || q.deleted) return;
-    q.deleted = true;
-    q.frozen = q.outcome === "unresolved" ? "refunded" : q.outcome;
-  }
-
-  private returned(pick: ModelPick) {
-    const q = this.questions.get(pick.question);
-    const state = q?.deleted ? q.frozen : q?.outcome;
-    if (state === "refunded" || state === "void") return pick.cost;
-    const won = (pick.choice === "yes" && state === "A") || (pick.choice === "no" && state === "B");
-    return won ? pick.payout : 0;
-  }
-
-  balance(player: string) {
-    const mine = this.picks.filter((p) => p.player === player);
-    return (this.purchases.get(player) ?? 0) + mine.reduce((sum, p) => sum - p.cost + this.returned(p), 0);
+  /** A player created straight in D1 with what they won before, or signed up (a larger bonus when invited). */
+  addPlayer(id: string, start: { winnings: number } | { referrer: string | null }) {
+    if ("winnings" in start) {
+      this.accounts.grant(id, start.winnings, true);
+      return;
+    }
+    this.accounts.grant(id, start.referrer ? 10 : 5);
+    if (start.referrer) this.picks.addReferral(id, start.referrer);
   }
 }

@@ -4,7 +4,10 @@ export type LedgerViolation = {
     | "duplicate_key"
     | "negative_balance_from_spend"
     | "redeemable_exceeds_balance"
-    | "redeemed_beyond_winnings";
+    | "redeemed_beyond_winnings"
+    | "pick_spend_mismatch"
+    | "pick_settlement_mismatch"
+    | "escrow_on_settled_question";
   userId: string | null;
   detail: string;
 };
@@ -39,6 +42,25 @@ const checks: Record<LedgerViolation["kind"], string> = {
     FROM credit_transactions GROUP BY user_id
     HAVING SUM(CASE WHEN transaction_type = 'redemption' THEN -amount ELSE 0 END)
          > SUM(CASE WHEN source = 'winnings' AND amount > 0 THEN amount ELSE 0 END)`,
+  // A pick's spend row took exactly what the pick cost (a free pick has none).
+  pick_spend_mismatch: `
+    SELECT p.user_id, 'pick ' || p.id || ' cost ' || p.credits_spent || ' but its spend took ' || COALESCE(-t.amount, 0) AS detail
+    FROM user_picks p LEFT JOIN credit_transactions t ON t.idempotency_key = 'pick:' || p.user_id || ':' || p.question_id
+    WHERE COALESCE(-t.amount, 0) <> p.credits_spent`,
+  // Each settlement version is paid once and undoes the one before: a pick's payout, refund and reversal rows add
+  // up to what its current state holds (a win its payout, a void its cost, anything else nothing).
+  pick_settlement_mismatch: `
+    SELECT p.user_id, 'pick ' || p.id || ' is ' || p.status || ' but its settlement rows sum to ' || COALESCE(s.total, 0) AS detail
+    FROM user_picks p
+    LEFT JOIN (SELECT pick_id, SUM(amount) AS total FROM credit_transactions
+               WHERE pick_id IS NOT NULL AND transaction_type IN ('pick_payout', 'refund', 'reversal') GROUP BY pick_id) s
+      ON s.pick_id = p.id
+    WHERE COALESCE(s.total, 0) <> CASE p.status WHEN 'won' THEN p.potential_payout WHEN 'void' THEN p.credits_spent ELSE 0 END`,
+  // A pick's credits are held in escrow only until its question's outcome is settled.
+  escrow_on_settled_question: `
+    SELECT p.user_id, 'pick ' || p.id || ' still holds ' || p.credits_spent || ' on settled question ' || q.id AS detail
+    FROM user_picks p JOIN questions q ON q.id = p.question_id
+    WHERE p.status = 'active' AND q.outcome <> 'unresolved' AND q.settled_version = q.settlement_version`,
 };
 
 /** Every broken ledger invariant; an empty list means the cached balances agree with the ledger. */

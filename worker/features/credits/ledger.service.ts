@@ -49,6 +49,10 @@ export const ensureCreditsRow = (d1: D1Database, userId: string, now: number) =>
 
 const optional = (input: MovementInput) => [input.questionId ?? null, input.pickId ?? null, input.description ?? ""];
 
+/**
+ * Adds credits. Winnings become redeemable, but first pay off a negative balance (a reversal's debt): redeemable
+ * never exceeds the balance, or purchased credits bought later could be cashed out in the debt's place.
+ */
 export const grant = (d1: D1Database, input: GrantInput): LedgerMovement => {
   assertWholePositive(input.amount);
   const id = newId();
@@ -69,10 +73,11 @@ export const grant = (d1: D1Database, input: GrantInput): LedgerMovement => {
       d1
         .prepare(
           `UPDATE user_credits
-           SET balance = balance + ?, redeemable = redeemable + ?, total_earned = total_earned + ?, updated_at = ?
+           SET balance = balance + ?, redeemable = MAX(0, MIN(redeemable + ?, balance + ?)), total_earned = total_earned + ?,
+               updated_at = ?
            WHERE user_id = ? AND ${MOVEMENT_APPLIED_SQL}`,
         )
-        .bind(amount, redeemable, amount, now, userId, id),
+        .bind(amount, redeemable, amount, amount, now, userId, id),
     ],
   };
 };

@@ -38,10 +38,11 @@ export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMov
       d1
         .prepare(
           `UPDATE user_credits
-           SET balance = balance + ?, redeemable = redeemable + ?, total_earned = total_earned + ?, updated_at = ?
+           SET balance = balance + ?, redeemable = MAX(0, MIN(redeemable + ?, balance + ?)), total_earned = total_earned + ?,
+               updated_at = ?
            WHERE user_id = (SELECT user_id FROM credit_transactions WHERE id = ?)`,
         )
-        .bind(amount, redeemable, amount, now, id),
+        .bind(amount, redeemable, amount, amount, now, id),
     ],
   };
 };

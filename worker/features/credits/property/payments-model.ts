@@ -1,0 +1,47 @@
+import type { Accounts } from "./accounts-model";
+
+type Session = { owner: string; credits: number; amount: number; credited: boolean; takenBack: number };
+
+const CHECKOUTS_PER_HOUR = 30;
+
+/**
+ * Stripe checkouts: each paid session is credited once, by whichever of the webhook and the verify call comes first;
+ * a refund or dispute takes back its share of a credited purchase (cumulative, never more than was bought).
+ */
+export class PaymentsModel {
+  readonly sessions: Session[] = [];
+  private readonly checkouts = new Map<string, number>();
+
+  constructor(private readonly accounts: Accounts) {}
+
+  /** Whether starting a checkout is allowed (a per-player hourly limit). */
+  startCheckout(owner: string) {
+    const count = (this.checkouts.get(owner) ?? 0) + 1;
+    this.checkouts.set(owner, count);
+    return count <= CHECKOUTS_PER_HOUR;
+  }
+
+  addSession(owner: string, credits: number, amount: number) {
+    this.sessions.push({ owner, credits, amount, credited: false, takenBack: 0 });
+  }
+
+  /** True when this delivery is the one that credits the purchase. */
+  credit(index: number) {
+    const session = this.sessions[index];
+    if (!session || session.credited) return false;
+    session.credited = true;
+    this.accounts.grant(session.owner, session.credits);
+    return true;
+  }
+
+  /** `refunded` is the charge's cumulative refunded amount; null is a dispute of the whole charge. */
+  takeBack(index: number, refunded: number | null) {
+    const session = this.sessions[index];
+    if (!session?.credited) return;
+    const share = refunded === null ? session.credits : Math.ceil((session.credits * refunded) / session.amount);
+    const target = Math.min(session.credits, share);
+    if (target <= session.takenBack) return;
+    this.accounts.reverse(session.owner, target - session.takenBack, false);
+    session.takenBack = target;
+  }
+}

@@ -1,0 +1,96 @@
+import type { Accounts } from "./accounts-model";
+
+export type Outcome = "unresolved" | "A" | "B" | "void";
+export type PickStatus = "active" | "won" | "lost" | "void";
+
+export type ModelPick = {
+  player: string;
+  question: string;
+  choice: "yes" | "no";
+  cost: number;
+  payout: number;
+  status: PickStatus;
+  /** The model's step of the pick's last settlement, for contest scores; null while active. */
+  settledStep: number | null;
+};
+
+type ModelQuestion = { cost: number; outcome: Outcome; deleted: boolean };
+
+const REFERRER_BONUS = 100;
+const FRIEND_BONUS = 50;
+const FREE_PICK_PAYOUT = 2;
+
+const statusUnder = (choice: "yes" | "no", outcome: Outcome): PickStatus => {
+  if (outcome === "unresolved") return "active";
+  if (outcome === "void") return "void";
+  return (outcome === "A") === (choice === "yes") ? "won" : "lost";
+};
+
+/** Questions, picks and their settlement; a referred friend's first accepted pick pays both referral bonuses once. */
+export class PicksModel {
+  readonly questions = new Map<string, ModelQuestion>();
+  private picks: ModelPick[] = [];
+  private readonly referredBy = new Map<string, string>();
+  private readonly referralPaid = new Set<string>();
+
+  constructor(private readonly accounts: Accounts) {}
+
+  addQuestion(id: string, cost: number) {
+    this.questions.set(id, { cost, outcome: "unresolved", deleted: false });
+  }
+
+  addReferral(friend: string, referrer: string) {
+    this.referredBy.set(friend, referrer);
+  }
+
+  wonPicksOf(player: string) {
+    return this.picks.filter((p) => p.player === player && p.status === "won");
+  }
+
+  /** Whether the worker must accept the pick; applies it when so. */
+  pick(player: string, question: string, choice: "yes" | "no", multiplier: number) {
+    const q = this.questions.get(question);
+    if (!q || q.deleted || q.outcome !== "unresolved") return false;
+    if (this.picks.some((p) => p.player === player && p.question === question)) return false;
+    const cost = q.cost * multiplier;
+    if (cost > 0 && !this.accounts.spend(player, cost)) return false;
+    const payout = q.cost === 0 ? FREE_PICK_PAYOUT : cost * 2;
+    this.picks.push({ player, question, choice, cost, payout, status: "active", settledStep: null });
+    const referrer = this.referredBy.get(player);
+    if (referrer && !this.referralPaid.has(player)) {
+      this.referralPaid.add(player);
+      this.accounts.grant(player, FRIEND_BONUS);
+      this.accounts.grant(referrer, REFERRER_BONUS);
+    }
+    return true;
+  }
+
+  /** A changed outcome reverses what each pick held and pays what the new one gives; the same outcome changes nothing. */
+  resolve(question: string, outcome: Outcome, step: number) {
+    const q = this.questions.get(question);
+    if (!q || q.deleted) return false;
+    if (q.outcome === outcome) return true;
+    q.outcome = outcome;
+    for (const p of this.picks.filter((pick) => pick.question === question)) {
+      if (p.status === "won") this.accounts.reverse(p.player, p.payout, true);
+      if (p.status === "void" && p.cost > 0) this.accounts.reverse(p.player, p.cost, false);
+      p.status = statusUnder(p.choice, outcome);
+      if (p.status === "won") this.accounts.grant(p.player, p.payout, true);
+      if (p.status === "void" && p.cost > 0) this.accounts.grant(p.player, p.cost);
+      p.settledStep = p.status === "active" ? null : step;
+    }
+    return true;
+  }
+
+  /** Refunds the picks still active; a settled pick keeps what it was paid. The picks go with the question. */
+  delete(question: string) {
+    const q = this.questions.get(question);
+    if (!q || q.deleted) return false;
+    q.deleted = true;
+    for (const p of this.picks.filter((pick) => pick.question === question && pick.status === "active" && pick.cost > 0)) {
+      this.accounts.grant(p.player, p.cost);
+    }
+    this.picks = this.picks.filter((p) => p.question !== question);
+    return true;
+  }
+}

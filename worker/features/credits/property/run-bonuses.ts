@@ -1,0 +1,75 @@
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import { payContests } from "../../../cron/pay-contests";
+import { callJson } from "../../../test/http";
+import type { LedgerModel } from "../ledger-model";
+import type { CommandOf } from "./commands";
+import { expectVerdict, nextMillisecond, nth, playerAt, sendOnceOrTwice, type World } from "./world";
+
+export const runPromoCreate = async (world: World, model: LedgerModel, step: CommandOf<"promo-create">) => {
+  const code = `${world.tag}${world.promoCodes.length}`;
+  const { status } = await callJson("/api/admin/promo-codes", {
+    method: "POST",
+    headers: world.admin.bearer,
+    json: {
+      code,
+      credits: step.credits,
+      active: step.active,
+      expiresAt: step.expired ? Date.now() - 60_000 : null,
+      maxRedemptions: step.maxRedemptions,
+    },
+  });
+  expect(status).toBe(201);
+  world.promoCodes.push(code);
+  model.promos.create(step.credits, step.active, step.expired, step.maxRedemptions);
+};
+
+export const runPromoToggle = async (world: World, model: LedgerModel, step: CommandOf<"promo-toggle">) => {
+  const chosen = nth(world.promoCodes, step.promo);
+  if (!chosen) return;
+  const { status } = await callJson(`/api/admin/promo-codes/${chosen.item}`, {
+    method: "PATCH",
+    headers: world.admin.bearer,
+    json: { active: step.active },
+  });
+  expect(status).toBe(200);
+  model.promos.setActive(chosen.index, step.active);
+};
+
+/** With no code created yet the player tries one that does not exist. */
+export const runPromoRedeem = async (world: World, model: LedgerModel, step: CommandOf<"promo-redeem">) => {
+  const player = playerAt(world, step.player);
+  const chosen = nth(world.promoCodes, step.promo);
+  const accepted = model.promos.redeem(player.userId, chosen?.index ?? -1);
+  const { status } = await callJson("/api/promo-codes/redeem", {
+    method: "POST",
+    headers: player.bearer,
+    json: { code: chosen?.item.toLowerCase() ?? `${world.tag}NONE` },
+  });
+  expectVerdict(status, 200, accepted, JSON.stringify(step));
+};
+
+export const runJoin = async (world: World, model: LedgerModel, step: CommandOf<"join">) => {
+  const player = playerAt(world, step.player);
+  const contestId = world.contests[step.contest] ?? "";
+  // A join stamped in the same millisecond as an earlier settlement would count that win; the model says it must not.
+  await nextMillisecond();
+  const accepted = model.contests.join(step.contest, player.userId, model.step);
+  const { status } = await sendOnceOrTwice(step.twice, (headers) =>
+    callJson(`/api/contests/${contestId}/join`, { method: "POST", headers: { ...player.bearer, ...headers } }),
+  );
+  expectVerdict(status, 201, accepted, JSON.stringify(step));
+};
+
+/**
+ * Time passes: the contest's end is moved to now (later than every settlement so far), then the payout cron runs.
+ * Paying an ended contest again must pay nobody twice.
+ */
+export const runPayout = async (world: World, model: LedgerModel, step: CommandOf<"payout">) => {
+  const contestId = world.contests[step.contest] ?? "";
+  await nextMillisecond();
+  const now = Date.now();
+  await env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ? AND closed_at IS NULL").bind(now, contestId).run();
+  await payContests(env, now);
+  model.contests.payOut(step.contest);
+};

@@ -1,0 +1,47 @@
+import { callJson } from "../../../test/http";
+import { signUpAndLogin } from "../../../test/accounts";
+import type { LedgerModel } from "../ledger-model";
+import type { CommandOf } from "./commands";
+import { expectVerdict, MAX_PLAYERS, playerAt, sendOnceOrTwice, type World } from "./world";
+
+export const runPick = async (world: World, model: LedgerModel, step: CommandOf<"pick">) => {
+  const player = playerAt(world, step.player);
+  const questionId = world.questions[step.question] ?? "";
+  const accepted = model.picks.pick(player.userId, questionId, step.choice, step.multiplier);
+  const { status } = await sendOnceOrTwice(step.twice, (headers) =>
+    callJson("/api/picks", {
+      method: "POST",
+      headers: { ...player.bearer, ...headers },
+      json: { questionId, choice: step.choice, multiplier: step.multiplier },
+    }),
+  );
+  expectVerdict(status, 201, accepted, JSON.stringify(step));
+};
+
+export const runResolve = async (world: World, model: LedgerModel, step: CommandOf<"resolve">) => {
+  const questionId = world.questions[step.question] ?? "";
+  const accepted = model.picks.resolve(questionId, step.outcome, model.step);
+  const { status } = await callJson(`/api/admin/questions/${questionId}/outcome`, {
+    method: "PUT",
+    headers: world.admin.bearer,
+    json: { outcome: step.outcome },
+  });
+  expectVerdict(status, 200, accepted, JSON.stringify(step));
+};
+
+export const runDelete = async (world: World, model: LedgerModel, step: CommandOf<"delete">) => {
+  const questionId = world.questions[step.question] ?? "";
+  const accepted = model.picks.delete(questionId);
+  const { status } = await callJson(`/api/admin/questions/${questionId}`, { method: "DELETE", headers: world.admin.bearer });
+  expectVerdict(status, 200, accepted, JSON.stringify(step));
+};
+
+/** A new player signs up through the API (its bonus is larger with a friend's referral code, read from their invite page). */
+export const runSignup = async (world: World, model: LedgerModel, step: CommandOf<"signup">) => {
+  if (world.players.length >= MAX_PLAYERS) return;
+  const referrer = step.referrer === null ? null : playerAt(world, step.referrer);
+  const ref = referrer ? (await callJson<{ code: string }>("/api/referrals", { headers: referrer.bearer })).body.code : undefined;
+  const account = await signUpAndLogin(`${world.tag.toLowerCase()}-${world.players.length}@signup.example`, { ref });
+  world.players.push({ userId: account.userId, bearer: account.bearer });
+  model.addPlayer(account.userId, { referrer: referrer?.userId ?? null });
+};

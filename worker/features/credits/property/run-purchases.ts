@@ -1,0 +1,92 @@
+import { expect } from "vitest";
+import type { Json } from "../../../../scripts/stripe-standin/objects";
+import { paySession } from "../../../../scripts/stripe-standin/store";
+import { callJson } from "../../../test/http";
+import { deliver, stripeEvent, verify } from "../../../test/stripe";
+import type { LedgerModel } from "../ledger-model";
+import type { CommandOf } from "./commands";
+import { nth, playerAt, type Actor, type PaidSession, type World } from "./world";
+
+const deliverCompleted = async (model: LedgerModel, session: PaidSession, index: number) => {
+  model.payments.credit(index);
+  expect((await deliver(session.completed)).status).toBe(200);
+};
+
+/** The return page's verify: the buyer gets the credits unless already credited; anyone else is told it does not exist. */
+const verifyAs = async (model: LedgerModel, session: PaidSession, index: number, caller: Actor) => {
+  const isOwner = caller.userId === session.owner.userId;
+  const credited = isOwner && model.payments.credit(index);
+  const { status, body } = await verify(caller.bearer, session.id);
+  expect(status).toBe(isOwner ? 200 : 404);
+  if (isOwner) expect(body.wasDuplicate).toBe(!credited);
+};
+
+/** Starts a checkout through our API and pays it at the stand-in; the webhook or the verify call may follow at once. */
+export const runCheckout = async (world: World, model: LedgerModel, step: CommandOf<"checkout">) => {
+  const buyer = playerAt(world, step.player);
+  const allowed = model.payments.startCheckout(buyer.userId);
+  const { status, body } = await callJson<{ url: string }>("/api/payments/checkout", {
+    method: "POST",
+    headers: buyer.bearer,
+    json: { credits: step.credits, currency: "USD", mode: "payment" },
+  });
+  expect(status).toBe(allowed ? 200 : 429);
+  if (!allowed) return;
+  const id = body.url.split("/").at(-1) ?? "";
+  const [completed] = paySession(world.stripe.store, id);
+  const paid = world.stripe.store.sessions.get(id)?.session;
+  if (!completed || !paid) throw new Error(`the stand-in did not pay ${id}`);
+  const amount = Number(paid.amount_total);
+  // DECISIONS.md: one US dollar a credit below 100.
+  expect(amount).toBe(step.credits * 100);
+  const session = { id, owner: buyer, paymentIntent: String(paid.payment_intent), amount, completed };
+  world.sessions.push(session);
+  model.payments.addSession(buyer.userId, step.credits, amount);
+  const index = world.sessions.length - 1;
+  if (step.then === "webhook") await deliverCompleted(model, session, index);
+  if (step.then === "verify") await verifyAs(model, session, index, buyer);
+};
+
+/** checkout.session.completed again: the first delivery credits, every later one is a duplicate. */
+export const runDeliver = async (world: World, model: LedgerModel, step: CommandOf<"deliver">) => {
+  const chosen = nth(world.sessions, step.session);
+  if (chosen) await deliverCompleted(model, chosen.item, chosen.index);
+};
+
+export const runVerify = async (world: World, model: LedgerModel, step: CommandOf<"verify">) => {
+  const chosen = nth(world.sessions, step.session);
+  if (!chosen) return;
+  const caller = step.caller === null ? chosen.item.owner : playerAt(world, step.caller);
+  await verifyAs(model, chosen.item, chosen.index, caller);
+};
+
+const charge = (session: PaidSession, refunded: number): Json => ({
+  id: `ch_${session.paymentIntent}`,
+  object: "charge",
+  amount: session.amount,
+  amount_refunded: refunded,
+  currency: "usd",
+  payment_intent: session.paymentIntent,
+  refunded: refunded >= session.amount,
+});
+
+const dispute = (session: PaidSession): Json => ({
+  id: `dp_${session.paymentIntent}`,
+  object: "dispute",
+  amount: session.amount,
+  charge: `ch_${session.paymentIntent}`,
+  currency: "usd",
+  payment_intent: session.paymentIntent,
+  status: "needs_response",
+});
+
+/** charge.refunded carries the cumulative refunded amount (so a late smaller one takes nothing); a dispute takes it all. */
+export const runRefund = async (world: World, model: LedgerModel, step: CommandOf<"refund">) => {
+  const chosen = nth(world.sessions, step.session);
+  if (!chosen) return;
+  const session = chosen.item;
+  const refunded = Math.round((session.amount * step.quarters) / 4);
+  model.payments.takeBack(chosen.index, step.dispute ? null : refunded);
+  const event = step.dispute ? stripeEvent("charge.dispute.created", dispute(session)) : stripeEvent("charge.refunded", charge(session, refunded));
+  expect((await deliver(event)).status).toBe(200);
+};

@@ -1,0 +1,102 @@
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import type { Json } from "../../../../scripts/stripe-standin/objects";
+import { callJson } from "../../../test/http";
+import { grantCredits } from "../../../test/ledger";
+import { insertQuestion } from "../../../test/questions";
+import { signedInPlayer } from "../../../test/sessions";
+import type { FakeStripe } from "../../../test/stripe";
+import type { LedgerModel } from "../ledger-model";
+
+export type Actor = { userId: string; bearer: Record<string, string> };
+export type PaidSession = { id: string; owner: Actor; paymentIntent: string; amount: number; completed: Json };
+
+/** The real side of one run: who acts, and the ids of what the commands created, in the model's order. */
+export type World = {
+  tag: string;
+  stripe: FakeStripe;
+  admin: Actor;
+  players: Actor[];
+  questions: string[];
+  contests: string[];
+  sessions: PaidSession[];
+  promoCodes: string[];
+  redemptions: string[];
+};
+
+// A small world per run keeps 100 runs fast; sign-ups can add players up to MAX_PLAYERS.
+const QUESTION_COSTS = [0, 2, 1, 3];
+export const BASE_PLAYERS = 3;
+const CONTESTS = 2;
+export const MAX_PLAYERS = 5;
+
+const createContest = async (admin: Actor) => {
+  const { status, body } = await callJson<{ contest: { id: string } }>("/api/admin/contests", {
+    method: "POST",
+    headers: admin.bearer,
+    json: { durationDays: 3, startsAt: Date.now() },
+  });
+  expect(status).toBe(201);
+  return body.contest.id;
+};
+
+/**
+ * Players with live sessions and the winnings of earlier days (no command pays winnings but a won pick, and
+ * redemptions need some), and an admin: written to D1, since a sign-up's password hash would dominate the run.
+ */
+export const createWorld = async (stripe: FakeStripe, model: LedgerModel, earlierWinnings: number[]): Promise<World> => {
+  const admin = await signedInPlayer();
+  await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.userId).run();
+  const players = await Promise.all(
+    earlierWinnings.map(async (winnings) => {
+      const player = await signedInPlayer();
+      if (winnings > 0) await grantCredits(player.userId, winnings, "winnings");
+      model.addPlayer(player.userId, { winnings });
+      return player;
+    }),
+  );
+  // Sign-up upper-cases the code it is given, as real codes are; the helper's are lower-case hex.
+  await env.DB.prepare(`UPDATE users SET referral_code = upper(referral_code) WHERE id IN (${players.map(() => "?").join(", ")})`)
+    .bind(...players.map((player) => player.userId))
+    .run();
+  const questions = await Promise.all(QUESTION_COSTS.map((cost) => insertQuestion({ creditCost: cost })));
+  questions.forEach((id, i) => model.picks.addQuestion(id, QUESTION_COSTS[i] ?? 0));
+  const contests: string[] = [];
+  for (let i = 0; i < CONTESTS; i++) {
+    contests.push(await createContest(admin));
+    model.contests.add();
+  }
+  const tag = crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase();
+  return { tag, stripe, admin, players, questions, contests, sessions: [], promoCodes: [], redemptions: [] };
+};
+
+/** The item an index names, modulo what exists (undefined when nothing does). */
+export const nth = <T>(items: readonly T[], index: number) => (items.length === 0 ? undefined : { item: items[index % items.length] as T, index: index % items.length });
+
+export const playerAt = (world: World, index: number) => world.players[index % world.players.length] as Actor;
+
+/** Waits for the clock to move on, so the next timestamp is later than every one taken before (workerd's clock only moves on I/O). */
+export const nextMillisecond = async () => {
+  const start = Date.now();
+  while (Date.now() <= start) await new Promise((resolve) => setTimeout(resolve, 1));
+};
+
+/**
+ * Sends a request once, or twice with one Idempotency-Key: the repeat must get the same answer and move nothing.
+ * Returns the first answer.
+ */
+export const sendOnceOrTwice = async <T>(twice: boolean, send: (headers: Record<string, string>) => Promise<{ status: number; body: T }>) => {
+  const headers: Record<string, string> = twice ? { "Idempotency-Key": crypto.randomUUID() } : {};
+  const first = await send(headers);
+  if (twice) expect((await send(headers)).status, "a repeat with the same Idempotency-Key").toBe(first.status);
+  return first;
+};
+
+/** The worker accepted (with `ok`) exactly when the model says it must; a refusal is a 4xx, never a 5xx. */
+export const expectVerdict = (status: number, ok: number, accepted: boolean, label: string) => {
+  if (accepted) expect(status, `${label} should be accepted`).toBe(ok);
+  else {
+    expect(status, `${label} should be refused`).not.toBe(ok);
+    expect(status, `${label} should be refused with a 4xx`).toBeLessThan(500);
+  }
+};
