@@ -1,8 +1,6 @@
 /** UI timings and sizes from the spec, in one place. */
 export const MOBILE_BREAKPOINT_PX = 768;
 export const TOAST_DURATION_MS = 5750;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const LOADING_BAR_MIN_MS = 200;
 export const LOADING_BAR_AUTO_HIDE_MS = 3000;
 export const LOADING_BAR_SETTLE_MS = 50;

@@ -10,4 +10,7 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** True under the spec's 768 px breakpoint. */
-export const useIsMobile = () => useSyncExternalStore(subscribe, () => window.matchMedia(MOBILE_QUERY).matches);
+export const isMobileNow = () => window.matchMedia(MOBILE_QUERY).matches;
+
+/** The same, re-rendering when it changes. */
+export const useIsMobile = () => useSyncExternalStore(subscribe, isMobileNow);

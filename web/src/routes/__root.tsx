@@ -1,10 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useLocation } from "@tanstack/react-router";
-import * as Tooltip from "@radix-ui/react-tooltip";
-import { Toaster } from "sonner";
 import { ErrorScreen } from "../components/error-screen";
 import { NotFound } from "../components/not-found";
-import { TOAST_DURATION_MS, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../lib/constants";
 import { useCountryDetection } from "../features/auth/use-country-detection";
 import { VisitorOffers } from "../features/auth/visitor-offers";
 import { FeedFiltersProvider } from "../features/feed/feed-filters";
@@ -15,8 +12,7 @@ import { Header } from "../features/shell/header";
 import { LoadingBar } from "../features/shell/loading-bar";
 import { ModalProvider } from "../features/shell/modals";
 import { NavigationEffects } from "../features/shell/navigation-effects";
-import { useTheme } from "../features/shell/theme-provider";
-import { resolveTheme } from "../lib/theme";
+import { ToasterHost } from "../features/shell/toaster-host";
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -24,7 +20,6 @@ const LEGAL_PATHS = ["/terms-of-service", "/privacy-policy", "/data-deletion"];
 
 const RootLayout = () => {
   const { pathname } = useLocation();
-  const { theme } = useTheme();
   useCountryDetection();
   const onAuth = pathname === "/auth";
   const showHeader = !onAuth && !pathname.startsWith("/admin");
@@ -32,30 +27,22 @@ const RootLayout = () => {
 
   return (
     <FeedFiltersProvider>
-      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        <ModalProvider>
-          <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded focus:bg-white focus:px-3 focus:py-2">
-            Skip to content
-          </a>
-          <LoadingBar />
-          <NavigationEffects />
-          {showHeader ? <Header /> : null}
-          <main id="main" className={`min-h-[60vh] ${showBottomNav ? "pb-20 md:pb-16" : "pb-16"}`}>
-            <Outlet />
-          </main>
-          {onAuth ? null : <Footer />}
-          {showBottomNav ? <BottomNav /> : null}
-          <VisitorOffers />
-          <LiveUpdates />
-          <Toaster
-            visibleToasts={1}
-            duration={TOAST_DURATION_MS}
-            position="top-center"
-            theme={resolveTheme(theme, window.matchMedia("(prefers-color-scheme: dark)").matches)}
-            closeButton
-          />
-        </ModalProvider>
-      </Tooltip.Provider>
+      <ModalProvider>
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <LoadingBar />
+        <NavigationEffects />
+        {showHeader ? <Header /> : null}
+        <main id="main" className={`min-h-[60vh] ${showBottomNav ? "pb-20 md:pb-16" : "pb-16"}`}>
+          <Outlet />
+        </main>
+        {onAuth ? null : <Footer />}
+        {showBottomNav ? <BottomNav /> : null}
+        <VisitorOffers />
+        <LiveUpdates />
+        <ToasterHost />
+      </ModalProvider>
     </FeedFiltersProvider>
   );
 };

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { oneOf, stringParams } from "../lib/search-params";
 import type { MeUser } from "../features/auth/auth-queries";
 import { pendingReferralCode, rememberReferralCode } from "../features/auth/referral-storage";

@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { useAuth } from "../features/auth/auth-queries";
 import { useFeedFilters } from "../features/feed/feed-filters";
-import type { FeedSort, Question } from "../features/feed/feed-queries";
+import { defaultSort, type FeedSort, type Question } from "../features/feed/feed-queries";
 import { stringParams } from "../lib/search-params";
 import { useIsMobile } from "../lib/use-media";
 import { FeedGrid } from "./-home/feed-grid";
@@ -31,7 +31,7 @@ const Home = () => {
   const [pickTarget, setPickTarget] = useState<PickTarget | null>(null);
   const [hiddenIds, setHiddenIds] = useState<ReadonlySet<string>>(new Set());
   const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const sort = chosenSort ?? (isMobile ? "popularity" : "newest");
+  const sort = chosenSort ?? defaultSort(isMobile);
 
   const openPick = useCallback(
     (question: Question | null, questionId: string, choice: "yes" | "no" | null) => {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { Page } from "../components/page";
 import { meQueryOptions } from "../features/auth/auth-queries";
 import { CountryFlag } from "../features/auth/country-flag";

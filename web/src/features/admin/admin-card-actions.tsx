@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { ApiError } from "../../lib/api";
 import { fetchAdminQuestion, type AdminQuestion } from "./admin-api";
 import { DeleteQuestionButton } from "./question-actions";

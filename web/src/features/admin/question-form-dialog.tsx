@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { PLAYER_PROPS_TAG, QUESTION_STATUSES, QUESTION_TYPES, SPORTS } from "../../../../shared/sports";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { CASH_OUT_METHOD_LABELS, formatUsd } from "../../../../shared/redemptions";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";

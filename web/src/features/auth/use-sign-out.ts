@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../lib/api";
 import { THEME_STORAGE_KEY } from "../../lib/theme";
 

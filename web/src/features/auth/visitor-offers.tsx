@@ -1,11 +1,12 @@
 import { useLocation, useNavigate, useSearch } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { CLAIM_MODAL_DELAY_MS } from "../../lib/constants";
 import { useAuth } from "./auth-queries";
 import { CLAIM_DISMISSED_KEY, isClaimSuppressed } from "./claim-timing";
 import { pendingReferralCode, rememberReferralCode } from "./referral-storage";
+
+// The dialog library loads when an offer is due (3 s in, or at the first scroll), not at start-up.
+const VisitorOfferDialog = lazy(() => import("./visitor-offer-dialog").then((m) => ({ default: m.VisitorOfferDialog })));
 
 const readDismissedAt = () => {
   try {
@@ -55,18 +56,10 @@ export const VisitorOffers = () => {
     setClosed(true);
     void navigate({ to: "/auth", search: { mode: "signup", ...(ref ? { ref } : {}) } });
   };
-  const credits = kind === "referral" ? 10 : 5;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && dismiss()}
-      title={kind === "referral" ? "A friend invited you!" : "Claim your free credits"}
-      description={`Sign up now and get ${credits} free credits to start making picks.`}
-      footer={<Button className="w-full" onClick={start}>Start My Streak</Button>}
-    >
-      <p className="text-center text-5xl font-black text-brand-700 dark:text-brand-500">{credits} credits</p>
-      <p className="mt-2 text-center text-sm text-slate-700 dark:text-slate-300">Free, no purchase needed. You must be 18 or older to play.</p>
-    </Dialog>
+    <Suspense fallback={null}>
+      <VisitorOfferDialog kind={kind} onDismiss={dismiss} onStart={start} />
+    </Suspense>
   );
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api, ApiError } from "../../lib/api";
 import { meQueryOptions, type Credits, type Me } from "../auth/auth-queries";
 import type { Contest } from "./contest-queries";

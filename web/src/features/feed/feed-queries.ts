@@ -1,7 +1,7 @@
-import { infiniteQueryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { isoDay } from "./day-label";
-import { ALL_SPORTS, type FeedFilters } from "./feed-filters";
+import { ALL_SPORTS, DEFAULT_FILTERS, type FeedFilters } from "./feed-filters";
 
 export const FEED_SORTS = [
   { value: "popularity", label: "Most popular" },
@@ -11,6 +11,9 @@ export const FEED_SORTS = [
   { value: "highest-cost", label: "Highest cost" },
 ] as const;
 export type FeedSort = (typeof FEED_SORTS)[number]["value"];
+
+/** Until the player picks a sort: most popular on phones, newest on larger screens. */
+export const defaultSort = (isMobile: boolean): FeedSort => (isMobile ? "popularity" : "newest");
 
 export type MyPick = { id: string; choice: "yes" | "no"; multiplier: number; creditsSpent: number; potentialPayout: number; status: "active" | "won" | "lost" | "void" };
 
@@ -68,3 +71,12 @@ export const feedQueryOptions = (params: FeedParams) =>
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: FEED_REFRESH_MS,
   });
+
+/**
+ * Starts the feed request Home makes first (default filters and sort, no search, the session not known yet) together
+ * with the app, instead of after the /home chunk has loaded and rendered: Home then finds it in flight.
+ */
+export const prefetchFirstFeed = (queryClient: QueryClient, isMobile: boolean) =>
+  queryClient.prefetchInfiniteQuery(
+    feedQueryOptions({ filters: DEFAULT_FILTERS, sort: defaultSort(isMobile), search: "", bookmarkedOnly: false, viewer: null }),
+  );

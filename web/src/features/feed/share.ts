@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 
 export const questionLink = (id: string) => `${window.location.origin}/home?q=${encodeURIComponent(id)}`;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../lib/api";
 import { useAuth } from "../auth/auth-queries";
 import type { FeedPage } from "./feed-queries";

@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { useState } from "react";
-import { Dialog } from "../../components/ui/dialog";
-import { buttonClass } from "../../components/ui/button";
+import { lazy, Suspense, useState } from "react";
 import { streakQueryOptions } from "./picks-queries";
+
+const StreakDialog = lazy(() => import("./streak-dialog").then((m) => ({ default: m.StreakDialog })));
 
 export const StreakPill = () => {
   const { data } = useQuery(streakQueryOptions);
@@ -15,14 +14,11 @@ export const StreakPill = () => {
         <span aria-hidden="true">🔥</span>
         {streak}
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title="Current Streak" footer={
-        <Link to="/picks" onClick={() => setOpen(false)} className={buttonClass("primary", "w-full")}>View All My Picks</Link>
-      }>
-        <p className="text-center text-6xl font-black">{streak}</p>
-        <p className="mt-2 text-center text-sm text-slate-700 dark:text-slate-300">
-          {streak === 1 ? "win in a row" : "wins in a row"} · best {Math.max(streak, data?.maxStreak ?? 0)}
-        </p>
-      </Dialog>
+      {open ? (
+        <Suspense fallback={null}>
+          <StreakDialog streak={streak} best={Math.max(streak, data?.maxStreak ?? 0)} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 };

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { formatUsd, isConfirmableEmail, redemptionValueCents, REDEMPTION_ERRORS as E, type RedemptionError } from "../../../../shared/redemptions";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 
 export const copyReferralLink = async (link: string) => {
   try {

@@ -1,6 +1,8 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { useState } from "react";
-import { MoreMenu } from "./more-menu";
+import { lazy, Suspense, useState } from "react";
+
+// The menu and its dialog library load on the first tap of More, not at start-up.
+const MoreMenu = lazy(() => import("./more-menu").then((m) => ({ default: m.MoreMenu })));
 
 const TABS = [
   { to: "/home", label: "Home", icon: "⌂", matches: ["/", "/home"] },
@@ -41,7 +43,11 @@ export const BottomNav = () => {
           More
         </button>
       </nav>
-      <MoreMenu open={menuOpen} onOpenChange={setMenuOpen} />
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <MoreMenu open onOpenChange={setMenuOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 };

@@ -4,7 +4,7 @@ import { useModals } from "./modals";
 import { SocialLinks } from "./social-links";
 import { useScrolledPast } from "./use-scrolled-past";
 
-// The dropdown library loads after the first paint; the footer only appears once the page has scrolled.
+// The dropdown library loads once the footer shows (after a scroll), so a page load without scrolling never fetches it.
 const ResourcesMenu = lazy(() => import("./resources-menu").then((m) => ({ default: m.ResourcesMenu })));
 
 /** Desktop only; slides up once the page has scrolled more than 50 px. */
@@ -28,9 +28,13 @@ export const Footer = () => {
           <button type="button" className="hover:underline" onClick={() => openModal("contact")}>
             Contact us
           </button>
-          <Suspense fallback={<span>Resources</span>}>
-            <ResourcesMenu />
-          </Suspense>
+          {visible ? (
+            <Suspense fallback={<span>Resources</span>}>
+              <ResourcesMenu />
+            </Suspense>
+          ) : (
+            <span>Resources</span>
+          )}
           <SocialLinks />
         </div>
       </div>

@@ -4,9 +4,14 @@ export const useScrolledPast = (threshold: number) => {
   const [past, setPast] = useState(false);
   useEffect(() => {
     const update = () => setPast(window.scrollY > threshold);
-    update();
+    // The first read waits for the next frame: read during the commit, scrollY forces a layout of the page just
+    // rendered inside that (already long) task.
+    const frame = requestAnimationFrame(update);
     window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", update);
+    };
   }, [threshold]);
   return past;
 };

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from "react";
 import { EmptyState } from "../../components/page";
 import { Button } from "../../components/ui/button";
 import { feedQueryOptions, type FeedParams, type Question } from "../../features/feed/feed-queries";
@@ -12,6 +12,8 @@ import { QuestionCard, QuestionCardSkeleton } from "./question-card";
 const AdminCardActions = lazy(() => import("../../features/admin/admin-card-actions").then((m) => ({ default: m.AdminCardActions })));
 
 const SCROLL_MARGIN = "400px";
+/** Cards in the first row of the widest grid (4 columns). */
+const FIRST_ROW = 4;
 const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4";
 
 const emptyTitle = (params: FeedParams) => {
@@ -29,6 +31,12 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
   const { isAdmin } = useAuth();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const questions = feed.data?.pages.flatMap((page) => page.items).filter((q) => !q.myPick && !hiddenIds.has(q.id)) ?? [];
+  // Cards past the first row mount in a background (interruptible) render: a whole page of cards in one go is the
+  // longest task of the start-up on a slow phone. The infinite-scroll sentinel waits for them.
+  const deferredCount = useDeferredValue(questions.length, 0);
+  const shownCount = Math.max(deferredCount, Math.min(questions.length, FIRST_ROW));
+  const allShown = shownCount >= questions.length;
 
   useEffect(() => {
     const element = sentinel.current;
@@ -41,7 +49,7 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, allShown]);
 
   if (feed.isPending) {
     return <div className={GRID}>{Array.from({ length: 6 }, (_, i) => <QuestionCardSkeleton key={i} />)}</div>;
@@ -55,16 +63,16 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
     );
   }
 
-  const questions = feed.data.pages.flatMap((page) => page.items).filter((q) => !q.myPick && !hiddenIds.has(q.id));
   if (questions.length === 0 && !hasNextPage) return <EmptyState title={emptyTitle(params)} />;
 
   return (
     <>
       <div className={GRID}>
-        {questions.map((question) => (
+        {questions.slice(0, shownCount).map((question, index) => (
           <QuestionCard
             key={question.id}
             question={question}
+            eager={index < FIRST_ROW}
             onPick={onPick}
             onBookmark={toggleBookmark}
             onShare={shareQuestion}
@@ -73,7 +81,7 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
         ))}
         {isFetchingNextPage ? Array.from({ length: 3 }, (_, i) => <QuestionCardSkeleton key={`more-${i}`} />) : null}
       </div>
-      <div ref={sentinel} aria-hidden="true" className="h-px" />
+      {allShown ? <div ref={sentinel} aria-hidden="true" className="h-px" /> : null}
     </>
   );
 };

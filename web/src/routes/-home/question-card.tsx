@@ -8,6 +8,8 @@ type Props = {
   onBookmark: (id: string, bookmarked: boolean) => void;
   onShare: (id: string) => void;
   adminActions?: React.ReactNode;
+  /** Cards of the first row are on screen at load (one of them is usually the LCP): their images load at once. */
+  eager?: boolean;
 };
 
 const Countdown = ({ deadline }: { deadline: number }) => {
@@ -21,11 +23,13 @@ const Countdown = ({ deadline }: { deadline: number }) => {
 
 const ICON_BUTTON = "rounded-full p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
 
-export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, adminActions }: Props) => (
-  <article className="flex h-[26rem] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="question-card">
+// Cards off screen skip style, layout and paint until scrolled near (content-visibility); the fixed 26rem height
+// doubles as their placeholder size, so nothing shifts when they render.
+export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, adminActions, eager = false }: Props) => (
+  <article className="flex h-[26rem] flex-col [contain-intrinsic-size:auto_26rem] [content-visibility:auto] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="question-card">
     <div className="relative aspect-[16/9] shrink-0 bg-gradient-to-br from-brand-700 to-brand-800">
       {question.imageUrl ? (
-        <img src={question.imageUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+        <img src={question.imageUrl} alt="" loading={eager ? "eager" : "lazy"} decoding="async" className="h-full w-full object-cover" />
       ) : (
         <div className="flex h-full items-center justify-center text-3xl font-black text-white/80" aria-hidden="true">
           {(question.category ?? "Pick").slice(0, 3).toUpperCase()}

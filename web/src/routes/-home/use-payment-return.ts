@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { useAuth } from "../../features/auth/auth-queries";
 
 /**

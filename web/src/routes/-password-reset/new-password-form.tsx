@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { passwordSchema } from "../../../../shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";

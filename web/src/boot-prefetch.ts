@@ -1,0 +1,19 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { AnyRouter } from "@tanstack/react-router";
+import { prefetchFirstFeed } from "./features/feed/feed-queries";
+import { isMobileNow } from "./lib/use-media";
+
+/**
+ * Starts what the first page needs while React renders for the first time, rather than one step after another: the
+ * matched route's code (the router asks for it only once it has rendered) and, on /home, the first page of the feed
+ * (Home asks for it only once that code has loaded and rendered).
+ */
+export const startFirstPageRequests = (router: AnyRouter, queryClient: QueryClient) => {
+  const location = router.latestLocation;
+  for (const match of router.matchRoutes(location)) {
+    const route = router.routesById[match.routeId];
+    // A failure here is the router's to report when it loads the route itself.
+    if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
+  if (location.pathname === "/" || location.pathname === "/home") void prefetchFirstFeed(queryClient, isMobileNow());
+};

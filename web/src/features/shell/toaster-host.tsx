@@ -1,0 +1,29 @@
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from "react";
+import type { ToasterProps } from "sonner";
+import { TOAST_DURATION_MS } from "../../lib/constants";
+import { resolveTheme } from "../../lib/theme";
+import { subscribeToFirstToast, toastRequested } from "../../lib/toast";
+import { useTheme } from "./theme-provider";
+
+// Offline, the download fails: no toasts then, rather than the error screen in place of the page.
+const Toaster = lazy<ComponentType<ToasterProps>>(() =>
+  import("sonner").then((m) => ({ default: m.Toaster }), () => ({ default: () => null })),
+);
+
+/** Mounts sonner's Toaster once the first toast is asked for (lib/toast.ts), so start-up does not load it. */
+export const ToasterHost = () => {
+  const { theme } = useTheme();
+  const wanted = useSyncExternalStore(subscribeToFirstToast, toastRequested);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster
+        visibleToasts={1}
+        duration={TOAST_DURATION_MS}
+        position="top-center"
+        theme={resolveTheme(theme, window.matchMedia("(prefers-color-scheme: dark)").matches)}
+        closeButton
+      />
+    </Suspense>
+  );
+};

@@ -1,0 +1,35 @@
+import type { ExternalToast } from "sonner";
+
+type Show = (message: string, data?: ExternalToast) => void;
+
+let sonner: Promise<typeof import("sonner")> | null = null;
+let requested = false;
+const listeners = new Set<() => void>();
+
+/**
+ * sonner (its Toaster, styles and state) loads with the first toast rather than at start-up. One shared import keeps
+ * toasts in call order, and sonner hands the toasts created before its Toaster mounted to that Toaster.
+ */
+const show = (kind: "message" | "success" | "error"): Show => (message, data) => {
+  if (!requested) {
+    requested = true;
+    listeners.forEach((listener) => listener());
+  }
+  sonner ??= import("sonner");
+  sonner
+    .then(({ toast: sonnerToast }) => (kind === "message" ? sonnerToast(message, data) : sonnerToast[kind](message, data)))
+    .catch(() => {
+      // Offline: this toast is lost, the next one tries the download again.
+      sonner = null;
+    });
+};
+
+/** The app's toasts: `toast(message)`, `toast.success(...)`, `toast.error(...)`, with sonner's options. */
+export const toast = Object.assign(show("message"), { success: show("success"), error: show("error") });
+
+/** For the Toaster host (useSyncExternalStore): whether any toast was asked for yet. */
+export const subscribeToFirstToast = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+export const toastRequested = () => requested;
