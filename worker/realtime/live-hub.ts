@@ -44,6 +44,11 @@ export class LiveHub extends DurableObject<Env> {
     return sent;
   }
 
+  /** Which of these users have a socket here: publishers skip reading and sending for everybody else. */
+  async online(userIds: string[]): Promise<string[]> {
+    return userIds.filter((userId) => this.ctx.getWebSockets(userTag(userId)).length > 0);
+  }
+
   /** To every socket in this shard. */
   async broadcast(message: LiveMessage): Promise<number> {
     return this.send(this.ctx.getWebSockets(), [message]);

@@ -30,14 +30,31 @@ const quietly = async (what: string, work: Promise<unknown>) => {
 export const publishToUser = (env: Env, userId: string, messages: LiveMessage[]) =>
   quietly("user", hubFor(env, shardFor(userId)).deliver([{ userId, messages }]));
 
-/** Many users' messages with one call per shard they live in. */
-export const publishToUsers = (env: Env, deliveries: Delivery[]) => {
-  const byShard = new Map<number, Delivery[]>();
-  for (const delivery of deliveries) {
-    const shard = shardFor(delivery.userId);
-    byShard.set(shard, [...(byShard.get(shard) ?? []), delivery]);
+const byShard = <T>(items: T[], userIdOf: (item: T) => string) => {
+  const shards = new Map<number, T[]>();
+  for (const item of items) {
+    const shard = shardFor(userIdOf(item));
+    shards.set(shard, [...(shards.get(shard) ?? []), item]);
   }
-  return quietly("users", Promise.all([...byShard].map(([shard, group]) => hubFor(env, shard).deliver(group))));
+  return [...shards];
+};
+
+/** Many users' messages with one call per shard they live in. */
+export const publishToUsers = (env: Env, deliveries: Delivery[]) =>
+  quietly(
+    "users",
+    Promise.all(byShard(deliveries, (delivery) => delivery.userId).map(([shard, group]) => hubFor(env, shard).deliver(group))),
+  );
+
+/** The users among these with an open socket, one call per shard; nobody when the hubs cannot be asked. */
+export const onlineUsers = async (env: Env, userIds: string[]): Promise<string[]> => {
+  try {
+    const answers = await Promise.all(byShard(userIds, (userId) => userId).map(([shard, group]) => hubFor(env, shard).online(group)));
+    return answers.flat();
+  } catch (error) {
+    log("warn", "live_online_failed", { error: String(error) });
+    return [];
+  }
 };
 
 export const broadcast = (env: Env, message: LiveMessage) =>

@@ -2,7 +2,7 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { LiveMessage } from "../../../shared/live-messages";
 import { LiveHub } from "../../realtime/live-hub";
-import { broadcast, hubFor, publishToUser, shardFor } from "../../realtime/live-shards";
+import { broadcast, hubFor, onlineUsers, publishToUser, shardFor } from "../../realtime/live-shards";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { call, callJson } from "../../test/http";
 import { setBalance } from "../../test/ledger";
@@ -98,6 +98,13 @@ describe("GET /api/live", () => {
     expect(delivered).toBe(1);
     await settle();
     expect(types(tab)).toContain("profile");
+  });
+
+  it("knows which users have a socket open, so settlement reads and sends for them only", async () => {
+    const erin = await signUpAndLogin("erin-live@example.com");
+    const tab = await connect(erin);
+    expect(await onlineUsers(env, [erin.userId, "offline-1", "offline-2"])).toEqual([erin.userId]);
+    tab.socket.close(1000, "bye");
   });
 
   it("answers a client's close with a code a server may send", async () => {
