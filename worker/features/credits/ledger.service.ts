@@ -41,6 +41,13 @@ const assertWholePositive = (amount: number) => {
  */
 export const MOVEMENT_APPLIED_SQL = "EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)";
 
+/**
+ * What a grant does to the balances (binds: amount, redeemable part, amount, amount, now). Winnings pay off a
+ * negative balance before they become redeemable. Shared with `grantToSelected` so the rule lives in one place.
+ */
+export const GRANT_SET_SQL = `balance = balance + ?, redeemable = MAX(0, MIN(redeemable + ?, balance + ?)),
+  total_earned = total_earned + ?, updated_at = ?`;
+
 /** A missing credits row is created empty, never an error (the ledger invariant holds at zero). */
 export const ensureCreditsRow = (d1: D1Database, userId: string, now: number) =>
   d1
@@ -72,10 +79,7 @@ export const grant = (d1: D1Database, input: GrantInput): LedgerMovement => {
         .bind(id, userId, amount, input.transactionType, input.source, input.idempotencyKey, ...optional(input), now),
       d1
         .prepare(
-          `UPDATE user_credits
-           SET balance = balance + ?, redeemable = MAX(0, MIN(redeemable + ?, balance + ?)), total_earned = total_earned + ?,
-               updated_at = ?
-           WHERE user_id = ? AND ${MOVEMENT_APPLIED_SQL}`,
+          `UPDATE user_credits SET ${GRANT_SET_SQL} WHERE user_id = ? AND ${MOVEMENT_APPLIED_SQL}`,
         )
         .bind(amount, redeemable, amount, amount, now, userId, id),
     ],

@@ -1,5 +1,5 @@
 import { newId } from "../../lib/ids";
-import type { GrantInput, LedgerMovement } from "./ledger.service";
+import { GRANT_SET_SQL, type GrantInput, type LedgerMovement } from "./ledger.service";
 
 /**
  * Ledger movements whose recipient or amount is only known inside SQL, for a batch that runs without reading
@@ -37,10 +37,7 @@ export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMov
         .bind(id, amount, input.transactionType, input.source, input.idempotencyKey, input.questionId ?? null, input.pickId ?? null, input.description ?? "", now, ...recipient.params),
       d1
         .prepare(
-          `UPDATE user_credits
-           SET balance = balance + ?, redeemable = MAX(0, MIN(redeemable + ?, balance + ?)), total_earned = total_earned + ?,
-               updated_at = ?
-           WHERE user_id = (SELECT user_id FROM credit_transactions WHERE id = ?)`,
+          `UPDATE user_credits SET ${GRANT_SET_SQL} WHERE user_id = (SELECT user_id FROM credit_transactions WHERE id = ?)`,
         )
         .bind(amount, redeemable, amount, amount, now, id),
     ],
