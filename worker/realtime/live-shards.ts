@@ -34,7 +34,9 @@ const byShard = <T>(items: T[], userIdOf: (item: T) => string) => {
   const shards = new Map<number, T[]>();
   for (const item of items) {
     const shard = shardFor(userIdOf(item));
-    shards.set(shard, [...(shards.get(shard) ?? []), item]);
+    const group = shards.get(shard);
+    if (group) group.push(item);
+    else shards.set(shard, [item]);
   }
   return [...shards];
 };
