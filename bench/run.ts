@@ -6,9 +6,9 @@ import { login, loginAll, type Session } from "./lib/api";
 import { BENCH_PASSWORD, DEMO_ACCOUNTS, DEMO_PASSWORD, findD1File, generateDataset } from "./lib/dataset";
 import { userEmail } from "./lib/dataset-sql";
 import { machineInfo } from "./lib/machine";
-import { run, stopAllGroups } from "./lib/processes";
+import { run } from "./lib/processes";
 import { notMeasured, type BenchContext, type ScenarioResult } from "./lib/results";
-import { migrateApp, migrateBaseline, startApp, startBaseline } from "./lib/servers";
+import { migrateApp, migrateBaseline, startApp, startBaseline, type Server } from "./lib/servers";
 import { analyseSettlement, settlementResult } from "./lib/settlement-analysis";
 import { writeReport, type BenchResults } from "./report/write-report";
 import { bundleSizes } from "./scenarios/bundle";
@@ -52,9 +52,10 @@ const main = async () => {
   const stateDir = mkdtempSync(join(".wrangler", "bench-"));
   // The state is about 750 MB: never leave it behind, even when the watchdog or a signal ends the bench.
   process.once("exit", () => rmSync(stateDir, { recursive: true, force: true }));
-  const wranglerLog = createWriteStream(LOG_FILE);
+  const workerLog = createWriteStream(LOG_FILE);
   const scenarios: ScenarioResult[] = [];
   let settlement: SettlementTrace | null = null;
+  const servers: Server[] = [];
   try {
     log("building the app (npm run build)");
     const buildStarted = Date.now();
@@ -71,8 +72,9 @@ const main = async () => {
     const dataset = await generateDataset(d1File);
     log(`dataset written in ${dataset.seconds.toFixed(1)} s`);
 
-    log(`starting wrangler dev (app and baseline worker); its output goes to ${LOG_FILE}`);
-    const [app, baseline] = await Promise.all([startApp(appState, wranglerLog), startBaseline(baselineState, wranglerLog)]);
+    log(`bundling the app and the baseline worker and starting them on workerd; their output goes to ${LOG_FILE}`);
+    const [app, baseline] = await Promise.all([startApp(appState, workerLog), startBaseline(baselineState, workerLog)]);
+    servers.push(app, baseline);
     const ctx: BenchContext = {
       app,
       baseline,
@@ -106,7 +108,7 @@ const main = async () => {
       scenarios.push(notMeasured("settlement", "Settlement of 100,000 picks", settlementBudgetText, `failed: ${String(error).slice(0, 400)}`));
     }
 
-    log("stopping wrangler");
+    log("stopping workerd");
     await Promise.all([app.stop(), baseline.stop()]);
     if (settlement) scenarios.push(settlementResult(settlement, await analyseSettlement(d1File, settlement), settlementBudgetText));
 
@@ -123,8 +125,8 @@ const main = async () => {
     writeReport(results);
     log(`done in ${results.durationSeconds} s: bench/REPORT.md and bench/results.json`);
   } finally {
-    await stopAllGroups();
-    wranglerLog.end();
+    await Promise.all(servers.map((server) => server.stop()));
+    workerLog.end();
     rmSync(stateDir, { recursive: true, force: true });
   }
 };

@@ -3,7 +3,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { BENCH_PASSWORD, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../bench/lib/dataset";
 import { machineInfo } from "../bench/lib/machine";
-import { run, stopAllGroups } from "../bench/lib/processes";
+import { run } from "../bench/lib/processes";
 import { round } from "../bench/lib/stats";
 import { MEMORY_SAMPLE_MS, OVERHEAD_TIMEOUT_MS, SEEDED_QUESTIONS, SOAK, THINK_MS } from "./config";
 import { runAdmin } from "./lib/admin";
@@ -12,7 +12,7 @@ import { auditD1File } from "./lib/audit";
 import type { SoakContext } from "./lib/context";
 import { drainSettlement, runCronTicker } from "./lib/cron";
 import { createHttp, type Http } from "./lib/http";
-import { memoryVerdict, sampleRss, type MemorySample } from "./lib/memory";
+import { memoryVerdict, sampleMemory, sampleRss, type MemorySample } from "./lib/memory";
 import { createMetrics, totalsOf } from "./lib/metrics";
 import { runPlayer } from "./lib/player";
 import { prepareState } from "./lib/prepare";
@@ -40,28 +40,39 @@ const signInAll = async (http: Http, baseUrl: string, emails: string[]) => {
   return apis;
 };
 
-/** Samples workerd's RSS now and every MEMORY_SAMPLE_MS, and prints a line of progress each minute. */
-const watch = (ctx: SoakContext, wranglerPid: number, trafficStart: number) => {
+/** Samples workerd's memory now and every MEMORY_SAMPLE_MS, and prints a line of progress each minute. */
+const watch = (ctx: SoakContext, inspectorPort: number, trafficStart: number, onExit: (reason: string) => void) => {
   const samples: MemorySample[] = [];
-  const take = () => {
-    const rssMb = sampleRss(wranglerPid);
-    if (rssMb !== null) samples.push({ atSecond: round((Date.now() - trafficStart) / 1000), rssMb });
-    if (samples.length % Math.round(60_000 / MEMORY_SAMPLE_MS) === 1) {
-      const totals = totalsOf(ctx.metrics.summary());
-      log(`${totals.requests} requests, ${totals["5xx"]} 5xx, ${totals["no answer"]} unanswered; workerd RSS ${rssMb ?? "?"} MB`);
+  let stopped = false;
+  const loop = async () => {
+    while (!stopped) {
+      const sample = await sampleMemory(inspectorPort, round((Date.now() - trafficStart) / 1000));
+      if (sample === null) return onExit(`workerd exited ${round((Date.now() - started) / 1000)} s after the command started; see ${LOG_FILE}`);
+      samples.push(sample);
+      if (samples.length % Math.round(60_000 / MEMORY_SAMPLE_MS) === 1) {
+        const totals = totalsOf(ctx.metrics.summary());
+        log(`${totals.requests} requests, ${totals["5xx"]} 5xx, ${totals["no answer"]} unanswered; workerd RSS ${sample.rssMb} MB, ${sample.rssAfterGcMb} MB after GC (JS heap ${sample.retainedHeapMb} MB)`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, MEMORY_SAMPLE_MS));
     }
   };
-  take();
-  const timer = setInterval(take, MEMORY_SAMPLE_MS);
-  return { samples, stop: () => clearInterval(timer) };
+  const running = loop();
+  return {
+    samples,
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
+  };
 };
 
 const main = async () => {
   mkdirSync(".wrangler", { recursive: true });
   const stateDir = mkdtempSync(join(".wrangler", "soak-"));
   process.once("exit", () => rmSync(stateDir, { recursive: true, force: true }));
-  const wranglerLog = createWriteStream(LOG_FILE);
+  const workerLog = createWriteStream(LOG_FILE);
   const soakMs = SOAK.minutes * 60_000;
+  let stopApp = async () => {};
   try {
     // The SPA is served from dist/client; the soak reuses a build that is there.
     if (!existsSync("dist/client/index.html")) {
@@ -71,37 +82,35 @@ const main = async () => {
     log(`preparing a fresh local state in ${stateDir} with ${SOAK.players} players`);
     const prepared = await prepareState(stateDir, SOAK.players, soakMs);
     const metrics = createMetrics(started);
-    log(`starting wrangler dev and the Stripe stand-in; wrangler's output goes to ${LOG_FILE}`);
-    const app = await startSoakApp(stateDir, metrics, wranglerLog);
-    const ctx: SoakContext = { baseUrl: app.url, http: createHttp(metrics), metrics, activity: {}, stopAt: 0, log };
-    // wrangler dev reloads when the tree changes and can die on a bad edit: end the traffic then, and say so.
-    const exit = { reason: null as string | null, stopping: false };
-    app.wrangler.once("exit", (code, signal) => {
-      if (exit.stopping) return;
-      exit.reason = `wrangler exited (${code ?? signal}) ${round((Date.now() - started) / 1000)} s after the command started; see ${LOG_FILE}`;
-      log(exit.reason);
+    log(`bundling the worker and starting it on workerd with the Stripe stand-in; the worker's output goes to ${LOG_FILE}`);
+    const app = await startSoakApp(stateDir, metrics, workerLog);
+    stopApp = app.stop;
+    const ctx: SoakContext = { baseUrl: app.url, scheduled: app.scheduled, http: createHttp(metrics), metrics, activity: {}, stopAt: 0, log };
+    const exit = { reason: null as string | null };
+    const onAppExit = (reason: string) => {
+      exit.reason = reason;
+      log(reason);
       ctx.stopAt = Math.min(ctx.stopAt, Date.now());
-    });
+    };
     const admin = await signIn(ctx.http, app.url, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
-    const rssBeforeMb = sampleRss(app.wrangler.pid ?? -1);
+    const rssBeforeMb = sampleRss();
     log(`warming workerd up with ${SOAK.warmupRequests} GET /api/health (RSS ${rssBeforeMb ?? "?"} MB)`);
     await warmUp(ctx, SOAK.warmupRequests);
-    const warmup = { requests: SOAK.warmupRequests, rssBeforeMb, rssAfterMb: sampleRss(app.wrangler.pid ?? -1) };
+    const warmup = { requests: SOAK.warmupRequests, rssBeforeMb, rssAfterMb: sampleRss() };
     log(`signing in ${SOAK.players} players`);
     const players = await signInAll(ctx.http, app.url, prepared.playerEmails);
 
     log(`${SOAK.minutes} min of traffic from ${players.length} players, the admin and the cron`);
     const trafficStart = Date.now();
-    ctx.stopAt = exit.reason ? trafficStart : trafficStart + soakMs;
-    const memory = watch(ctx, app.wrangler.pid ?? -1, trafficStart);
+    ctx.stopAt = trafficStart + soakMs;
+    const memory = watch(ctx, app.inspectorPort, trafficStart, onAppExit);
     await Promise.all([...players.map((api) => runPlayer(ctx, api)), runAdmin(ctx, admin, prepared.closing), runCronTicker(ctx)]);
-    memory.stop();
+    await memory.stop();
     const trafficSeconds = round((Date.now() - trafficStart) / 1000);
 
     log("traffic done; ticking the cron until settlement is drained");
     const drained = exit.reason ? { health: null, ticks: 0 } : await drainSettlement(ctx, admin);
-    log("stopping wrangler, then auditing the ledger in the D1 file");
-    exit.stopping = true;
+    log("stopping workerd, then auditing the ledger in the D1 file");
     await app.stop();
     const audit = await auditD1File(prepared.d1File);
 
@@ -153,13 +162,13 @@ const main = async () => {
     log(`${results.passed ? "passed" : "FAILED"}; ${REPORT_FILE} and ${RESULTS_FILE} written, the verdict added to bench/REPORT.md`);
     return results.passed;
   } finally {
-    await stopAllGroups();
-    wranglerLog.end();
+    await stopApp();
+    workerLog.end();
     rmSync(stateDir, { recursive: true, force: true });
   }
 };
 
-// Bounded whatever happens; exiting runs the process-group cleanup in bench/lib/processes.ts.
+// Bounded whatever happens; Miniflare stops workerd when this process exits.
 const watchdog = setTimeout(() => {
   console.error("soak: gave up (time limit)");
   process.exit(1);

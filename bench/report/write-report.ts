@@ -103,7 +103,7 @@ export const writeReport = (results: BenchResults) => {
     "",
     `Written by \`npm run bench\` on ${results.generatedAt}; the whole command took **${results.durationSeconds} s**`,
     `(build ${results.buildSeconds.toFixed(1)} s, dataset ${results.dataset.seconds.toFixed(1)} s). Every figure is the median of ${RUNS} runs`,
-    "unless said otherwise. Ratios divide the app's req/s by a baseline served by the same wrangler/workerd in the",
+    "unless said otherwise. Ratios divide the app's req/s by a baseline served by the same workerd (through Miniflare, as the bundle `wrangler deploy` uploads) in the",
     "same run (bench/baseline/worker.ts: a bare hello `Response`, and a bare one-row D1 SELECT on its own small",
     `database). Throughput runs use ${LOAD.connections} connections for ${LOAD.seconds} s after a ${LOAD.warmupSeconds} s warm-up; latency runs one`,
     `connection for ${LOAD.latencySeconds} s after ${LOAD.latencyWarmupSeconds} s. Everything runs on 127.0.0.1. Speed figures never fail \`npm test\`; bundle sizes do`,

@@ -1,28 +1,38 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { round } from "../../bench/lib/stats";
 import { MEMORY_GROWTH_LIMIT_PCT } from "../config";
+import { collectGarbage } from "./isolates";
 
-export type MemorySample = { atSecond: number; rssMb: number };
+export type MemorySample = {
+  atSecond: number;
+  /** workerd's resident memory as found, between garbage collections. */
+  rssMb: number;
+  /** workerd's resident memory right after a full collection in every isolate: the verdict's figure. */
+  rssAfterGcMb: number;
+  /** JavaScript heap kept by the running isolates after that collection. */
+  retainedHeapMb: number;
+  isolates: number;
+};
 
 /** `/proc/<pid>/stat`: the name is in parentheses and may hold spaces, so fields are counted after the last ')'. */
 const statOf = (pid: string) => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const [, , processGroup] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { name, processGroup: Number(processGroup) };
+    const [, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { name, parent: Number(parent) };
   } catch {
     return null;
   }
 };
 
-/** The workerd processes wrangler started: they share its process group (bench/lib/processes.ts starts it detached). */
-const workerdPids = (wranglerPid: number) =>
+/** Miniflare spawns workerd from this process (soak/lib/app.ts). */
+const workerdPids = () =>
   readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {
       const stat = statOf(pid);
-      return stat?.name === "workerd" && stat.processGroup === wranglerPid;
+      return stat?.name === "workerd" && stat.parent === process.pid;
     });
 
 const rssKb = (pid: string) => {
@@ -33,10 +43,19 @@ const rssKb = (pid: string) => {
   }
 };
 
-/** Resident memory of every workerd of the group, summed; null when none is running (it crashed or has not started). */
-export const sampleRss = (wranglerPid: number) => {
-  const pids = workerdPids(wranglerPid);
+/** Resident memory of workerd; null when it is not running (it crashed or has not started). */
+export const sampleRss = () => {
+  const pids = workerdPids();
   return pids.length === 0 ? null : round(pids.reduce((sum, pid) => sum + rssKb(pid), 0) / 1024);
+};
+
+/** Null when workerd is gone. */
+export const sampleMemory = async (inspectorPort: number, atSecond: number): Promise<MemorySample | null> => {
+  const rssMb = sampleRss();
+  if (rssMb === null) return null;
+  const { retainedHeapMb, isolates } = await collectGarbage(inspectorPort);
+  const rssAfterGcMb = sampleRss();
+  return rssAfterGcMb === null ? null : { atSecond, rssMb, rssAfterGcMb, retainedHeapMb, isolates };
 };
 
 export type MemoryVerdict = {
@@ -50,8 +69,8 @@ export type MemoryVerdict = {
 /** See MEMORY_GROWTH_LIMIT_PCT. Fewer than two samples a half cannot show a trend, and so cannot pass. */
 export const memoryVerdict = (samples: MemorySample[], trafficSeconds: number): MemoryVerdict => {
   const half = trafficSeconds / 2;
-  const first = samples.filter((s) => s.atSecond < half).map((s) => s.rssMb);
-  const second = samples.filter((s) => s.atSecond >= half).map((s) => s.rssMb);
+  const first = samples.filter((s) => s.atSecond < half).map((s) => s.rssAfterGcMb);
+  const second = samples.filter((s) => s.atSecond >= half).map((s) => s.rssAfterGcMb);
   if (first.length < 2 || second.length < 2) {
     return { firstHalfPeakMb: null, secondHalfPeakMb: null, growthPct: null, limitPct: MEMORY_GROWTH_LIMIT_PCT, levelsOff: false };
   }

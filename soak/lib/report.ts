@@ -30,10 +30,13 @@ const samples = (title: string, list: SoakResults["serverErrors"]) =>
 
 const memoryLines = (r: SoakResults) => [
   `Before the players, ${r.memory.warmup.requests.toLocaleString("en-US")} GET /api/health took workerd from ${r.memory.warmup.rssBeforeMb ?? "?"} MB`,
-  `to ${r.memory.warmup.rssAfterMb ?? "?"} MB: local workerd climbs over its first ~16,000 requests whatever the worker does (soak/config.ts).`,
-  `Then its resident memory (every workerd in wrangler's process group), every ~10 s from the start of the traffic:`,
+  `to ${r.memory.warmup.rssAfterMb ?? "?"} MB of resident memory. Then, every ~10 s from the start of the traffic: its resident memory as`,
+  "found, then a full garbage collection in every isolate (through workerd's devtools port), its resident memory after it",
+  "(the verdict's figure: between collections it rises and falls with V8's schedule) and the JavaScript heap the isolates kept.",
   "",
-  r.memory.samples.map((s) => `${s.atSecond} s: ${s.rssMb} MB`).join(" · ") || "no samples",
+  "| s | RSS (MB) | RSS after GC (MB) | JS heap kept (MB) | isolates measured |",
+  "|---|---|---|---|---|",
+  ...r.memory.samples.map((s) => `| ${s.atSecond} | ${s.rssMb} | ${s.rssAfterGcMb} | ${s.retainedHeapMb} | ${s.isolates} |`),
 ];
 
 export const writeSoakReport = (r: SoakResults) => {
@@ -41,7 +44,7 @@ export const writeSoakReport = (r: SoakResults) => {
     "# Pickstreak soak report",
     "",
     `Written by \`npm run soak\` on ${r.generatedAt}. ${opening(r)}`,
-    `Local workerd (wrangler ${r.machine.wrangler}, workerd ${r.machine.workerd}) on ${r.machine.cpus} x ${r.machine.cpuModel}, ${r.machine.memoryGb} GB,`,
+    `The worker as \`wrangler deploy\` bundles it, on workerd ${r.machine.workerd} through Miniflare (wrangler ${r.machine.wrangler} reads its bindings) on ${r.machine.cpus} x ${r.machine.cpuModel}, ${r.machine.memoryGb} GB,`,
     `Node ${r.machine.node}; the players run in the same process as the Stripe stand-in, on the same cores. 1-minute load average`,
     `${r.loadAverage.start.toFixed(2)} at the start, ${r.loadAverage.end.toFixed(2)} at the end. The whole command took ${r.durationSeconds} s.`,
     "",
@@ -52,7 +55,7 @@ export const writeSoakReport = (r: SoakResults) => {
     `- ${r.settings.playersCreated}`,
     `- ${r.settings.questions} questions besides the demo feed; each player thinks ${r.settings.thinkMs.min / 1000} to ${r.settings.thinkMs.max / 1000} s between actions.`,
     "- The admin writes short questions, resolves every question once its deadline passes (a few voided), changes or undoes some",
-    "  outcomes afterwards and decides pending redemptions; `/__scheduled` ticks the every-minute crons each minute, and after the",
+    "  outcomes afterwards and decides pending redemptions; workerd runs the every-minute crons' handler each minute, and after the",
     `  traffic until settlement's queue is empty (cron ticks after the traffic this run: ${r.audit.drainTicks}).`,
     "",
     "## What happened",

@@ -13,7 +13,7 @@ export type SoakResults = {
   settings: { minutes: number; players: number; thinkMs: { min: number; max: number }; questions: number; playersCreated: string };
   durationSeconds: number;
   trafficSeconds: number;
-  /** Set when wrangler (and so workerd) ended on its own during the soak. */
+  /** Set when workerd ended on its own during the soak. */
   appExit: string | null;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; wrangler: string; workerd: string };
   /** 1-minute load averages: other sessions may share the machine. */
@@ -46,7 +46,7 @@ type Verdicts = Pick<SoakResults, "appExit" | "totals" | "audit" | "memory">;
 
 /** The issue's three criteria, plus two: the app must not die, and a request that never got an answer could have hidden a 5xx. */
 export const checksOf = ({ appExit, totals, audit, memory }: Verdicts): Check[] => [
-  { name: "the app stayed up", passed: appExit === null, detail: appExit ?? "wrangler and workerd ran to the end" },
+  { name: "the app stayed up", passed: appExit === null, detail: appExit ?? "workerd ran to the end" },
   { name: "zero 5xx", passed: totals["5xx"] === 0, detail: `${totals["5xx"]} of ${totals.requests} requests (warm-up, webhooks and cron ticks included)` },
   { name: "every request answered", passed: totals["no answer"] === 0, detail: `${totals["no answer"]} without an answer` },
   {
@@ -60,6 +60,6 @@ export const checksOf = ({ appExit, totals, audit, memory }: Verdicts): Check[] 
     passed: memory.levelsOff,
     detail: memory.growthPct === null
       ? "too few samples for a trend"
-      : `workerd RSS peak ${memory.firstHalfPeakMb} MB in the first half, ${memory.secondHalfPeakMb} MB in the second (${memory.growthPct > 0 ? "+" : ""}${memory.growthPct}%, limit +${memory.limitPct}%)`,
+      : `workerd RSS after GC peaked at ${memory.firstHalfPeakMb} MB in the first half, ${memory.secondHalfPeakMb} MB in the second (${memory.growthPct > 0 ? "+" : ""}${memory.growthPct}%, limit +${memory.limitPct}%)`,
   },
 ];

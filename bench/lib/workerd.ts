@@ -1,0 +1,84 @@
+import { join, resolve } from "node:path";
+import type { Readable } from "node:stream";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { freePort, run } from "./processes";
+
+export type WorkerdApp = {
+  url: string;
+  /** workerd's devtools endpoints, to collect garbage and read the isolates' heaps (soak/lib/isolates.ts). */
+  inspectorPort: number;
+  /** Runs a cron's handler as Cloudflare's scheduler would; resolves to workerd's outcome ("ok", "exception", ...). */
+  scheduled: (cron: string) => Promise<string>;
+  stop: () => Promise<void>;
+};
+
+type ScheduledFetcher = { scheduled: (options: { cron: string; scheduledTime: Date }) => Promise<{ outcome: string }> };
+
+type Options = {
+  config: string;
+  /** As `wrangler dev --persist-to`: the migrations and seeds written with wrangler are found in the same place. */
+  stateDir: string;
+  port: number;
+  /** Overrides of the config's vars (and secrets, which local runs pass as vars). */
+  vars: Record<string, string>;
+  /** The SPA from the config's [assets]; without it the worker itself is the entry. */
+  assets: boolean;
+  workerLog: NodeJS.WritableStream;
+};
+
+/** The worker exactly as `wrangler deploy` would upload it. */
+const bundleWorker = async (config: string, outDir: string) => {
+  await run("node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", outDir, "-c", config]);
+  return join(outDir, "index.js");
+};
+
+/**
+ * A worker on local workerd through Miniflare, with its wrangler config's bindings. Not through `wrangler dev`:
+ * its proxy worker (a second workerd every request and WebSocket frame passes through) and file watcher are dev
+ * tooling that production does not have. Under load the proxy added a hop to every figure, grew by hundreds of MB,
+ * and once answered "Your worker restarted mid-request".
+ */
+export const startWorkerd = async ({ config, stateDir, port, vars, assets, workerLog }: Options): Promise<WorkerdApp> => {
+  const inspectorPort = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const scriptPath = await bundleWorker(config, resolve(stateDir, "bundle"));
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  const persisted = resolve(stateDir, "v3");
+  const mf = new Miniflare({
+    ...workerOptions,
+    ...(assets ? {} : { assets: undefined }),
+    modules: true,
+    scriptPath,
+    bindings: { ...workerOptions.bindings, ...vars },
+    host: "127.0.0.1",
+    port,
+    inspectorPort,
+    // Offline: the placeholder `request.cf` instead of downloading Cloudflare's.
+    cf: false,
+    d1Persist: join(persisted, "d1"),
+    durableObjectsPersist: join(persisted, "do"),
+    r2Persist: join(persisted, "r2"),
+    cachePersist: join(persisted, "cache"),
+    log: new Log(LogLevel.WARN),
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+      stdout.pipe(workerLog, { end: false });
+      stderr.pipe(workerLog, { end: false });
+    },
+  });
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= mf.dispose());
+  try {
+    await mf.ready;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  // With assets the entry is the assets router, which has no cron handler: ask the worker itself. The cast: without
+  // the workers types in Node's tsconfig, miniflare's Fetcher type does not resolve its scheduled().
+  const scheduled = async (cron: string) => {
+    const worker = (await mf.getWorker()) as unknown as ScheduledFetcher;
+    return (await worker.scheduled({ cron, scheduledTime: new Date() })).outcome;
+  };
+  return { url, inspectorPort, scheduled, stop };
+};
