@@ -10,7 +10,7 @@ import { jsonBodyLimit, requestGuard } from "./lib/request-guard";
 import { securityHeaders } from "./lib/security-headers";
 import { contactRoutes } from "./features/contact/contact.routes";
 import { healthRoutes } from "./features/health/health.routes";
-import { authenticate } from "./features/auth/auth.middleware";
+import { authenticate, checkSessionWithRead } from "./features/auth/auth.middleware";
 import { authRoutes } from "./features/auth/auth.routes";
 import { contactAdminRoutes } from "./features/contact/contact-admin.routes";
 import { devRoutes } from "./features/dev/dev.routes";
@@ -88,6 +88,7 @@ export const app = createRouter()
   .use("/api/*", d1Session())
   .use("/api/*", requestGuard())
   .use("/api/*", jsonBodyLimit())
+  .use("/api/questions", checkSessionWithRead())
   .use("/api/*", authenticate())
   .use("/api/*", requestLog())
   .use("/api/questions", edgeCache())

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type { PendingSession } from "./features/auth/auth.middleware";
 import type { AuthUser } from "./features/auth/auth.types";
 
 const envSchema = z
@@ -59,5 +60,8 @@ export type AppEnv = {
     requestId: string;
     settings: Settings;
     user: AuthUser | null;
+    /** Set by checkSessionWithRead() on reads whose handler checks the session in its own batch. */
+    sessionCheckedWithRead?: boolean;
+    pendingSession: PendingSession | null;
   };
 };

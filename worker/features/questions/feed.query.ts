@@ -57,7 +57,7 @@ const dayRange = (date: string, tzOffsetMinutes: number) => {
   return [start, start + DAY_MS] as const;
 };
 
-export type FeedStatement = { sql: string; params: unknown[]; keys: SortKey[] };
+export type FeedStatement = { sql: string; params: unknown[] };
 
 /**
  * The open-deadline range is only worth an index when something narrows it (ending soon, a category, a day...).
@@ -114,11 +114,12 @@ export const buildFeedQuery = (query: FeedQuery, viewerId: string | null, now: n
     FROM questions q ${joins.join(" ")}
     WHERE ${where.join(" AND ")}
     ORDER BY ${order} LIMIT ?`;
-  return { sql, params, keys };
+  return { sql, params };
 };
 
 /** Trims the look-ahead row and turns the last row's sort values into the next cursor. */
-export const pageOf = (rows: QuestionRow[], keys: SortKey[]) => {
+export const pageOf = (rows: QuestionRow[], sort: FeedQuery["sort"]) => {
+  const keys = SORTS[sort];
   const hasMore = rows.length > FEED_PAGE_SIZE;
   const items = hasMore ? rows.slice(0, FEED_PAGE_SIZE) : rows;
   const last = items.at(-1);

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
+import { claimedViewerId, readForViewer } from "../auth/auth.middleware";
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { buildFeedQuery, pageOf } from "./feed.query";
@@ -35,14 +36,17 @@ const categoriesRoute = createRoute({
 
 export const questionRoutes = createRouter()
   .openapi(feedRoute, async (c) => {
-    const viewerId = c.var.user?.id ?? null;
     const query = c.req.valid("query");
     // A visitor has no bookmarks, so their bookmarked-only feed is empty without asking the database.
-    if (query.bookmarked && !viewerId) return c.json({ items: [], nextCursor: null }, 200);
-    const { sql, params, keys } = buildFeedQuery(query, viewerId, Date.now());
-    const { results } = await c.env.DB.prepare(sql).bind(...params).all<QuestionRow>();
-    const { items, nextCursor } = pageOf(results, keys);
-    c.header("Cache-Control", viewerId ? "private, no-store" : "public, max-age=15");
+    if (query.bookmarked && !claimedViewerId(c)) return c.json({ items: [], nextCursor: null }, 200);
+    const now = Date.now();
+    const results = await readForViewer<QuestionRow>(c, (viewerId) => {
+      if (query.bookmarked && !viewerId) return null;
+      const { sql, params } = buildFeedQuery(query, viewerId, now);
+      return c.env.DB.prepare(sql).bind(...params);
+    });
+    const { items, nextCursor } = pageOf(results, query.sort);
+    c.header("Cache-Control", c.var.user ? "private, no-store" : "public, max-age=15");
     return c.json({ items: items.map(toQuestion), nextCursor }, 200);
   })
   .openapi(questionRoute, async (c) => {
