@@ -9,9 +9,9 @@ const fromEnv = (name: string, fallback: number, min = Number.MIN_VALUE) => {
 };
 
 /**
- * Before the players, this many GET /api/health (10 at a time). Local workerd's own memory climbs over its first
- * ~16,000 requests whatever the worker does (a bare hello worker: 130 to 440 MB, then flat; /api/health: 160 to
- * about 530 MB by 20,000), so without this the memory check would measure that ramp, not the app.
+ * Before the players, this many GET /api/health (10 at a time): workerd and V8 size their heaps and pools over the
+ * first thousands of requests whatever the worker does (in the last full run 91 to 220 MB, 154 MB after a full
+ * collection), so without this the memory check would measure that ramp, not the app under traffic.
  */
 export const WARMUP_CONCURRENCY = 10;
 

@@ -14,14 +14,17 @@ export const migrateApp = (stateDir: string) =>
 export const migrateBaseline = (stateDir: string) =>
   run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`, "-c", BASELINE_CONFIG]);
 
-/** The built app on local workerd, as production runs it (bench/lib/workerd.ts), with the SPA for Lighthouse. */
-export const startApp = async (stateDir: string, workerLog: NodeJS.WritableStream): Promise<Server> => {
+/**
+ * The built app on local workerd, as production runs it (bench/lib/workerd.ts): the API scenarios reach the worker
+ * directly, like the baselines; `site` puts the SPA's assets router in front, for Lighthouse.
+ */
+export const startApp = async (stateDir: string, workerLog: NodeJS.WritableStream, site = false): Promise<Server> => {
   const port = await freePort();
   return startWorkerd({
     config: "wrangler.toml",
     stateDir,
     port,
-    assets: true,
+    assets: site,
     workerLog,
     vars: {
       APP_URL: `http://127.0.0.1:${port}`,

@@ -1,10 +1,11 @@
-import { join, resolve } from "node:path";
+import { basename, extname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { freePort, run } from "./processes";
 
 export type WorkerdApp = {
+  /** With assets, the site as a browser sees it; without, the worker's own socket (see startWorkerd). */
   url: string;
   /** workerd's devtools endpoints, to collect garbage and read the isolates' heaps (soak/lib/isolates.ts). */
   inspectorPort: number;
@@ -22,15 +23,15 @@ type Options = {
   port: number;
   /** Overrides of the config's vars (and secrets, which local runs pass as vars). */
   vars: Record<string, string>;
-  /** The SPA from the config's [assets]; without it the worker itself is the entry. */
+  /** The SPA from the config's [assets], for a browser; without it requests go straight to the worker. */
   assets: boolean;
   workerLog: NodeJS.WritableStream;
 };
 
-/** The worker exactly as `wrangler deploy` would upload it. */
-const bundleWorker = async (config: string, outDir: string) => {
+/** The worker exactly as `wrangler deploy` would upload it: one module named after the config's entry point. */
+const bundleWorker = async (config: string, main: string, outDir: string) => {
   await run("node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", outDir, "-c", config]);
-  return join(outDir, "index.js");
+  return join(outDir, `${basename(main, extname(main))}.js`);
 };
 
 /**
@@ -41,9 +42,9 @@ const bundleWorker = async (config: string, outDir: string) => {
  */
 export const startWorkerd = async ({ config, stateDir, port, vars, assets, workerLog }: Options): Promise<WorkerdApp> => {
   const inspectorPort = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const scriptPath = await bundleWorker(config, resolve(stateDir, "bundle"));
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
+  if (!main) throw new Error(`${config} names no entry point (main)`);
+  const scriptPath = await bundleWorker(config, main, resolve(stateDir, "bundle"));
   const persisted = resolve(stateDir, "v3");
   const mf = new Miniflare({
     ...workerOptions,
@@ -51,8 +52,10 @@ export const startWorkerd = async ({ config, stateDir, port, vars, assets, worke
     modules: true,
     scriptPath,
     bindings: { ...workerOptions.bindings, ...vars },
-    host: "127.0.0.1",
-    port,
+    // Without assets, straight to the worker: Miniflare's entry worker (and the assets router) run locally in the
+    // same workerd, on the same cores, where production runs them on Cloudflare's side before the worker. Measured
+    // for /api/health: 6,000 req/s on the worker's own socket, 2,400 through the entry, 1,500 through the router.
+    ...(assets ? { host: "127.0.0.1", port } : { unsafeDirectSockets: [{ host: "127.0.0.1", port }], port: await freePort() }),
     inspectorPort,
     // Offline: the placeholder `request.cf` instead of downloading Cloudflare's.
     cf: false,
@@ -80,5 +83,5 @@ export const startWorkerd = async ({ config, stateDir, port, vars, assets, worke
     const worker = (await mf.getWorker()) as unknown as ScheduledFetcher;
     return (await worker.scheduled({ cron, scheduledTime: new Date() })).outcome;
   };
-  return { url, inspectorPort, scheduled, stop };
+  return { url: `http://127.0.0.1:${port}`, inspectorPort, scheduled, stop };
 };
