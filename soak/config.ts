@@ -10,7 +10,7 @@ const fromEnv = (name: string, fallback: number, min = Number.MIN_VALUE) => {
 
 /**
  * Before the players, this many GET /api/health (10 at a time): workerd and V8 size their heaps and pools over the
- * first thousands of requests whatever the worker does (in the last full run 91 to 220 MB, 154 MB after a full
+ * first thousands of requests whatever the worker does (in the last full run 91 to 130 MB, then 123 MB after a full
  * collection), so without this the memory check would measure that ramp, not the app under traffic.
  */
 export const WARMUP_CONCURRENCY = 10;
