@@ -1,5 +1,6 @@
 import type { creditSources, transactionTypes } from "../../db/schema";
 import { newId } from "../../lib/ids";
+import { grantToSelected, spendSelected } from "./selected-movements";
 
 /**
  * Every credit movement goes through here. A movement is a list of D1 statements for ONE `DB.batch()` together
@@ -13,7 +14,7 @@ export type TransactionType = (typeof transactionTypes)[number];
 /** The last statement changes exactly one row when, and only when, the movement happened. */
 export type LedgerMovement = { transactionId: string; statements: D1PreparedStatement[] };
 
-type MovementInput = {
+export type MovementInput = {
   userId: string;
   amount: number;
   idempotencyKey: string;
@@ -28,7 +29,7 @@ export type GrantInput = MovementInput & {
   source: CreditSource;
 };
 
-const assertWholePositive = (amount: number) => {
+export const assertWholePositive = (amount: number) => {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new Error(`Ledger amount must be a positive whole number: ${amount}`);
   }
@@ -41,83 +42,29 @@ const assertWholePositive = (amount: number) => {
  */
 export const MOVEMENT_APPLIED_SQL = "EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)";
 
-/**
- * What a grant does to the balances (binds: amount, redeemable part, amount, amount, now). Winnings pay off a
- * negative balance before they become redeemable. Shared with `grantToSelected` so the rule lives in one place.
- */
-export const GRANT_SET_SQL = `balance = balance + ?, redeemable = MAX(0, MIN(redeemable + ?, balance + ?)),
-  total_earned = total_earned + ?, updated_at = ?`;
-
 /** A missing credits row is created empty, never an error (the ledger invariant holds at zero). */
 export const ensureCreditsRow = (d1: D1Database, userId: string, now: number) =>
   d1
     .prepare("INSERT INTO user_credits (user_id, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING")
     .bind(userId, now, now);
 
-const optional = (input: MovementInput) => [input.questionId ?? null, input.pickId ?? null, input.description ?? ""];
+export const optional = (input: Omit<MovementInput, "userId" | "amount">) => [input.questionId ?? null, input.pickId ?? null, input.description ?? ""];
 
 /**
  * Adds credits. Winnings become redeemable, but first pay off a negative balance (a reversal's debt): redeemable
  * never exceeds the balance, or purchased credits bought later could be cashed out in the debt's place.
  */
-export const grant = (d1: D1Database, input: GrantInput): LedgerMovement => {
-  assertWholePositive(input.amount);
-  const id = newId();
-  const { userId, amount, now } = input;
-  const redeemable = input.source === "winnings" ? amount : 0;
-  return {
-    transactionId: id,
-    statements: [
-      ensureCreditsRow(d1, userId, now),
-      d1
-        .prepare(
-          `INSERT INTO credit_transactions
-             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT(idempotency_key) DO NOTHING`,
-        )
-        .bind(id, userId, amount, input.transactionType, input.source, input.idempotencyKey, ...optional(input), now),
-      d1
-        .prepare(
-          `UPDATE user_credits SET ${GRANT_SET_SQL} WHERE user_id = ? AND ${MOVEMENT_APPLIED_SQL}`,
-        )
-        .bind(amount, redeemable, amount, amount, now, userId, id),
-    ],
-  };
-};
+export const grant = (d1: D1Database, { userId, ...input }: GrantInput): LedgerMovement =>
+  grantToSelected(d1, { ...input, recipient: { sql: "SELECT ? AS user_id", params: [userId] } });
 
 /**
  * Takes credits, bonus and purchased ones first: redeemable (winnings) only shrinks when the rest is gone.
  * The balance check is inside SQL, and the update only follows an inserted row. The row's source says
  * 'winnings' when the spend reached into winnings; bonus and purchased credits are one pool, recorded as 'purchased'.
  */
-export const spend = (d1: D1Database, input: MovementInput): LedgerMovement => {
-  assertWholePositive(input.amount);
-  const id = newId();
-  const { userId, amount, now } = input;
-  return {
-    transactionId: id,
-    statements: [
-      d1
-        .prepare(
-          `INSERT INTO credit_transactions
-             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
-           SELECT ?, user_id, ?, 'spend', CASE WHEN balance - ? < redeemable THEN 'winnings' ELSE 'purchased' END,
-                  ?, ?, ?, ?, ?
-           FROM user_credits WHERE user_id = ? AND balance >= ?
-           ON CONFLICT(idempotency_key) DO NOTHING`,
-        )
-        .bind(id, -amount, amount, input.idempotencyKey, ...optional(input), now, userId, amount),
-      d1
-        .prepare(
-          `UPDATE user_credits
-           SET balance = balance - ?, redeemable = MIN(redeemable, balance - ?), total_spent = total_spent + ?,
-               updated_at = ?
-           WHERE user_id = ? AND balance >= ? AND ${MOVEMENT_APPLIED_SQL}`,
-        )
-        .bind(amount, amount, amount, now, userId, amount, id),
-    ],
-  };
+export const spend = (d1: D1Database, { amount, ...input }: MovementInput): LedgerMovement => {
+  assertWholePositive(amount);
+  return spendSelected(d1, { ...input, amount: { sql: "SELECT ? AS amount", params: [amount] } });
 };
 
 export type ReversalInput = MovementInput & { source: CreditSource };

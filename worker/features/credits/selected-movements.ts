@@ -1,11 +1,19 @@
 import { newId } from "../../lib/ids";
-import { GRANT_SET_SQL, type GrantInput, type LedgerMovement } from "./ledger.service";
+import { assertWholePositive, optional, type GrantInput, type LedgerMovement, type MovementInput } from "./ledger.service";
 
 /**
- * Ledger movements whose recipient or amount is only known inside SQL, for a batch that runs without reading
- * first (POST /api/picks is one round trip). They write the same rows under the same checks as `grant` and
- * `spend` in ledger.service.ts, and like them they move nothing for an idempotency key that already exists.
+ * Grants and spends whose recipient or amount may be chosen inside SQL, for a batch that runs without reading
+ * first (POST /api/picks is one round trip). `grant` and `spend` in ledger.service.ts are these with a constant
+ * selection, so every grant and spend writes the same rows under the same checks, and moves nothing for an
+ * idempotency key that already exists.
  */
+
+/**
+ * What a grant does to the balances (binds: amount, redeemable part, amount, amount, now). Winnings pay off a
+ * negative balance before they become redeemable.
+ */
+const GRANT_SET_SQL = `balance = balance + ?, redeemable = MAX(0, MIN(redeemable + ?, balance + ?)),
+  total_earned = total_earned + ?, updated_at = ?`;
 
 /** A SELECT and its parameters, spliced into a movement's statements as a subquery. */
 export type Selection = { sql: string; params: unknown[] };
@@ -16,7 +24,7 @@ type SelectedGrant = Omit<GrantInput, "userId"> & {
 };
 
 export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMovement => {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`Ledger amount must be a positive whole number: ${input.amount}`);
+  assertWholePositive(input.amount);
   const id = newId();
   const { recipient, amount, now } = input;
   const redeemable = input.source === "winnings" ? amount : 0;
@@ -34,7 +42,7 @@ export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMov
            SELECT ?, user_id, ?, ?, ?, ?, ?, ?, ?, ? FROM (${recipient.sql}) WHERE true
            ON CONFLICT(idempotency_key) DO NOTHING`,
         )
-        .bind(id, amount, input.transactionType, input.source, input.idempotencyKey, input.questionId ?? null, input.pickId ?? null, input.description ?? "", now, ...recipient.params),
+        .bind(id, amount, input.transactionType, input.source, input.idempotencyKey, ...optional(input), now, ...recipient.params),
       d1
         .prepare(
           `UPDATE user_credits SET ${GRANT_SET_SQL} WHERE user_id = (SELECT user_id FROM credit_transactions WHERE id = ?)`,
@@ -44,7 +52,7 @@ export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMov
   };
 };
 
-type SelectedSpend = Omit<GrantInput, "amount" | "transactionType" | "source"> & {
+type SelectedSpend = Omit<MovementInput, "amount"> & {
   /** At most one row with an `amount` column: no row, or 0, takes nothing. */
   amount: Selection;
 };
@@ -66,7 +74,7 @@ export const spendSelected = (d1: D1Database, input: SelectedSpend): LedgerMovem
            WHERE a.amount > 0 AND c.balance >= a.amount
            ON CONFLICT(idempotency_key) DO NOTHING`,
         )
-        .bind(id, input.idempotencyKey, input.questionId ?? null, input.pickId ?? null, input.description ?? "", now, ...amount.params, userId),
+        .bind(id, input.idempotencyKey, ...optional(input), now, ...amount.params, userId),
       d1
         .prepare(
           `UPDATE user_credits
