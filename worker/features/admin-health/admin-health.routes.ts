@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
-import { auditLedger } from "../credits/ledger.audit";
+import { auditStatements, violationsOf } from "../credits/ledger.audit";
 
 const cronJobSchema = z.object({
   job: z.string(),
@@ -37,7 +37,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** What an operator checks first: are the jobs running, is anything stuck, and does the ledger still add up. */
 export const adminHealthRoutes = createRouter().openapi(healthRoute, async (c) => {
   const now = Date.now();
-  const [crons, queue, redemptions] = await c.env.DB.batch([
+  const results = await c.env.DB.batch([
     c.env.DB.prepare(
       `SELECT r.job, r.started_at AS last_run_at, r.ok AS last_ok, r.detail,
          (SELECT MAX(started_at) FROM cron_runs f WHERE f.job = r.job AND f.ok = 0) AS last_failure_at,
@@ -53,8 +53,10 @@ export const adminHealthRoutes = createRouter().openapi(healthRoute, async (c) =
        FROM questions WHERE settled_version <> settlement_version`,
     ),
     c.env.DB.prepare("SELECT count(*) AS pending FROM gift_card_redemptions WHERE status = 'pending'"),
+    ...auditStatements(c.env.DB),
   ]);
-  const violations = await auditLedger(c.env.DB);
+  const [crons, queue, redemptions] = results;
+  const violations = violationsOf(results.slice(3));
   const queueRow = queue?.results[0] as { questions: number; picks: number } | undefined;
   return c.json(
     {

@@ -63,11 +63,15 @@ const checks: Record<LedgerViolation["kind"], string> = {
     WHERE p.status = 'active' AND q.outcome <> 'unresolved' AND q.settled_version = q.settlement_version`,
 };
 
-/** Every broken ledger invariant; an empty list means the cached balances agree with the ledger. */
-export const auditLedger = async (d1: D1Database): Promise<LedgerViolation[]> => {
-  const kinds = Object.keys(checks) as LedgerViolation["kind"][];
-  const results = await d1.batch<{ user_id: string | null; detail: string }>(kinds.map((kind) => d1.prepare(checks[kind])));
-  return kinds.flatMap((kind, i) =>
-    (results[i]?.results ?? []).map((row) => ({ kind, userId: row.user_id, detail: row.detail })),
+const kinds = Object.keys(checks) as LedgerViolation["kind"][];
+
+/** The audit's queries, for a batch of their own or a caller's: read the results with violationsOf. */
+export const auditStatements = (d1: D1Database) => kinds.map((kind) => d1.prepare(checks[kind]));
+
+export const violationsOf = (results: D1Result<unknown>[]): LedgerViolation[] =>
+  kinds.flatMap((kind, i) =>
+    ((results[i]?.results ?? []) as { user_id: string | null; detail: string }[]).map((row) => ({ kind, userId: row.user_id, detail: row.detail })),
   );
-};
+
+/** Every broken ledger invariant; an empty list means the cached balances agree with the ledger. */
+export const auditLedger = async (d1: D1Database): Promise<LedgerViolation[]> => violationsOf(await d1.batch(auditStatements(d1)));

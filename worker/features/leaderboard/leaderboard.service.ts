@@ -73,11 +73,10 @@ export const readLeaderboard = async (d1: D1Database, period: Period, offset: nu
   };
 };
 
-/** A player's all-time rank and how many are ranked (the stats dialog). */
-export const readAllTimeRank = async (d1: D1Database, userId: string) => {
-  const [row, count] = await d1.batch<Record<string, unknown>>([d1.prepare(allTimeRowSql).bind(userId), d1.prepare(allTimeCountSql)]);
-  return {
-    rank: (row?.results[0] as Ranked | undefined)?.rank ?? null,
-    totalUsers: (count?.results[0] as { total: number } | undefined)?.total ?? 0,
-  };
-};
+/** A player's all-time rank and how many are ranked (the stats dialog), for a batch: read with allTimeRankOf. */
+export const allTimeRankStatements = (d1: D1Database, userId: string) => [d1.prepare(allTimeRowSql).bind(userId), d1.prepare(allTimeCountSql)];
+
+export const allTimeRankOf = ([row, count]: D1Result<unknown>[]) => ({
+  rank: (row?.results[0] as Ranked | undefined)?.rank ?? null,
+  totalUsers: (count?.results[0] as { total: number } | undefined)?.total ?? 0,
+});

@@ -6,10 +6,10 @@ import { createRouter } from "../../lib/router";
 import { clearSessionCookies } from "../auth/auth-cookies";
 import { okSchema } from "../auth/auth.schemas";
 import { requireUser } from "../auth/auth.middleware";
-import { isUsernameTaken, USERNAME_TAKEN_MESSAGE } from "../auth/username";
+import { USERNAME_TAKEN_MESSAGE } from "../auth/username";
 import { deleteAccount } from "./delete-account";
 import { meResponseSchema, updateMeSchema, userResponseSchema } from "./me.schemas";
-import { loadMe } from "./me.service";
+import { loadMe, meOf, meStatements } from "./me.service";
 
 const getMeRoute = createRoute({
   method: "get",
@@ -49,22 +49,20 @@ export const meRoutes = createRouter()
   .openapi(updateMeRoute, async (c) => {
     const { username, country } = c.req.valid("json");
     const userId = c.var.user.id;
-    if (username && (await isUsernameTaken(c.env.DB, username, userId))) {
-      throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
-    }
-    try {
-      await c.env.DB.prepare(
-        `UPDATE users SET username = COALESCE(?1, username), country = COALESCE(?2, country),
-           country_manually_set = CASE WHEN ?2 IS NULL THEN country_manually_set ELSE 1 END, updated_at = ?3
-         WHERE id = ?4`,
-      )
-        .bind(username ?? null, country ?? null, Date.now(), userId)
-        .run();
-    } catch (error) {
+    const now = Date.now();
+    const update = c.env.DB.prepare(
+      `UPDATE users SET username = COALESCE(?1, username), country = COALESCE(?2, country),
+         country_manually_set = CASE WHEN ?2 IS NULL THEN country_manually_set ELSE 1 END, updated_at = ?3
+       WHERE id = ?4`,
+    ).bind(username ?? null, country ?? null, now, userId);
+    // One round trip: the username's unique index (without case) refuses a taken name, and the batch rolls back.
+    const results = await c.env.DB.batch([update, ...meStatements(c.env.DB, userId, now)]).catch((error: unknown) => {
       if (uniqueViolation(error) === "users.username") throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
       throw error;
-    }
-    return c.json({ user: (await loaded(c.env.DB, userId)).user }, 200);
+    });
+    const me = meOf(results.at(-1));
+    if (!me) throw new AppError("unauthorized", "Please log in to continue");
+    return c.json({ user: me.user }, 200);
   })
   .openapi(deleteMeRoute, async (c) => {
     await deleteAccount(c.env.DB, c.var.user.id, Date.now());

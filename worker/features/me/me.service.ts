@@ -21,20 +21,22 @@ type MeRow = {
   redeemable: number;
 };
 
-/** The profile and credits in one round trip; a missing credits row is created on the way (never an error). */
-export const loadMe = async (d1: D1Database, userId: string, now = Date.now()): Promise<Me | null> => {
-  const [, result] = await d1.batch<MeRow>([
-    ensureCreditsRow(d1, userId, now),
-    d1
-      .prepare(
-        `SELECT u.id, u.email, u.username, u.country, u.country_manually_set, u.role, u.created_at, u.max_streak,
-                u.referral_code, c.balance, c.total_earned, c.total_spent, c.redeemable
-         FROM users u JOIN user_credits c ON c.user_id = u.id
-         WHERE u.id = ? AND u.deleted_at IS NULL`,
-      )
-      .bind(userId),
-  ]);
-  const row = result?.results[0];
+/** The profile and credits, for a batch; a missing credits row is created on the way (never an error). */
+export const meStatements = (d1: D1Database, userId: string, now: number) => [
+  ensureCreditsRow(d1, userId, now),
+  d1
+    .prepare(
+      `SELECT u.id, u.email, u.username, u.country, u.country_manually_set, u.role, u.created_at, u.max_streak,
+              u.referral_code, c.balance, c.total_earned, c.total_spent, c.redeemable
+       FROM users u JOIN user_credits c ON c.user_id = u.id
+       WHERE u.id = ? AND u.deleted_at IS NULL`,
+    )
+    .bind(userId),
+];
+
+/** What meStatements' last statement read; null for a deleted or missing user. */
+export const meOf = (result: D1Result<unknown> | undefined): Me | null => {
+  const row = result?.results[0] as MeRow | undefined;
   if (!row) return null;
   return {
     user: {
@@ -57,3 +59,7 @@ export const loadMe = async (d1: D1Database, userId: string, now = Date.now()): 
     },
   };
 };
+
+/** The profile and credits in one round trip. */
+export const loadMe = async (d1: D1Database, userId: string, now = Date.now()): Promise<Me | null> =>
+  meOf((await d1.batch(meStatements(d1, userId, now))).at(-1));

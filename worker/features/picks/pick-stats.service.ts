@@ -26,17 +26,19 @@ export const readPickStats = async (d1: D1Database, userId: string) => {
 };
 
 /** The spec's order: newest resolved first by the question's update time, then its deadline, then the pick's time. */
-export const readStreak = async (d1: D1Database, userId: string) => {
-  const [picks, user] = await d1.batch([
-    d1
-      .prepare(
-        `SELECT p.choice, q.outcome FROM user_picks p JOIN questions q ON q.id = p.question_id
-         WHERE p.user_id = ? AND q.outcome <> 'unresolved'
-         ORDER BY q.updated_at DESC, q.deadline DESC, p.created_at DESC LIMIT ?`,
-      )
-      .bind(userId, STREAK_LOOKBACK),
-    d1.prepare("SELECT max_streak FROM users WHERE id = ?").bind(userId),
-  ]);
+export const streakStatements = (d1: D1Database, userId: string) => [
+  d1
+    .prepare(
+      `SELECT p.choice, q.outcome FROM user_picks p JOIN questions q ON q.id = p.question_id
+       WHERE p.user_id = ? AND q.outcome <> 'unresolved'
+       ORDER BY q.updated_at DESC, q.deadline DESC, p.created_at DESC LIMIT ?`,
+    )
+    .bind(userId, STREAK_LOOKBACK),
+  d1.prepare("SELECT max_streak FROM users WHERE id = ?").bind(userId),
+];
+
+/** The streak from streakStatements' results; a streak past the stored maximum is stored (rare: one more write). */
+export const streakOf = async (d1: D1Database, userId: string, [picks, user]: D1Result<unknown>[]) => {
   const streak = currentStreak((picks?.results ?? []) as ResolvedPick[]);
   const storedMax = (user?.results[0] as { max_streak: number } | undefined)?.max_streak ?? 0;
   if (streak > storedMax) {
@@ -44,3 +46,5 @@ export const readStreak = async (d1: D1Database, userId: string) => {
   }
   return { currentStreak: streak, maxStreak: Math.max(streak, storedMax) };
 };
+
+export const readStreak = async (d1: D1Database, userId: string) => streakOf(d1, userId, await d1.batch(streakStatements(d1, userId)));

@@ -1,9 +1,9 @@
 import { countryFlagUrl } from "../../../shared/countries";
 import { LEADERBOARD_BUCKET_MS, RANK_NOT_FOUND, RECENT_RESOLVED_PICKS } from "../../config";
 import { AppError } from "../../lib/errors";
-import { readAllTimeRank, type Period } from "../leaderboard/leaderboard.service";
+import { allTimeRankOf, allTimeRankStatements, type Period } from "../leaderboard/leaderboard.service";
 import { windowStartHour } from "../leaderboard/leaderboard.query";
-import { readStreak, winRate } from "../picks/pick-stats.service";
+import { streakOf, streakStatements, winRate } from "../picks/pick-stats.service";
 
 type UserRow = { id: string; username: string; country: string; created_at: number };
 type CountsRow = { total: number; won: number | null; lost: number | null; all_time: number };
@@ -38,7 +38,7 @@ const toRecent = (row: RecentRow) => {
 
 export const readUserStats = async (d1: D1Database, userId: string, period: Period, now: number) => {
   const from = since(period, now);
-  const [user, counts, recent] = await d1.batch<Record<string, unknown>>([
+  const results = await d1.batch<Record<string, unknown>>([
     d1.prepare("SELECT id, username, country, created_at FROM users WHERE id = ?").bind(userId),
     d1
       .prepare(
@@ -55,11 +55,15 @@ export const readUserStats = async (d1: D1Database, userId: string, period: Peri
          ORDER BY p.settled_at DESC LIMIT ?3`,
       )
       .bind(userId, from, RECENT_RESOLVED_PICKS),
+    ...streakStatements(d1, userId),
+    ...allTimeRankStatements(d1, userId),
   ]);
+  const [user, counts, recent] = results;
   const profile = user?.results[0] as UserRow | undefined;
   if (!profile) throw new AppError("not_found", "User not found");
   const count = counts?.results[0] as CountsRow;
-  const [streak, board] = await Promise.all([readStreak(d1, userId), readAllTimeRank(d1, userId)]);
+  const streak = await streakOf(d1, userId, results.slice(3, 5));
+  const board = allTimeRankOf(results.slice(5));
   const unranked = count.all_time === 0;
   return {
     userId,
