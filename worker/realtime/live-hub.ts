@@ -54,18 +54,27 @@ export class LiveHub extends DurableObject<Env> {
     return this.send(this.ctx.getWebSockets(), [message]);
   }
 
-  /** One frame per message, as the API promises (`{ type, data }`), each serialized once for all the sockets. */
+  /**
+   * One frame per message, as the API promises (`{ type, data }`), each serialized once for all the sockets.
+   * Message by message: every socket has the first (a pick's new balance) before any gets the second, so a player
+   * with many tabs and devices sees the balance everywhere after one pass over the sockets, not three.
+   */
   private send(sockets: WebSocket[], messages: LiveMessage[]): number {
     if (sockets.length === 0) return 0;
     const payloads = messages.map((message) => JSON.stringify(liveMessageSchema.parse(message)));
+    let open = sockets;
     let sent = 0;
-    for (const socket of sockets) {
-      try {
-        for (const payload of payloads) socket.send(payload);
-        sent += payloads.length;
-      } catch {
-        // A socket closing as we send is normal; the client reconnects and refetches.
-      }
+    for (const payload of payloads) {
+      open = open.filter((socket) => {
+        try {
+          socket.send(payload);
+          sent += 1;
+          return true;
+        } catch {
+          // A socket closing as we send is normal; the client reconnects and refetches.
+          return false;
+        }
+      });
     }
     return sent;
   }
