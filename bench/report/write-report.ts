@@ -30,6 +30,8 @@ const LABELS: Record<string, (value: number | string) => string> = {
   files: (v) => `${v} files`,
   fromResponseP50Ms: (v) => `from the response (lower bound): p50 ${v} ms`,
   fromResponseP99Ms: (v) => `p99 ${v} ms`,
+  firstSocketMs: (v) => `first socket ${v} ms after createdAt (median per pick)`,
+  firstToLastSocketMs: (v) => `first to last socket ${v} ms (median per pick)`,
   settledPicks: (v) => `${Number(v).toLocaleString("en-US")} picks settled`,
   projectedSeconds: (v) => `projected total ${v} s`,
   eventWaitMedianSeconds: (v) => `each cron call waited ${v} s (median) for the previous pass's live events`,

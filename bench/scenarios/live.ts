@@ -39,12 +39,27 @@ const connectAll = async (baseUrl: string, session: Session, onCredits: (index: 
   return sockets;
 };
 
-type LiveRun = { p50Ms: number; p99Ms: number; fromResponseP50Ms: number; fromResponseP99Ms: number; missing: number };
+/**
+ * `firstMs`: per pick, the first socket's event after createdAt (the write, the hub call and one frame);
+ * `spreadMs`: per pick, the last socket's event after the first (the fan-out itself: the hub's sends and this
+ * process reading the frames), each as the median over the run's picks.
+ */
+type LiveRun = {
+  p50Ms: number;
+  p99Ms: number;
+  fromResponseP50Ms: number;
+  fromResponseP99Ms: number;
+  firstMs: number;
+  spreadMs: number;
+  missing: number;
+};
 
 /** Picks on reserve questions the player never picked: one pick, then wait until every socket has its event. */
 const liveRun = async (ctx: BenchContext, run: number, track: (pending: Pending | null) => void): Promise<LiveRun> => {
   const fromResponse: number[] = [];
   const fromCreated: number[] = [];
+  const firsts: number[] = [];
+  const spreads: number[] = [];
   let missing = 0;
   for (let i = 0; i < LIVE.picksPerRun; i++) {
     const pending: Pending = { received: new Set(), at: [], done: () => undefined };
@@ -59,6 +74,10 @@ const liveRun = async (ctx: BenchContext, run: number, track: (pending: Pending 
     track(null);
     missing += LIVE.sockets - pending.at.length;
     pending.at.forEach((at) => (fromResponse.push(at - answeredAt), fromCreated.push(at - body.pick.createdAt)));
+    if (pending.at.length > 0) {
+      firsts.push(Math.min(...pending.at) - body.pick.createdAt);
+      spreads.push(Math.max(...pending.at) - Math.min(...pending.at));
+    }
     await sleep(100);
   }
   return {
@@ -66,6 +85,8 @@ const liveRun = async (ctx: BenchContext, run: number, track: (pending: Pending 
     p99Ms: round(percentile(fromCreated, 99), 1),
     fromResponseP50Ms: round(percentile(fromResponse, 50), 1),
     fromResponseP99Ms: round(percentile(fromResponse, 99), 1),
+    firstMs: round(median(firsts), 1),
+    spreadMs: round(median(spreads), 1),
     missing,
   };
 };
@@ -92,6 +113,8 @@ export const liveFanOut = async (ctx: BenchContext): Promise<ScenarioResult> => 
         p99Ms,
         fromResponseP50Ms: median(runs.map((run) => run.fromResponseP50Ms)),
         fromResponseP99Ms: median(runs.map((run) => run.fromResponseP99Ms)),
+        firstSocketMs: median(runs.map((run) => run.firstMs)),
+        firstToLastSocketMs: median(runs.map((run) => run.spreadMs)),
         missing,
       },
       budget: `p99 <= ${BUDGETS.liveP99Ms} ms`,
