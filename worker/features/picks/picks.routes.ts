@@ -72,7 +72,9 @@ export const pickRoutes = createRouter()
     // A replay announces too: the attempt that committed never got as far (live messages only refresh caches).
     const answer = (result: PickResult) => {
       const deliveries = [{ userId, messages: result.events }, ...result.others];
-      c.executionCtx.waitUntil(Promise.all([publishToUsers(c.env, deliveries), broadcast(c.env, result.activity)]));
+      // The player's own frames first: in a shared hub the public activity frame to every socket would queue ahead
+      // of their new balance (both failures are logged, never thrown).
+      c.executionCtx.waitUntil(publishToUsers(c.env, deliveries).then(() => broadcast(c.env, result.activity)));
       return { status: 201 as const, body: result.body };
     };
     return withIdempotency(c, userId, {
