@@ -14,7 +14,8 @@ export const LOAD = { connections: 50, seconds: 8, warmupSeconds: 2, latencySeco
 
 /** Users who log in through the API and post picks in the write scenario. */
 export const PICKING_USERS = 200;
-export const LIVE = { sockets: 1_000, picksPerRun: 20, receiptTimeoutMs: 5_000 } as const;
+/** `quietMs`: before each pick, the sockets have been silent this long (the previous pick's frames all read). */
+export const LIVE = { sockets: 1_000, picksPerRun: 20, receiptTimeoutMs: 5_000, quietMs: 100 } as const;
 /** Settlement: cron calls and wall time are bounded so a slow settlement cannot hold the bench past its 15 minutes. */
 export const SETTLEMENT = { maxCronCalls: 40, maxMs: 3.5 * 60_000 } as const;
 
