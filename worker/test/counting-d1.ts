@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { wrappedD1, type D1Core } from "./wrapped-d1";
 
 type Counter = { calls: number };
 
@@ -15,9 +16,9 @@ const counted = (statement: D1PreparedStatement, counter: Counter): D1PreparedSt
   return statement;
 };
 
-const countingDatabase = (db: Pick<D1Database, "prepare" | "batch">, counter: Counter) => ({
-  prepare: (query: string) => counted(db.prepare(query), counter),
-  batch: <T>(statements: D1PreparedStatement[]) => ((counter.calls += 1), db.batch<T>(statements)),
+const counting = (core: D1Core, counter: Counter): D1Core => ({
+  prepare: (query) => counted(core.prepare(query), counter),
+  batch: (statements) => ((counter.calls += 1), core.batch(statements)),
 });
 
 /**
@@ -26,15 +27,5 @@ const countingDatabase = (db: Pick<D1Database, "prepare" | "batch">, counter: Co
  */
 export const countingEnv = () => {
   const counter: Counter = { calls: 0 };
-  const db = env.DB;
-  const DB = {
-    ...countingDatabase(db, counter),
-    exec: (query: string) => db.exec(query),
-    dump: () => db.dump(),
-    withSession: (constraint?: string) => {
-      const session = db.withSession(constraint);
-      return { ...countingDatabase(session, counter), getBookmark: () => session.getBookmark() };
-    },
-  } as D1Database;
-  return { env: { ...env, DB } as Env, counter };
+  return { env: { ...env, DB: wrappedD1(env.DB, (core) => counting(core, counter)) } as Env, counter };
 };

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { wrappedD1 } from "./wrapped-d1";
 
 /**
  * - "fail-before-commit": the batch throws without running anything (the request never reached the database).
@@ -26,26 +27,10 @@ const faultyBatch = (real: Batcher, fault: Fault, counter: { calls: number }): D
     throw new Error(LOST);
   };
 
-/**
- * A D1 database whose `nth` batch fails. The app runs every request in a D1 session, so `withSession` hands out
- * sessions whose batches count and fail too; statements are the real database's, so everything else is untouched.
- */
+/** A D1 database whose `nth` batch, counted over the database and its sessions, fails. */
 export const faultyD1 = (db: D1Database, fault: Fault): D1Database => {
   const counter = { calls: 0 };
-  return {
-    prepare: (query) => db.prepare(query),
-    batch: faultyBatch(db, fault, counter),
-    exec: (query) => db.exec(query),
-    dump: () => db.dump(),
-    withSession: (constraint) => {
-      const session = db.withSession(constraint);
-      return {
-        prepare: (query) => session.prepare(query),
-        batch: faultyBatch(session, fault, counter),
-        getBookmark: () => session.getBookmark(),
-      };
-    },
-  };
+  return wrappedD1(db, (core) => ({ prepare: (query) => core.prepare(query), batch: faultyBatch(core, fault, counter) }));
 };
 
 /** The test environment with a faulty database, for `call(path, { env })`. */
