@@ -9,7 +9,7 @@ import { MEMORY_SAMPLE_MS, OVERHEAD_TIMEOUT_MS, SEEDED_QUESTIONS, SOAK, THINK_MS
 import { runAdmin } from "./lib/admin";
 import { startSoakApp } from "./lib/app";
 import { auditD1File } from "./lib/audit";
-import type { SoakContext } from "./lib/context";
+import { sleep, type SoakContext } from "./lib/context";
 import { drainSettlement, runCronTicker } from "./lib/cron";
 import { createHttp, type Http } from "./lib/http";
 import { memoryVerdict, sampleMemory, sampleRss, type MemorySample } from "./lib/memory";
@@ -53,7 +53,7 @@ const watch = (ctx: SoakContext, inspectorPort: number, trafficStart: number, on
         const totals = totalsOf(ctx.metrics.summary());
         log(`${totals.requests} requests, ${totals["5xx"]} 5xx, ${totals["no answer"]} unanswered; workerd RSS ${sample.rssMb} MB, ${sample.rssAfterGcMb} MB after GC (JS heap ${sample.retainedHeapMb} MB)`);
       }
-      await new Promise((resolve) => setTimeout(resolve, MEMORY_SAMPLE_MS));
+      await sleep(MEMORY_SAMPLE_MS);
     }
   };
   const running = loop();

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { freePort, run } from "./processes";
-import { startWorkerd, type WorkerdApp } from "./workerd";
+import { startWorkerd, WRANGLER, type WorkerdApp } from "./workerd";
 
 export type Server = WorkerdApp;
 
-const WRANGLER = "node_modules/.bin/wrangler";
 const BASELINE_CONFIG = "bench/baseline/wrangler.toml";
 
 /** Migrations only; the bench writes its dataset into the file afterwards (dataset.ts). */

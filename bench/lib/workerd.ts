@@ -28,9 +28,11 @@ type Options = {
   workerLog: NodeJS.WritableStream;
 };
 
+export const WRANGLER = "node_modules/.bin/wrangler";
+
 /** The worker exactly as `wrangler deploy` would upload it: one module named after the config's entry point. */
 const bundleWorker = async (config: string, main: string, outDir: string) => {
-  await run("node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", outDir, "-c", config]);
+  await run(WRANGLER, ["deploy", "--dry-run", "--outdir", outDir, "-c", config]);
   return join(outDir, `${basename(main, extname(main))}.js`);
 };
 

@@ -4,8 +4,6 @@ import { startWorkerd, type WorkerdApp } from "../../bench/lib/workerd";
 import { startStandinServer } from "../../scripts/stripe-standin/server";
 import type { Metrics } from "./metrics";
 
-export type SoakApp = Omit<WorkerdApp, "stop"> & { stop: () => Promise<void> };
-
 const WEBHOOK_LINE = /^webhook (\S+) \S+ -> (\d+|no answer)$/;
 
 /**
@@ -13,7 +11,7 @@ const WEBHOOK_LINE = /^webhook (\S+) \S+ -> (\d+|no answer)$/;
  * delivers webhooks itself, so the soak counts their answers from its log: a webhook 5xx is a 5xx the players never
  * see. The players drive the API only, so the SPA's assets are left out.
  */
-export const startSoakApp = async (stateDir: string, metrics: Metrics, workerLog: NodeJS.WritableStream): Promise<SoakApp> => {
+export const startSoakApp = async (stateDir: string, metrics: Metrics, workerLog: NodeJS.WritableStream): Promise<WorkerdApp> => {
   const secretKey = `sk_test_soak_${randomUUID()}`;
   const webhookSecret = `whsec_soak_${randomUUID()}`;
   const port = await freePort();

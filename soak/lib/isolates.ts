@@ -1,4 +1,5 @@
 import WebSocket from "ws";
+import { round } from "../../bench/lib/stats";
 
 type Target = { id: string; webSocketDebuggerUrl: string };
 type HeapUsage = { usedSize: number; totalSize: number };
@@ -48,5 +49,5 @@ export const collectGarbage = async (inspectorPort: number) => {
   const targets = (await response.json()) as Target[];
   const usages = (await Promise.all(targets.map(collectAndMeasure))).filter((usage) => usage !== null);
   const retainedBytes = usages.reduce((sum, usage) => sum + usage.usedSize, 0);
-  return { isolates: usages.length, retainedHeapMb: Math.round((retainedBytes / 1024 / 1024) * 10) / 10 };
+  return { isolates: usages.length, retainedHeapMb: round(retainedBytes / 1024 / 1024) };
 };
