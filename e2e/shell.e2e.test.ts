@@ -28,6 +28,21 @@ describe("the navigation shell", () => {
     expect(await api.json()).toEqual({ error: { code: "not_found", message: "Page not found" } });
   });
 
+  it("warms the first four routes' code once the page has loaded, without running their guards", async () => {
+    const { context, page } = await browser.open(PHONE);
+    const chunks: string[] = [];
+    page.on("request", (request) => {
+      const chunk = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(request.url())?.[1];
+      if (chunk) chunks.push(chunk);
+    });
+    await page.goto("/home");
+    await expect.poll(() => ["leaderboard", "activity", "rewards", "picks"].filter((route) => !chunks.includes(route))).toEqual([]);
+    // A visitor's /rewards and /picks guards redirect to /auth: running them would pull in the sign-in form.
+    expect(chunks).not.toContain("auth");
+    expect(new URL(page.url()).pathname).toBe("/home");
+    await context.close();
+  });
+
   it("lays out a desktop: header, no bottom bar, footer only after scrolling past 50 px", async () => {
     const { context, page } = await browser.open(DESKTOP);
     await page.goto("/terms-of-service");

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AnyRouter } from "@tanstack/react-router";
 import { prefetchFirstFeed } from "./features/feed/feed-queries";
+import { loadRouteCode } from "./lib/route-code";
 import { isMobileNow } from "./lib/use-media";
 
 /**
@@ -10,10 +11,6 @@ import { isMobileNow } from "./lib/use-media";
  */
 export const startFirstPageRequests = (router: AnyRouter, queryClient: QueryClient) => {
   const location = router.latestLocation;
-  for (const match of router.matchRoutes(location)) {
-    const route = router.routesById[match.routeId];
-    // A failure here is the router's to report when it loads the route itself.
-    if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
-  }
+  loadRouteCode(router, location);
   if (location.pathname === "/" || location.pathname === "/home") void prefetchFirstFeed(queryClient, isMobileNow());
 };

@@ -1,7 +1,9 @@
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { PREFETCHED_ROUTES, PREFETCH_STEP_MS } from "../../lib/constants";
+import { loadRouteCode } from "../../lib/route-code";
 import { useIsMobile } from "../../lib/use-media";
+import { whenIdleAfterLoad } from "../../lib/when-idle";
 import { useFeedFilters } from "../feed/feed-filters";
 
 /** Scroll to top on every path or query change; reset the feed filters off the home page on larger screens. */
@@ -20,10 +22,16 @@ export const NavigationEffects = () => {
   }, [isMobile, location.pathname, reset]);
 
   useEffect(() => {
-    const timers = PREFETCHED_ROUTES.slice(0, 4).map((to, index) =>
-      window.setTimeout(() => void router.preloadRoute({ to }).catch(() => undefined), (index + 1) * PREFETCH_STEP_MS),
+    const timers: number[] = [];
+    const cancelIdle = whenIdleAfterLoad(() =>
+      PREFETCHED_ROUTES.slice(0, 4).forEach((to, index) =>
+        timers.push(window.setTimeout(() => loadRouteCode(router, router.buildLocation({ to })), index * PREFETCH_STEP_MS)),
+      ),
     );
-    return () => timers.forEach((timer) => window.clearTimeout(timer));
+    return () => {
+      cancelIdle();
+      timers.forEach((timer) => window.clearTimeout(timer));
+    };
   }, [router]);
 
   return null;
