@@ -11,7 +11,7 @@ const BOOKMARK_PATTERN = /^[\w-]{1,200}$/;
 export const d1Session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   // Local `wrangler dev` emulates sessions in a way that loses sight of rows written by `wrangler d1 execute`
   // (the seed and the browser tests' fixtures), and it has no replicas to gain from: it uses the database directly.
-  if (c.var.settings.ENVIRONMENT === "development") return next();
+  if (c.get("settings").ENVIRONMENT === "development") return next();
   const sent = c.req.header(BOOKMARK_HEADER);
   const session = c.env.DB.withSession(sent && BOOKMARK_PATTERN.test(sent) ? sent : "first-unconstrained");
   // Our code only prepares and batches statements, which a session supports like the database itself.

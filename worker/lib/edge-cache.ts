@@ -16,13 +16,13 @@ const isVisitor = (request: HonoRequest) => !request.header("Authorization") && 
  * part: a signed-in request is never answered from the shared copy, nor stored in it.
  */
 export const edgeCache = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!c.var.settings.EDGE_CACHE || c.req.method !== "GET" || !isVisitor(c.req)) return next();
+  if (!c.get("settings").EDGE_CACHE || c.req.method !== "GET" || !isVisitor(c.req)) return next();
   const cache = caches.default;
   const key = new Request(c.req.url, { method: "GET" });
   const hit = await cache.match(key);
   if (hit) {
     c.res = new Response(hit.body, hit);
-    c.res.headers.set("X-Request-Id", c.var.requestId);
+    c.res.headers.set("X-Request-Id", c.get("requestId"));
     c.res.headers.set(EDGE_CACHE_HEADER, "hit");
     return;
   }

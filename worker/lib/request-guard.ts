@@ -16,7 +16,7 @@ const NON_JSON_PATHS = [/^\/api\/stripe\/webhook$/, /^\/api\/admin\/images$/];
 export const requestGuard = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (!STATE_CHANGING.has(c.req.method)) return next();
   const origin = c.req.header("Origin");
-  if (origin && origin !== new URL(c.req.url).origin && origin !== new URL(c.var.settings.APP_URL).origin) {
+  if (origin && origin !== new URL(c.req.url).origin && origin !== new URL(c.get("settings").APP_URL).origin) {
     throw new AppError("forbidden", "Permission denied");
   }
   if (NON_JSON_PATHS.some((pattern) => pattern.test(c.req.path))) return next();

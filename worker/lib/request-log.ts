@@ -19,13 +19,13 @@ export const requestLog = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const started = Date.now();
   await next();
   const answered = { method: c.req.method, status: c.res.status, durationMs: Date.now() - started };
-  if (!worthLogging(answered, c.var.settings.READ_LOG_SAMPLE_RATE)) return;
+  if (!worthLogging(answered, c.get("settings").READ_LOG_SAMPLE_RATE)) return;
   log(answered.status >= 500 ? "error" : "info", "request", {
-    requestId: c.var.requestId,
+    requestId: c.get("requestId"),
     method: answered.method,
     route: c.req.matchedRoutes.filter((r) => r.method !== "ALL").at(-1)?.path ?? c.req.routePath,
     status: answered.status,
     durationMs: answered.durationMs,
-    userId: c.var.user?.id ?? null,
+    userId: c.get("user")?.id ?? null,
   });
 };

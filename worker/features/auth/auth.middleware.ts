@@ -15,7 +15,7 @@ export type PendingSession = { claims: AccessClaims; check: D1PreparedStatement 
 
 const claimsOf = async (c: Context<AppEnv>) => {
   const token = readAccessToken(c);
-  return token ? verifyAccessToken(c.var.settings.SESSION_SECRET, token) : null;
+  return token ? verifyAccessToken(c.get("settings").SESSION_SECRET, token) : null;
 };
 
 const sessionCheck = (c: Context<AppEnv>, claims: AccessClaims) =>
@@ -38,13 +38,13 @@ export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   const claims = await claimsOf(c);
   c.set("user", null);
   c.set("pendingSession", null);
-  if (claims && c.var.sessionCheckedWithRead) c.set("pendingSession", { claims, check: sessionCheck(c, claims) });
+  if (claims && c.get("sessionCheckedWithRead")) c.set("pendingSession", { claims, check: sessionCheck(c, claims) });
   else if (claims) c.set("user", userOf(await sessionCheck(c, claims).first<LiveSessionRow>(), claims));
   await next();
 };
 
 /** Who the request says it is: the signed-in user, or the one a token names whose session is checked with the read. */
-export const claimedViewerId = (c: Context<AppEnv>) => c.var.user?.id ?? c.var.pendingSession?.claims.userId ?? null;
+export const claimedViewerId = (c: Context<AppEnv>) => c.get("user")?.id ?? c.get("pendingSession")?.claims.userId ?? null;
 
 /**
  * Runs a read for the viewer with the session check in the same batch, then sets `user` as authenticate() would
@@ -52,9 +52,9 @@ export const claimedViewerId = (c: Context<AppEnv>) => c.var.user?.id ?? c.var.p
  * `statementFor` returns null when there is nothing to read for that viewer.
  */
 export const readForViewer = async <T>(c: Context<AppEnv>, statementFor: (viewerId: string | null) => D1PreparedStatement | null): Promise<T[]> => {
-  const pending = c.var.pendingSession;
+  const pending = c.get("pendingSession");
   const readAs = async (viewerId: string | null) => (await statementFor(viewerId)?.all<T>())?.results ?? [];
-  if (!pending) return readAs(c.var.user?.id ?? null);
+  if (!pending) return readAs(c.get("user")?.id ?? null);
   c.set("pendingSession", null);
   const read = statementFor(pending.claims.userId);
   const [session, rows] = read ? await c.env.DB.batch<unknown>([pending.check, read]) : [await pending.check.all<unknown>()];
