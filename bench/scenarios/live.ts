@@ -2,6 +2,7 @@ import WebSocket from "ws";
 import { BUDGETS, LIVE, RUNS } from "../config";
 import { authHeaders, sendJson, type Session } from "../lib/api";
 import { QUESTIONS, questionId } from "../lib/dataset-sql";
+import { ownCpuMs, workerdCpuMs } from "../lib/cpu";
 import { sleep } from "../lib/processes";
 import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
 import { median, percentile, round } from "../lib/stats";
@@ -53,7 +54,8 @@ const connectAll = async (baseUrl: string, session: Session, onCredits: (index: 
 /**
  * `firstMs`: per pick, the first socket's event after createdAt (the write, the hub call and one frame);
  * `spreadMs`: per pick, the last socket's event after the first (the fan-out itself: the hub's sends and this
- * process reading the frames), each as the median over the run's picks.
+ * process reading the frames), each as the median over the run's picks. `benchCpuMs` and `workerdCpuMs`: CPU time per
+ * pick that this process and workerd used from the POST until every socket had its event (run totals / picks).
  */
 type LiveRun = {
   p50Ms: number;
@@ -62,6 +64,8 @@ type LiveRun = {
   fromResponseP99Ms: number;
   firstMs: number;
   spreadMs: number;
+  benchCpuMs: number;
+  workerdCpuMs: number;
   missing: number;
 };
 
@@ -72,8 +76,11 @@ const liveRun = async (ctx: BenchContext, run: number, track: (pending: Pending 
   const firsts: number[] = [];
   const spreads: number[] = [];
   let missing = 0;
+  let benchCpu = 0;
+  let workerdCpu = 0;
   for (let i = 0; i < LIVE.picksPerRun; i++) {
     await untilQuiet();
+    const cpuBefore = { bench: ownCpuMs(), workerd: workerdCpuMs() };
     const pending: Pending = { received: new Set(), at: [], done: () => undefined };
     const complete = new Promise<void>((resolve) => (pending.done = resolve));
     track(pending);
@@ -83,6 +90,8 @@ const liveRun = async (ctx: BenchContext, run: number, track: (pending: Pending 
     );
     const answeredAt = now();
     await Promise.race([complete, sleep(LIVE.receiptTimeoutMs)]);
+    benchCpu += ownCpuMs() - cpuBefore.bench;
+    workerdCpu += workerdCpuMs() - cpuBefore.workerd;
     track(null);
     missing += LIVE.sockets - pending.at.length;
     pending.at.forEach((at) => (fromResponse.push(at - answeredAt), fromCreated.push(at - body.pick.createdAt)));
@@ -98,6 +107,8 @@ const liveRun = async (ctx: BenchContext, run: number, track: (pending: Pending 
     fromResponseP99Ms: round(percentile(fromResponse, 99), 1),
     firstMs: round(median(firsts), 1),
     spreadMs: round(median(spreads), 1),
+    benchCpuMs: round(benchCpu / LIVE.picksPerRun, 1),
+    workerdCpuMs: round(workerdCpu / LIVE.picksPerRun, 1),
     missing,
   };
 };
@@ -126,6 +137,8 @@ export const liveFanOut = async (ctx: BenchContext): Promise<ScenarioResult> => 
         fromResponseP99Ms: median(runs.map((run) => run.fromResponseP99Ms)),
         firstSocketMs: median(runs.map((run) => run.firstMs)),
         firstToLastSocketMs: median(runs.map((run) => run.spreadMs)),
+        benchCpuMsPerPick: median(runs.map((run) => run.benchCpuMs)),
+        workerdCpuMsPerPick: median(runs.map((run) => run.workerdCpuMs)),
         missing,
       },
       budget: `p99 <= ${BUDGETS.liveP99Ms} ms`,
