@@ -58,6 +58,16 @@ const once = async (url: string): Promise<LighthouseRun> => {
   }
 };
 
+/** Lighthouse sometimes loses the page load's trace ("NO_NAVSTART") and asks to be run again: one more try. */
+const onceWithRetry = async (url: string, log: (message: string) => void) => {
+  try {
+    return await once(url);
+  } catch (error) {
+    log(`lighthouse run failed, trying once more: ${String(error).slice(-200)}`);
+    return once(url);
+  }
+};
+
 const TITLE = "Lighthouse mobile (default simulated throttling) on /home, seeded data, visitor";
 const B = BUDGETS.lighthouse;
 const BUDGET = `Performance >= ${B.performance}, Accessibility >= ${B.accessibility}, Best Practices >= ${B.bestPractices}, CLS <= ${B.cls}, TBT <= ${B.tbtMs} ms`;
@@ -68,7 +78,7 @@ export const lighthouse = async (ctx: BenchContext): Promise<ScenarioResult> => 
     ctx.log(`lighthouse ${LIGHTHOUSE_VERSION}`);
     await install();
     const runs: LighthouseRun[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await once(`${ctx.app.url}/home`));
+    for (let i = 0; i < RUNS; i++) runs.push(await onceWithRetry(`${ctx.app.url}/home`, ctx.log));
     const pick = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
     const figures = {
       performance: pick("performance"), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"),
@@ -78,6 +88,6 @@ export const lighthouse = async (ctx: BenchContext): Promise<ScenarioResult> => 
       && figures.bestPractices >= B.bestPractices && figures.cls <= B.cls && figures.tbtMs <= B.tbtMs;
     return { id: "lighthouse", title: `${TITLE} (lighthouse ${LIGHTHOUSE_VERSION})`, figures, budget: BUDGET, verdict: verdict(met), runs };
   } catch (error) {
-    return notMeasured("lighthouse", TITLE, BUDGET, `lighthouse ${LIGHTHOUSE_VERSION} failed: ${String(error).slice(0, 300)}`);
+    return notMeasured("lighthouse", TITLE, BUDGET, `lighthouse ${LIGHTHOUSE_VERSION} failed: ${String(error).slice(-300)}`);
   }
 };
