@@ -1,5 +1,5 @@
-import type { creditSources, transactionTypes } from "../../db/schema";
 import { newId } from "../../lib/ids";
+import { assertWholePositive, optional, type CreditSource, type GrantInput, type LedgerMovement, type MovementInput } from "./movement";
 import { grantToSelected, spendSelected } from "./selected-movements";
 
 /**
@@ -7,33 +7,6 @@ import { grantToSelected, spendSelected } from "./selected-movements";
  * with the caller's own statements: the credit_transactions row (unique idempotency key) and the user_credits
  * update only ever happen together, and a repeated key moves nothing.
  */
-
-export type CreditSource = (typeof creditSources)[number];
-export type TransactionType = (typeof transactionTypes)[number];
-
-/** The last statement changes exactly one row when, and only when, the movement happened. */
-export type LedgerMovement = { transactionId: string; statements: D1PreparedStatement[] };
-
-export type MovementInput = {
-  userId: string;
-  amount: number;
-  idempotencyKey: string;
-  now: number;
-  description?: string;
-  questionId?: string | null;
-  pickId?: string | null;
-};
-
-export type GrantInput = MovementInput & {
-  transactionType: Exclude<TransactionType, "spend" | "redemption" | "reversal">;
-  source: CreditSource;
-};
-
-export const assertWholePositive = (amount: number) => {
-  if (!Number.isSafeInteger(amount) || amount <= 0) {
-    throw new Error(`Ledger amount must be a positive whole number: ${amount}`);
-  }
-};
 
 /**
  * SQL (one `?` for the transaction id) that is true once the movement's row exists. The id is new for every
@@ -47,8 +20,6 @@ export const ensureCreditsRow = (d1: D1Database, userId: string, now: number) =>
   d1
     .prepare("INSERT INTO user_credits (user_id, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING")
     .bind(userId, now, now);
-
-export const optional = (input: Omit<MovementInput, "userId" | "amount">) => [input.questionId ?? null, input.pickId ?? null, input.description ?? ""];
 
 /**
  * Adds credits. Winnings become redeemable, but first pay off a negative balance (a reversal's debt): redeemable

@@ -1,5 +1,5 @@
 import { newId } from "../../lib/ids";
-import { assertWholePositive, optional, type GrantInput, type LedgerMovement, type MovementInput } from "./ledger.service";
+import { assertWholePositive, optional, type GrantInput, type LedgerMovement, type MovementInput } from "./movement";
 
 /**
  * Grants and spends whose recipient or amount may be chosen inside SQL, for a batch that runs without reading

@@ -1,4 +1,5 @@
-import { grant, reverse, type LedgerMovement } from "../credits/ledger.service";
+import { grant, reverse } from "../credits/ledger.service";
+import type { LedgerMovement } from "../credits/movement";
 import { pickResult } from "../picks/streak";
 
 export type Outcome = "unresolved" | "A" | "B" | "over" | "under" | "void";
