@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { batchGroups } from "../../db/batch-groups";
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
@@ -37,26 +38,27 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** What an operator checks first: are the jobs running, is anything stuck, and does the ledger still add up. */
 export const adminHealthRoutes = createRouter().openapi(healthRoute, async (c) => {
   const now = Date.now();
-  const results = await c.env.DB.batch([
-    c.env.DB.prepare(
-      `SELECT r.job, r.started_at AS last_run_at, r.ok AS last_ok, r.detail,
-         (SELECT MAX(started_at) FROM cron_runs f WHERE f.job = r.job AND f.ok = 0) AS last_failure_at,
-         (SELECT count(*) FROM cron_runs f WHERE f.job = r.job AND f.ok = 0 AND f.started_at > ?1) AS failures
-       FROM cron_runs r
-       WHERE r.started_at = (SELECT MAX(started_at) FROM cron_runs x WHERE x.job = r.job)
-       ORDER BY r.job`,
-    ).bind(now - DAY_MS),
-    c.env.DB.prepare(
-      `SELECT count(*) AS questions,
-         COALESCE((SELECT count(*) FROM user_picks p JOIN questions q ON q.id = p.question_id
-                   WHERE q.settled_version <> q.settlement_version AND p.settled_version < q.settlement_version), 0) AS picks
-       FROM questions WHERE settled_version <> settlement_version`,
-    ),
-    c.env.DB.prepare("SELECT count(*) AS pending FROM gift_card_redemptions WHERE status = 'pending'"),
-    ...auditStatements(c.env.DB),
+  const [[crons, queue, redemptions], audit] = await batchGroups(c.env.DB, [
+    [
+      c.env.DB.prepare(
+        `SELECT r.job, r.started_at AS last_run_at, r.ok AS last_ok, r.detail,
+           (SELECT MAX(started_at) FROM cron_runs f WHERE f.job = r.job AND f.ok = 0) AS last_failure_at,
+           (SELECT count(*) FROM cron_runs f WHERE f.job = r.job AND f.ok = 0 AND f.started_at > ?1) AS failures
+         FROM cron_runs r
+         WHERE r.started_at = (SELECT MAX(started_at) FROM cron_runs x WHERE x.job = r.job)
+         ORDER BY r.job`,
+      ).bind(now - DAY_MS),
+      c.env.DB.prepare(
+        `SELECT count(*) AS questions,
+           COALESCE((SELECT count(*) FROM user_picks p JOIN questions q ON q.id = p.question_id
+                     WHERE q.settled_version <> q.settlement_version AND p.settled_version < q.settlement_version), 0) AS picks
+         FROM questions WHERE settled_version <> settlement_version`,
+      ),
+      c.env.DB.prepare("SELECT count(*) AS pending FROM gift_card_redemptions WHERE status = 'pending'"),
+    ],
+    auditStatements(c.env.DB),
   ]);
-  const [crons, queue, redemptions] = results;
-  const violations = violationsOf(results.slice(3));
+  const violations = violationsOf(audit);
   const queueRow = queue?.results[0] as { questions: number; picks: number } | undefined;
   return c.json(
     {

@@ -1,5 +1,6 @@
 import { countryFlagUrl } from "../../../shared/countries";
 import { LEADERBOARD_BUCKET_MS, RANK_NOT_FOUND, RECENT_RESOLVED_PICKS } from "../../config";
+import { batchGroups } from "../../db/batch-groups";
 import { AppError } from "../../lib/errors";
 import { allTimeRankOf, allTimeRankStatements, type Period } from "../leaderboard/leaderboard.service";
 import { windowStartHour } from "../leaderboard/leaderboard.query";
@@ -38,32 +39,33 @@ const toRecent = (row: RecentRow) => {
 
 export const readUserStats = async (d1: D1Database, userId: string, period: Period, now: number) => {
   const from = since(period, now);
-  const results = await d1.batch<Record<string, unknown>>([
-    d1.prepare("SELECT id, username, country, created_at FROM users WHERE id = ?").bind(userId),
-    d1
-      .prepare(
-        `SELECT count(*) AS total, SUM(status = 'won') AS won, SUM(status = 'lost') AS lost,
-           (SELECT count(*) FROM user_picks WHERE user_id = ?1) AS all_time
-         FROM user_picks WHERE user_id = ?1 AND (?2 IS NULL OR settled_at >= ?2 OR (settled_at IS NULL AND created_at >= ?2))`,
-      )
-      .bind(userId, from),
-    d1
-      .prepare(
-        `SELECT p.id, p.question_id, p.settled_at, p.status, p.choice, q.title, q.answer_option_a, q.answer_option_b
-         FROM user_picks p LEFT JOIN questions q ON q.id = p.question_id
-         WHERE p.user_id = ?1 AND p.settled_at IS NOT NULL AND (?2 IS NULL OR p.settled_at >= ?2)
-         ORDER BY p.settled_at DESC LIMIT ?3`,
-      )
-      .bind(userId, from, RECENT_RESOLVED_PICKS),
-    ...streakStatements(d1, userId),
-    ...allTimeRankStatements(d1, userId),
+  const [[user, counts, recent], streakResults, rankResults] = await batchGroups(d1, [
+    [
+      d1.prepare("SELECT id, username, country, created_at FROM users WHERE id = ?").bind(userId),
+      d1
+        .prepare(
+          `SELECT count(*) AS total, SUM(status = 'won') AS won, SUM(status = 'lost') AS lost,
+             (SELECT count(*) FROM user_picks WHERE user_id = ?1) AS all_time
+           FROM user_picks WHERE user_id = ?1 AND (?2 IS NULL OR settled_at >= ?2 OR (settled_at IS NULL AND created_at >= ?2))`,
+        )
+        .bind(userId, from),
+      d1
+        .prepare(
+          `SELECT p.id, p.question_id, p.settled_at, p.status, p.choice, q.title, q.answer_option_a, q.answer_option_b
+           FROM user_picks p LEFT JOIN questions q ON q.id = p.question_id
+           WHERE p.user_id = ?1 AND p.settled_at IS NOT NULL AND (?2 IS NULL OR p.settled_at >= ?2)
+           ORDER BY p.settled_at DESC LIMIT ?3`,
+        )
+        .bind(userId, from, RECENT_RESOLVED_PICKS),
+    ],
+    streakStatements(d1, userId),
+    allTimeRankStatements(d1, userId),
   ]);
-  const [user, counts, recent] = results;
   const profile = user?.results[0] as UserRow | undefined;
   if (!profile) throw new AppError("not_found", "User not found");
   const count = counts?.results[0] as CountsRow;
-  const streak = await streakOf(d1, userId, results.slice(3, 5));
-  const board = allTimeRankOf(results.slice(5));
+  const streak = await streakOf(d1, userId, streakResults);
+  const board = allTimeRankOf(rankResults);
   const unranked = count.all_time === 0;
   return {
     userId,
