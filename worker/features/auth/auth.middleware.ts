@@ -57,7 +57,7 @@ export const readForViewer = async <T>(c: Context<AppEnv>, statementFor: (viewer
   if (!pending) return readAs(c.get("user")?.id ?? null);
   c.set("pendingSession", null);
   const read = statementFor(pending.claims.userId);
-  const [session, rows] = read ? await c.env.DB.batch<unknown>([pending.check, read]) : [await pending.check.all<unknown>()];
+  const [session, rows] = await c.env.DB.batch<unknown>(read ? [pending.check, read] : [pending.check]);
   const user = userOf(session?.results[0] as LiveSessionRow | undefined, pending.claims);
   c.set("user", user);
   return user ? ((rows?.results ?? []) as T[]) : readAs(null);
