@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { procStat, workerdPids } from "./proc";
 
 /** Linux reports process times in clock ticks of 1/100 s (USER_HZ). */
 const TICK_MS = 10;
@@ -9,19 +9,10 @@ export const ownCpuMs = () => {
   return (user + system) / 1000;
 };
 
-const childPids = () =>
-  readdirSync("/proc/self/task").flatMap((task) =>
-    readFileSync(`/proc/self/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean),
-  );
-
 const cpuMsOf = (pid: string) => {
-  // The command name (field 2) may hold spaces; utime and stime are the 12th and 13th fields after it.
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  const fields = procStat(pid)?.fields ?? [];
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * TICK_MS;
 };
 
-/** CPU time used by the workerd processes this one started (Miniflare's children), in ms; 10 ms resolution. */
-export const workerdCpuMs = () =>
-  childPids()
-    .filter((pid) => readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "workerd")
-    .reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+/** CPU time used by the workerd processes this one started, in ms; 10 ms resolution. */
+export const workerdCpuMs = () => workerdPids().reduce((sum, pid) => sum + cpuMsOf(pid), 0);

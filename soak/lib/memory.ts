@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { workerdPids } from "../../bench/lib/proc";
 import { round } from "../../bench/lib/stats";
 import { MEMORY_GROWTH_LIMIT_PCT } from "../config";
 import { collectGarbage } from "./isolates";
@@ -13,27 +14,6 @@ export type MemorySample = {
   retainedHeapMb: number;
   isolates: number;
 };
-
-/** `/proc/<pid>/stat`: the name is in parentheses and may hold spaces, so fields are counted after the last ')'. */
-const statOf = (pid: string) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const [, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { name, parent: Number(parent) };
-  } catch {
-    return null;
-  }
-};
-
-/** Miniflare spawns workerd from this process (soak/lib/app.ts). */
-const workerdPids = () =>
-  readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      const stat = statOf(pid);
-      return stat?.name === "workerd" && stat.parent === process.pid;
-    });
 
 const rssKb = (pid: string) => {
   try {
