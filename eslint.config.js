@@ -24,7 +24,7 @@ export default tseslint.config(
   },
   {
     // Tools and module augmentation require these forms.
-    files: ["*.config.ts", "*.config.js", "e2e/global-setup.ts", "worker/index.ts", "web/src/main.tsx", "**/*.d.ts"],
+    files: ["*.config.ts", "*.config.js", "e2e/global-setup.ts", "worker/index.ts", "worker/dev-entry.ts", "web/src/main.tsx", "**/*.d.ts"],
     rules: { "no-restricted-syntax": "off", "@typescript-eslint/consistent-type-definitions": "off" },
   },
 );

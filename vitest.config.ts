@@ -49,7 +49,8 @@ export default defineConfig({
       {
         test: {
           name: "web",
-          include: ["web/src/**/*.test.{ts,tsx}", "shared/**/*.test.ts"],
+          // scripts/: the deploy check's rules (scripts/lib/deploy-config.ts).
+          include: ["web/src/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },

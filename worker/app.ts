@@ -13,7 +13,6 @@ import { healthRoutes } from "./features/health/health.routes";
 import { authenticate, checkSessionWithRead } from "./features/auth/auth.middleware";
 import { authRoutes } from "./features/auth/auth.routes";
 import { contactAdminRoutes } from "./features/contact/contact-admin.routes";
-import { devRoutes } from "./features/dev/dev.routes";
 import { detectCountryRoutes } from "./features/me/detect-country.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
@@ -27,6 +26,7 @@ import { liveRoutes } from "./features/live/live.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
 import { redemptionRoutes } from "./features/redemptions/redemptions.routes";
 import { redemptionAdminRoutes } from "./features/redemptions/redemptions-admin.routes";
+import { redemptionHoldRoutes } from "./features/redemptions/redemption-holds.routes";
 import { referralRoutes } from "./features/referrals/referrals.routes";
 import { exchangeRateRoutes } from "./features/exchange-rates/exchange-rates.routes";
 import { pricingRoutes } from "./features/payments/pricing.routes";
@@ -47,7 +47,6 @@ const api = createRouter()
   .route("/", meRoutes)
   .route("/", detectCountryRoutes)
   .route("/", contactAdminRoutes)
-  .route("/", devRoutes)
   .route("/", questionRoutes)
   .route("/", bookmarkRoutes)
   .route("/", pickRoutes)
@@ -59,6 +58,7 @@ const api = createRouter()
   .route("/", rewardRoutes)
   .route("/", redemptionRoutes)
   .route("/", redemptionAdminRoutes)
+  .route("/", redemptionHoldRoutes)
   .route("/", referralRoutes)
   .route("/", adminHealthRoutes)
   .route("/", exchangeRateRoutes)

@@ -1,10 +1,12 @@
 import { app } from "./app";
 import { runScheduled } from "./cron/schedule";
+import { isAssetRequest, serveAsset } from "./lib/static-assets";
 
 export { LiveHub } from "./realtime/live-hub";
 
 export default {
-  fetch: app.fetch,
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
+    isAssetRequest(request) ? serveAsset(request, env.ASSETS) : app.fetch(request, env, ctx),
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env, controller.scheduledTime));
   },

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { freePort, run } from "./processes";
-import { startWorkerd, WRANGLER, type WorkerdApp } from "./workerd";
+import { DEPLOYED_ENTRY, startWorkerd, WRANGLER, type WorkerdApp } from "./workerd";
 
 export type Server = WorkerdApp;
 
@@ -21,6 +21,7 @@ export const startApp = async (stateDir: string, workerLog: NodeJS.WritableStrea
   const port = await freePort();
   return startWorkerd({
     config: "wrangler.toml",
+    entry: DEPLOYED_ENTRY,
     stateDir,
     port,
     assets: site,

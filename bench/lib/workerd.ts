@@ -18,6 +18,8 @@ type ScheduledFetcher = { scheduled: (options: { cron: string; scheduledTime: Da
 
 type Options = {
   config: string;
+  /** The entry point to bundle instead of the config's `main` (the app's top-level main is the development entry). */
+  entry?: string;
   /** As `wrangler dev --persist-to`: the migrations and seeds written with wrangler are found in the same place. */
   stateDir: string;
   port: number;
@@ -30,9 +32,12 @@ type Options = {
 
 export const WRANGLER = "node_modules/.bin/wrangler";
 
-/** The worker exactly as `wrangler deploy` would upload it: one module named after the config's entry point. */
+/** The entry staging and production deploy, without the development routes of the local one (worker/dev-entry.ts). */
+export const DEPLOYED_ENTRY = "worker/index.ts";
+
+/** The worker exactly as `wrangler deploy` would upload it: one module named after its entry point. */
 const bundleWorker = async (config: string, main: string, outDir: string) => {
-  await run(WRANGLER, ["deploy", "--dry-run", "--outdir", outDir, "-c", config]);
+  await run(WRANGLER, ["deploy", main, "--dry-run", "--outdir", outDir, "-c", config]);
   return join(outDir, `${basename(main, extname(main))}.js`);
 };
 
@@ -42,9 +47,10 @@ const bundleWorker = async (config: string, main: string, outDir: string) => {
  * tooling that production does not have. Under load the proxy added a hop to every figure, grew by hundreds of MB,
  * and once answered "Your worker restarted mid-request".
  */
-export const startWorkerd = async ({ config, stateDir, port, vars, assets, workerLog }: Options): Promise<WorkerdApp> => {
+export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets, workerLog }: Options): Promise<WorkerdApp> => {
   const inspectorPort = await freePort();
-  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
+  const { workerOptions, main: configMain } = unstable_getMiniflareWorkerOptions(config);
+  const main = entry ?? configMain;
   if (!main) throw new Error(`${config} names no entry point (main)`);
   const scriptPath = await bundleWorker(config, main, resolve(stateDir, "bundle"));
   const persisted = resolve(stateDir, "v3");

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { freePort } from "../../bench/lib/processes";
-import { startWorkerd, type WorkerdApp } from "../../bench/lib/workerd";
+import { DEPLOYED_ENTRY, startWorkerd, type WorkerdApp } from "../../bench/lib/workerd";
 import { startStandinServer } from "../../scripts/stripe-standin/server";
 import type { Metrics } from "./metrics";
 
@@ -28,6 +28,7 @@ export const startSoakApp = async (stateDir: string, metrics: Metrics, workerLog
   });
   const app = await startWorkerd({
     config: "wrangler.toml",
+    entry: DEPLOYED_ENTRY,
     stateDir,
     assets: false,
     workerLog,

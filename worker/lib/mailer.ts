@@ -7,7 +7,7 @@ export type Email = { to: string; subject: string; text: string };
 
 export type Mailer = { send(email: Email): Promise<void> };
 
-/** Local development and tests: the outbox table (read by GET /api/dev/outbox) and the console. */
+/** Local development and tests: the outbox table (worker/dev-entry.ts lists it) and the console. */
 const outboxMailer = (d1: D1Database): Mailer => ({
   async send(email) {
     await d1

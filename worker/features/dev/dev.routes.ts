@@ -12,7 +12,7 @@ const outboxRoute = createRoute({
   method: "get",
   path: "/dev/outbox",
   tags: ["Development"],
-  summary: "The emails sent (development and tests only; 404 elsewhere)",
+  summary: "The emails sent (local development entry only)",
   request: { query: z.object({ to: z.string().max(254).optional() }) },
   responses: { 200: jsonContent(z.object({ items: z.array(outboxEmail) })) },
 });
@@ -23,11 +23,13 @@ const sqlRoute = createRoute({
   method: "post",
   path: "/dev/sql",
   tags: ["Development"],
-  summary: "Runs fixture statements (local development only; 404 elsewhere)",
+  summary: "Runs fixture statements (local development entry only)",
   request: { body: { required: true, content: { "application/json": { schema: z.object({ statements: z.array(z.string().min(1)).min(1).max(50) }) } } } },
   responses: { 200: jsonContent(z.object({ ok: z.literal(true) })) },
 });
 
+// Only worker/dev-entry.ts mounts these routes; this check is the second lock, should that entry ever run with a
+// deployed environment's settings.
 const assertLocal = (environment: string) => {
   if (environment !== "development" && environment !== "test") throw new AppError("not_found", "Page not found");
 };
@@ -42,21 +44,21 @@ export const devRoutes = createRouter()
     return c.json({ ok: true as const }, 200);
   })
   .openapi(outboxRoute, async (c) => {
-  assertLocal(c.var.settings.ENVIRONMENT);
-  const { to } = c.req.valid("query");
-  const { results } = await c.env.DB.prepare(
-    `SELECT to_email, subject, text, created_at FROM email_outbox
-     WHERE ?1 IS NULL OR to_email = ?1 COLLATE NOCASE
-     ORDER BY created_at DESC, rowid DESC LIMIT ?2`,
-  )
-    .bind(to ?? null, DEV_OUTBOX_LIMIT)
-    .all<{ to_email: string; subject: string; text: string; created_at: number }>();
-  const items = results.map((row) => ({
-    to: row.to_email,
-    subject: row.subject,
-    text: row.text,
-    links: row.text.match(LINK) ?? [],
-    createdAt: row.created_at,
-  }));
-  return c.json({ items }, 200);
-});
+    assertLocal(c.var.settings.ENVIRONMENT);
+    const { to } = c.req.valid("query");
+    const { results } = await c.env.DB.prepare(
+      `SELECT to_email, subject, text, created_at FROM email_outbox
+       WHERE ?1 IS NULL OR to_email = ?1 COLLATE NOCASE
+       ORDER BY created_at DESC, rowid DESC LIMIT ?2`,
+    )
+      .bind(to ?? null, DEV_OUTBOX_LIMIT)
+      .all<{ to_email: string; subject: string; text: string; created_at: number }>();
+    const items = results.map((row) => ({
+      to: row.to_email,
+      subject: row.subject,
+      text: row.text,
+      links: row.text.match(LINK) ?? [],
+      createdAt: row.created_at,
+    }));
+    return c.json({ items }, 200);
+  });

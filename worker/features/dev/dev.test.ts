@@ -1,17 +1,30 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { app } from "../../app";
+import devEntry from "../../dev-entry";
 import { signUp } from "../../test/accounts";
-import { BASE_URL, callJson } from "../../test/http";
+import { BASE_URL, call, callJson } from "../../test/http";
+import { WRONG_HOST_MESSAGE } from "./loopback-host";
 
 type Outbox = { items: { to: string; subject: string; text: string; links: string[] }[] };
 
-describe("GET /api/dev/outbox", () => {
+/** Through the local development entry (worker/dev-entry.ts); `call` goes through the deployed one. */
+const callDev = async (url: string, init: RequestInit = {}, requestEnv: Env = env) => {
+  const ctx = createExecutionContext();
+  const response = await devEntry.fetch(new Request(url.startsWith("/") ? `${BASE_URL}${url}` : url, init), requestEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+};
+
+const runSql = (statements: string[], url = "/api/dev/sql") =>
+  callDev(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ statements }) });
+
+describe("GET /api/dev/outbox (development entry)", () => {
   it("lists the emails newest first with their links", async () => {
     await signUp("outbox@example.com");
     await callJson("/api/auth/password-reset", { method: "POST", json: { email: "outbox@example.com" } });
-    const { status, body } = await callJson<Outbox>("/api/dev/outbox?to=outbox@example.com");
-    expect(status).toBe(200);
+    const response = await callDev("/api/dev/outbox?to=outbox@example.com");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Outbox;
     expect(body.items.map((item) => item.subject)).toEqual([
       "Reset your Pickstreak password",
       "Confirm your Pickstreak account",
@@ -21,7 +34,7 @@ describe("GET /api/dev/outbox", () => {
     expect(body.items[1]?.links).toEqual([expect.stringMatching(/^http:\/\/localhost:8787\/auth\?mode=login&confirm=[\w-]+$/)]);
   });
 
-  it("does not exist in production", async () => {
+  it("does not answer with a deployed environment's settings", async () => {
     const production = {
       ...env,
       ENVIRONMENT: "production",
@@ -31,10 +44,63 @@ describe("GET /api/dev/outbox", () => {
       STRIPE_WEBHOOK_SECRET: "whsec_x",
       EXCHANGE_RATES_URL: "https://rates.example/latest",
     };
-    const ctx = createExecutionContext();
-    const response = await app.fetch(new Request(`${BASE_URL}/api/dev/outbox`), production, ctx);
-    await waitOnExecutionContext(ctx);
+    const response = await callDev("/api/dev/outbox", {}, production);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: "not_found", message: "Page not found" } });
+  });
+});
+
+describe("POST /api/dev/sql (development entry)", () => {
+  it("runs the statements in one batch", async () => {
+    const response = await runSql(["CREATE TABLE dev_sql_probe (n INTEGER)", "INSERT INTO dev_sql_probe VALUES (7)"]);
+    expect(response.status).toBe(200);
+    expect(await env.DB.prepare("SELECT n FROM dev_sql_probe").first("n")).toBe(7);
+  });
+});
+
+describe("the deployed entry (worker/index.ts)", () => {
+  it("has no development routes, even in the development environment", async () => {
+    const development = { ...env, ENVIRONMENT: "development" };
+    const outbox = await call("/api/dev/outbox", { env: development });
+    const sql = await call("/api/dev/sql", { method: "POST", json: { statements: ["DELETE FROM users"] }, env: development });
+    expect([outbox.status, sql.status]).toEqual([404, 404]);
+    expect(await outbox.json()).toEqual({ error: { code: "not_found", message: "Page not found" } });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first("n")).toBeGreaterThan(0);
+  });
+
+  it("leaves them out of its OpenAPI document", async () => {
+    const { status, body } = await callJson<{ paths: Record<string, unknown>; tags?: { name: string }[] }>("/api/openapi.json");
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths)).toContain("/health");
+    expect(Object.keys(body.paths).filter((path) => path.includes("/dev/"))).toEqual([]);
+    expect(JSON.stringify(body)).not.toContain("OutboxEmail");
+  });
+});
+
+describe("the development entry's Host check", () => {
+  it("serves localhost, 127.0.0.1 and [::1] on any port", async () => {
+    for (const origin of ["http://localhost", "http://LOCALHOST:8787", "http://127.0.0.1:45123", "http://[::1]:8787"]) {
+      const health = await callDev(`${origin}/api/health`);
+      const outbox = await callDev(`${origin}/api/dev/outbox?to=nobody@example.com`);
+      expect([origin, health.status, outbox.status]).toEqual([origin, 200, 200]);
+    }
+  });
+
+  it("answers 403 to any other name, such as a DNS-rebinding page's, before the app runs", async () => {
+    for (const url of [
+      "http://evil.example:8787/api/dev/outbox",
+      "http://evil.example/api/health",
+      "http://localhost.evil.example:8787/api/dev/outbox",
+      "http://app.localhost:8787/api/dev/outbox",
+      "http://192.168.1.5:8787/api/dev/outbox",
+    ]) {
+      const response = await callDev(url);
+      expect([url, response.status]).toEqual([url, 403]);
+      expect(await response.json()).toEqual({ error: { code: "forbidden", message: WRONG_HOST_MESSAGE } });
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    }
+    const sql = await runSql(["DROP TABLE users"], "http://evil.example:8787/api/dev/sql");
+    expect(sql.status).toBe(403);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first("n")).toBeGreaterThan(0);
   });
 });
