@@ -15,6 +15,7 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rule_violation: 422,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

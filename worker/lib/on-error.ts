@@ -1,15 +1,24 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError, GENERIC_ERROR_MESSAGE } from "./errors";
+import { AppError, GENERIC_ERROR_MESSAGE, type ErrorCode } from "./errors";
 import type { AppEnv } from "../env";
 import { log } from "./log";
+import { JSON_ONLY_MESSAGE } from "./request-guard";
+
+/** What Hono and its validators throw, in our codes; any other 4xx of theirs is bad input. */
+const HTTP_EXCEPTION_ERRORS: Partial<Record<number, { code: ErrorCode; message?: string }>> = {
+  401: { code: "unauthorized" },
+  413: { code: "payload_too_large" },
+  // Only JSON bodies are checked by the route validators (the image upload reads its own), so say what they take.
+  415: { code: "unsupported_media_type", message: JSON_ONLY_MESSAGE },
+};
 
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AppError) return c.json(err.toBody(), err.status);
   if (err instanceof HTTPException && err.status < 500) {
-    const code = err.status === 413 ? "payload_too_large" : err.status === 401 ? "unauthorized" : "bad_request";
-    const message = err.status === 400 ? "Invalid input provided" : err.message || "Invalid input provided";
-    return c.json(new AppError(code, message).toBody(), err.status);
+    const known = HTTP_EXCEPTION_ERRORS[err.status];
+    const message = known?.message ?? (err.status === 400 ? "Invalid input provided" : err.message || "Invalid input provided");
+    return c.json(new AppError(known?.code ?? "bad_request", message).toBody(), err.status);
   }
   log("error", "unhandled_error", {
     requestId: c.var.requestId,

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { errorStatus } from "./errors";
 
 export const errorResponseSchema = z
   .object({
@@ -6,11 +7,17 @@ export const errorResponseSchema = z
   })
   .openapi("Error");
 
+/** The closed set of codes, by the status they answer with: each documented error names the codes it can carry. */
+const describeStatus = (status: number) => {
+  const codes = Object.entries(errorStatus).filter(([, codeStatus]) => codeStatus === status);
+  return codes.length ? `Error: ${codes.map(([code]) => `\`${code}\``).join(", ")}` : "Error";
+};
+
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(
     statuses.map((status) => [
       status,
-      { description: "Error", content: { "application/json": { schema: errorResponseSchema } } },
+      { description: describeStatus(status), content: { "application/json": { schema: errorResponseSchema } } },
     ]),
   );
 

@@ -6,6 +6,11 @@ import type { AppEnv } from "../env";
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const JSON_BODY_LIMIT = 64 * 1024;
 
+export const JSON_ONLY_MESSAGE = "Content-Type must be application/json";
+
+/** The media type itself, whatever its parameters (`; charset=utf-8`): a prefix would let `application/jsonx` in. */
+const isJson = (contentType: string) => contentType.split(";", 1)[0]!.trim().toLowerCase() === "application/json";
+
 /** Paths that take a body other than JSON, with their own size limits and authentication. */
 const NON_JSON_PATHS = [/^\/api\/stripe\/webhook$/, /^\/api\/admin\/images$/];
 
@@ -21,10 +26,7 @@ export const requestGuard = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   }
   if (NON_JSON_PATHS.some((pattern) => pattern.test(c.req.path))) return next();
   const hasBody = c.req.header("Content-Length") !== "0" && c.req.raw.body !== null;
-  const contentType = c.req.header("Content-Type") ?? "";
-  if (hasBody && !contentType.toLowerCase().startsWith("application/json")) {
-    throw new AppError("unsupported_media_type", "Content-Type must be application/json");
-  }
+  if (hasBody && !isJson(c.req.header("Content-Type") ?? "")) throw new AppError("unsupported_media_type", JSON_ONLY_MESSAGE);
   return next();
 };
 

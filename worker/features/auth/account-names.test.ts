@@ -1,6 +1,18 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { signUp, signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { callJson } from "../../test/http";
 import { newReferralCode } from "./referral-code";
-import { isCleanUsername, randomUsername, USERNAME_ADJECTIVES, USERNAME_NOUNS, USERNAME_PATTERN } from "./username";
+import {
+  isCleanUsername,
+  isReservedUsername,
+  randomUsername,
+  USERNAME_ADJECTIVES,
+  USERNAME_NOUNS,
+  USERNAME_PATTERN,
+  USERNAME_PROFANE_MESSAGE,
+  USERNAME_RESERVED_MESSAGE,
+} from "./username";
 
 describe("random usernames", () => {
   it("are adjective + noun + digits and always valid", () => {
@@ -23,5 +35,58 @@ describe("referral codes", () => {
     const codes = Array.from({ length: 2000 }, newReferralCode);
     for (const code of codes) expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
     expect(new Set(codes).size).toBe(codes.length);
+  });
+});
+
+describe("separators and look-alikes in names", () => {
+  it.each(["f_u_c_k", "F_U_C_K", "f.u.c.k", "f-u-c-k", "s_h_1_t", "c_u_n_t", "b_i_t_c_h", "f\u200buck", "fu\u0441k", "Sh_1_t_Head"])(
+    "finds the word in %s",
+    (name) => expect(isCleanUsername(name)).toBe(false),
+  );
+
+  it.each(["Streak_King", "Bass_Player", "Sussex_Fan", "Cocktail_Hour", "Scunthorpe_Utd", "Grass_Hopper", "Hit_Man", "Title_Town"])(
+    "lets %s through",
+    (name) => expect(isCleanUsername(name)).toBe(true),
+  );
+});
+
+describe("reserved names", () => {
+  it.each([
+    "admin", "Administrator", "the_admin", "admin1", "SuperAdmin", "superadmin", "adm1n", "ADMIN_2", "Moderator", "mod",
+    "Mod_Squad", "MODSquad", "m0d", "pickstreak", "pickstreak_support", "Pick_Streak", "P1ckStreakFan", "support",
+    "JohnSupport", "system", "staff", "Staff_Pick", "official", "OfficialJohn", "root", "r00t", "deleted_user",
+    "DeletedUser", "sysop", "helpdesk", "verified_tips", "bot", "Pick_Bot",
+  ])("refuses %s", (name) => expect(isReservedUsername(name)).toBe(true));
+
+  it.each([
+    "Badminton_Fan", "Liverpool_Supporter", "Modern_Fan", "Model_Citizen", "Stafford", "Systematic", "Rooted", "Robot_Wars",
+    "Bottle_Rocket", "MadMind", "Chad_Minter", "Streak_King", "Pick_Master", "Supersonic",
+  ])("lets %s through", (name) => expect(isReservedUsername(name)).toBe(false));
+
+  it("never reserves a random name", () => {
+    for (const adjective of USERNAME_ADJECTIVES) {
+      for (const noun of USERNAME_NOUNS) expect(isReservedUsername(`${adjective}${noun}1234`)).toBe(false);
+    }
+  });
+});
+
+describe("every place a username is set", () => {
+  type Answer = { error?: { code: string; message: string; field?: string }; user?: { username: string; country: string } };
+  const patchMe = (account: TestAccount, json: unknown) => callJson<Answer>("/api/me", { method: "PATCH", headers: account.bearer, json });
+  const refusal = (message: string) => ({ status: 400, body: { error: { code: "validation_failed", message, field: "username" } } });
+
+  it("refuses reserved and disguised names at sign-up", async () => {
+    expect(await signUp("names-1@example.com", { username: "the_admin" })).toMatchObject(refusal(USERNAME_RESERVED_MESSAGE));
+    expect(await signUp("names-1@example.com", { username: "f_u_c_k" })).toMatchObject(refusal(USERNAME_PROFANE_MESSAGE));
+    expect(await env.DB.prepare("SELECT 1 FROM users WHERE email = ?").bind("names-1@example.com").first()).toBeNull();
+  });
+
+  it("refuses them on the profile, and leaves an account already named like this alone", async () => {
+    const account = await signUpAndLogin("names-2@example.com", { username: "Plain_Name" });
+    expect(await patchMe(account, { username: "pickstreak_support" })).toMatchObject(refusal(USERNAME_RESERVED_MESSAGE));
+    expect(await patchMe(account, { username: "f_u_c_k" })).toMatchObject(refusal(USERNAME_PROFANE_MESSAGE));
+
+    await env.DB.prepare("UPDATE users SET username = 'Admin' WHERE id = ?").bind(account.userId).run();
+    expect(await patchMe(account, { country: "DE" })).toMatchObject({ status: 200, body: { user: { username: "Admin", country: "DE" } } });
   });
 });

@@ -2,21 +2,27 @@ import { z } from "@hono/zod-openapi";
 import { countrySchema, emailSchema, passwordSchema } from "../../../shared/auth";
 import {
   isCleanUsername,
+  isReservedUsername,
   USERNAME_EMPTY_MESSAGE,
   USERNAME_FORMAT_MESSAGE,
   USERNAME_PATTERN,
   USERNAME_PROFANE_MESSAGE,
+  USERNAME_RESERVED_MESSAGE,
 } from "./username";
 
 const LINK_MESSAGE = "This link is invalid or has expired.";
 
-/** Profile edits: empty is refused with the spec's "reverted" message; the profanity check comes before the format. */
+/**
+ * Profile edits: empty is refused with the "reverted" message; the profanity check comes before the format,
+ * and names that pass for staff or a system account after it.
+ */
 export const usernameSchema = z
   .string({ error: USERNAME_EMPTY_MESSAGE })
   .trim()
   .min(1, USERNAME_EMPTY_MESSAGE)
   .refine(isCleanUsername, USERNAME_PROFANE_MESSAGE)
-  .regex(USERNAME_PATTERN, USERNAME_FORMAT_MESSAGE);
+  .regex(USERNAME_PATTERN, USERNAME_FORMAT_MESSAGE)
+  .refine((name) => !isReservedUsername(name), USERNAME_RESERVED_MESSAGE);
 
 /** Sign-up: blank means "give me a random name". */
 const signupUsernameSchema = z
@@ -24,6 +30,7 @@ const signupUsernameSchema = z
   .trim()
   .refine((name) => name === "" || isCleanUsername(name), USERNAME_PROFANE_MESSAGE)
   .refine((name) => name === "" || USERNAME_PATTERN.test(name), USERNAME_FORMAT_MESSAGE)
+  .refine((name) => !isReservedUsername(name), USERNAME_RESERVED_MESSAGE)
   .nullish();
 
 export const signupSchema = z

@@ -1,18 +1,76 @@
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
+import {
+  createSimpleTransformer,
+  englishDataset,
+  englishRecommendedBlacklistMatcherTransformers,
+  englishRecommendedTransformers,
+  RegExpMatcher,
+} from "obscenity";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 export const USERNAME_EMPTY_MESSAGE = "Username cannot be empty. Reverted to previous name.";
 export const USERNAME_PROFANE_MESSAGE = "Inappropriate Content Detected";
 export const USERNAME_FORMAT_MESSAGE = "Username must be 3 to 20 characters: letters, numbers and underscores only";
 export const USERNAME_TAKEN_MESSAGE = "Username is already taken";
+export const USERNAME_RESERVED_MESSAGE = "This username is reserved. Please choose another.";
+
+const isAsciiAlphanumeric = (char: number) => (char >= 48 && char <= 57) || (char >= 65 && char <= 90) || (char >= 97 && char <= 122);
+
+/** ASCII that is neither letter nor digit, and the invisible joiners: `f_u_c_k`, `f.u.c.k` and `f\u200buck` read `fuck`. */
+const isSeparator = (char: number) =>
+  (char < 128 && !isAsciiAlphanumeric(char)) || (char >= 0x200b && char <= 0x200d) || char === 0x2060 || char === 0xfeff;
+
+/**
+ * The library's recommended chain (look-alikes, leetspeak, case, repeats) with separators dropped before repeats
+ * collapse. Its authors leave skipping out of the default for running text, where it joins neighbouring words; a
+ * username is one word, and a name like `Sean_Al` then reads as `SeanAl` already does.
+ */
+const BLACKLIST_TRANSFORMERS = [
+  ...englishRecommendedBlacklistMatcherTransformers.slice(0, -1),
+  createSimpleTransformer((char) => (isSeparator(char) ? undefined : char)),
+  ...englishRecommendedBlacklistMatcherTransformers.slice(-1),
+];
 
 let matcher: RegExpMatcher | undefined;
 
 /** Built on first use: compiling the dataset costs a few milliseconds that most requests do not need. */
 export const isCleanUsername = (name: string): boolean => {
-  matcher ??= new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+  matcher ??= new RegExpMatcher({
+    ...englishDataset.build(),
+    ...englishRecommendedTransformers,
+    blacklistMatcherTransformers: BLACKLIST_TRANSFORMERS,
+  });
   return !matcher.hasMatch(name);
 };
+
+/** Staff and system words that may not start or end any word of a name (`the_admin`, `SuperAdmin`, `admin1`). */
+const RESERVED_AFFIXES = ["admin", "moderator", "official", "deleted"];
+/** Short or common words that are reserved only as a whole word (`Mod_Squad`, not `Modern`; `Staff`, not `Stafford`). */
+const RESERVED_WORDS = new Set([
+  "mod", "mods", "root", "staff", "support", "system", "sysop", "bot", "helpdesk", "security", "verified", "anonymous",
+]);
+const DIGIT_LETTERS: Record<string, string> = { 0: "o", 3: "e", 4: "a", 5: "s", 7: "t", 8: "b", 9: "g" };
+
+/** The name as typed and with digits read as letters (`adm1n`, `r00t`); `1` reads both ways. */
+const spellings = (name: string) =>
+  ["i", "l"].map((one) => name.replace(/\d/g, (digit) => (digit === "1" ? one : (DIGIT_LETTERS[digit] ?? digit)))).concat(name);
+
+/** Words split at underscores and digits, and again at case changes (`JohnSupport`, `MODSquad`). */
+const wordsOf = (spelling: string) =>
+  [...spelling.split(/[_\d]+/), ...(spelling.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g) ?? [])].map((word) => word.toLowerCase());
+
+/**
+ * Names that could pass for staff or a system account. Reserved: any word of the name that is one of the short
+ * words, or starts or ends with one of the affixes (so `Badminton_Fan` and `Liverpool_Supporter` stay free), and
+ * the brand anywhere once separators are gone (`Pick_Streak`). Only new names are checked: accounts already named
+ * like this keep their name.
+ */
+export const isReservedUsername = (name: string): boolean =>
+  spellings(name).some((spelling) => {
+    if (spelling.toLowerCase().replace(/[^a-z]/g, "").includes("pickstreak")) return true;
+    return wordsOf(spelling).some(
+      (word) => RESERVED_WORDS.has(word) || RESERVED_AFFIXES.some((affix) => word.startsWith(affix) || word.endsWith(affix)),
+    );
+  });
 
 export const USERNAME_ADJECTIVES = [
   "Swift", "Bold", "Lucky", "Clever", "Brave", "Sunny", "Mighty", "Quick", "Calm", "Jolly",

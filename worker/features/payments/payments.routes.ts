@@ -28,7 +28,7 @@ const verifyRoute = createRoute({
   tags: ["Payments"],
   middleware: [requireUser] as const,
   request: { body: jsonBody(verifyRequestSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
-  responses: { 200: jsonContent(verifyResponseSchema), ...errorResponses(400, 401, 404, 409, 503) },
+  responses: { 200: jsonContent(verifyResponseSchema), ...errorResponses(400, 401, 404, 409, 422, 503) },
 });
 
 const portalRoute = createRoute({
