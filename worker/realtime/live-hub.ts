@@ -1,15 +1,31 @@
 import { DurableObject } from "cloudflare:workers";
 import { liveMessageSchema, type LiveMessage } from "../../shared/live-messages";
-import { LIVE_SOCKET_MESSAGE_LIMIT } from "../config";
+import { LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
 
-type Attachment = { userId: string | null; windowStart: number; messages: number };
+/** `openedAt` is missing on sockets accepted before the per-user cap existed; they count as the oldest. */
+type Attachment = { userId: string | null; openedAt?: number; windowStart: number; messages: number };
 /** Messages for every socket of one user. */
 export type Delivery = { userId: string; messages: LiveMessage[] };
 
 const MINUTE_MS = 60_000;
-/** The worker sets this header after authenticating; the object is not reachable from outside. */
-export const LIVE_USER_HEADER = "X-Live-User";
+/** The worker sets these headers after authenticating; the object is not reachable from outside. */
+export const LIVE_HEADERS = { user: "X-Live-User", session: "X-Live-Session", ip: "X-Live-Ip" } as const;
+/** Why the hub closed a socket: private-use codes, so a client can tell them from network trouble. */
+export const LIVE_CLOSE = {
+  signedOut: { code: 4401, reason: "signed out" },
+  tooMany: { code: 4429, reason: "too many sockets" },
+} as const;
 const userTag = (userId: string) => `user:${userId}`;
+const sessionTag = (sessionId: string) => `session:${sessionId}`;
+const ipTag = (ip: string) => `ip:${ip}`;
+
+const closeQuietly = (socket: WebSocket, { code, reason }: { code: number; reason: string }) => {
+  try {
+    socket.close(code, reason);
+  } catch {
+    // Already closing: nothing more to do.
+  }
+};
 
 /**
  * One hub holds the sockets of one shard: every socket of a given user lands in the same shard (see
@@ -26,11 +42,43 @@ export class LiveHub extends DurableObject<Env> {
     if (request.headers.get("Upgrade") !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
-    const userId = request.headers.get(LIVE_USER_HEADER) || null;
+    const userId = request.headers.get(LIVE_HEADERS.user) || null;
+    const sessionId = request.headers.get(LIVE_HEADERS.session) || null;
+    const ip = request.headers.get(LIVE_HEADERS.ip) || "unknown";
+    // Refusing the newest (not closing the oldest) so that one client behind a shared address cannot push others off.
+    if (this.open(ipTag(ip)).length >= LIVE_SOCKETS_PER_IP) return new Response("Too many sockets", { status: 429 });
+    // A user's sockets all live here (see live-shards.ts), so this cap is exact; the oldest is most likely a forgotten tab.
+    if (userId) this.closeOldest(userTag(userId), LIVE_SOCKETS_PER_USER - 1);
+
+    const tags = [ipTag(ip), ...(userId ? [userTag(userId)] : []), ...(userId && sessionId ? [sessionTag(sessionId)] : [])];
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, userId ? [userTag(userId)] : []);
-    server.serializeAttachment({ userId, windowStart: Date.now(), messages: 0 } satisfies Attachment);
+    this.ctx.acceptWebSocket(server, tags);
+    const now = Date.now();
+    server.serializeAttachment({ userId, openedAt: now, windowStart: now, messages: 0 } satisfies Attachment);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * Ends the live updates of a user who signed out, changed or reset the password, or was deleted: every socket
+   * of theirs, or those of one session. Returns the number closed. The client reconnects as whoever it now is.
+   */
+  async signOut(userId: string, sessionId: string | null = null): Promise<number> {
+    const sockets = this.open(sessionId ? sessionTag(sessionId) : userTag(userId));
+    for (const socket of sockets) closeQuietly(socket, LIVE_CLOSE.signedOut);
+    return sockets.length;
+  }
+
+  /** A socket the hub has closed can stay listed for a while (CLOSING): it must not count, nor be sent to. */
+  private open(tag?: string): WebSocket[] {
+    return this.ctx.getWebSockets(tag).filter((socket) => socket.readyState === WebSocket.OPEN);
+  }
+
+  private closeOldest(tag: string, keep: number) {
+    const sockets = this.open(tag);
+    if (sockets.length <= keep) return;
+    const openedAt = (socket: WebSocket) => (socket.deserializeAttachment() as Attachment).openedAt ?? 0;
+    const oldestFirst = sockets.sort((a, b) => openedAt(a) - openedAt(b));
+    for (const socket of oldestFirst.slice(0, sockets.length - keep)) closeQuietly(socket, LIVE_CLOSE.tooMany);
   }
 
   /**
@@ -40,18 +88,18 @@ export class LiveHub extends DurableObject<Env> {
    */
   async deliver(deliveries: Delivery[]): Promise<number> {
     let sent = 0;
-    for (const { userId, messages } of deliveries) sent += this.send(this.ctx.getWebSockets(userTag(userId)), messages);
+    for (const { userId, messages } of deliveries) sent += this.send(this.open(userTag(userId)), messages);
     return sent;
   }
 
   /** Which of these users have a socket here: publishers skip reading and sending for everybody else. */
   async online(userIds: string[]): Promise<string[]> {
-    return userIds.filter((userId) => this.ctx.getWebSockets(userTag(userId)).length > 0);
+    return userIds.filter((userId) => this.open(userTag(userId)).length > 0);
   }
 
   /** To every socket in this shard. */
   async broadcast(message: LiveMessage): Promise<number> {
-    return this.send(this.ctx.getWebSockets(), [message]);
+    return this.send(this.open(), [message]);
   }
 
   /**

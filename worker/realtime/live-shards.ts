@@ -13,8 +13,10 @@ const hash = (value: string) => {
   return h >>> 0;
 };
 
-export const shardFor = (userId: string | null) =>
-  userId ? hash(userId) % LIVE_SHARDS : Math.floor(Math.random() * LIVE_SHARDS);
+export const shardFor = (userId: string) => hash(userId) % LIVE_SHARDS;
+
+/** A visitor's sockets go to the shard of their IP, so one hub sees them all and can cap them. */
+export const socketShard = (userId: string | null, ip: string) => (userId ? shardFor(userId) : hash(`ip:${ip}`) % LIVE_SHARDS);
 
 export const hubFor = (env: Env, shard: number) => env.LIVE.get(env.LIVE.idFromName(`live-shard-${shard}`));
 
@@ -61,3 +63,16 @@ export const onlineUsers = async (env: Env, userIds: string[]): Promise<string[]
 
 export const broadcast = (env: Env, message: LiveMessage) =>
   quietly("broadcast", Promise.all(Array.from({ length: LIVE_SHARDS }, (_, shard) => hubFor(env, shard).broadcast(message))));
+
+/**
+ * Closes the user's open sockets (of one session when `sessionId` is given) once their sessions have ended, so no
+ * socket opened before keeps receiving their balance. Awaited by the caller, but a failure only logs: the sessions
+ * are already revoked, and signing out must not fail because a hub is unreachable.
+ */
+export const closeUserSockets = async (env: Env, userId: string, sessionId: string | null = null): Promise<void> => {
+  try {
+    await hubFor(env, shardFor(userId)).signOut(userId, sessionId);
+  } catch (error) {
+    log("warn", "live_sign_out_failed", { error: String(error) });
+  }
+};

@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { ACCESS_TOKEN_TTL_SECONDS } from "../../config";
+import { ACCESS_TOKEN_TTL_SECONDS, DEVICE_COOKIE_TTL_SECONDS } from "../../config";
 
 export const ACCESS_COOKIE = "__Host-access";
 export const REFRESH_COOKIE = "__Host-refresh";
+/** Marks a browser that has signed in before (docs/decisions/login-lockout.md); it outlives sign-out on purpose. */
+export const DEVICE_COOKIE = "__Host-device";
 
 /** __Host- requires Secure, Path=/ and no Domain; browsers treat http://localhost as secure, so local dev works too. */
 const base = { secure: true, httpOnly: true, sameSite: "Lax", path: "/" } as const;
@@ -33,3 +35,8 @@ export const readAccessToken = (c: Context): string | undefined => {
 };
 
 export const readRefreshToken = (c: Context): string | undefined => getCookie(c, REFRESH_COOKIE);
+
+export const setDeviceCookie = (c: Context, token: string) =>
+  setCookie(c, DEVICE_COOKIE, token, { ...base, maxAge: DEVICE_COOKIE_TTL_SECONDS });
+
+export const readDeviceCookie = (c: Context): string | undefined => getCookie(c, DEVICE_COOKIE);

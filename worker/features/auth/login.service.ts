@@ -4,12 +4,15 @@ import { AppError } from "../../lib/errors";
 import { enforceRateLimits, refundRateLimitHit } from "../../lib/rate-limit";
 import { findAccount, roleFor, type Account } from "./accounts";
 import type { Role } from "./auth.types";
+import { deviceNonce, signDeviceCookie } from "./device-cookie";
 import { burnPasswordCheck, verifyPassword } from "./password";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 export const EMAIL_NOT_CONFIRMED_MESSAGE = "Please confirm your email address before signing in.";
 
 type Credentials = { email: string; password: string };
+/** Where the attempt comes from: the IP, and the device cookie the browser holds, if any. */
+type Client = { ip: string; deviceCookie: string | undefined };
 
 const passwordMatches = (account: Account | null, password: string): Promise<boolean> =>
   account?.password_hash && account.password_salt && account.password_iterations
@@ -21,32 +24,36 @@ const passwordMatches = (account: Account | null, password: string): Promise<boo
     : burnPasswordCheck(password);
 
 /**
- * Checks a sign-in. Every attempt counts against the account and the IP; a right password takes its count back,
- * so the limits are on failures. An unknown email and a wrong password answer alike, after the same hashing work.
- * Returns the statements the caller adds to the session batch (count refunds, admin promotion).
+ * Checks a sign-in. Every attempt counts against the IP, and against the account, or instead against the browser
+ * when its device cookie shows it signed in to this account before (docs/decisions/login-lockout.md): guessing from
+ * elsewhere then cannot lock the owner out, and a known browser that guesses wrong locks out only itself. A right
+ * password takes its counts back, so the limits are on failures. An unknown email and a wrong password answer
+ * alike, after the same hashing work. Returns the statements the caller adds to the session batch (count refunds,
+ * admin promotion) and a fresh device cookie for the browser.
  */
 export const checkCredentials = async (
   d1: D1Database,
   settings: Settings,
   input: Credentials,
-  ip: string,
+  client: Client,
   now: number,
-): Promise<{ user: { id: string; role: Role }; statements: D1PreparedStatement[] }> => {
-  const ipKey = `login:ip:${ip}`;
-  const accountKey = `login:account:${input.email}`;
+): Promise<{ user: { id: string; role: Role }; statements: D1PreparedStatement[]; deviceCookie: string }> => {
+  const account = await findAccount(d1, input.email);
+  const nonce = await deviceNonce(settings.SESSION_SECRET, client.deviceCookie, account);
+  const ipKey = `login:ip:${client.ip}`;
+  const ownKey = nonce ? `login:device:${nonce}` : `login:account:${input.email}`;
   await enforceRateLimits(
     d1,
     [
       { key: ipKey, rule: RATE_LIMITS.loginPerIp },
-      { key: accountKey, rule: RATE_LIMITS.loginPerAccount },
+      { key: ownKey, rule: nonce ? RATE_LIMITS.loginPerDevice : RATE_LIMITS.loginPerAccount },
     ],
     now,
   );
-  const account = await findAccount(d1, input.email);
   const matches = await passwordMatches(account, input.password);
-  if (!account || !matches) throw new AppError("invalid_credentials", INVALID_CREDENTIALS_MESSAGE);
+  if (!account?.password_salt || !matches) throw new AppError("invalid_credentials", INVALID_CREDENTIALS_MESSAGE);
 
-  const refunds = [refundRateLimitHit(d1, ipKey), refundRateLimitHit(d1, accountKey)];
+  const refunds = [refundRateLimitHit(d1, ipKey), refundRateLimitHit(d1, ownKey)];
   if (account.email_confirmed_at === null) {
     await d1.batch(refunds);
     throw new AppError("email_not_confirmed", EMAIL_NOT_CONFIRMED_MESSAGE);
@@ -56,5 +63,6 @@ export const checkCredentials = async (
     role === account.role
       ? []
       : [d1.prepare("UPDATE users SET role = ?, updated_at = ? WHERE id = ?").bind(role, now, account.id)];
-  return { user: { id: account.id, role }, statements: [...refunds, ...promotion] };
+  const deviceCookie = await signDeviceCookie(settings.SESSION_SECRET, { id: account.id, password_salt: account.password_salt });
+  return { user: { id: account.id, role }, statements: [...refunds, ...promotion], deviceCookie };
 };

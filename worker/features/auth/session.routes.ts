@@ -3,10 +3,11 @@ import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { clientIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
+import { closeUserSockets } from "../../realtime/live-shards";
 import { loadMe } from "../me/me.service";
 import { userResponseSchema } from "../me/me.schemas";
 import { signAccessToken } from "./access-token";
-import { clearSessionCookies, readRefreshToken, setSessionCookies } from "./auth-cookies";
+import { clearSessionCookies, readDeviceCookie, readRefreshToken, setDeviceCookie, setSessionCookies } from "./auth-cookies";
 import { loginSchema, okSchema } from "./auth.schemas";
 import { checkCredentials } from "./login.service";
 import { revokeAllSessions, rotateRefreshToken, userOfRefreshToken } from "./session.service";
@@ -48,14 +49,16 @@ const signedInUser = async (d1: D1Database, userId: string, now: number) => {
 export const sessionRoutes = createRouter()
   .openapi(loginRoute, async (c) => {
     const now = Date.now();
-    const { user, statements } = await checkCredentials(c.env.DB, c.var.settings, c.req.valid("json"), clientIp(c), now);
+    const client = { ip: clientIp(c), deviceCookie: readDeviceCookie(c) };
+    const { user, statements, deviceCookie } = await checkCredentials(c.env.DB, c.var.settings, c.req.valid("json"), client, now);
     await openSession(c, user, statements, now);
+    setDeviceCookie(c, deviceCookie);
     return c.json(await signedInUser(c.env.DB, user.id, now), 200);
   })
   .openapi(refreshRoute, async (c) => {
     const now = Date.now();
     const token = readRefreshToken(c);
-    const rotated = token ? await rotateRefreshToken(c.env.DB, token, now) : null;
+    const rotated = token ? await rotateRefreshToken(c.env, token, now) : null;
     if (!rotated) {
       // Without a cookie there is nothing to clear, and clearing anyway could erase the cookies of a sign-in
       // that finished while this (visitor) refresh was still in flight.
@@ -69,7 +72,10 @@ export const sessionRoutes = createRouter()
   .openapi(logoutRoute, async (c) => {
     const refreshToken = readRefreshToken(c);
     const userId = c.var.user?.id ?? (refreshToken ? await userOfRefreshToken(c.env.DB, refreshToken) : null);
-    if (userId) await revokeAllSessions(c.env.DB, userId, Date.now()).run();
+    if (userId) {
+      await revokeAllSessions(c.env.DB, userId, Date.now()).run();
+      await closeUserSockets(c.env, userId);
+    }
     clearSessionCookies(c);
     return c.json({ ok: true as const }, 200);
   });

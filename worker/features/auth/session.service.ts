@@ -1,5 +1,6 @@
 import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS } from "../../config";
 import { newId, randomToken, sha256Hex } from "../../lib/ids";
+import { closeUserSockets } from "../../realtime/live-shards";
 import type { Role } from "./auth.types";
 
 export type NewSession = {
@@ -52,10 +53,12 @@ const isLive = (row: RefreshRow, now: number) => row.revoked_at === null && row.
 
 /**
  * Trades a refresh token for a new one in the same session. A token used more than a few seconds ago means a copy
- * is in someone else's hands: the whole session (every token of the chain) is revoked. A twin request from the
- * same browser a moment after the first (see REFRESH_REUSE_GRACE_MS) is answered with an access token only.
+ * is in someone else's hands: the whole session (every token of the chain) is revoked, and its live sockets closed.
+ * A twin request from the same browser a moment after the first (see REFRESH_REUSE_GRACE_MS) is answered with an
+ * access token only.
  */
-export const rotateRefreshToken = async (d1: D1Database, token: string, now: number): Promise<RotatedSession | null> => {
+export const rotateRefreshToken = async (env: Env, token: string, now: number): Promise<RotatedSession | null> => {
+  const d1 = env.DB;
   const hash = await sha256Hex(token);
   const row = await d1
     .prepare(
@@ -70,6 +73,7 @@ export const rotateRefreshToken = async (d1: D1Database, token: string, now: num
   if (row.used_at !== null) {
     if (now - row.used_at <= REFRESH_REUSE_GRACE_MS && isLive(row, now)) return accessOnly;
     await revokeSession(d1, row.session_id, now).run();
+    await closeUserSockets(env, row.user_id, row.session_id);
     return null;
   }
   if (!isLive(row, now)) return null;

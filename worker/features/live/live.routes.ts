@@ -2,15 +2,16 @@ import { createRoute } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
 import { errorResponses } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { LIVE_USER_HEADER } from "../../realtime/live-hub";
-import { hubFor, shardFor } from "../../realtime/live-shards";
+import { clientIp, RATE_LIMITED_MESSAGE } from "../../lib/rate-limit";
+import { LIVE_HEADERS } from "../../realtime/live-hub";
+import { hubFor, socketShard } from "../../realtime/live-shards";
 
 const liveRoute = createRoute({
   method: "get",
   path: "/live",
   tags: ["Live"],
   summary: "Upgrades to a WebSocket of live updates (signed in by cookie, or Authorization: Bearer for other clients)",
-  responses: { 101: { description: "Switching protocols" }, ...errorResponses(403, 426) },
+  responses: { 101: { description: "Switching protocols" }, ...errorResponses(400, 403, 429) },
 });
 
 export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
@@ -22,8 +23,15 @@ export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
   const allowed = [new URL(c.req.url).origin, new URL(c.var.settings.APP_URL).origin];
   if (origin && !allowed.includes(origin)) throw new AppError("forbidden", "Permission denied");
 
-  const userId = c.var.user?.id ?? null;
-  const headers = new Headers({ Upgrade: "websocket" });
-  if (userId) headers.set(LIVE_USER_HEADER, userId);
-  return hubFor(c.env, shardFor(userId)).fetch(new Request("https://live.internal/connect", { headers })) as never;
+  const user = c.var.user;
+  const ip = clientIp(c);
+  const headers = new Headers({ Upgrade: "websocket", [LIVE_HEADERS.ip]: ip });
+  if (user) {
+    headers.set(LIVE_HEADERS.user, user.id);
+    headers.set(LIVE_HEADERS.session, user.sessionId);
+  }
+  const hub = hubFor(c.env, socketShard(user?.id ?? null, ip));
+  const response = await hub.fetch(new Request("https://live.internal/connect", { headers }));
+  if (response.status === 429) throw new AppError("rate_limited", RATE_LIMITED_MESSAGE);
+  return response as never;
 });

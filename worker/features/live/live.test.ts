@@ -1,38 +1,25 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { LiveMessage } from "../../../shared/live-messages";
 import { LiveHub } from "../../realtime/live-hub";
 import { broadcast, hubFor, onlineUsers, publishToUser, shardFor } from "../../realtime/live-shards";
-import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { signUpAndLogin } from "../../test/accounts";
 import { call, callJson } from "../../test/http";
 import { setBalance } from "../../test/ledger";
+import { connect, settle, types } from "../../test/live";
 import { insertQuestion } from "../../test/questions";
 import { putOutcome } from "../../test/admin";
-
-type Listener = { socket: WebSocket; messages: LiveMessage[] };
-
-const connect = async (account?: TestAccount, origin?: string): Promise<Listener> => {
-  const headers: Record<string, string> = { Upgrade: "websocket", ...(account?.cookies ?? {}) };
-  if (origin) headers.Origin = origin;
-  const response = await call("/api/live", { headers });
-  expect(response.status).toBe(101);
-  const socket = response.webSocket;
-  if (!socket) throw new Error("no socket");
-  socket.accept();
-  const listener: Listener = { socket, messages: [] };
-  socket.addEventListener("message", (event) => listener.messages.push(JSON.parse(String(event.data)) as LiveMessage));
-  return listener;
-};
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
-const types = (listener: Listener) => listener.messages.map((m) => m.type);
 
 describe("GET /api/live", () => {
   it("delivers a player's credit events to all their sockets and nobody else's, and activity to everyone", async () => {
     const alice = await signUpAndLogin("alice-live@example.com");
     const bob = await signUpAndLogin("bob-live@example.com");
     await setBalance(alice.userId, 10);
-    const [aliceTab1, aliceTab2, bobTab, visitor] = await Promise.all([connect(alice), connect(alice), connect(bob), connect()]);
+    const [aliceTab1, aliceTab2, bobTab, visitor] = await Promise.all([
+      connect({ headers: alice.cookies }),
+      connect({ headers: alice.cookies }),
+      connect({ headers: bob.cookies }),
+      connect(),
+    ]);
     const questionId = await insertQuestion({ creditCost: 2 });
 
     const picked = await callJson("/api/picks", { method: "POST", headers: alice.bearer, json: { questionId, choice: "yes", multiplier: 1 } });
@@ -57,7 +44,7 @@ describe("GET /api/live", () => {
     await setBalance(dave.userId, 10);
     const questionId = await insertQuestion({ creditCost: 2 });
     await callJson("/api/picks", { method: "POST", headers: dave.bearer, json: { questionId, choice: "yes", multiplier: 2 } });
-    const tab = await connect(dave);
+    const tab = await connect({ headers: dave.cookies });
     expect((await putOutcome(admin, questionId, "A")).status).toBe(200);
     await settle();
     expect(tab.messages.find((m) => m.type === "credits")?.data).toMatchObject({ balance: 14 });
@@ -89,7 +76,7 @@ describe("GET /api/live", () => {
 
   it("keeps delivering after the hub wakes from hibernation, from the sockets' attachments alone", async () => {
     const carol = await signUpAndLogin("carol-live@example.com");
-    const tab = await connect(carol);
+    const tab = await connect({ headers: carol.cookies });
     const stub = hubFor(env, shardFor(carol.userId));
     const delivered = await runInDurableObject(stub, async (_instance, state) => {
       const woken = new LiveHub(state, env);
@@ -102,7 +89,7 @@ describe("GET /api/live", () => {
 
   it("knows which users have a socket open, so settlement reads and sends for them only", async () => {
     const erin = await signUpAndLogin("erin-live@example.com");
-    const tab = await connect(erin);
+    const tab = await connect({ headers: erin.cookies });
     expect(await onlineUsers(env, [erin.userId, "offline-1", "offline-2"])).toEqual([erin.userId]);
     tab.socket.close(1000, "bye");
   });
@@ -120,8 +107,7 @@ describe("GET /api/live", () => {
 
   it("closes a socket that floods the hub with messages", async () => {
     const noisy = await connect();
-    const closed = new Promise<number>((resolve) => noisy.socket.addEventListener("close", (event) => resolve(event.code)));
     for (let i = 0; i < 40; i++) noisy.socket.send(`hello ${i}`);
-    expect(await closed).toBe(1008);
+    expect(await noisy.closed).toBe(1008);
   });
 });

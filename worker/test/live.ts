@@ -1,0 +1,33 @@
+import { expect } from "vitest";
+import type { LiveMessage } from "../../shared/live-messages";
+import { call } from "./http";
+
+export type Listener = { socket: WebSocket; messages: LiveMessage[]; closed: Promise<number> };
+
+type ConnectOptions = { headers?: Record<string, string>; origin?: string; ip?: string };
+
+/** Opens GET /api/live as a browser would (cookies or a Bearer header in `headers`) and records what arrives. */
+export const connect = async ({ headers = {}, origin, ip }: ConnectOptions = {}): Promise<Listener> => {
+  const all: Record<string, string> = { Upgrade: "websocket", ...headers };
+  if (origin) all.Origin = origin;
+  if (ip) all["CF-Connecting-IP"] = ip;
+  const response = await call("/api/live", { headers: all });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket;
+  if (!socket) throw new Error("no socket");
+  socket.accept();
+  const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
+  const listener: Listener = { socket, messages: [], closed };
+  socket.addEventListener("message", (event) => {
+    listener.messages.push(JSON.parse(String(event.data)) as LiveMessage);
+  });
+  return listener;
+};
+
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+export const types = (listener: Listener) => listener.messages.map((m) => m.type);
+
+/** The close code a socket got within `ms`, or null while it stays open. */
+export const closeCode = (listener: Listener, ms = 500) =>
+  Promise.race([listener.closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
