@@ -78,6 +78,7 @@ describe("redeeming winnings", () => {
     await done.getByText("Card code: AMZ-E2E-1234").waitFor();
 
     await page.goto("/rewards");
+    await page.getByRole("button", { name: "Cash Out" }).click();
     const dialog = page.getByRole("dialog", { name: "Redeem Credits" });
     await dialog.getByText("Redeemable: 30 credits").waitFor();
     await dialog.getByRole("radio", { name: "Venmo" }).click();

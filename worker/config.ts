@@ -16,6 +16,8 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 export const REFRESH_REUSE_GRACE_MS = 10 * 1000;
 export const EMAIL_CONFIRMATION_TTL_MS = 24 * HOUR_MS;
 export const PASSWORD_RESET_TTL_MS = 60 * MINUTE_MS;
+/** How long a browser that signed in stays a known device for its account (docs/decisions/login-lockout.md). */
+export const DEVICE_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
@@ -25,6 +27,8 @@ export const RATE_LIMIT_WINDOW_MS = HOUR_MS;
 export const RATE_LIMITS = {
   loginPerAccount: { limit: 100, windowMs: HOUR_MS },
   loginPerIp: { limit: 300, windowMs: HOUR_MS },
+  /** Failed sign-ins from one known browser (device cookie), which then skips the per-account limit. */
+  loginPerDevice: { limit: 10, windowMs: HOUR_MS },
   signupPerIp: { limit: 20, windowMs: HOUR_MS },
   resendConfirmationPerIp: { limit: 20, windowMs: HOUR_MS },
   passwordResetPerIp: { limit: 20, windowMs: HOUR_MS },
@@ -57,6 +61,10 @@ export const IMAGE_CACHE_CONTROL = "public, max-age=3600";
 export const LIVE_SHARDS = 8;
 /** Messages a client may send per socket per minute besides pings (which never reach the object). */
 export const LIVE_SOCKET_MESSAGE_LIMIT = 30;
+/** Open sockets per signed-in user (all tabs and devices); a new one beyond this closes the oldest. */
+export const LIVE_SOCKETS_PER_USER = 20;
+/** Open sockets per IP address in one hub; beyond this a new one is refused (docs/decisions/live-updates-sharding.md). */
+export const LIVE_SOCKETS_PER_IP = 100;
 
 /** Gift cards and cash-outs pay this many US dollars per redeemed credit (stored and computed in whole cents). */
 export const GIFT_CARD_USD_PER_CREDIT = 0.6;
@@ -65,7 +73,15 @@ export const REDEMPTION_MIN_CREDITS = 10;
 export const REDEMPTION_DEFAULT_MAX_CREDITS = 1000;
 /** Profile countries whose players may redeem (sweepstakes rules; the spec's cards are United States only). */
 export const REDEMPTION_ALLOWED_COUNTRIES: readonly string[] = ["US"];
+/** Credits a player may redeem (gift cards and cash-outs together, rejected ones not counted) per UTC day. */
+export const REDEMPTION_DAILY_MAX_CREDITS = 500;
 export const REDEMPTION_NOTE_MAX_LENGTH = 500;
+/**
+ * When the admin's redemption queue marks a request high risk (docs/decisions/redemption-risk.md): any winnings
+ * from a question a linked account took the other side of, a payout email another account also uses, or an account
+ * younger than newAccountDays (when it asked) with at least newAccountLinkedAccounts linked accounts.
+ */
+export const REDEMPTION_RISK = { newAccountDays: 7, newAccountLinkedAccounts: 3 } as const;
 
 /** Paid once when a referred friend's first pick commits: to the referrer, and to the friend on top of the sign-up bonus. */
 export const REFERRER_BONUS = 100;

@@ -16,6 +16,7 @@ export const users = sqliteTable("users", {
   maxStreak: integer("max_streak").notNull().default(0),
   referralCode: text("referral_code").notNull(),
   referredBy: text("referred_by"),
+  signupIp: text("signup_ip"),
   deletedAt: integer("deleted_at"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
@@ -165,6 +166,8 @@ export const idempotentResponses = sqliteTable(
     status: integer("status").notNull(),
     body: text("body").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** SHA-256 of the request the key was first used for; NULL on rows older than the column. */
+    fingerprint: text("fingerprint"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
 );
@@ -231,6 +234,9 @@ export const giftCardRedemptions = sqliteTable("gift_card_redemptions", {
   decidedAt: integer("decided_at"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  holdCause: text("hold_cause", { enum: ["charge_refunded", "dispute_opened"] }),
+  holdPaymentId: text("hold_payment_id"),
+  heldAt: integer("held_at"),
 });
 
 export const leaderboardHours = sqliteTable(

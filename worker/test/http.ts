@@ -17,6 +17,8 @@ export const call = async (path: string, { env: requestEnv = env, json, ...init 
   const headers = new Headers(init.headers);
   // Each call is its own visitor, so per-IP limits only bite in tests that send this header themselves.
   if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", randomIp());
+  // ...from the United States: a test that needs another edge country (or none: "") sends its own header.
+  if (!headers.has("CF-IPCountry")) headers.set("CF-IPCountry", "US");
   let body = init.body;
   if (json !== undefined) {
     headers.set("Content-Type", "application/json");

@@ -11,9 +11,9 @@ export type { Outcome } from "./property/picks-model";
 export class LedgerModel {
   readonly accounts = new Accounts();
   readonly picks = new PicksModel(this.accounts);
-  readonly payments = new PaymentsModel(this.accounts);
-  readonly promos = new PromosModel(this.accounts);
   readonly redemptions = new RedemptionsModel(this.accounts);
+  readonly payments = new PaymentsModel(this.accounts, this.redemptions);
+  readonly promos = new PromosModel(this.accounts);
   readonly contests = new ContestsModel(this.accounts, this.picks);
   /** The command being run, as a clock: contest scores count wins settled after joining. */
   step = 0;

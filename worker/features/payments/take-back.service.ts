@@ -1,6 +1,7 @@
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { commitMovement, reverse } from "../credits/ledger.service";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
+import { holdPendingRedemptions } from "../redemptions/redemption-holds";
 import { balanceStatement, creditEvents, type CreditOutcome } from "./credit-purchase.service";
 
 type PaymentRow = { id: string; user_id: string; credits: number; credits_taken_back: number };
@@ -24,7 +25,8 @@ export const refundedShare = (credits: number, refunded: number, total: number) 
  * Takes a payment's credits back through the ledger (a reversal, which may leave the balance below zero) until
  * `targetFor(credits)` have been taken in all. Refund events carry the cumulative refunded amount, so a repeated,
  * late or concurrent event never takes more: credits_taken_back moves by compare-and-set in the same batch, and a
- * batch that lost the race is rolled back by the guard and recomputed.
+ * batch that lost the race is rolled back by the guard and recomputed. A take-back that moved credits also puts
+ * the player's pending redemptions on hold in that batch: what they cash out may be the credits just taken back.
  */
 export const takeBackCredits = async (
   d1: D1Database,
@@ -53,6 +55,13 @@ export const takeBackCredits = async (
         .prepare("UPDATE stripe_payments SET credits_taken_back = ?, updated_at = ? WHERE id = ? AND credits_taken_back = ?")
         .bind(target, now, payment.id, payment.credits_taken_back),
       assertInBatch(d1, "EXISTS (SELECT 1 FROM stripe_payments WHERE id = ? AND credits_taken_back = ?)", payment.id, target),
+      holdPendingRedemptions(d1, {
+        userId: payment.user_id,
+        cause: reason === "refund" ? "charge_refunded" : "dispute_opened",
+        paymentId: payment.id,
+        transactionId: movement.transactionId,
+        now,
+      }),
       balanceStatement(d1, payment.user_id),
     ];
     try {

@@ -1,11 +1,18 @@
 import { CASH_OUT_METHOD_LABELS, formatUsd, redemptionValueCents, REDEMPTION_ERRORS as E, type CashOutMethod } from "../../../shared/redemptions";
-import { GIFT_CARD_USD_PER_CREDIT, REDEMPTION_ALLOWED_COUNTRIES, REDEMPTION_DEFAULT_MAX_CREDITS, REDEMPTION_MIN_CREDITS } from "../../config";
+import {
+  GIFT_CARD_USD_PER_CREDIT,
+  REDEMPTION_ALLOWED_COUNTRIES,
+  REDEMPTION_DAILY_MAX_CREDITS,
+  REDEMPTION_DEFAULT_MAX_CREDITS,
+  REDEMPTION_MIN_CREDITS,
+} from "../../config";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
 import { MOVEMENT_APPLIED_SQL, redeem } from "../credits/ledger.service";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
+import { dailyCapGuard, GUARD_ERRORS, redeemedSinceSql, utcDayStart } from "./redemption-guards";
 import { REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
 import { redemptionError } from "./redemptions.schemas";
 
@@ -16,6 +23,8 @@ type NewRedemption = {
   credits: number;
   email: string;
   target: RedemptionTarget;
+  /** The request's country at the edge (lib/edge-country.ts); null when unknown. */
+  edgeCountry: string | null;
   /** The request's Idempotency-Key: concurrent repeats then share one ledger key, so only one can move credits. */
   requestKey: string | undefined;
   now: number;
@@ -23,22 +32,25 @@ type NewRedemption = {
 
 type State = {
   country: string;
+  balance: number;
   redeemable: number;
+  redeemed_today: number;
   reward_name: string | null;
   min_amount: number | null;
   max_amount: number | null;
   country_codes: string | null;
 };
 
-const readState = (d1: D1Database, userId: string, rewardId: string | null) =>
+const readState = (d1: D1Database, { userId, target, now }: NewRedemption) =>
   d1
     .prepare(
-      `SELECT u.country, COALESCE(c.redeemable, 0) AS redeemable, r.name AS reward_name, r.min_amount, r.max_amount,
-              r.country_codes
+      `SELECT u.country, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
+              ${redeemedSinceSql("u.id", "?3")} AS redeemed_today,
+              r.name AS reward_name, r.min_amount, r.max_amount, r.country_codes
        FROM users u LEFT JOIN user_credits c ON c.user_id = u.id LEFT JOIN rewards r ON r.id = ?2 AND r.is_active = 1
        WHERE u.id = ?1`,
     )
-    .bind(userId, rewardId)
+    .bind(userId, target.kind === "gift_card" ? target.rewardId : null, utcDayStart(now))
     .first<State>();
 
 /** The rules that need the database, in the spec's order (minimum and email are checked by the request schema). */
@@ -46,9 +58,13 @@ const check = (state: State | null, input: NewRedemption) => {
   if (!state) throw new AppError("unauthorized", E.signIn.message, { title: E.signIn.title });
   const giftCard = input.target.kind === "gift_card";
   if (giftCard && !state.reward_name) throw redemptionError("not_found", E.reward, "rewardId");
-  const rewardCountries = giftCard ? (JSON.parse(state.country_codes ?? "[]") as string[]) : [state.country];
-  if (!REDEMPTION_ALLOWED_COUNTRIES.includes(state.country) || !rewardCountries.includes(state.country)) {
-    throw redemptionError("rule_violation", E.country);
+  // The edge's country is where the request comes from; the profile's is only what the player declared, and
+  // both must be allowed (and served by the card).
+  const served = giftCard ? (JSON.parse(state.country_codes ?? "[]") as string[]) : REDEMPTION_ALLOWED_COUNTRIES;
+  for (const country of [input.edgeCountry, state.country]) {
+    if (!country || !REDEMPTION_ALLOWED_COUNTRIES.includes(country) || !served.includes(country)) {
+      throw redemptionError("rule_violation", E.country);
+    }
   }
   if (giftCard) {
     const min = Math.max(REDEMPTION_MIN_CREDITS, state.min_amount ?? 0);
@@ -56,6 +72,9 @@ const check = (state: State | null, input: NewRedemption) => {
     if (input.credits < min) throw redemptionError("validation_failed", E.minimum(min), "credits");
     if (input.credits > max) throw redemptionError("validation_failed", E.maximum(max), "credits");
   }
+  if (state.balance < 0) throw redemptionError("rule_violation", GUARD_ERRORS.balanceBelowZero);
+  const left = Math.max(0, REDEMPTION_DAILY_MAX_CREDITS - state.redeemed_today);
+  if (input.credits > left) throw redemptionError("rule_violation", GUARD_ERRORS.dailyLimit(left));
   if (input.credits > state.redeemable) throw redemptionError("insufficient_credits", E.insufficient);
 };
 
@@ -80,12 +99,13 @@ const creditsStatement = (d1: D1Database, userId: string) =>
 export type RedemptionRef = { userId: string; redemptionId: string };
 
 /**
- * One redemption is one batch: the debit of redeemable credits (checked in SQL), the guard that it happened and
- * the pending row. `created` is false when a concurrent repeat with the same Idempotency-Key already made it.
+ * One redemption is one batch: the day's cap (checked in SQL), the debit of redeemable credits (checked in SQL
+ * against redeemable and balance, so a balance below zero refuses it too), the guard that it happened and the
+ * pending row. `created` is false when a concurrent repeat with the same Idempotency-Key already made it.
  */
 export const createRedemption = async (d1: D1Database, input: NewRedemption, receipt: Receipt<RedemptionRef> = () => []) => {
   const { userId, credits, target, now } = input;
-  const state = await readState(d1, userId, target.kind === "gift_card" ? target.rewardId : null);
+  const state = await readState(d1, input);
   check(state, input);
 
   const id = newId();
@@ -93,6 +113,7 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption, rec
   const ledgerKey = input.requestKey ? `redemption:${target.kind}:${userId}:${input.requestKey}` : `redemption:${id}`;
   const movement = redeem(d1, { userId, amount: credits, idempotencyKey: ledgerKey, now, description: ledgerDescription(target, state?.reward_name ?? null, valueCents) });
   const statements = [
+    dailyCapGuard(d1, userId, credits, now),
     ...movement.statements,
     assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId),
     d1
@@ -111,7 +132,7 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption, rec
         valueCents,
         input.email,
         target.kind === "cash_out" ? target.handle : null,
-        state?.country ?? "",
+        input.edgeCountry,
         movement.transactionId,
         now,
       ),
@@ -128,8 +149,8 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption, rec
     if (!isBatchRefusal(error)) throw error;
     const twin = await readByLedgerKey(d1, ledgerKey);
     if (twin) return { redemption: toRedemption(twin), credits: toCredits(await creditsStatement(d1, userId).first<CreditsRow>()), created: false };
-    // Another redemption took the credits between the check and the batch.
-    check(await readState(d1, userId, target.kind === "gift_card" ? target.rewardId : null), input);
+    // Another redemption (or a take-back) moved the credits or the day's total between the check and the batch.
+    check(await readState(d1, input), input);
     throw new AppError("conflict", "Failed to process your redemption. Please try again.", { title: "Redemption Failed" });
   }
 };

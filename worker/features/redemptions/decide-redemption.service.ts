@@ -2,26 +2,25 @@ import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { grant } from "../credits/ledger.service";
-import { REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
+import { onHold } from "./redemption-holds";
+import { alreadyDecided, readRedemptionRow, REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
 
 type Decision = { redemptionId: string; status: "fulfilled" | "rejected"; note: string | null; adminId: string; now: number };
-
-const readRow = (d1: D1Database, id: string) =>
-  d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id).first<RedemptionRow>();
-
-const alreadyDecided = (status: string) => new AppError("conflict", `This redemption has already been ${status}`);
 
 /**
  * Moves a pending redemption to fulfilled or rejected, once. The update only matches a pending row and stamps a
  * fresh decision id, and a guard aborts the batch unless this call's stamp is the one stored: of concurrent
  * decisions exactly one commits. A rejection refunds in the same batch under `redemption-refund:<id>` as
- * winnings, so the credits are redeemable again and can never come back twice.
+ * winnings, so the credits are redeemable again and can never come back twice. A held redemption (a refund or
+ * dispute landed) can be rejected but not fulfilled: the update's own WHERE refuses it, so a hold that lands
+ * between the read and the batch still wins.
  */
 export const decideRedemption = async (d1: D1Database, decision: Decision) => {
   const { redemptionId: id, status, note, adminId, now } = decision;
-  const current = await readRow(d1, id);
+  const current = await readRedemptionRow(d1, id);
   if (!current) throw new AppError("not_found", "Redemption not found");
   if (current.status !== "pending") throw alreadyDecided(current.status);
+  if (status === "fulfilled" && current.hold_cause) throw onHold(current.hold_cause);
 
   const decisionId = newId();
   const refund =
@@ -42,7 +41,7 @@ export const decideRedemption = async (d1: D1Database, decision: Decision) => {
       d1
         .prepare(
           `UPDATE gift_card_redemptions SET status = ?1, note = ?2, decided_by = ?3, decided_at = ?4, decision_id = ?5, updated_at = ?4
-           WHERE id = ?6 AND status = 'pending'`,
+           WHERE id = ?6 AND status = 'pending' AND (?1 = 'rejected' OR hold_cause IS NULL)`,
         )
         .bind(status, note, adminId, now, decisionId, id),
       assertInBatch(d1, "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND decision_id = ?)", id, decisionId),
@@ -53,6 +52,8 @@ export const decideRedemption = async (d1: D1Database, decision: Decision) => {
     return { redemption: toRedemption(row), userId: row.user_id };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
-    throw alreadyDecided((await readRow(d1, id))?.status ?? "decided");
+    const latest = await readRedemptionRow(d1, id);
+    if (latest?.status === "pending" && latest.hold_cause) throw onHold(latest.hold_cause);
+    throw alreadyDecided(latest?.status ?? "decided");
   }
 };

@@ -1,10 +1,13 @@
 import type { z } from "@hono/zod-openapi";
+import type { HoldCause } from "../../../shared/redemption-holds";
 import type { CashOutMethod } from "../../../shared/redemptions";
-import type { adminRedemptionSchema, redemptionSchema } from "./redemptions.schemas";
+import { AppError } from "../../lib/errors";
+import type { adminRedemptionSchema, redemptionHoldSchema, redemptionSchema } from "./redemptions.schemas";
 
 export type Redemption = z.infer<typeof redemptionSchema>;
 export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
 export type RedemptionStatus = Redemption["status"];
+export type RedemptionHold = z.infer<typeof redemptionHoldSchema>;
 
 export type RedemptionRow = {
   id: string;
@@ -22,11 +25,15 @@ export type RedemptionRow = {
   created_at: number;
   updated_at: number;
   decided_at: number | null;
+  hold_cause: HoldCause | null;
+  hold_payment_id: string | null;
+  held_at: number | null;
 };
 
 /** Select list for `gift_card_redemptions g` (with the reward's name); add `FROM gift_card_redemptions g ${REWARD_JOIN}`. */
 export const REDEMPTION_COLUMNS = `g.id, g.user_id, g.kind, g.reward_id, r.name AS reward_name, g.method, g.credits_spent,
-  g.value_cents, g.user_email, g.payout_handle, g.status, g.note, g.created_at, g.updated_at, g.decided_at`;
+  g.value_cents, g.user_email, g.payout_handle, g.status, g.note, g.created_at, g.updated_at, g.decided_at,
+  g.hold_cause, g.hold_payment_id, g.held_at`;
 export const REWARD_JOIN = "LEFT JOIN rewards r ON r.id = g.reward_id";
 
 export const toRedemption = (row: RedemptionRow): Redemption => ({
@@ -45,3 +52,12 @@ export const toRedemption = (row: RedemptionRow): Redemption => ({
   updatedAt: row.updated_at,
   decidedAt: row.decided_at,
 });
+
+/** The hold a refund or dispute put on the redemption, kept on a decided row as the reason it was held. */
+export const toHold = (row: RedemptionRow): RedemptionHold | null =>
+  row.hold_cause ? { cause: row.hold_cause, paymentId: row.hold_payment_id ?? "", heldAt: row.held_at ?? 0 } : null;
+
+export const readRedemptionRow = (d1: D1Database, id: string) =>
+  d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id).first<RedemptionRow>();
+
+export const alreadyDecided = (status: string) => new AppError("conflict", `This redemption has already been ${status}`);

@@ -8,8 +8,12 @@ import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
 import { decideRedemption } from "./decide-redemption.service";
 import { redemptionFulfilledEmail, redemptionRejectedEmail } from "./redemption-emails";
-import { REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
+import { REDEMPTION_COLUMNS, REWARD_JOIN, toHold, toRedemption, type RedemptionRow } from "./redemption-row";
 import { adminRedemptionSchema, decisionRequestSchema, redemptionSchema } from "./redemptions.schemas";
+import { loadRiskSignals, riskSignalsSchema } from "./risk-signals";
+
+/** A queue entry carries its risk signals, so the admin weighs them before paying out. */
+const queueItemSchema = adminRedemptionSchema.extend({ risk: riskSignalsSchema }).openapi("AdminRedemptionQueueItem");
 
 const listRoute = createRoute({
   method: "get",
@@ -23,7 +27,7 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonContent(z.object({ items: z.array(adminRedemptionSchema), nextCursor: z.string().nullable() })),
+    200: jsonContent(z.object({ items: z.array(queueItemSchema), nextCursor: z.string().nullable() })),
     ...errorResponses(400, 401, 403),
   },
 });
@@ -54,11 +58,21 @@ export const redemptionAdminRoutes = createRouter()
     )
       .bind(status ?? null, after?.createdAt ?? null, after?.id ?? "", ADMIN_PAGE_SIZE + 1)
       .all<AdminRow>();
-    const items = results.map((row) => ({
-      ...toRedemption(row),
-      user: { id: row.user_id, username: row.username, email: row.account_email },
-    }));
-    return c.json(page(items, ADMIN_PAGE_SIZE), 200);
+    const listed = page(
+      results.map((row) => ({
+        ...toRedemption(row),
+        user: { id: row.user_id, username: row.username, email: row.account_email },
+        hold: toHold(row),
+      })),
+      ADMIN_PAGE_SIZE,
+    );
+    const risks = await loadRiskSignals(c.env.DB, listed.items.map((item) => item.id));
+    // Redemptions are never deleted, so every listed one has its signals; the filter only satisfies the types.
+    const items = listed.items.flatMap((item) => {
+      const risk = risks.get(item.id);
+      return risk ? [{ ...item, risk }] : [];
+    });
+    return c.json({ items, nextCursor: listed.nextCursor }, 200);
   })
   .openapi(decideRoute, async (c) => {
     const { status, note } = c.req.valid("json");

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { REDEMPTION_ERRORS as E } from "../../../shared/redemptions";
 import type { AppEnv } from "../../env";
 import { decodeCursor, page } from "../../lib/cursor";
+import { edgeCountry } from "../../lib/edge-country";
 import { withIdempotency } from "../../lib/idempotency";
 import { publishToUser } from "../../realtime/live-shards";
 import { sendEmail } from "../../lib/mailer";
@@ -66,7 +67,13 @@ const redeem = (c: Context<AppEnv>, input: { credits: number; email: string; tar
   };
   return withIdempotency(c, userId, {
     run: async (receipt) => {
-      const request = { userId, ...input, requestKey: c.req.header("Idempotency-Key"), now: Date.now() };
+      const request = {
+        userId,
+        ...input,
+        edgeCountry: edgeCountry(c.var.settings, c.req.raw),
+        requestKey: c.req.header("Idempotency-Key"),
+        now: Date.now(),
+      };
       const result = await createRedemption(c.env.DB, request, receipt);
       return answer(result, result.created);
     },

@@ -8,6 +8,7 @@ import {
   REDEMPTION_ERRORS as E,
   type RedemptionError,
 } from "../../../shared/redemptions";
+import { HOLD_CAUSES } from "../../../shared/redemption-holds";
 import { REDEMPTION_MIN_CREDITS, REDEMPTION_NOTE_MAX_LENGTH } from "../../config";
 import { AppError } from "../../lib/errors";
 
@@ -81,8 +82,21 @@ export const redemptionSchema = z
   })
   .openapi("Redemption");
 
+export const redemptionHoldSchema = z
+  .object({
+    cause: z.enum(HOLD_CAUSES),
+    paymentId: z.string().openapi({ description: "The Stripe payment whose refund or dispute caused the hold" }),
+    heldAt: z.number().int(),
+  })
+  .openapi("RedemptionHold");
+
 export const adminRedemptionSchema = redemptionSchema
-  .extend({ user: z.object({ id: z.string(), username: z.string(), email: z.string() }) })
+  .extend({
+    user: z.object({ id: z.string(), username: z.string(), email: z.string() }),
+    hold: redemptionHoldSchema
+      .nullable()
+      .openapi({ description: "Why it was put on hold; a pending held redemption cannot be fulfilled until an admin releases it" }),
+  })
   .openapi("AdminRedemption");
 
 const TITLED: RedemptionError[] = [MIN, ...Object.values(E).filter((value): value is RedemptionError => typeof value === "object")];

@@ -8,8 +8,14 @@ import { InputField } from "../../components/ui/field";
 import { api, ApiError } from "../../lib/api";
 import type { Redemption } from "../redemptions/redemption-queries";
 import { redemptionTitle, StatusBadge } from "../redemptions/my-redemptions";
+import { RedemptionHoldNotice, type RedemptionHold } from "./redemption-hold";
+import { RiskSignals, type RedemptionRisk } from "./redemption-risk";
 
-export type AdminRedemption = Redemption & { user: { id: string; username: string; email: string } };
+export type AdminRedemption = Redemption & {
+  user: { id: string; username: string; email: string };
+  risk: RedemptionRisk;
+  hold: RedemptionHold | null;
+};
 
 const useDecide = (id: string) => {
   const queryClient = useQueryClient();
@@ -41,12 +47,14 @@ export const RedemptionDecision = ({ redemption: r }: { redemption: AdminRedempt
         </div>
         <StatusBadge status={r.status} />
       </div>
+      <RiskSignals risk={r.risk} />
+      {r.hold ? <RedemptionHoldNotice id={r.id} hold={r.hold} pending={r.status === "pending"} /> : null}
       {r.status === "pending" ? (
         <div className="flex flex-wrap items-end gap-2">
           <div className="min-w-56 flex-1">
             <InputField label="Note to the player (e.g. the card code)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
           </div>
-          <Button disabled={decide.isPending} onClick={() => decide.mutate({ status: "fulfilled", note: note.trim() || undefined })}>Mark fulfilled</Button>
+          <Button disabled={decide.isPending || r.hold !== null} onClick={() => decide.mutate({ status: "fulfilled", note: note.trim() || undefined })}>Mark fulfilled</Button>
           <Button variant="danger" disabled={decide.isPending} onClick={() => setConfirming(true)}>Reject</Button>
         </div>
       ) : null}

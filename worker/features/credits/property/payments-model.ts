@@ -1,4 +1,5 @@
 import type { Accounts } from "./accounts-model";
+import type { RedemptionsModel } from "./redemptions-model";
 
 type Session = { owner: string; credits: number; amount: number; credited: boolean; takenBack: number };
 
@@ -6,13 +7,17 @@ const CHECKOUTS_PER_HOUR = 30;
 
 /**
  * Stripe checkouts: each paid session is credited once, by whichever of the webhook and the verify call comes first;
- * a refund or dispute takes back its share of a credited purchase (cumulative, never more than was bought).
+ * a refund or dispute takes back its share of a credited purchase (cumulative, never more than was bought) and
+ * holds the buyer's pending redemptions.
  */
 export class PaymentsModel {
   readonly sessions: Session[] = [];
   private readonly checkouts = new Map<string, number>();
 
-  constructor(private readonly accounts: Accounts) {}
+  constructor(
+    private readonly accounts: Accounts,
+    private readonly redemptions: RedemptionsModel,
+  ) {}
 
   /** Whether starting a checkout is allowed (a per-player hourly limit). */
   startCheckout(owner: string) {
@@ -43,5 +48,6 @@ export class PaymentsModel {
     if (target <= session.takenBack) return;
     this.accounts.reverse(session.owner, target - session.takenBack, false);
     session.takenBack = target;
+    this.redemptions.hold(session.owner);
   }
 }

@@ -1,0 +1,24 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { requireAdmin } from "../auth/auth.middleware";
+import { releaseHold } from "./redemption-holds";
+import { redemptionSchema } from "./redemptions.schemas";
+
+const releaseRoute = createRoute({
+  method: "post",
+  path: "/admin/redemptions/{id}/release",
+  tags: ["Admin"],
+  summary: "Release the hold a refund or dispute put on a pending redemption, so it can be fulfilled",
+  middleware: [requireAdmin] as const,
+  request: { params: z.object({ id: z.string().max(100) }) },
+  responses: {
+    200: jsonContent(z.object({ redemption: redemptionSchema })),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+export const redemptionHoldRoutes = createRouter().openapi(releaseRoute, async (c) => {
+  const result = await releaseHold(c.env.DB, { redemptionId: c.req.valid("param").id, adminId: c.var.user.id, now: Date.now() });
+  return c.json(result, 200);
+});

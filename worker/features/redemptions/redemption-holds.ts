@@ -1,0 +1,58 @@
+import { HOLD_CAUSE_LABELS, type HoldCause } from "../../../shared/redemption-holds";
+import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
+import { AppError } from "../../lib/errors";
+import { auditStatement } from "../admin-audit/admin-audit";
+import { alreadyDecided, readRedemptionRow, REDEMPTION_COLUMNS, REWARD_JOIN, toHold, toRedemption, type RedemptionRow } from "./redemption-row";
+
+type Hold = { userId: string; cause: HoldCause; paymentId: string; transactionId: string; now: number };
+
+/**
+ * For the batch of a refund's or dispute's take-back: holds every pending redemption of the player, only when
+ * that take-back's ledger row (`transactionId`) was written, so a repeated event does not hold again what an
+ * admin released. A redemption already held keeps its first cause.
+ */
+export const holdPendingRedemptions = (d1: D1Database, { userId, cause, paymentId, transactionId, now }: Hold) =>
+  d1
+    .prepare(
+      `UPDATE gift_card_redemptions SET hold_cause = ?1, hold_payment_id = ?2, held_at = ?3, updated_at = ?3
+       WHERE user_id = ?4 AND status = 'pending' AND hold_cause IS NULL
+         AND EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?5)`,
+    )
+    .bind(cause, paymentId, now, userId, transactionId);
+
+export const onHold = (cause: HoldCause) =>
+  new AppError("conflict", `This redemption is on hold (${HOLD_CAUSE_LABELS[cause].toLowerCase()}): release or reject it first`);
+
+/**
+ * An admin's explicit release: the redemption stays pending and becomes fulfillable again. The guard names the
+ * exact hold that was read, so of concurrent releases one commits, with one audit row recording what it released.
+ */
+export const releaseHold = async (d1: D1Database, { redemptionId: id, adminId, now }: { redemptionId: string; adminId: string; now: number }) => {
+  const current = await readRedemptionRow(d1, id);
+  if (!current) throw new AppError("not_found", "Redemption not found");
+  if (current.status !== "pending") throw alreadyDecided(current.status);
+  if (!current.hold_cause) throw new AppError("conflict", "This redemption is not on hold");
+
+  try {
+    const results = await d1.batch([
+      assertInBatch(
+        d1,
+        "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND status = 'pending' AND hold_cause = ? AND held_at = ?)",
+        id,
+        current.hold_cause,
+        current.held_at,
+      ),
+      d1
+        .prepare("UPDATE gift_card_redemptions SET hold_cause = NULL, hold_payment_id = NULL, held_at = NULL, updated_at = ? WHERE id = ?")
+        .bind(now, id),
+      auditStatement(d1, { adminId, action: "release_hold", entity: "redemption", entityId: id, before: toHold(current), after: null, now }),
+      d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id),
+    ]);
+    return { redemption: toRedemption(results.at(-1)?.results[0] as RedemptionRow) };
+  } catch (error) {
+    if (!isBatchRefusal(error)) throw error;
+    const latest = await readRedemptionRow(d1, id);
+    if (latest && latest.status !== "pending") throw alreadyDecided(latest.status);
+    throw new AppError("conflict", latest?.hold_cause ? "This redemption's hold changed. Please reload it" : "This redemption is not on hold");
+  }
+};

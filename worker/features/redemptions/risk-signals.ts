@@ -1,0 +1,110 @@
+import { z } from "@hono/zod-openapi";
+import { RISK_REASONS, type RiskReason } from "../../../shared/redemption-risk";
+import { REDEMPTION_RISK } from "../../config";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const count = (description: string) => z.number().int().min(0).openapi({ description });
+
+export const riskSignalsSchema = z
+  .object({
+    accountAgeDays: count("Whole days from the account's sign-up to this request"),
+    sameIpAccounts: count("Other accounts that signed up from the same address (IPv6: the same /64)"),
+    samePayoutEmailAccounts: count("Other accounts that use this request's payout email, to sign in or on a redemption"),
+    sameReferralAccounts: count("Other accounts with the same referrer, its referrer, and accounts it referred"),
+    linkedAccounts: count("Distinct accounts linked by any of the three"),
+    pickWinnings: count("Credits its won picks paid"),
+    oppositeSideWinnings: count("Of those, credits from questions where a linked account took the other side"),
+    highRisk: z.boolean(),
+    reasons: z.array(z.enum(RISK_REASONS)).openapi({ description: "Why it is high risk; empty when it is not" }),
+  })
+  .openapi("RedemptionRiskSignals");
+
+export type RiskSignals = z.infer<typeof riskSignalsSchema>;
+type Measures = Omit<RiskSignals, "highRisk" | "reasons">;
+
+/** The documented rule (docs/decisions/redemption-risk.md); thresholds live in config. */
+const riskReasons = (m: Measures): RiskReason[] => {
+  const reasons: RiskReason[] = [];
+  if (m.oppositeSideWinnings > 0) reasons.push("opposite_side_winnings");
+  if (m.samePayoutEmailAccounts > 0) reasons.push("shared_payout_email");
+  if (m.accountAgeDays < REDEMPTION_RISK.newAccountDays && m.linkedAccounts >= REDEMPTION_RISK.newAccountLinkedAccounts) {
+    reasons.push("new_account_with_links");
+  }
+  return reasons;
+};
+
+/*
+ * One statement for a whole page. `links` pairs each request with every other account linked to its account:
+ * the same sign-up network, the same payout email (an account's email or any redemption's), or a referral tie
+ * (one SELECT with ORs, since D1 allows at most five SELECTs in one UNION).
+ * Deleted accounts stay linked: deleting and signing up again is one of the patterns this is meant to show.
+ * `hedged` is each won pick of the requester on a question where a linked account chose the other answer; the
+ * CROSS JOINs keep SQLite walking from the linked accounts' picks (by user) to the requester's (by user and question)
+ * rather than through every won pick.
+ */
+const RISK_SQL = `
+WITH req AS (
+  SELECT g.id AS rid, g.user_id, g.user_email, g.created_at - u.created_at AS age_ms, u.signup_ip, u.referred_by
+  FROM json_each(?1) page JOIN gift_card_redemptions g ON g.id = page.value JOIN users u ON u.id = g.user_id
+),
+links(rid, user_id, via) AS (
+  SELECT r.rid, v.id, 'ip' FROM req r JOIN users v ON v.signup_ip = r.signup_ip WHERE v.id <> r.user_id
+  UNION SELECT r.rid, x.user_id, 'email' FROM req r JOIN gift_card_redemptions x ON x.user_email = r.user_email COLLATE NOCASE
+    WHERE x.user_id <> r.user_id
+  UNION SELECT r.rid, v.id, 'email' FROM req r JOIN users v ON v.email = r.user_email WHERE v.id <> r.user_id
+  UNION SELECT r.rid, v.id, 'referral' FROM req r
+    JOIN users v ON v.referred_by IN (r.referred_by, r.user_id) OR v.id = r.referred_by WHERE v.id <> r.user_id
+),
+counts AS (
+  SELECT rid, COUNT(DISTINCT CASE via WHEN 'ip' THEN user_id END) AS same_ip,
+         COUNT(DISTINCT CASE via WHEN 'email' THEN user_id END) AS same_email,
+         COUNT(DISTINCT CASE via WHEN 'referral' THEN user_id END) AS same_referral,
+         COUNT(DISTINCT user_id) AS linked
+  FROM links GROUP BY rid
+),
+hedged AS (
+  SELECT DISTINCT l.rid, p.id, p.actual_payout
+  FROM links l CROSS JOIN req r CROSS JOIN user_picks o CROSS JOIN user_picks p
+  WHERE r.rid = l.rid AND o.user_id = l.user_id AND p.user_id = r.user_id AND p.question_id = o.question_id
+    AND p.status = 'won' AND p.choice <> o.choice
+),
+opposite AS (SELECT rid, SUM(actual_payout) AS credits FROM hedged GROUP BY rid)
+SELECT r.rid, r.age_ms,
+       COALESCE(c.same_ip, 0) AS same_ip, COALESCE(c.same_email, 0) AS same_email,
+       COALESCE(c.same_referral, 0) AS same_referral, COALESCE(c.linked, 0) AS linked,
+       (SELECT COALESCE(SUM(actual_payout), 0) FROM user_picks WHERE user_id = r.user_id AND status = 'won') AS pick_winnings,
+       COALESCE(o.credits, 0) AS opposite_winnings
+FROM req r LEFT JOIN counts c ON c.rid = r.rid LEFT JOIN opposite o ON o.rid = r.rid`;
+
+type RiskRow = {
+  rid: string;
+  age_ms: number;
+  same_ip: number;
+  same_email: number;
+  same_referral: number;
+  linked: number;
+  pick_winnings: number;
+  opposite_winnings: number;
+};
+
+/** The risk signals of the given redemptions, by redemption id, in one query whatever the number of ids. */
+export const loadRiskSignals = async (d1: D1Database, redemptionIds: string[]): Promise<Map<string, RiskSignals>> => {
+  if (redemptionIds.length === 0) return new Map();
+  const { results } = await d1.prepare(RISK_SQL).bind(JSON.stringify(redemptionIds)).all<RiskRow>();
+  return new Map(
+    results.map((row) => {
+      const measures: Measures = {
+        accountAgeDays: Math.max(0, Math.floor(row.age_ms / DAY_MS)),
+        sameIpAccounts: row.same_ip,
+        samePayoutEmailAccounts: row.same_email,
+        sameReferralAccounts: row.same_referral,
+        linkedAccounts: row.linked,
+        pickWinnings: row.pick_winnings,
+        oppositeSideWinnings: row.opposite_winnings,
+      };
+      const reasons = riskReasons(measures);
+      return [row.rid, { ...measures, highRisk: reasons.length > 0, reasons }];
+    }),
+  );
+};
