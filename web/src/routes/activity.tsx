@@ -11,8 +11,8 @@ const Activity = () => {
   const entries = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const now = feed.dataUpdatedAt || Date.now();
   return (
-    <Page title="Activity">
-      <div className="max-w-2xl space-y-3">
+    <Page title="Activity" width="narrow">
+      <div className="space-y-3">
         {feed.isError ? (
           <p role="alert">
             Error loading data{" "}

@@ -7,8 +7,8 @@ import { MyRedemptions } from "../features/redemptions/my-redemptions";
 const GiftCards = () => {
   const { me } = useAuth();
   return (
-    <Page title="Gift Cards">
-      <div className="max-w-3xl space-y-6">
+    <Page title="Gift Cards" width="narrow">
+      <div className="space-y-6">
         <GiftCardCatalogue />
         {me ? <MyRedemptions /> : null}
       </div>

@@ -15,8 +15,8 @@ const day = (epochMs: number) => new Date(epochMs).toLocaleDateString("en-US", {
 const InviteHistory = () => {
   const { data, isError } = useQuery(referralsQueryOptions);
   return (
-    <Page title="Invite History">
-      <div className="max-w-xl">
+    <Page title="Invite History" width="narrow">
+      <div>
         {isError ? <p role="alert">Error loading data</p> : null}
         {data && data.invites.length === 0 ? (
           <EmptyState title="No invites yet">

@@ -20,10 +20,10 @@ const Leaderboard = () => {
   const viewer = me?.user.id ?? null;
 
   return (
-    <Page title="Standings">
+    <Page title="Standings" width="medium">
       <div className="space-y-6">
         <ContestsSection viewer={viewer} />
-        <section aria-label="Leaderboard" className="max-w-2xl space-y-3">
+        <section aria-label="Leaderboard" className="space-y-3">
           <PeriodFilter value={period} onChange={(next) => void navigate({ search: next === "all" ? {} : { days: Number(next) }, replace: true })} label="Standings period" />
           <StandingsList period={period} viewer={viewer} onOpen={setSelected} />
         </section>

@@ -31,8 +31,8 @@ const Profile = () => {
   };
 
   return (
-    <Page title="Profile">
-      <div className="max-w-xl space-y-6">
+    <Page title="Profile" width="narrow">
+      <div className="space-y-6">
         <section className="space-y-1">
           <p className="flex items-center gap-2 text-lg font-semibold">
             <CountryFlag code={me.user.country} /> {me.user.username}

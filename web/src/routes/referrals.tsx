@@ -20,8 +20,8 @@ const Referrals = () => {
   const [termsOpen, setTermsOpen] = useState(false);
 
   return (
-    <Page title="Referrals">
-      <div className="max-w-xl space-y-5">
+    <Page title="Referrals" width="narrow">
+      <div className="space-y-5">
         {isError ? <p role="alert">Error loading data</p> : null}
         {data ? (
           <>

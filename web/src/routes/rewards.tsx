@@ -1,5 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useEffect } from "react";
 import { Page } from "../components/page";
 import { Button } from "../components/ui/button";
 import { useAuth } from "../features/auth/auth-queries";
@@ -8,25 +7,34 @@ import { BalanceSummary } from "../features/redemptions/balance-summary";
 import { GiftCardCatalogue } from "../features/redemptions/gift-card-catalogue";
 import { MyRedemptions } from "../features/redemptions/my-redemptions";
 import { useModals } from "../features/shell/modals";
-import { useIsMobile } from "../lib/use-media";
 
-/** On phones the spec's /rewards is empty and opens the Redeem Credits modal; larger screens get the catalogue. */
+/**
+ * Both ways to redeem on one page, on every screen: the cash-out methods open the Redeem Credits dialog, gift cards
+ * open their panel. Phones read it top to bottom; from 1024 px the catalogue sits beside a sticky balance and cash-out.
+ */
 const Rewards = () => {
-  const isMobile = useIsMobile();
   const { openModal } = useModals();
   const { me } = useAuth();
-
-  useEffect(() => {
-    if (isMobile) openModal("redeem");
-  }, [isMobile, openModal]);
-
-  if (isMobile) return null;
   return (
-    <Page title="Redeem" actions={<Button variant="secondary" onClick={() => openModal("redeem")}>Cash Out</Button>}>
-      <div className="max-w-3xl space-y-6">
-        {me ? <BalanceSummary credits={me.credits} /> : null}
-        <GiftCardCatalogue />
-        <MyRedemptions />
+    <Page title="Redeem" width="wide">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <aside className="space-y-4 lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:col-start-2 lg:row-start-1">
+          {me ? <BalanceSummary credits={me.credits} /> : null}
+          <section aria-labelledby="cash-out-heading" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+            <h2 id="cash-out-heading" className="text-lg font-semibold">Cash out</h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Send your winnings to Visa, Mastercard, Venmo or Cash App. Processing typically takes 1 business day.
+            </p>
+            <Button className="mt-3 w-full" onClick={() => openModal("redeem")}>Cash Out</Button>
+          </section>
+        </aside>
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
+          <section aria-labelledby="gift-cards-heading" className="space-y-3">
+            <h2 id="gift-cards-heading" className="text-lg font-semibold">Gift cards</h2>
+            <GiftCardCatalogue />
+          </section>
+          <MyRedemptions />
+        </div>
       </div>
     </Page>
   );

@@ -1,5 +1,6 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { useNavigate } from "@tanstack/react-router";
+import { Link, type LinkProps } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import type { Theme } from "../../lib/theme";
 import { useAuth } from "../auth/auth-queries";
 import { useSignOut } from "../auth/use-sign-out";
@@ -8,18 +9,27 @@ import { useTheme } from "./theme-provider";
 import { THEME_OPTIONS } from "./theme-options";
 
 const ITEM =
-  "flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800";
+  "flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 dark:aria-[current=page]:text-brand-100";
 
-/** Desktop account dropdown; phones use the More menu instead. */
+/** A menu entry that is a real link: it opens in a new tab and reads as a link target, not a button. */
+const LinkItem = ({ to, children }: { to: LinkProps["to"]; children: ReactNode }) => (
+  <Menu.Item asChild className={ITEM}>
+    <Link to={to}>{children}</Link>
+  </Menu.Item>
+);
+
+const Separator = () => <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />;
+
+/** Desktop account dropdown (phones use the More menu): the pages the header has no room for, credits and theme. */
 export const AccountMenu = () => {
   const { me, isAdmin } = useAuth();
   const { theme, setTheme } = useTheme();
   const { openModal } = useModals();
-  const navigate = useNavigate();
   const signOut = useSignOut();
 
   return (
-    <Menu.Root>
+    // Not modal: a modal menu marks the rest of the page aria-hidden while its links stay focusable (axe aria-hidden-focus).
+    <Menu.Root modal={false}>
       <Menu.Trigger
         aria-label="Account menu"
         className="hidden h-9 w-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 md:flex"
@@ -29,14 +39,15 @@ export const AccountMenu = () => {
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={8} className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900">
           <Menu.Label className="truncate px-3 py-2 text-xs text-slate-600 dark:text-slate-400">{me?.user.username}</Menu.Label>
-          <Menu.Item className={ITEM} onSelect={() => void navigate({ to: "/profile" })}>Profile</Menu.Item>
+          <LinkItem to="/profile">Profile</LinkItem>
+          <LinkItem to="/gift-cards">Gift Cards</LinkItem>
+          <LinkItem to="/referrals">Referrals</LinkItem>
+          <LinkItem to="/invite-history">Invite history</LinkItem>
+          {isAdmin ? <LinkItem to="/admin">Admin Panel</LinkItem> : null}
+          <Separator />
           <Menu.Item className={ITEM} onSelect={() => openModal("add-credits")}>Add Credits</Menu.Item>
           <Menu.Item className={ITEM} onSelect={() => openModal("promo-code")}>Promo Code</Menu.Item>
-          <Menu.Item className={ITEM} onSelect={() => void navigate({ to: "/referrals" })}>Referrals</Menu.Item>
-          {isAdmin ? (
-            <Menu.Item className={ITEM} onSelect={() => void navigate({ to: "/admin" })}>Admin Panel</Menu.Item>
-          ) : null}
-          <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+          <Separator />
           <Menu.Label className="px-3 py-1 text-xs text-slate-600 dark:text-slate-400">Theme</Menu.Label>
           <Menu.RadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
             {THEME_OPTIONS.map((option) => (
@@ -46,7 +57,7 @@ export const AccountMenu = () => {
               </Menu.RadioItem>
             ))}
           </Menu.RadioGroup>
-          <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+          <Separator />
           <Menu.Item className={ITEM} onSelect={() => void signOut()}>Sign out</Menu.Item>
         </Menu.Content>
       </Menu.Portal>

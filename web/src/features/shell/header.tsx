@@ -4,6 +4,7 @@ import { useFeedFilters } from "../feed/feed-filters";
 import { AuthArea } from "./auth-area";
 import { DayNav } from "./day-nav";
 import { useModals } from "./modals";
+import { PrimaryNav } from "./primary-nav";
 import { SportsTabs } from "./sports-tabs";
 import { useHeaderHeight } from "./use-header-height";
 
@@ -19,11 +20,13 @@ export const Header = () => {
       className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
-        <Link to="/" onClick={reset} className="flex items-center gap-2 text-xl font-black tracking-tight" aria-label="Pickstreak home">
+        <Link to="/" onClick={reset} className="flex shrink-0 items-center gap-2 text-xl font-black tracking-tight" aria-label="Pickstreak home">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>Pick<span className="text-brand-700 dark:text-brand-500">streak</span></span>
+          {/* Between 768 and 1024 px the page links need the room. */}
+          <span className="md:hidden lg:inline">Pick<span className="text-brand-700 dark:text-brand-500">streak</span></span>
         </Link>
-        <div className="flex items-center gap-3">
+        <PrimaryNav />
+        <div className="flex shrink-0 items-center gap-3">
           <button type="button" onClick={() => openModal("how-it-works")} className="hidden text-sm font-medium hover:underline lg:inline">
             How it works
           </button>
@@ -34,7 +37,7 @@ export const Header = () => {
         <div className="min-w-0 flex-1">
           <SportsTabs />
         </div>
-        <div className="hidden pb-2 sm:block">
+        <div className="pb-2">
           <DayNav />
         </div>
       </div>

@@ -1,19 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Sheet } from "../../components/ui/sheet";
 import { useAuth } from "../auth/auth-queries";
 import { useSignOut } from "../auth/use-sign-out";
-import { readLastViewed, unresolvedBadgeCount } from "../picks/last-viewed";
-import { myPicksQueryOptions } from "../picks/picks-queries";
 import { useModals, type ModalName } from "./modals";
+import { PicksBadge, usePicksBadge } from "./picks-badge";
 import { SocialLinks } from "./social-links";
 import { useTheme } from "./theme-provider";
 import { THEME_OPTIONS } from "./theme-options";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
-const ROW = "flex w-full items-center justify-between px-4 py-3 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
+const ROW =
+  "flex w-full items-center justify-between px-4 py-3 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 dark:aria-[current=page]:text-brand-100";
 
 const Group = ({ title, children }: { title: string; children: ReactNode }) => (
   <section className="border-b border-slate-200 py-2 dark:border-slate-800">
@@ -31,8 +30,7 @@ export const MoreMenu = ({ open, onOpenChange }: Props) => {
   const close = () => onOpenChange(false);
   const signedIn = Boolean(me);
   const visitor = status === "initialized" && !me;
-  const { data: myPicks } = useQuery({ ...myPicksQueryOptions, enabled: open && signedIn });
-  const badge = me && myPicks ? unresolvedBadgeCount(myPicks.items, readLastViewed(me.user.id)) : 0;
+  const badge = usePicksBadge(open);
 
   const LinkRow = ({ to, search, children }: { to: string; search?: Record<string, string>; children: ReactNode }) => (
     <li>
@@ -56,12 +54,13 @@ export const MoreMenu = ({ open, onOpenChange }: Props) => {
         {signedIn ? (
           <LinkRow to="/picks">
             My Picks
-            {badge > 0 ? <span className="rounded-full bg-red-600 px-2 text-xs font-bold text-white" aria-label={`${badge} resolved`}>{badge}</span> : null}
+            <PicksBadge count={badge} />
           </LinkRow>
         ) : null}
         <LinkRow to="/activity">Activity</LinkRow>
         <LinkRow to="/leaderboard">Standings</LinkRow>
         {signedIn ? <LinkRow to="/rewards">Redeem</LinkRow> : null}
+        <LinkRow to="/gift-cards">Gift Cards</LinkRow>
         {signedIn ? <LinkRow to="/profile">Profile</LinkRow> : null}
       </Group>
       {signedIn ? (
@@ -69,6 +68,7 @@ export const MoreMenu = ({ open, onOpenChange }: Props) => {
           <ModalRow name="add-credits">Buy Credits</ModalRow>
           <ModalRow name="promo-code">Promo Code</ModalRow>
           <LinkRow to="/referrals">Referrals</LinkRow>
+          <LinkRow to="/invite-history">Invite history</LinkRow>
         </Group>
       ) : null}
       {visitor ? (
