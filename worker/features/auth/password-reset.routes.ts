@@ -5,6 +5,7 @@ import { sendEmail } from "../../lib/mailer";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
+import { closeUserSockets } from "../../realtime/live-shards";
 import { findAccount } from "./accounts";
 import { clearSessionCookies } from "./auth-cookies";
 import { passwordResetEmail } from "./auth-emails";
@@ -65,6 +66,7 @@ export const passwordResetRoutes = createRouter()
       revokeAllSessions(d1, userId, now),
       retireEmailTokens(d1, userId, "password_reset", now),
     ]);
+    await closeUserSockets(c.env, userId);
     clearSessionCookies(c);
     return c.json({ ok: true as const }, 200);
   });

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { RATE_LIMITS } from "../../config";
 import { AppError } from "../../lib/errors";
 import { sendEmail } from "../../lib/mailer";
+import { ipNetwork } from "../../lib/ip-network";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
@@ -47,7 +48,9 @@ const resendRoute = createRoute({
 
 export const signupRoutes = createRouter()
   .openapi(signupRoute, async (c) => {
-    const email = await signUp({ d1: c.env.DB, settings: c.var.settings, now: Date.now() }, c.req.valid("json"));
+    // The edge's client address, the header clientIp reads for the rate limits.
+    const signupIp = ipNetwork(c.req.header("CF-Connecting-IP"));
+    const email = await signUp({ d1: c.env.DB, settings: c.var.settings, now: Date.now(), signupIp }, c.req.valid("json"));
     await sendEmail(c, email);
     return c.json({ status: "confirmation_required" as const }, 201);
   })

@@ -16,7 +16,8 @@ import { findReferrer, newReferralCode } from "./referral-code";
 import { freeRandomUsername, isUsernameTaken, USERNAME_TAKEN_MESSAGE } from "./username";
 
 export type SignupInput = z.infer<typeof signupSchema>;
-type Deps = { d1: D1Database; settings: Settings; now: number };
+/** signupIp: the network the sign-up came from (ipNetwork), which links accounts in the admin's redemption queue. */
+type Deps = { d1: D1Database; settings: Settings; now: number; signupIp: string | null };
 
 const MAX_ATTEMPTS = 3;
 
@@ -48,7 +49,7 @@ export const signUp = async (deps: Deps, input: SignupInput): Promise<Email> => 
   throw new Error(`Sign-up failed after ${MAX_ATTEMPTS} attempts`);
 };
 
-const createAccount = async ({ d1, settings, now }: Deps, input: SignupInput, password: StoredPassword) => {
+const createAccount = async ({ d1, settings, now, signupIp }: Deps, input: SignupInput, password: StoredPassword) => {
   if (input.username && (await isUsernameTaken(d1, input.username))) {
     throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
   }
@@ -69,8 +70,8 @@ const createAccount = async ({ d1, settings, now }: Deps, input: SignupInput, pa
     d1
       .prepare(
         `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, role, username, country,
-                            referral_code, referred_by, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                            referral_code, referred_by, signup_ip, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         userId,
@@ -83,6 +84,7 @@ const createAccount = async ({ d1, settings, now }: Deps, input: SignupInput, pa
         input.country,
         newReferralCode(),
         referrerId,
+        signupIp,
         now,
         now,
       ),

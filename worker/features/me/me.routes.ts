@@ -3,6 +3,7 @@ import { uniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
+import { closeUserSockets } from "../../realtime/live-shards";
 import { clearSessionCookies } from "../auth/auth-cookies";
 import { okSchema } from "../auth/auth.schemas";
 import { requireUser } from "../auth/auth.middleware";
@@ -66,6 +67,7 @@ export const meRoutes = createRouter()
   })
   .openapi(deleteMeRoute, async (c) => {
     await deleteAccount(c.env.DB, c.var.user.id, Date.now());
+    await closeUserSockets(c.env, c.var.user.id);
     clearSessionCookies(c);
     return c.json({ ok: true as const }, 200);
   });
