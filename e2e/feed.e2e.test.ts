@@ -43,9 +43,9 @@ describe("the question feed", () => {
     const { context, page } = await browser.open(DESKTOP);
     await page.goto("/home");
     await cards(page).first().getByRole("button", { name: "Bookmark question" }).click();
-    await page.getByText("Log in to bookmark questions").waitFor();
-    await cards(page).first().getByRole("button").first().click();
     await page.getByText("Log in to make your pick").waitFor();
+    await cards(page).first().getByRole("button").first().click();
+    await expect.poll(() => page.getByText("Log in to make your pick").count()).toBe(2);
 
     await signInNewPlayer(page, browser.baseUrl, "bookmarker");
     await page.getByRole("button", { name: "★ Bookmarked" }).click();

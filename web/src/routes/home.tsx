@@ -1,7 +1,7 @@
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useState } from "react";
-import { toast } from "../lib/toast";
 import { useAuth } from "../features/auth/auth-queries";
+import { LOG_IN_TO_PICK, pickLink, useLogInPrompt, useViewer } from "../features/auth/log-in-prompt";
 import { useFeedFilters } from "../features/feed/feed-filters";
 import { defaultSort, type FeedSort, type Question } from "../features/feed/feed-queries";
 import { stringParams } from "../lib/search-params";
@@ -22,7 +22,8 @@ export type PickTarget = { question: Question | null; questionId: string; choice
 
 const Home = () => {
   const { me } = useAuth();
-  const navigate = useNavigate();
+  const promptLogIn = useLogInPrompt();
+  const viewer = useViewer();
   const isMobile = useIsMobile();
   const { filters } = useFeedFilters();
   const [search, setSearch] = useState("");
@@ -34,16 +35,14 @@ const Home = () => {
   const sort = chosenSort ?? defaultSort(isMobile);
 
   const openPick = useCallback(
-    (question: Question | null, questionId: string, choice: "yes" | "no" | null) => {
-      if (!me) {
-        toast("Log in to make your pick", {
-          action: { label: "Log in", onClick: () => void navigate({ to: "/auth", search: { mode: "login", redirect: "/home" } }) },
-        });
+    async (question: Question | null, questionId: string, choice: "yes" | "no" | null) => {
+      if (!(await viewer())) {
+        promptLogIn({ message: LOG_IN_TO_PICK, redirect: pickLink(questionId, choice) });
         return;
       }
       setPickTarget({ question, questionId, choice });
     },
-    [me, navigate],
+    [viewer, promptLogIn],
   );
   useDeepLinkedPick(openPick);
   usePaymentReturn();
@@ -64,7 +63,7 @@ const Home = () => {
       <FeedGrid
         params={{ filters, sort, search: debouncedSearch, bookmarkedOnly: bookmarkedOnly && Boolean(me), viewer: me?.user.id ?? null }}
         hiddenIds={hiddenIds}
-        onPick={(question, choice) => openPick(question, question.id, choice)}
+        onPick={(question, choice) => void openPick(question, question.id, choice)}
       />
       {pickTarget ? (
         <Suspense fallback={null}>

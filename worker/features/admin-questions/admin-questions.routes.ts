@@ -6,6 +6,7 @@ import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { broadcast } from "../../realtime/live-shards";
 import { requireAdmin } from "../auth/auth.middleware";
+import { publishPlayerUpdates } from "../settlement/settlement-events";
 import { ADMIN_QUESTION_COLUMNS, readAdminQuestion, toAdminQuestion, type AdminQuestionRow } from "./admin-question-row";
 import {
   adminListQuerySchema,
@@ -103,7 +104,13 @@ export const adminQuestionRoutes = createRouter()
   })
   .openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid("param");
-    await deleteQuestion(c.env.DB, id, c.var.user!.id);
+    const refunded = new Set<string>();
+    try {
+      await deleteQuestion(c.env.DB, id, c.var.user!.id, (userIds) => userIds.forEach((userId) => refunded.add(userId)));
+    } finally {
+      // Refunds already committed stand even when a later step failed: their players' screens hear of them either way.
+      if (refunded.size > 0) c.executionCtx.waitUntil(publishPlayerUpdates(c.env, id, [...refunded]));
+    }
     c.executionCtx.waitUntil(broadcast(c.env, { type: "question.deleted", data: { id } }));
     return c.json({ message: "Question and all related data deleted successfully" }, 200);
   });

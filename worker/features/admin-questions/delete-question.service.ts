@@ -22,15 +22,19 @@ const readPicks = (d1: D1Database, questionId: string) =>
     .bind(questionId, SETTLEMENT_CHUNK_SIZE)
     .all<PickToRemove>();
 
+/** Told the players whose balance a committed chunk changed, so their open screens can be updated. */
+export type OnRefunded = (userIds: string[]) => void;
+
 /**
  * One batch per chunk: refund the chunk's active picks (key `delete-refund:<pickId>`) and delete the chunk. The
  * guard aborts it if settlement changed any pick's status since we read it, so a pick is never both paid and refunded.
+ * Returns the refunded players once the batch has committed.
  */
 const removePickChunk = async (d1: D1Database, questionId: string, picks: PickToRemove[], now: number) => {
   const active = picks.filter((pick) => pick.status === "active").map((pick) => pick.id);
   const settled = picks.filter((pick) => pick.status !== "active").map((pick) => pick.id);
-  const refunds = picks
-    .filter((pick) => pick.status === "active" && pick.credits_spent > 0)
+  const refunded = picks.filter((pick) => pick.status === "active" && pick.credits_spent > 0);
+  const refunds = refunded
     .flatMap(
       (pick) =>
         grant(d1, {
@@ -58,6 +62,7 @@ const removePickChunk = async (d1: D1Database, questionId: string, picks: PickTo
     ...pickContributions(d1, ids, -1),
     d1.prepare(`DELETE FROM user_picks WHERE id IN (${placeholders(ids.length)})`).bind(...ids),
   ]);
+  return refunded.map((pick) => pick.user_id);
 };
 
 const sweep = async (d1: D1Database, sql: string, questionId: string) => {
@@ -67,12 +72,13 @@ const sweep = async (d1: D1Database, sql: string, questionId: string) => {
   }
 };
 
-const removeAllPicks = async (d1: D1Database, questionId: string) => {
+const removeAllPicks = async (d1: D1Database, questionId: string, onRefunded: OnRefunded) => {
   for (;;) {
     const { results } = await readPicks(d1, questionId);
     if (results.length === 0) return;
     try {
-      await removePickChunk(d1, questionId, results, Date.now());
+      const refunded = await removePickChunk(d1, questionId, results, Date.now());
+      if (refunded.length > 0) onRefunded(refunded);
     } catch (error) {
       // Settlement moved a pick under us: read the chunk again.
       if (!isBatchRefusal(error)) throw error;
@@ -83,13 +89,14 @@ const removeAllPicks = async (d1: D1Database, questionId: string) => {
 /**
  * Refunds every unsettled pick, then removes the question's picks, bookmarks and activity and the question itself.
  * Every step is bounded and safe to repeat, so a retry after a failure finishes the job; settled ledger rows stay.
+ * `onRefunded` hears of each committed chunk's refunds, also when a later step fails: those refunds stand.
  */
-export const deleteQuestion = async (d1: D1Database, questionId: string, adminId: string) => {
+export const deleteQuestion = async (d1: D1Database, questionId: string, adminId: string, onRefunded: OnRefunded = () => undefined) => {
   const before = await readAdminQuestion(d1, questionId);
   if (!before) throw new AppError("not_found", "Question not found");
   try {
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      await removeAllPicks(d1, questionId);
+      await removeAllPicks(d1, questionId, onRefunded);
       await sweep(d1, "DELETE FROM user_bookmarks WHERE question_id = ? AND user_id IN (SELECT user_id FROM user_bookmarks WHERE question_id = ? LIMIT ?)", questionId);
       await sweep(d1, "DELETE FROM activity_feed WHERE question_id = ? AND id IN (SELECT id FROM activity_feed WHERE question_id = ? LIMIT ?)", questionId);
       try {

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { putOutcome } from "../../test/admin";
 import { callJson } from "../../test/http";
-import { balanceOf, expectLedgerClean } from "../../test/ledger";
+import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
+import { connect, settle } from "../../test/live";
 import { createPlayer, insertBulkPicks, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 
@@ -69,6 +70,26 @@ describe("DELETE /api/admin/questions/:id", () => {
     expect((await remove(questionId)).status).toBe(200);
     expect([await balanceOf(winner), await balanceOf(loser)]).toEqual([14, 6]);
     expect(await countRows("credit_transactions", questionId)).toBe(3);
+    await expectLedgerClean();
+  });
+
+  it("sends each refunded player's open screens the new balance and the refund, as settlement does", async () => {
+    const questionId = await insertQuestion({ creditCost: 2 });
+    const refunded = await signUpAndLogin("refund-live@example.com");
+    const bystander = await signUpAndLogin("bystander-live@example.com");
+    await setBalance(refunded.userId, 10);
+    await callJson("/api/picks", { method: "POST", headers: refunded.bearer, json: { questionId, choice: "yes", multiplier: 2 } });
+    expect(await balanceOf(refunded.userId)).toBe(6);
+    const [refundedTab, otherTab] = await Promise.all([connect({ headers: refunded.cookies }), connect({ headers: bystander.cookies })]);
+
+    expect((await remove(questionId)).status).toBe(200);
+    await settle();
+
+    expect(refundedTab.messages.find((m) => m.type === "credits")?.data).toMatchObject({ balance: 10 });
+    expect(refundedTab.messages.find((m) => m.type === "transaction")?.data).toMatchObject({ amount: 4, transactionType: "refund" });
+    expect(refundedTab.messages).toContainEqual({ type: "question.deleted", data: { id: questionId } });
+    expect(otherTab.messages.map((m) => m.type)).not.toContain("credits");
+    expect(otherTab.messages.map((m) => m.type)).not.toContain("transaction");
     await expectLedgerClean();
   });
 });

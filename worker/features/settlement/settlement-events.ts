@@ -37,11 +37,12 @@ const readForUsers = async (d1: D1Database, questionId: string, userIds: string[
 };
 
 /**
- * After a pass commits, each affected player's open screens get their new balance, pick state and the payout,
- * and the community feed hears of the question's newest wins. Only players with a socket open are read and sent
- * to, in one call per hub shard: a pass settles up to 12,500 players, most of them not looking.
+ * Each player's open screens get their new balance, their pick's state (while the pick exists) and the newest ledger
+ * row on the question: a settlement's payout, refund or reversal, or a deleted question's refund. Only players with
+ * a socket open are read and sent to, in one call per hub shard: a pass settles up to 12,500 players, most of them
+ * not looking.
  */
-export const publishSettlement = async (env: Env, questionId: string, userIds: string[]) => {
+export const publishPlayerUpdates = async (env: Env, questionId: string, userIds: string[]) => {
   const deliveries: Delivery[] = [];
   for (const group of chunks(await onlineUsers(env, [...new Set(userIds)]), USERS_PER_QUERY)) {
     const { credits, picks, transactions } = await readForUsers(env.DB, questionId, group);
@@ -64,5 +65,10 @@ export const publishSettlement = async (env: Env, questionId: string, userIds: s
     deliveries.push(...groupDeliveries);
   }
   await publishToUsers(env, deliveries);
+};
+
+/** After a settlement pass commits: the players' updates, then the question's newest wins for the community feed. */
+export const publishSettlement = async (env: Env, questionId: string, userIds: string[]) => {
+  await publishPlayerUpdates(env, questionId, userIds);
   await broadcastWins(env, questionId);
 };

@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { ErrorBoundary } from "../error-boundary";
 
 type DialogProps = {
@@ -9,17 +9,24 @@ type DialogProps = {
   description?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
+  /** Focused on opening instead of the first control (the close button), when it is there. */
+  initialFocus?: RefObject<HTMLElement | null>;
 };
 
 /**
  * Bottom sheet on phones, centred on larger screens (pure CSS, so no layout jump on resize).
  * Radix locks background scroll and traps focus while open.
  */
-export const Dialog = ({ open, onOpenChange, title, description, children, footer }: DialogProps) => (
+export const Dialog = ({ open, onOpenChange, title, description, children, footer, initialFocus }: DialogProps) => (
   <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50 animate-[fade-in_150ms_ease-out]" />
       <RadixDialog.Content
+        onOpenAutoFocus={(event) => {
+          if (!initialFocus?.current) return;
+          event.preventDefault();
+          initialFocus.current.focus();
+        }}
         className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl animate-[sheet-up_200ms_ease-out] focus:outline-none md:inset-auto md:bottom-auto md:left-1/2 md:top-1/2 md:w-full md:max-w-md md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-2xl md:animate-[fade-in_150ms_ease-out] dark:bg-slate-900"
       >
         <div className="mb-4 flex items-start justify-between gap-4">

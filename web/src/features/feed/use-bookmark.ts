@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
 import { toast } from "../../lib/toast";
 import { api } from "../../lib/api";
-import { useAuth } from "../auth/auth-queries";
+import { LOG_IN_TO_PICK, useLogInPrompt, useViewer } from "../auth/log-in-prompt";
 import type { FeedPage } from "./feed-queries";
 
 const setBookmarkedInFeeds = (pages: InfiniteData<FeedPage> | undefined, id: string, bookmarked: boolean) =>
@@ -16,9 +15,9 @@ const setBookmarkedInFeeds = (pages: InfiniteData<FeedPage> | undefined, id: str
 
 /** Toggles a bookmark, showing it at once and undoing that if the server refuses. */
 export const useBookmark = () => {
-  const { me } = useAuth();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const promptLogIn = useLogInPrompt();
+  const viewer = useViewer();
   const mutation = useMutation({
     mutationFn: ({ id, bookmarked }: { id: string; bookmarked: boolean }) =>
       api(`/api/bookmarks/${encodeURIComponent(id)}`, { method: bookmarked ? "PUT" : "DELETE" }),
@@ -34,11 +33,10 @@ export const useBookmark = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["questions", "feed"] }),
   });
 
-  return (id: string, bookmarked: boolean) => {
-    if (!me) {
-      toast("Log in to bookmark questions", {
-        action: { label: "Log in", onClick: () => void navigate({ to: "/auth", search: { mode: "login", redirect: "/home" } }) },
-      });
+  return async (id: string, bookmarked: boolean) => {
+    // Visitors who bookmark are asked in the same words as those who pick.
+    if (!(await viewer())) {
+      promptLogIn({ message: LOG_IN_TO_PICK, redirect: "/home" });
       return;
     }
     mutation.mutate({ id, bookmarked });

@@ -30,7 +30,8 @@ export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage,
     case "question.deleted":
       queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (data) => withoutQuestion(data, message.data.id));
       queryClient.removeQueries({ queryKey: ["questions", "detail", message.data.id] });
-      // Its picks and wins leave the community feed and the boards.
+      // Its picks leave My Picks (and the streak), its picks and wins the community feed and the boards.
+      void queryClient.invalidateQueries({ queryKey: ["picks"] });
       void queryClient.invalidateQueries({ queryKey: ["activity"] });
       void queryClient.invalidateQueries({ queryKey: ["leaderboard"] });
       return;

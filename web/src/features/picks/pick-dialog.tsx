@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { toast } from "../../lib/toast";
+import { positionAfterDialog } from "../../lib/toast-position";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { api } from "../../lib/api";
 import { useAuth } from "../auth/auth-queries";
+import { pickLink, SESSION_LOST, useLogInPrompt } from "../auth/log-in-prompt";
 import type { Question } from "../feed/feed-queries";
 import { useModals } from "../shell/modals";
 import { cheerfulMessage, MULTIPLIERS, pickCost, potentialPayout, shortfall } from "./pick-math";
@@ -24,12 +26,31 @@ const useQuestion = (target: Target) =>
   });
 
 export const PickDialog = ({ target, onClose, onPicked }: Props) => {
-  const { me } = useAuth();
+  const { me, status } = useAuth();
   const { openModal } = useModals();
   const { data: question, isError } = useQuestion(target);
   const [choice, setChoice] = useState<"yes" | "no" | null>(target.choice);
   const [multiplier, setMultiplier] = useState(1);
   const { submit, isPending } = useSubmitPick();
+  const promptLogIn = useLogInPrompt();
+  const focusedChoice = useRef<HTMLButtonElement>(null);
+  const signedOut = useRef(false);
+  const choosing = Boolean(question && !question.myPick);
+
+  // Focus starts on the chosen answer, not on the close button where Enter would close: Enter confirms at once. A
+  // question that arrives after opening (a shared link) takes the focus when it renders.
+  useEffect(() => {
+    if (choosing) focusedChoice.current?.focus();
+  }, [choosing]);
+
+  // The session ended while open (a pick answered 401, or the live socket heard of a sign-out elsewhere): there is
+  // no pick to make and no balance to measure it against, so close and offer to sign in, back to this pick.
+  useEffect(() => {
+    if (status !== "initialized" || me || signedOut.current) return;
+    signedOut.current = true;
+    onClose();
+    promptLogIn({ message: SESSION_LOST, redirect: pickLink(target.questionId, choice), error: true, position: positionAfterDialog() });
+  }, [status, me, onClose, promptLogIn, target.questionId, choice]);
 
   const free = question?.creditCost === 0;
   const cost = question ? pickCost(question.creditCost, multiplier) : 0;
@@ -40,7 +61,7 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
   const confirm = () => {
     if (!question || !choice) return;
     submit({ questionId: question.id, choice, multiplier: free ? 1 : multiplier, cost }, () => {
-      toast.success(`Pick Confirmed - ${label(choice)}`, { description: cheerfulMessage() });
+      toast.success(`Pick Confirmed - ${label(choice)}`, { description: cheerfulMessage(), position: positionAfterDialog() });
       onPicked(question.id);
       onClose();
     });
@@ -54,7 +75,7 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
 
   const myPick = question?.myPick;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={myPick ? "Your Pick" : "Make Your Pick"} description={question?.title}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} initialFocus={focusedChoice} title={myPick ? "Your Pick" : "Make Your Pick"} description={question?.title}>
       <div onKeyDown={onKeyDown} className="space-y-4">
         {isError ? <p role="alert">Failed to load question details</p> : null}
         {question && myPick ? (
@@ -67,7 +88,7 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
           <>
             <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Your answer">
               {(["yes", "no"] as const).map((c) => (
-                <button key={c} type="button" role="radio" aria-checked={choice === c} onClick={() => setChoice(c)} className={`${OPTION} ${choice === c ? "border-brand-700 bg-brand-50 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100" : "border-slate-300 dark:border-slate-700"}`}>
+                <button key={c} ref={c === (choice ?? "yes") ? focusedChoice : undefined} type="button" role="radio" aria-checked={choice === c} onClick={() => setChoice(c)} className={`${OPTION} ${choice === c ? "border-brand-700 bg-brand-50 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100" : "border-slate-300 dark:border-slate-700"}`}>
                   {label(c)}
                 </button>
               ))}

@@ -9,12 +9,10 @@ type SubmitInput = { questionId: string; choice: "yes" | "no"; multiplier: numbe
 const adjustBalance = (me: Me | null | undefined, delta: number): Me | null | undefined =>
   me && { ...me, credits: { ...me.credits, balance: me.credits.balance + delta } };
 
-/** The spec's wording for every way a pick can fail. */
+/** The player's wording for every way a pick can fail but a lost session. */
 const reportFailure = (error: unknown) => {
   if (error instanceof ApiError && error.details.isDuplicate) {
     toast.error("Pick Already Submitted", { description: "You have already made a pick for this question" });
-  } else if (error instanceof ApiError && error.status === 401) {
-    toast.error("Please log in again to continue");
   } else if (error instanceof ApiError && error.status === 402) {
     toast.error("Insufficient credits to submit pick");
   } else {
@@ -24,7 +22,9 @@ const reportFailure = (error: unknown) => {
 
 /**
  * Spends on screen before the server answers, and puts the balance back (by refetching) on any failure.
- * A second submit while one is in flight is refused with the spec's 'Pick in Progress'.
+ * A second submit while one is in flight is refused with 'Pick in Progress'. A 401 comes after the api
+ * client has tried to refresh the session, so the session has ended (signed out on another device): the page is
+ * signed out, and the pick dialog closes and offers to sign in again.
  */
 export const useSubmitPick = () => {
   const queryClient = useQueryClient();
@@ -40,6 +40,10 @@ export const useSubmitPick = () => {
       queryClient.setQueryData<Me | null>(meQueryOptions.queryKey, (me) => me && { ...me, credits });
     },
     onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) {
+        queryClient.setQueryData<Me | null>(meQueryOptions.queryKey, null);
+        return;
+      }
       reportFailure(error);
       void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
     },

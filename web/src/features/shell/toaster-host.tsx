@@ -2,6 +2,7 @@ import { lazy, Suspense, useSyncExternalStore, type ComponentType } from "react"
 import type { ToasterProps } from "sonner";
 import { TOAST_DURATION_MS } from "../../lib/constants";
 import { resolveTheme } from "../../lib/theme";
+import { TOAST_BOTTOM_OFFSET, TOAST_TOP_OFFSET } from "../../lib/toast-position";
 import { subscribeToFirstToast, toastRequested } from "../../lib/toast";
 import { useTheme } from "./theme-provider";
 
@@ -20,7 +21,9 @@ export const ToasterHost = () => {
       <Toaster
         visibleToasts={1}
         duration={TOAST_DURATION_MS}
-        position="top-center"
+        position="bottom-center"
+        offset={{ top: TOAST_TOP_OFFSET, bottom: TOAST_BOTTOM_OFFSET, right: "1.5rem", left: "1.5rem" }}
+        mobileOffset={{ top: TOAST_TOP_OFFSET, bottom: TOAST_BOTTOM_OFFSET, right: "1rem", left: "1rem" }}
         theme={resolveTheme(theme, window.matchMedia("(prefers-color-scheme: dark)").matches)}
         closeButton
       />

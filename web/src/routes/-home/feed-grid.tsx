@@ -26,9 +26,12 @@ const emptyTitle = (params: FeedParams) => {
 type Props = { params: FeedParams; hiddenIds: ReadonlySet<string>; onPick: (question: Question, choice: "yes" | "no") => void };
 
 export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
-  const feed = useInfiniteQuery(feedQueryOptions(params));
+  const { isAdmin, status } = useAuth();
+  // The viewer is part of the key, so a page asked for before the session is known is asked for again under the
+  // viewer's key once it is: a sort or filter chosen meanwhile (a returning player's session is refreshed first)
+  // went out twice. Until then only what is cached shows, such as the first page started with the app.
+  const feed = useInfiniteQuery({ ...feedQueryOptions(params), enabled: status !== "loading" });
   const toggleBookmark = useBookmark();
-  const { isAdmin } = useAuth();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
   const questions = feed.data?.pages.flatMap((page) => page.items).filter((q) => !q.myPick && !hiddenIds.has(q.id)) ?? [];

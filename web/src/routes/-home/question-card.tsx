@@ -24,10 +24,12 @@ const Countdown = ({ deadline }: { deadline: number }) => {
 const ICON_BUTTON = "rounded-full p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
 
 // Cards off screen skip style, layout and paint until scrolled near (content-visibility); the fixed 26rem height
-// doubles as their placeholder size, so nothing shifts when they render.
+// doubles as their placeholder size, so nothing shifts when they render. Within it the text part keeps its natural
+// height (the title clamped to two lines, their room always kept so cards in a row line up) and the picture takes
+// what is left, so the choices, bookmark, share and an admin's Edit and Delete always show.
 export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, adminActions, eager = false }: Props) => (
   <article className="flex h-[26rem] flex-col [contain-intrinsic-size:auto_26rem] [content-visibility:auto] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="question-card">
-    <div className="relative aspect-[16/9] shrink-0 bg-gradient-to-br from-brand-700 to-brand-800">
+    <div className="relative min-h-0 flex-1 bg-gradient-to-br from-brand-700 to-brand-800">
       {question.imageUrl ? (
         <img src={question.imageUrl} alt="" loading={eager ? "eager" : "lazy"} decoding="async" className="h-full w-full object-cover" />
       ) : (
@@ -42,9 +44,9 @@ export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, admin
         {question.creditCost === 0 ? "FREE" : `${question.creditCost} credits`}
       </span>
     </div>
-    <div className="flex flex-1 flex-col gap-3 p-4">
-      <h2 className="line-clamp-3 font-semibold leading-snug">{question.title}</h2>
-      <div className="mt-auto grid grid-cols-2 gap-2">
+    <div className="flex shrink-0 flex-col gap-3 p-4">
+      <h2 className="line-clamp-2 h-[2.75rem] font-semibold leading-snug" title={question.title}>{question.title}</h2>
+      <div className="grid grid-cols-2 gap-2">
         {(["yes", "no"] as const).map((choice) => (
           <button
             key={choice}

@@ -1,0 +1,45 @@
+import type { Locator, Page } from "playwright-core";
+import { runSql } from "./database";
+
+export type Box = { x: number; y: number; width: number; height: number };
+
+export const boxOf = async (locator: Locator): Promise<Box> => {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("not on screen");
+  return box;
+};
+export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+export const inside = (inner: Box, outer: Box) =>
+  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+
+/** The toast on show (one at a time: those before it stay in the page, hidden). */
+export const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
+
+/** Where a toast comes to rest once its entrance has played. */
+export const restingBox = async (toast: Locator) => {
+  await toast.waitFor();
+  let last = await boxOf(toast);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await boxOf(toast);
+    if (next.y === last.y && next.x === last.x) return next;
+    last = next;
+  }
+};
+
+/** Searches the feed for a question and returns its card. */
+export const findCard = async (page: Page, title: string) => {
+  await page.getByLabel("Search questions").fill(title);
+  const card = page.getByTestId("question-card").filter({ hasText: title });
+  await card.waitFor();
+  return card;
+};
+
+/** A published NBA question closing in three days, written straight to the app's database. */
+export const insertQuestion = async (id: string, title: string, creditCost = 1) => {
+  const now = Date.now();
+  await runSql(
+    `INSERT INTO questions (id, title, sport_category, credit_cost, deadline, status, created_at, updated_at)
+     VALUES ('${id}', '${title}', 'NBA', ${creditCost}, ${now + 3 * 86_400_000}, 'published', ${now}, ${now})`,
+  );
+};
