@@ -83,9 +83,11 @@ export const REDEMPTION_NOTE_MAX_LENGTH = 500;
  */
 export const REDEMPTION_RISK = { newAccountDays: 7, newAccountLinkedAccounts: 3 } as const;
 
-/** Paid once when a referred friend's first pick commits: to the referrer, and to the friend on top of the sign-up bonus. */
+/** Paid once when a referred friend's first paid pick commits: to the referrer, and to the friend on top of the sign-up bonus. */
 export const REFERRER_BONUS = 100;
 export const REFERRED_FRIEND_BONUS = 50;
+/** A referrer earns at most this many referrer bonuses per calendar month (UTC); friends are still paid their own. */
+export const REFERRAL_BONUSES_PER_REFERRER_PER_MONTH = 20;
 /** Invite history shows this many of the newest invites; the counts cover all of them. */
 export const INVITE_HISTORY_LIMIT = 200;
 

@@ -8,6 +8,8 @@ const envSchema = z
     APP_URL: z.url(),
     ADMIN_EMAILS: z.string().default(""),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
+    // Keys the hashes of addresses that had a sign-up bonus; falls back to SESSION_SECRET (see docs/decisions/bonus-once.md).
+    EMAIL_FINGERPRINT_SECRET: z.string().min(32, "EMAIL_FINGERPRINT_SECRET must be at least 32 characters").optional(),
     EMAIL_API_URL: z.url().optional(),
     EMAIL_API_KEY: z.string().min(1).optional(),
     EMAIL_FROM: z.string().min(3).optional(),

@@ -17,9 +17,16 @@ export const users = sqliteTable("users", {
   referralCode: text("referral_code").notNull(),
   referredBy: text("referred_by"),
   signupIp: text("signup_ip"),
+  bonusOwner: integer("bonus_owner", { mode: "boolean" }).notNull().default(false),
   deletedAt: integer("deleted_at"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+});
+
+export const bonusClaims = sqliteTable("bonus_claims", {
+  emailHash: text("email_hash").primaryKey(),
+  userId: text("user_id").notNull(),
+  createdAt: integer("created_at").notNull(),
 });
 
 export const sessions = sqliteTable("sessions", {

@@ -40,3 +40,10 @@ export const retireEmailTokens = (d1: D1Database, userId: string, purpose: Email
   d1
     .prepare("UPDATE auth_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL")
     .bind(now, userId, purpose);
+
+/**
+ * Every outstanding link of the user, of both kinds, stops working: proving the address or setting a password
+ * leaves no older link that could sign in without that password.
+ */
+export const retireAllEmailTokens = (d1: D1Database, userId: string, now: number) =>
+  d1.prepare("UPDATE auth_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL").bind(now, userId);

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { RATE_LIMITS } from "../../config";
+import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { sendEmail } from "../../lib/mailer";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
@@ -10,9 +11,10 @@ import { findAccount } from "./accounts";
 import { clearSessionCookies } from "./auth-cookies";
 import { passwordResetEmail } from "./auth-emails";
 import { emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, resetCompleteSchema } from "./auth.schemas";
-import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
+import { consumeEmailToken, issueEmailToken, retireAllEmailTokens, retireEmailTokens } from "./email-tokens";
 import { hashPassword } from "./password";
 import { revokeAllSessions } from "./session.service";
+import { welcomeBonusStatements } from "./welcome-bonus";
 
 const requestRoute = createRoute({
   method: "post",
@@ -36,15 +38,17 @@ const completeRoute = createRoute({
 
 export const passwordResetRoutes = createRouter()
   .openapi(requestRoute, async (c) => {
-    const now = Date.now();
-    const d1 = c.env.DB;
-    const account = await findAccount(d1, c.req.valid("json").email);
-    if (account) {
+    const address = c.req.valid("json").email;
+    afterResponse(c, "password_reset_request_failed", async () => {
+      const now = Date.now();
+      const d1 = c.env.DB;
+      const account = await findAccount(d1, address);
+      if (!account) return;
       const reset = await issueEmailToken(d1, account.id, "password_reset", now);
       // Only the newest link works.
       await d1.batch([retireEmailTokens(d1, account.id, "password_reset", now), reset.statement]);
       await sendEmail(c, passwordResetEmail(c.var.settings.APP_URL, account.email, reset.token));
-    }
+    });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(completeRoute, async (c) => {
@@ -53,7 +57,14 @@ export const passwordResetRoutes = createRouter()
     const body = c.req.valid("json");
     const password = await hashPassword(body.password);
     const userId = await consumeEmailToken(d1, body.token, "password_reset", now);
-    if (!userId) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
+    const account = userId
+      ? await d1
+          .prepare("SELECT id, email, referred_by AS referredBy, email_confirmed_at FROM users WHERE id = ? AND deleted_at IS NULL")
+          .bind(userId)
+          .first<{ id: string; email: string; referredBy: string | null; email_confirmed_at: number | null }>()
+      : null;
+    if (!userId || !account) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
+    const firstProof = account.email_confirmed_at === null ? await welcomeBonusStatements(d1, c.var.settings, account, now) : [];
     await d1.batch([
       // Following the emailed link proves the address, so an unconfirmed account is confirmed too.
       d1
@@ -64,7 +75,8 @@ export const passwordResetRoutes = createRouter()
         )
         .bind(password.hash, password.salt, password.iterations, now, userId),
       revokeAllSessions(d1, userId, now),
-      retireEmailTokens(d1, userId, "password_reset", now),
+      retireAllEmailTokens(d1, userId, now),
+      ...firstProof,
     ]);
     await closeUserSockets(c.env, userId);
     clearSessionCookies(c);

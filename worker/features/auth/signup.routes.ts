@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { RATE_LIMITS } from "../../config";
+import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { sendEmail } from "../../lib/mailer";
 import { ipNetwork } from "../../lib/ip-network";
@@ -10,9 +11,10 @@ import { loadMe } from "../me/me.service";
 import { userResponseSchema } from "../me/me.schemas";
 import { confirmationEmailFor, findAccount, roleFor } from "./accounts";
 import { emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, signupSchema, tokenSchema } from "./auth.schemas";
-import { consumeEmailToken } from "./email-tokens";
+import { consumeEmailToken, retireAllEmailTokens } from "./email-tokens";
 import { openSession } from "./sign-in";
 import { signUp } from "./signup.service";
+import { welcomeBonusStatements } from "./welcome-bonus";
 
 const signupRoute = createRoute({
   method: "post",
@@ -57,25 +59,33 @@ export const signupRoutes = createRouter()
   .openapi(confirmRoute, async (c) => {
     const now = Date.now();
     const userId = await consumeEmailToken(c.env.DB, c.req.valid("json").token, "confirm_email", now);
+    // A confirmed account has a password of its own: no link may sign in to it without that password.
     const account = userId
-      ? await c.env.DB.prepare("SELECT id, email, role FROM users WHERE id = ? AND deleted_at IS NULL")
+      ? await c.env.DB.prepare(
+          `SELECT id, email, role, referred_by AS referredBy FROM users
+           WHERE id = ? AND deleted_at IS NULL AND email_confirmed_at IS NULL`,
+        )
           .bind(userId)
-          .first<{ id: string; email: string; role: "player" | "admin" }>()
+          .first<{ id: string; email: string; role: "player" | "admin"; referredBy: string | null }>()
       : null;
     if (!account) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
     const role = account.role === "admin" ? "admin" : roleFor(c.var.settings, account.email);
+    const d1 = c.env.DB;
     await openSession(c, { id: account.id, role }, [
-      c.env.DB.prepare(
-        "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?1), role = ?2, updated_at = ?1 WHERE id = ?3",
-      ).bind(now, role, account.id),
+      d1.prepare("UPDATE users SET email_confirmed_at = ?1, role = ?2, updated_at = ?1 WHERE id = ?3").bind(now, role, account.id),
+      retireAllEmailTokens(d1, account.id, now),
+      ...(await welcomeBonusStatements(d1, c.var.settings, account, now)),
     ]);
     const me = await loadMe(c.env.DB, account.id, now);
     if (!me) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
     return c.json({ user: me.user }, 200);
   })
   .openapi(resendRoute, async (c) => {
-    const account = await findAccount(c.env.DB, c.req.valid("json").email);
-    const email = await confirmationEmailFor(c.env.DB, c.var.settings, account, Date.now());
-    if (email) await sendEmail(c, email);
+    const address = c.req.valid("json").email;
+    afterResponse(c, "resend_confirmation_failed", async () => {
+      const account = await findAccount(c.env.DB, address);
+      const email = await confirmationEmailFor(c.env.DB, c.var.settings, account, Date.now());
+      if (email) await sendEmail(c, email);
+    });
     return c.json({ ok: true as const }, 200);
   });

@@ -1,16 +1,14 @@
 import type { z } from "@hono/zod-openapi";
-import { REFERRED_SIGNUP_BONUS, SIGNUP_BONUS } from "../../config";
 import { uniqueViolation } from "../../db/unique-violation";
 import type { Settings } from "../../env";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { Email } from "../../lib/mailer";
 import type { StoredPassword } from "../../../shared/password-format";
-import { grant } from "../credits/ledger.service";
-import { findAccount, confirmationEmailFor, roleFor } from "./accounts";
+import { findAccount, roleFor } from "./accounts";
 import { alreadyRegisteredEmail, confirmationEmail } from "./auth-emails";
 import type { signupSchema } from "./auth.schemas";
-import { issueEmailToken } from "./email-tokens";
+import { issueEmailToken, retireAllEmailTokens } from "./email-tokens";
 import { hashPassword } from "./password";
 import { findReferrer, newReferralCode } from "./referral-code";
 import { freeRandomUsername, isUsernameTaken, USERNAME_TAKEN_MESSAGE } from "./username";
@@ -22,22 +20,18 @@ type Deps = { d1: D1Database; settings: Settings; now: number; signupIp: string 
 const MAX_ATTEMPTS = 3;
 
 /**
- * Creates the account, its credits row and its sign-up bonus in one batch, and returns the email to send.
- * A registered address gets an email too but the same answer, so sign-up never tells whether it exists.
+ * Creates the account (or replaces an unconfirmed one's pending sign-up) and returns the email to send. The
+ * sign-up bonus waits for the confirmation (welcome-bonus.ts). A registered address gets an email too but the
+ * same answer, so sign-up never tells whether it exists.
  */
 export const signUp = async (deps: Deps, input: SignupInput): Promise<Email> => {
   // Hashing on every branch keeps an existing address from answering faster than a new one.
   const password = await hashPassword(input.password);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findAccount(deps.d1, input.email);
-    if (existing) {
-      return (
-        (await confirmationEmailFor(deps.d1, deps.settings, existing, deps.now)) ??
-        alreadyRegisteredEmail(deps.settings.APP_URL, existing.email)
-      );
-    }
+    if (existing && existing.email_confirmed_at !== null) return alreadyRegisteredEmail(deps.settings.APP_URL, existing.email);
     try {
-      return await createAccount(deps, input, password);
+      return existing ? await replacePendingSignup(deps, existing.id, input, password) : await createAccount(deps, input, password);
     } catch (error) {
       const column = uniqueViolation(error);
       if (column === "users.username" && input.username) throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
@@ -56,15 +50,6 @@ const createAccount = async ({ d1, settings, now, signupIp }: Deps, input: Signu
   const userId = newId();
   const username = input.username || (await freeRandomUsername(d1));
   const referrerId = input.ref ? await findReferrer(d1, input.ref) : null;
-  const bonus = grant(d1, {
-    userId,
-    amount: referrerId ? REFERRED_SIGNUP_BONUS : SIGNUP_BONUS,
-    source: "bonus",
-    transactionType: "bonus",
-    idempotencyKey: `signup:${userId}`,
-    description: referrerId ? "Sign-up bonus (invited by a friend)" : "Sign-up bonus",
-    now,
-  });
   const confirmation = await issueEmailToken(d1, userId, "confirm_email", now);
   await d1.batch([
     d1
@@ -88,8 +73,38 @@ const createAccount = async ({ d1, settings, now, signupIp }: Deps, input: Signu
         now,
         now,
       ),
-    ...bonus.statements,
     confirmation.statement,
   ]);
+  return confirmationEmail(settings.APP_URL, input.email, confirmation.token);
+};
+
+/**
+ * Whoever holds the mailbox must end up the only one who can sign in, so a new sign-up of an unconfirmed address
+ * replaces everything pending (password, username, country, referral) and voids every earlier link: the one link
+ * that then works is the one this sign-up sends, and it activates this sign-up's password.
+ */
+const replacePendingSignup = async ({ d1, settings, now, signupIp }: Deps, userId: string, input: SignupInput, password: StoredPassword) => {
+  if (input.username && (await isUsernameTaken(d1, input.username, userId))) {
+    throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
+  }
+  const username = input.username || (await freeRandomUsername(d1));
+  const referrerId = input.ref ? await findReferrer(d1, input.ref) : null;
+  const confirmation = await issueEmailToken(d1, userId, "confirm_email", now);
+  const [replaced] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE users SET password_hash = ?, password_salt = ?, password_iterations = ?, username = ?, country = ?,
+           referred_by = ?, signup_ip = ?, updated_at = ?
+         WHERE id = ? AND email_confirmed_at IS NULL AND deleted_at IS NULL`,
+      )
+      .bind(password.hash, password.salt, password.iterations, username, input.country, referrerId, signupIp, now, userId),
+    retireAllEmailTokens(d1, userId, now),
+    confirmation.statement,
+  ]);
+  // Confirmed in the meantime: the new link must not sign in without the confirmed password.
+  if (!replaced?.meta.changes) {
+    await retireAllEmailTokens(d1, userId, now).run();
+    return alreadyRegisteredEmail(settings.APP_URL, input.email);
+  }
   return confirmationEmail(settings.APP_URL, input.email, confirmation.token);
 };

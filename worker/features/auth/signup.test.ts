@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../lib/ids";
 import { outboxFor, signUp, signUpAndLogin, tokenFromLatestEmail } from "../../test/accounts";
-import { callJson } from "../../test/http";
+import { call, callJson } from "../../test/http";
 import { expectLedgerClean } from "../../test/ledger";
 
 type UserRow = {
@@ -20,6 +20,8 @@ type UserRow = {
 
 const userByEmail = (email: string) => env.DB.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
 
+const confirm = async (token: string) => expect((await call("/api/auth/confirm", { method: "POST", json: { token } })).status).toBe(200);
+
 const ledgerOf = (userId: string) =>
   env.DB.prepare("SELECT amount, transaction_type, source, idempotency_key FROM credit_transactions WHERE user_id = ?")
     .bind(userId)
@@ -30,7 +32,7 @@ const balanceOf = (userId: string) =>
   env.DB.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>();
 
 describe("POST /api/auth/signup", () => {
-  it("creates an unconfirmed account with a 5-credit bonus and emails a confirmation link", async () => {
+  it("creates an unconfirmed account, emails a confirmation link and pays the 5-credit bonus on confirmation", async () => {
     const { status, body } = await signUp("New.Player@Example.com", { country: "ca" });
     expect(status).toBe(201);
     expect(body).toEqual({ status: "confirmation_required" });
@@ -43,10 +45,7 @@ describe("POST /api/auth/signup", () => {
     expect(atob(user?.password_salt ?? "")).toHaveLength(16);
     expect(user?.password_hash).not.toContain("password123");
 
-    expect(await ledgerOf(user!.id)).toEqual([
-      { amount: 5, transaction_type: "bonus", source: "bonus", idempotency_key: `signup:${user!.id}` },
-    ]);
-    expect(await balanceOf(user!.id)).toEqual({ balance: 5 });
+    expect(await ledgerOf(user!.id)).toEqual([]);
 
     const [email] = await outboxFor("new.player@example.com");
     expect(email?.subject).toBe("Confirm your Pickstreak account");
@@ -56,6 +55,12 @@ describe("POST /api/auth/signup", () => {
       .bind(user!.id)
       .first<{ token_hash: string; ttl: number }>();
     expect(stored).toEqual({ token_hash: await sha256Hex(token), ttl: 24 * 60 * 60 * 1000 });
+
+    await confirm(token);
+    expect(await ledgerOf(user!.id)).toEqual([
+      { amount: 5, transaction_type: "bonus", source: "bonus", idempotency_key: `signup:${user!.id}` },
+    ]);
+    expect(await balanceOf(user!.id)).toEqual({ balance: 5 });
     await expectLedgerClean();
   });
 
@@ -111,16 +116,15 @@ describe("POST /api/auth/signup", () => {
   it("gives 10 credits with a valid referral code and records the referrer", async () => {
     const referrer = await signUpAndLogin("referrer@example.com");
     const code = (await userByEmail("referrer@example.com"))!.referral_code;
-    await signUp("invited@example.com", { ref: code.toLowerCase() });
-    const invited = await userByEmail("invited@example.com");
-    expect(invited?.referred_by).toBe(referrer.userId);
-    expect(await balanceOf(invited!.id)).toEqual({ balance: 10 });
+    const invited = await signUpAndLogin("invited@example.com", { ref: code.toLowerCase() });
+    expect((await userByEmail("invited@example.com"))?.referred_by).toBe(referrer.userId);
+    expect(await balanceOf(invited.userId)).toEqual({ balance: 10 });
     await expectLedgerClean();
   });
 
   it("gives the usual 5 credits for an unknown referral code or LOADING", async () => {
-    await signUp("noref1@example.com", { ref: "NOSUCH99" });
-    await signUp("noref2@example.com", { ref: "LOADING" });
+    await signUpAndLogin("noref1@example.com", { ref: "NOSUCH99" });
+    await signUpAndLogin("noref2@example.com", { ref: "LOADING" });
     for (const email of ["noref1@example.com", "noref2@example.com"]) {
       const user = await userByEmail(email);
       expect(user?.referred_by).toBeNull();

@@ -88,8 +88,9 @@ const pick = <T>(items: readonly T[]): T => items[crypto.getRandomValues(new Uin
 export const randomUsername = (): string =>
   `${pick(USERNAME_ADJECTIVES)}${pick(USERNAME_NOUNS)}${1000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 9000)}`;
 
-export const isUsernameTaken = async (d1: D1Database, username: string): Promise<boolean> =>
-  (await d1.prepare("SELECT 1 FROM users WHERE username = ?").bind(username).first()) !== null;
+/** `exceptUserId`: an unconfirmed account re-signing up may keep the name it holds. */
+export const isUsernameTaken = async (d1: D1Database, username: string, exceptUserId = ""): Promise<boolean> =>
+  (await d1.prepare("SELECT 1 FROM users WHERE username = ? AND id != ?").bind(username, exceptUserId).first()) !== null;
 
 /** Tries a handful of random names at once and keeps the first free one (usernames compare without case). */
 export const freeRandomUsername = async (d1: D1Database): Promise<string> => {

@@ -1,12 +1,20 @@
+import type { Settings } from "../../env";
+import { emailFingerprint } from "../auth/email-fingerprint";
 import { revokeAllSessions } from "../auth/session.service";
+import { claimAddress } from "../auth/welcome-bonus";
 
 /**
  * Erases what identifies a person and keeps the rest: the ledger, picks and stats stay under an anonymous
  * user so balances and leaderboards remain consistent. The placeholder email is unique and non-routable (.invalid).
+ * The address's bonus claim stays (an account from before the claims writes it now), so signing up again with it
+ * earns no bonus.
  */
-export const deleteAccount = (d1: D1Database, userId: string, now: number) => {
+export const deleteAccount = async (d1: D1Database, settings: Settings, userId: string, now: number) => {
   const anonymous = userId.replaceAll("-", "");
+  const account = await d1.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string }>();
+  const claim = account ? [claimAddress(d1, await emailFingerprint(settings, account.email), userId, now)] : [];
   return d1.batch([
+    ...claim,
     d1
       .prepare(
         `UPDATE users SET email = ?1, username = ?2, password_hash = NULL, password_salt = NULL,

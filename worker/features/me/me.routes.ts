@@ -66,7 +66,7 @@ export const meRoutes = createRouter()
     return c.json({ user: me.user }, 200);
   })
   .openapi(deleteMeRoute, async (c) => {
-    await deleteAccount(c.env.DB, c.var.user.id, Date.now());
+    await deleteAccount(c.env.DB, c.var.settings, c.var.user.id, Date.now());
     await closeUserSockets(c.env, c.var.user.id);
     clearSessionCookies(c);
     return c.json({ ok: true as const }, 200);

@@ -113,7 +113,7 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
     description: "Pick",
   });
   const ref: PickRef = { userId, pickId, transactionId: movement.transactionId, activityId: newId() };
-  const referral = referralBonusStatements(d1, userId, now);
+  const referral = referralBonusStatements(d1, userId, pickId, now);
 
   const statements = [
     ...movement.statements,
@@ -139,7 +139,7 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
          SELECT ?, user_id, question_id, 'pick', choice, credits_spent, created_at FROM user_picks WHERE id = ?`,
       )
       .bind(ref.activityId, ref.pickId),
-    // A referred friend's first pick pays the referral bonuses in the same batch (no-ops otherwise).
+    // A referred friend's first paid pick pays the referral bonuses in the same batch (no-ops otherwise).
     ...referral.statements,
     ...receipt(ref),
     paidReferrerStatement(d1, referral.referrerTransactionId),

@@ -1,20 +1,26 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH } from "../../config";
 import { newId } from "../../lib/ids";
-import { balanceOf, expectLedgerClean } from "../../test/ledger";
+import { balanceOf, expectLedgerClean, grantCredits } from "../../test/ledger";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
+import { commitMovement, grant } from "../credits/ledger.service";
 import { submitPick } from "../picks/submit-pick.service";
 
-/** A friend written straight to D1 with a referrer (sign-up is the only way to set one, and it costs a PBKDF2 hash). */
-const insertFriend = async (referrerId: string) => {
+/**
+ * A friend written straight to D1 with a referrer (sign-up is the only way to set one, and it costs a PBKDF2 hash),
+ * holding its address's bonus claim as a confirmed first account does.
+ */
+const insertFriend = async (referrerId: string, balance = 0) => {
   const id = newId();
   const compact = id.replaceAll("-", "");
   await env.DB.prepare(
-    "INSERT INTO users (id, email, username, referral_code, referred_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, 0)",
+    "INSERT INTO users (id, email, username, referral_code, referred_by, bonus_owner, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, 0, 0)",
   )
     .bind(id, `${compact}@friends.example`, `f_${compact.slice(0, 24)}`, compact, referrerId)
     .run();
+  if (balance > 0) await grantCredits(id, balance);
   return id;
 };
 
@@ -30,25 +36,28 @@ describe("referral bonus statements (decided inside the pick's batch)", () => {
   it("pay a friend of a deleted referrer, and not the referrer", async () => {
     const referrer = await createPlayer();
     await env.DB.prepare("UPDATE users SET deleted_at = 1 WHERE id = ?").bind(referrer).run();
-    const friend = await insertFriend(referrer);
-    await placePick(friend, await insertQuestion({ creditCost: 0 }), "yes");
+    const friend = await insertFriend(referrer, 2);
+    await placePick(friend, await insertQuestion({ creditCost: 2 }), "yes");
     expect(await bonusRows(friend)).toEqual([{ user_id: friend, amount: 50 }]);
     expect(await balanceOf(friend)).toBe(50);
     expect(await balanceOf(referrer)).toBe(0);
     await expectLedgerClean();
   });
 
-  it("pay both on a free first pick of a friend without a credits row, and nothing on the next picks", async () => {
+  it("pay nothing on a free pick, both on the friend's first paid pick, and nothing on the next picks", async () => {
     const referrer = await createPlayer();
     const friend = await insertFriend(referrer);
-    expect(await creditsRows(friend)).toBe(0);
     await placePick(friend, await insertQuestion({ creditCost: 0 }), "no");
+    expect(await bonusRows(friend)).toEqual([]);
+    expect(await creditsRows(friend)).toBe(0);
+    await grantCredits(friend, 6);
     await placePick(friend, await insertQuestion({ creditCost: 2 }), "yes", 3);
+    await placePick(friend, await insertQuestion({ creditCost: 1 }), "yes");
     expect(await bonusRows(friend)).toEqual([
       { user_id: friend, amount: 50 },
       { user_id: referrer, amount: 100 },
     ]);
-    expect(await balanceOf(friend)).toBe(50 - 6);
+    expect(await balanceOf(friend)).toBe(50 - 1);
     expect(await balanceOf(referrer)).toBe(100);
     await expectLedgerClean();
   });
@@ -63,10 +72,45 @@ describe("referral bonus statements (decided inside the pick's batch)", () => {
 
   it("hand the pick's answer the referrer's new balance for their open screens, on the paying pick only", async () => {
     const referrer = await createPlayer(7);
-    const friend = await insertFriend(referrer);
+    const friend = await insertFriend(referrer, 2);
     const pick = (questionId: string) => submitPick(env.DB, { userId: friend, questionId, choice: "yes", multiplier: 1, now: Date.now() });
-    const first = await pick(await insertQuestion({ creditCost: 0 }));
+    const first = await pick(await insertQuestion({ creditCost: 1 }));
     expect(first.others).toEqual([{ userId: referrer, messages: [{ type: "credits", data: expect.objectContaining({ balance: 107 }) }] }]);
-    expect((await pick(await insertQuestion({ creditCost: 0 }))).others).toEqual([]);
+    expect((await pick(await insertQuestion({ creditCost: 1 }))).others).toEqual([]);
+  });
+
+  it("pay a referrer at most the monthly cap of referrer bonuses, while every friend still gets theirs", async () => {
+    const referrer = await createPlayer();
+    const friends = await Promise.all(Array.from({ length: REFERRAL_BONUSES_PER_REFERRER_PER_MONTH + 3 }, () => insertFriend(referrer, 1)));
+    const questionId = await insertQuestion({ creditCost: 1 });
+    await Promise.all(friends.map((friend) => placePick(friend, questionId, "yes")));
+    expect(await balanceOf(referrer)).toBe(REFERRAL_BONUSES_PER_REFERRER_PER_MONTH * 100);
+    for (const friend of friends) expect(await balanceOf(friend)).toBe(50);
+    await expectLedgerClean();
+  });
+
+  it("start a referrer's count again with the calendar month", async () => {
+    const referrer = await createPlayer();
+    const lastMonth = new Date();
+    lastMonth.setUTCDate(0);
+    for (let i = 0; i < REFERRAL_BONUSES_PER_REFERRER_PER_MONTH; i++) {
+      const idempotencyKey = `referral:${newId()}:referrer`;
+      const movement = grant(env.DB, { userId: referrer, amount: 100, idempotencyKey, transactionType: "bonus", source: "bonus", now: lastMonth.getTime() });
+      await commitMovement(env.DB, movement);
+    }
+    const friend = await insertFriend(referrer, 1);
+    await placePick(friend, await insertQuestion({ creditCost: 1 }), "yes");
+    expect(await bonusRows(friend)).toHaveLength(2);
+    await expectLedgerClean();
+  });
+
+  it("pay nothing for a friend whose account does not hold its address's bonus claim (a re-created account)", async () => {
+    const referrer = await createPlayer();
+    const friend = await insertFriend(referrer, 1);
+    await env.DB.prepare("UPDATE users SET bonus_owner = 0 WHERE id = ?").bind(friend).run();
+    await placePick(friend, await insertQuestion({ creditCost: 1 }), "yes");
+    expect(await bonusRows(friend)).toEqual([]);
+    expect(await balanceOf(referrer)).toBe(0);
+    await expectLedgerClean();
   });
 });

@@ -1,4 +1,4 @@
-import { REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
+import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH, REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
 import { grantToSelected } from "../credits/selected-movements";
 
 export const referrerBonusKey = (referredUserId: string) => `referral:${referredUserId}:referrer`;
@@ -6,14 +6,27 @@ export const friendBonusKey = (referredUserId: string) => `referral:${referredUs
 
 const REFERRAL = "FROM users u JOIN users r ON r.id = u.referred_by WHERE u.id = ?";
 
+/** The first day of `now`'s calendar month (UTC), from which a referrer's monthly bonuses are counted. */
+const monthStart = (now: number) => {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+};
+
 /**
  * The referral bonuses as statements for the batch of the friend's pick, so they commit with it or not at all.
  * They are always in the batch and decide in SQL: the friend is paid when referred by an existing account, once
- * (the key); the referrer is paid when the friend was paid in this very batch, unless the referrer was deleted.
+ * (the key), on their first paid pick (a free pick costs the friend nothing), and only if their account holds its
+ * address's bonus claim (a deleted and re-created account does not: docs/decisions/bonus-once.md). The referrer is
+ * paid when the friend was paid in this very batch, unless the referrer was deleted or has had this month's
+ * bonuses; batches commit one at a time, so concurrent friends' picks cannot pass the monthly cap together.
  */
-export const referralBonusStatements = (d1: D1Database, userId: string, now: number) => {
+export const referralBonusStatements = (d1: D1Database, userId: string, pickId: string, now: number) => {
   const friend = grantToSelected(d1, {
-    recipient: { sql: `SELECT u.id AS user_id ${REFERRAL}`, params: [userId] },
+    recipient: {
+      sql: `SELECT u.id AS user_id ${REFERRAL} AND u.bonus_owner = 1
+              AND EXISTS (SELECT 1 FROM user_picks WHERE id = ? AND credits_spent > 0)`,
+      params: [userId, pickId],
+    },
     amount: REFERRED_FRIEND_BONUS,
     transactionType: "bonus",
     source: "bonus",
@@ -23,8 +36,10 @@ export const referralBonusStatements = (d1: D1Database, userId: string, now: num
   });
   const referrer = grantToSelected(d1, {
     recipient: {
-      sql: `SELECT r.id AS user_id ${REFERRAL} AND r.deleted_at IS NULL AND EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)`,
-      params: [userId, friend.transactionId],
+      sql: `SELECT r.id AS user_id ${REFERRAL} AND r.deleted_at IS NULL AND EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)
+              AND (SELECT COUNT(*) FROM credit_transactions
+                   WHERE user_id = r.id AND idempotency_key LIKE 'referral:%:referrer' AND created_at >= ?) < ?`,
+      params: [userId, friend.transactionId, monthStart(now), REFERRAL_BONUSES_PER_REFERRER_PER_MONTH],
     },
     amount: REFERRER_BONUS,
     transactionType: "bonus",

@@ -110,7 +110,7 @@ describe("GET /api/referrals", () => {
     const code = await codeOf(referrer.userId);
     const rewarded = await signUpAndLogin(email("rewarded"), { ref: code });
     await signUp(email("pending"), { ref: code });
-    expect((await pick(rewarded, await insertQuestion({ creditCost: 0 }))).status).toBe(201);
+    expect((await pick(rewarded, await insertQuestion({ creditCost: 1 }))).status).toBe(201);
 
     const { status, body } = await callJson<Referrals>("/api/referrals", { headers: referrer.cookies });
     expect(status).toBe(200);

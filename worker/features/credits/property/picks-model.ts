@@ -18,6 +18,7 @@ type ModelQuestion = { cost: number; outcome: Outcome; deleted: boolean };
 
 const REFERRER_BONUS = 100;
 const FRIEND_BONUS = 50;
+const REFERRAL_BONUSES_PER_REFERRER_PER_MONTH = 20;
 const FREE_PICK_PAYOUT = 2;
 
 const statusUnder = (choice: "yes" | "no", outcome: Outcome): PickStatus => {
@@ -26,12 +27,14 @@ const statusUnder = (choice: "yes" | "no", outcome: Outcome): PickStatus => {
   return (outcome === "A") === (choice === "yes") ? "won" : "lost";
 };
 
-/** Questions, picks and their settlement; a referred friend's first accepted pick pays both referral bonuses once. */
+/** Questions, picks and their settlement; a referred friend's first accepted paid pick pays the referral bonuses once. */
 export class PicksModel {
   readonly questions = new Map<string, ModelQuestion>();
   private picks: ModelPick[] = [];
   private readonly referredBy = new Map<string, string>();
   private readonly referralPaid = new Set<string>();
+  /** Referrer bonuses per referrer; a run stays within one calendar month. */
+  private readonly referrerBonuses = new Map<string, number>();
 
   constructor(private readonly accounts: Accounts) {}
 
@@ -57,10 +60,14 @@ export class PicksModel {
     const payout = q.cost === 0 ? FREE_PICK_PAYOUT : cost * 2;
     this.picks.push({ player, question, choice, cost, payout, status: "active", settledStep: null });
     const referrer = this.referredBy.get(player);
-    if (referrer && !this.referralPaid.has(player)) {
+    if (referrer && cost > 0 && !this.referralPaid.has(player)) {
       this.referralPaid.add(player);
       this.accounts.grant(player, FRIEND_BONUS);
-      this.accounts.grant(referrer, REFERRER_BONUS);
+      const earned = this.referrerBonuses.get(referrer) ?? 0;
+      if (earned < REFERRAL_BONUSES_PER_REFERRER_PER_MONTH) {
+        this.referrerBonuses.set(referrer, earned + 1);
+        this.accounts.grant(referrer, REFERRER_BONUS);
+      }
     }
     return true;
   }

@@ -1,0 +1,198 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import worker from "../../index";
+import { readSettings } from "../../env";
+import { wrappedD1 } from "../../test/wrapped-d1";
+import { outboxFor, signUp, signUpAndLogin, tokenFromLatestEmail } from "../../test/accounts";
+import { BASE_URL, call, callJson } from "../../test/http";
+import { balanceOf, expectLedgerClean } from "../../test/ledger";
+import { insertQuestion } from "../../test/questions";
+import { emailFingerprint, normaliseEmail } from "./email-fingerprint";
+
+const confirm = (token: string) => callJson<{ user?: { id: string } }>("/api/auth/confirm", { method: "POST", json: { token } });
+const login = (email: string, password: string) => call("/api/auth/login", { method: "POST", json: { email, password } });
+const userRow = (email: string) =>
+  env.DB.prepare("SELECT id, username, country, referred_by FROM users WHERE email = ? AND deleted_at IS NULL")
+    .bind(email)
+    .first<{ id: string; username: string; country: string; referred_by: string | null }>();
+const codeOf = async (userId: string) =>
+  (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId).first<{ referral_code: string }>())!.referral_code;
+const resetPassword = async (email: string, password: string) => {
+  expect((await call("/api/auth/password-reset", { method: "POST", json: { email } })).status).toBe(200);
+  const token = await tokenFromLatestEmail(email, "token");
+  expect((await call("/api/auth/password-reset/complete", { method: "POST", json: { token, password } })).status).toBe(200);
+};
+const deleteMe = (headers: Record<string, string>) => call("/api/me", { method: "DELETE", headers });
+
+describe("pre-account hijack", () => {
+  it("leaves the mailbox's owner the only one who can sign in when an attacker signed up first", async () => {
+    const attacker = await signUpAndLogin("attacker-host@example.com");
+    const victim = "victim@example.com";
+    await signUp(victim, { password: "attacker-pass", username: "Sneaky_One", country: "CA", ref: await codeOf(attacker.userId) });
+    const attackerLink = await tokenFromLatestEmail(victim, "confirm");
+
+    await signUp(victim, { password: "owner-pass" });
+    expect(await userRow(victim)).toMatchObject({ country: "US", referred_by: null });
+    expect((await userRow(victim))?.username).not.toBe("Sneaky_One");
+    expect((await confirm(attackerLink)).status).toBe(400);
+
+    expect((await confirm(await tokenFromLatestEmail(victim, "confirm"))).status).toBe(200);
+    expect((await login(victim, "attacker-pass")).status).toBe(401);
+    expect((await login(victim, "owner-pass")).status).toBe(200);
+    expect(await balanceOf((await userRow(victim))!.id)).toBe(5);
+    await expectLedgerClean();
+  });
+
+  it("activates exactly the password of the sign-up that sent the link, with the latest sign-up's referral", async () => {
+    const host = await signUpAndLogin("honest-host@example.com");
+    const address = "twice-over@example.com";
+    await signUp(address, { password: "first-pass" });
+    await signUp(address, { password: "second-pass", username: "Second_Go", ref: await codeOf(host.userId) });
+    expect((await confirm(await tokenFromLatestEmail(address, "confirm"))).status).toBe(200);
+    expect((await login(address, "first-pass")).status).toBe(401);
+    expect((await login(address, "second-pass")).status).toBe(200);
+    expect(await userRow(address)).toMatchObject({ username: "Second_Go", referred_by: host.userId });
+    expect(await balanceOf((await userRow(address))!.id)).toBe(10);
+  });
+
+  it("lets a re-sign-up keep the username it held, and refuses one another account holds", async () => {
+    await signUp("holder@example.com", { username: "Held_Name" });
+    expect((await signUp("holder@example.com", { username: "Held_Name" })).status).toBe(201);
+    await signUpAndLogin("taken-name@example.com", { username: "Taken_Name" });
+    expect((await signUp("holder@example.com", { username: "Taken_Name" })).status).toBe(409);
+  });
+});
+
+describe("stale links", () => {
+  it("retires every older confirmation link once the account is confirmed, even after a reset", async () => {
+    const address = "stale@example.com";
+    await signUp(address);
+    const older = await tokenFromLatestEmail(address, "confirm");
+    expect((await call("/api/auth/resend-confirmation", { method: "POST", json: { email: address } })).status).toBe(200);
+    const newer = await tokenFromLatestEmail(address, "confirm");
+    expect(newer).not.toBe(older);
+    expect((await confirm(newer)).status).toBe(200);
+    await resetPassword(address, "brand-new-pass");
+    expect((await confirm(older)).status).toBe(400);
+  });
+
+  it("retires outstanding confirmation and reset links when a reset completes", async () => {
+    const address = "reset-retires@example.com";
+    await signUp(address);
+    const confirmation = await tokenFromLatestEmail(address, "confirm");
+    await resetPassword(address, "reset-pass-1");
+    expect((await confirm(confirmation)).status).toBe(400);
+    expect((await login(address, "reset-pass-1")).status).toBe(200);
+    expect(await balanceOf((await userRow(address))!.id)).toBe(5);
+  });
+
+  it("retires an outstanding reset link when the address is confirmed", async () => {
+    const address = "confirm-retires@example.com";
+    await signUp(address);
+    await call("/api/auth/password-reset", { method: "POST", json: { email: address } });
+    const reset = await tokenFromLatestEmail(address, "token");
+    await signUp(address, { password: "chosen-pass" });
+    expect((await confirm(await tokenFromLatestEmail(address, "confirm"))).status).toBe(200);
+    const late = await call("/api/auth/password-reset/complete", { method: "POST", json: { token: reset, password: "hijack-pass" } });
+    expect(late.status).toBe(400);
+  });
+});
+
+describe("answers that do not depend on the address", () => {
+  /** A database whose address lookups wait until released, so an answer sent before them shows. */
+  const heldLookups = () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const d1 = wrappedD1(env.DB, (core) => ({
+      batch: (statements) => core.batch(statements),
+      prepare: (query) => {
+        const statement = core.prepare(query);
+        if (!/FROM users WHERE email = \?/.test(query)) return statement;
+        return new Proxy(statement, {
+          get: (target, name) =>
+            name === "bind"
+              ? (...values: unknown[]) => {
+                  const bound = target.bind(...values);
+                  return new Proxy(bound, {
+                    get: (inner, key) =>
+                      key === "first" ? async () => (await released, inner.first()) : Reflect.get(inner, key, inner),
+                  });
+                }
+              : Reflect.get(target, name, target),
+        });
+      },
+    }));
+    return { d1, release };
+  };
+
+  it.each([
+    ["/api/auth/password-reset", "token"],
+    ["/api/auth/resend-confirmation", "confirm"],
+  ] as const)("%s answers before looking the address up, and sends the email after", async (path, param) => {
+    const address = `deferred-${param}@example.com`;
+    await signUp(address);
+    const before = (await outboxFor(address)).length;
+    const { d1, release } = heldLookups();
+    const ctx = createExecutionContext();
+    const request = new Request(`${BASE_URL}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.9" },
+      body: JSON.stringify({ email: address }),
+    });
+    const answer = await Promise.race([
+      worker.fetch(request, { ...env, DB: d1 }, ctx),
+      new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 2_000)),
+    ]);
+    expect(answer).not.toBe("waited");
+    expect((answer as Response).status).toBe(200);
+    expect(await outboxFor(address)).toHaveLength(before);
+    release();
+    await waitOnExecutionContext(ctx);
+    expect(await outboxFor(address)).toHaveLength(before + 1);
+    await tokenFromLatestEmail(address, param);
+  });
+});
+
+describe("bonuses once per address", () => {
+  it("normalises an address as one person: case and +tags", () => {
+    expect(normaliseEmail(" Some.One+promo@Example.COM ")).toBe("some.one@example.com");
+    expect(normaliseEmail("plain@example.com")).toBe("plain@example.com");
+  });
+
+  it("keys the hash: the address is not its plain SHA-256, and the same person hashes alike", async () => {
+    const settings = readSettings(env);
+    const a = await emailFingerprint(settings, "Recycler+1@example.com");
+    expect(a).toBe(await emailFingerprint(settings, "recycler@example.com"));
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    const other = await emailFingerprint({ ...settings, EMAIL_FINGERPRINT_SECRET: "another-secret-0123456789abcdef0123" }, "recycler@example.com");
+    expect(other).not.toBe(a);
+  });
+
+  it("pays no sign-up or referral bonus to an address signed up again after deleting its account", async () => {
+    const referrer = await signUpAndLogin("recycle-host@example.com");
+    const ref = await codeOf(referrer.userId);
+    const first = await signUpAndLogin("recycler@example.com", { ref });
+    expect(await balanceOf(first.userId)).toBe(10);
+    expect((await callJson("/api/picks", { method: "POST", headers: first.bearer, json: { questionId: await insertQuestion({ creditCost: 1 }), choice: "yes", multiplier: 1 } })).status).toBe(201);
+    expect(await balanceOf(referrer.userId)).toBe(105);
+    expect((await deleteMe(first.cookies)).status).toBe(200);
+
+    for (const address of ["recycler@example.com", "recycler+again@example.com"]) {
+      const again = await signUpAndLogin(address, { ref });
+      expect(await balanceOf(again.userId)).toBe(0);
+      const questionId = await insertQuestion({ creditCost: 0 });
+      expect((await callJson("/api/picks", { method: "POST", headers: again.bearer, json: { questionId, choice: "yes", multiplier: 1 } })).status).toBe(201);
+      expect((await deleteMe(again.cookies)).status).toBe(200);
+    }
+    expect(await balanceOf(referrer.userId)).toBe(105);
+    await expectLedgerClean();
+  });
+
+  it("remembers an address from before the claims when its account is deleted", async () => {
+    const legacy = await signUpAndLogin("legacy@example.com");
+    await env.DB.prepare("DELETE FROM bonus_claims WHERE user_id = ?").bind(legacy.userId).run();
+    expect((await deleteMe(legacy.cookies)).status).toBe(200);
+    const again = await signUpAndLogin("legacy@example.com");
+    expect(await balanceOf(again.userId)).toBe(0);
+  });
+});
