@@ -15,6 +15,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { contactAdminRoutes } from "./features/contact/contact-admin.routes";
 import { detectCountryRoutes } from "./features/me/detect-country.routes";
 import { meRoutes } from "./features/me/me.routes";
+import { changePasswordRoutes } from "./features/me/change-password.routes";
 import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
 import { questionRoutes } from "./features/questions/questions.routes";
 import { creditsRoutes } from "./features/credits/credits.routes";
@@ -45,6 +46,7 @@ const api = createRouter()
   .route("/", contactRoutes)
   .route("/", authRoutes)
   .route("/", meRoutes)
+  .route("/", changePasswordRoutes)
   .route("/", detectCountryRoutes)
   .route("/", contactAdminRoutes)
   .route("/", questionRoutes)

@@ -32,6 +32,7 @@ export const RATE_LIMITS = {
   signupPerIp: { limit: 20, windowMs: HOUR_MS },
   resendConfirmationPerIp: { limit: 20, windowMs: HOUR_MS },
   passwordResetPerIp: { limit: 20, windowMs: HOUR_MS },
+  passwordChangePerIp: { limit: 20, windowMs: HOUR_MS },
   contactPerIp: { limit: 10, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimitRule>;
 

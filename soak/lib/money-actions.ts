@@ -62,8 +62,8 @@ export const redeem = async (ctx: SoakContext, player: Player) => {
   const reply = await player.api<{ credits: Credits }>("POST /api/redemptions/gift-card", "POST", "/api/redemptions/gift-card", {
     body: { rewardId: choice.reward.id, credits: choice.credits, email: `soak-${player.id}@example.com`, ageConfirmed: true },
     headers: { "Idempotency-Key": randomUUID() },
-    // The redeemable balance moved since the player last looked.
-    expected: [402],
+    // The redeemable balance moved since the player last looked (402), or the day's cap was reached (422).
+    expected: [402, 422],
   });
   if (reply.status !== 201 && reply.status !== 200) return;
   count(ctx.activity, "gift cards redeemed");

@@ -7,6 +7,7 @@ import { CountryFlag } from "../features/auth/country-flag";
 import { CountrySelect } from "../features/auth/country-select";
 import { requireSignIn } from "../features/auth/require-sign-in";
 import { ApiError } from "../lib/api";
+import { ChangePassword } from "./-profile/change-password";
 import { DeleteAccount } from "./-profile/delete-account";
 import { UsernameEditor } from "./-profile/username-editor";
 import { useUpdateProfile } from "./-profile/use-update-profile";
@@ -42,6 +43,7 @@ const Profile = () => {
         </section>
         <UsernameEditor key={me.user.username} current={me.user.username} />
         <CountrySelect value={me.user.country} onChange={changeCountry} />
+        <ChangePassword />
         <DeleteAccount />
       </div>
     </Page>

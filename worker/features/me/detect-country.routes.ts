@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { DEFAULT_COUNTRY, isCountryCode } from "../../../shared/countries";
-import type { Settings } from "../../env";
+import { DEFAULT_COUNTRY } from "../../../shared/countries";
+import { edgeCountry } from "../../lib/edge-country";
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
@@ -14,19 +14,6 @@ const detectRoute = createRoute({
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(detectCountryResponseSchema), ...errorResponses(401) },
 });
-
-/**
- * The edge's own country (no outside service). Local workerd invents a fixed request.cf, so in development and
- * tests the CF-IPCountry header, when sent, wins; in production only request.cf is trusted.
- */
-const edgeCountry = (settings: Settings, request: Request): string | null => {
-  const local = settings.ENVIRONMENT === "development" || settings.ENVIRONMENT === "test";
-  const header = local ? request.headers.get("CF-IPCountry") : null;
-  const cfCountry = (request as { cf?: { country?: unknown } }).cf?.country;
-  const country = (header ?? (typeof cfCountry === "string" ? cfCountry : "")).toUpperCase();
-  // XX (unknown) and T1 (Tor) are not countries.
-  return isCountryCode(country) ? country : null;
-};
 
 export const detectCountryRoutes = createRouter().openapi(detectRoute, async (c) => {
   const countryCode = edgeCountry(c.var.settings, c.req.raw);

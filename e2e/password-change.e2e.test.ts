@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { seriousA11yViolations } from "./a11y";
+import { DEMO_PASSWORD, signIn, signInNewPlayer } from "./accounts";
+import { PHONE, useBrowser } from "./browser";
+
+const browser = useBrowser();
+
+describe("changing the password", () => {
+  it("refuses a wrong current password beside the field, then changes it and signs in with the new one", async () => {
+    const { context, page } = await browser.open(PHONE);
+    const email = await signInNewPlayer(page, browser.baseUrl, "password-change");
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Change password" }).waitFor();
+
+    await page.getByLabel("Current password").fill("not-my-password");
+    await page.getByLabel("New password").fill("brand-new-pass");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Your current password is incorrect").waitFor();
+    expect(await page.getByLabel("Current password").getAttribute("aria-invalid")).toBe("true");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByLabel("Current password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Password changed").waitFor();
+    expect(await page.getByLabel("Current password").inputValue()).toBe("");
+    await page.reload();
+    await page.getByTestId("credits-pill").waitFor();
+    await context.close();
+
+    const fresh = await browser.open(PHONE);
+    await signIn(fresh.page, email, "brand-new-pass");
+    await fresh.context.close();
+  });
+});

@@ -1,0 +1,58 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { RATE_LIMITS } from "../../config";
+import { AppError } from "../../lib/errors";
+import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { rateLimitByIp } from "../../lib/rate-limit";
+import { createRouter } from "../../lib/router";
+import { closeUserSockets } from "../../realtime/live-shards";
+import { okSchema, passwordSchema } from "../auth/auth.schemas";
+import { requireUser } from "../auth/auth.middleware";
+import { retireAllEmailTokens } from "../auth/email-tokens";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { revokeAllSessions } from "../auth/session.service";
+import { openSession } from "../auth/sign-in";
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = "Your current password is incorrect";
+
+const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1, WRONG_CURRENT_PASSWORD_MESSAGE).max(1000), newPassword: passwordSchema })
+  .openapi("PasswordChange");
+
+const changePasswordRoute = createRoute({
+  method: "post",
+  path: "/me/password",
+  tags: ["Accounts"],
+  summary: "Change the password with the current one; signs out every other session and retires emailed links",
+  middleware: [requireUser, rateLimitByIp("password-change", RATE_LIMITS.passwordChangePerIp)] as const,
+  request: { body: jsonBody(changePasswordSchema) },
+  responses: { 200: jsonContent(okSchema), ...errorResponses(400, 401, 415, 429) },
+});
+
+type StoredRow = { password_hash: string | null; password_salt: string | null; password_iterations: number | null };
+
+export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, async (c) => {
+  const { currentPassword, newPassword } = c.req.valid("json");
+  const d1 = c.env.DB;
+  const user = c.var.user;
+  const stored = await d1
+    .prepare("SELECT password_hash, password_salt, password_iterations FROM users WHERE id = ? AND deleted_at IS NULL")
+    .bind(user.id)
+    .first<StoredRow>();
+  const matches =
+    stored?.password_hash && stored.password_salt && stored.password_iterations
+      ? await verifyPassword(currentPassword, { hash: stored.password_hash, salt: stored.password_salt, iterations: stored.password_iterations })
+      : false;
+  if (!matches) throw new AppError("validation_failed", WRONG_CURRENT_PASSWORD_MESSAGE, { field: "currentPassword" });
+  const password = await hashPassword(newPassword);
+  const now = Date.now();
+  // Whoever else held a session or an emailed link loses it; this browser gets a fresh session in the same batch.
+  await openSession(c, user, [
+    d1
+      .prepare("UPDATE users SET password_hash = ?1, password_salt = ?2, password_iterations = ?3, updated_at = ?4 WHERE id = ?5")
+      .bind(password.hash, password.salt, password.iterations, now, user.id),
+    revokeAllSessions(d1, user.id, now),
+    retireAllEmailTokens(d1, user.id, now),
+  ], now);
+  await closeUserSockets(c.env, user.id);
+  return c.json({ ok: true as const }, 200);
+});
