@@ -19,8 +19,8 @@ const accountSql = (id: string, email: string, username: string, role: "admin" |
   const password = hashPassword(DEMO_PASSWORD);
   const referralCode = `DEMO${role === "admin" ? "ADMN" : "PLYR"}`;
   return [
-    `INSERT OR IGNORE INTO users (id, email, password_hash, password_salt, password_iterations, email_confirmed_at, role, username, country, referral_code, created_at, updated_at)
-     VALUES (${[id, email, password.hash, password.salt, password.iterations, now, role, username, "US", referralCode, now, now].map(quote).join(", ")});`,
+    `INSERT OR IGNORE INTO users (id, email, password_hash, password_salt, password_iterations, email_confirmed_at, role, username, country, referral_code, bonus_owner, created_at, updated_at)
+     VALUES (${[id, email, password.hash, password.salt, password.iterations, now, role, username, "US", referralCode, 1, now, now].map(quote).join(", ")});`,
     `INSERT OR IGNORE INTO user_credits (user_id, balance, total_earned, created_at, updated_at) VALUES (${quote(id)}, 5, 5, ${now}, ${now});`,
     `INSERT OR IGNORE INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, description, created_at)
      VALUES (${quote(`seed-signup-${id}`)}, ${quote(id)}, 5, 'bonus', 'bonus', ${quote(`signup:${id}`)}, 'Sign-up bonus', ${now});`,

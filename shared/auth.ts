@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { isCountryCode } from "./countries";
 
-/** The spec's sign-up and sign-in rules, shared by the forms and the API so both say the same words. */
+/** The sign-up and sign-in rules, shared by the forms and the API so both say the same words. */
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const PASSWORD_MESSAGE = "Password must be at least 6 characters";
 export const COUNTRY_MESSAGE = "Please select your country";

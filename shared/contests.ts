@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-/** The lengths an admin may give a contest (spec: 3, 7 and 10 days). */
+/** The lengths an admin may give a contest (3, 7 and 10 days: docs/product-rules.md). */
 export const CONTEST_DURATION_DAYS = [3, 7, 10] as const;
 const TITLE_MAX = 80;
 const DURATION_MESSAGE = "Duration must be 3, 7 or 10 days";

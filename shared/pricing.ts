@@ -18,7 +18,7 @@ export const CURRENCY_INFO: Record<Currency, { symbol: string; name: string; dec
   JPY: { symbol: "¥", name: "Japanese Yen", decimals: 0 },
 };
 
-/** The spec's fixed rates, used until a fetch has ever succeeded. */
+/** The fixed fallback rates, used until a fetch has ever succeeded. */
 export const FALLBACK_RATES: Record<Currency, number> = { USD: 1, EUR: 0.85, GBP: 0.79, CAD: 1.35, AUD: 1.52, JPY: 150 };
 
 export const CREDIT_LIMITS: Record<PurchaseMode, { min: number; max: number }> = {
@@ -35,7 +35,7 @@ const TIERS = [
   { from: 0, cents: 100 },
 ] as const;
 
-/** A subscription's credit costs this fraction (4/5, the spec's 20% off) of the one-time price. */
+/** A subscription's credit costs this fraction (4/5: 20% off) of the one-time price. */
 const SUBSCRIPTION_NUMERATOR = 4;
 const SUBSCRIPTION_DENOMINATOR = 5;
 

@@ -1,5 +1,5 @@
 /**
- * The spec's redemption rules and wording, shared by the gift card panel, the Redeem Credits modal and the API so
+ * The redemption rules and wording (docs/product-rules.md), shared by the gift card panel, the Redeem Credits modal and the API so
  * a refusal reads the same wherever it is caught. Limits (minimum, maximum, dollars per credit) come from the API.
  */
 

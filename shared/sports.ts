@@ -1,4 +1,4 @@
-/** The admin form's sport list (spec section 3), shared by the web form and the server's validation. */
+/** The admin form's sport list, shared by the web form and the server's validation. */
 export const SPORTS = [
   "NFL",
   "NBA",

@@ -54,7 +54,7 @@ export const SETTLEMENT_MAX_CHUNKS = 250;
 /** Queued questions the cron looks at per run, oldest change first. */
 export const SETTLEMENT_QUESTIONS_PER_RUN = 20;
 
-/** Question images must be smaller than this (spec: under 5 MB). */
+/** Question images must be smaller than this (under 5 MB). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_CACHE_CONTROL = "public, max-age=3600";
 
@@ -72,7 +72,7 @@ export const GIFT_CARD_USD_PER_CREDIT = 0.6;
 export const REDEMPTION_MIN_CREDITS = 10;
 /** A gift card's maximum when its reward row sets none. */
 export const REDEMPTION_DEFAULT_MAX_CREDITS = 1000;
-/** Profile countries whose players may redeem (sweepstakes rules; the spec's cards are United States only). */
+/** Profile countries whose players may redeem (sweepstakes rules; the gift cards are United States only). */
 export const REDEMPTION_ALLOWED_COUNTRIES: readonly string[] = ["US"];
 /** Credits a player may redeem (gift cards and cash-outs together, rejected ones not counted) per UTC day. */
 export const REDEMPTION_DAILY_MAX_CREDITS = 500;
@@ -110,7 +110,7 @@ export const PROMO_CODE_MAX_CREDITS = 10_000;
 /** Period leaderboards sum settled picks in buckets of this size (migrations/0006 divides by the same number). */
 export const LEADERBOARD_BUCKET_MS = HOUR_MS;
 export const LEADERBOARD_PAGE_SIZE = 50;
-/** The rank a ranked-looking player gets when no board row is found (spec). */
+/** The rank a ranked-looking player gets when no board row is found. */
 export const RANK_NOT_FOUND = 999;
 /** The stats dialog lists this many of the player's newest resolved picks. */
 export const RECENT_RESOLVED_PICKS = 5;

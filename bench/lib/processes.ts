@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { createServer } from "node:net";
 import { promisify } from "node:util";
 
-/** Nothing leaves the machine (see /work/shared/TOOLCHAIN.md and scripts/offline-env.sh). */
+/** Nothing leaves the machine (see scripts/offline-env.sh). */
 export const OFFLINE_ENV = {
   ...process.env,
   CLOUDFLARE_CF_FETCH_ENABLED: "false",

@@ -1,6 +1,6 @@
 import type { Api } from "./session";
 
-/** The parts of the API's answers a player acts on (shapes in /work/shared/API.md). */
+/** The parts of the API's answers a player acts on (shapes in docs/api-conventions.md and /api/openapi.json). */
 export type FeedItem = { id: string; deadline: number; creditCost: number; bookmarked: boolean; myPick: { id: string } | null };
 export type FeedPage = { items: FeedItem[]; nextCursor: string | null };
 export type Credits = { balance: number; redeemable: number };

@@ -3,6 +3,10 @@ import { vi } from "vitest";
 import { eventObject, type Json } from "../../scripts/stripe-standin/objects";
 import { createStandin } from "../../scripts/stripe-standin/standin";
 import { paySession } from "../../scripts/stripe-standin/store";
+
+// Feature tests reach the stand-in through this module, so nothing under worker/features imports from scripts/.
+export type { Json } from "../../scripts/stripe-standin/objects";
+export { cancelSubscription, renewSubscription } from "../../scripts/stripe-standin/store";
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from "../features/payments/stripe-client";
 import { call, callJson } from "./http";
 

@@ -1,4 +1,4 @@
-/** UI timings and sizes from the spec, in one place. */
+/** UI timings and sizes, in one place. */
 export const MOBILE_BREAKPOINT_PX = 768;
 export const TOAST_DURATION_MS = 5750;
 export const LOADING_BAR_MIN_MS = 200;

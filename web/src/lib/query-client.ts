@@ -3,7 +3,7 @@ import { ApiError } from "./api";
 
 const MINUTE = 60_000;
 
-/** Spec defaults: stale 5 min, gc 10 min, 2 retries with exponential backoff up to 30 s. */
+/** Query defaults: stale 5 min, gc 10 min, 2 retries with exponential backoff up to 30 s. */
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {

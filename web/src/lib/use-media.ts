@@ -9,7 +9,7 @@ const subscribe = (onChange: () => void) => {
   return () => query.removeEventListener("change", onChange);
 };
 
-/** True under the spec's 768 px breakpoint. */
+/** True under the 768 px breakpoint. */
 export const isMobileNow = () => window.matchMedia(MOBILE_QUERY).matches;
 
 /** The same, re-rendering when it changes. */

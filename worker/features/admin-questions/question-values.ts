@@ -50,7 +50,7 @@ const answerOptions = (input: QuestionInput, playerProp: boolean): readonly [str
   return playerProp && a === YES_NO[0] && b === YES_NO[1] ? OVER_UNDER : [a, b];
 };
 
-/** The rules that tie fields together (spec section 5, Admin edit), applied to a full set of fields. */
+/** The rules that tie fields together (the admin's edit form), applied to a full set of fields. */
 export const toValues = (input: QuestionInput): QuestionValues => {
   if (input.status === "scheduled" && input.publishAt === null) {
     throw new AppError("validation_failed", "Publish time is required for scheduled questions", { field: "publishAt" });
@@ -91,6 +91,6 @@ export const toInput = (row: QuestionValues): QuestionInput => ({
   tags: parseTags(row.tags),
 });
 
-/** Only the columns whose value differs (the spec: an edit writes the changed fields plus updated_at). */
+/** Only the columns whose value differs (an edit writes the changed fields plus updated_at). */
 export const changedColumns = (before: QuestionValues, after: QuestionValues) =>
   EDITABLE_COLUMNS.filter((column) => before[column] !== after[column]);

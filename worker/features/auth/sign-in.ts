@@ -6,8 +6,8 @@ import type { Role } from "./auth.types";
 import { prepareSession } from "./session.service";
 
 /** Starts a session (in one batch with the caller's statements) and hands the tokens to the browser as cookies. */
-export const openSession = async (
-  c: Context<AppEnv>,
+export const openSession = async <E extends AppEnv>(
+  c: Context<E>,
   user: { id: string; role: Role },
   extra: D1PreparedStatement[] = [],
   now = Date.now(),

@@ -69,7 +69,7 @@ describe("POST /api/contests/:id/join", () => {
     await expectLedgerClean();
   });
 
-  it("answers the spec's messages: too few credits, signed out, no such or no longer active contest", async () => {
+  it("answers the product's messages: too few credits, signed out, no such or no longer active contest", async () => {
     const contestId = await insertContest();
     const poor = await signedInPlayer(14);
     const short = await joinAs(contestId, poor.bearer);

@@ -42,7 +42,7 @@ export type ReversalInput = MovementInput & { source: CreditSource };
 
 /**
  * Takes back an earlier grant (a payout or refund undone by a changed outcome) with a compensating row; nothing is
- * ever deleted. Unlike a spend it may take the balance below zero (DECISIONS.md). Reversed winnings leave
+ * ever deleted. Unlike a spend it may take the balance below zero (docs/product-rules.md). Reversed winnings leave
  * redeemable, which stays between 0 and the remaining balance; total_earned loses what was never really earned.
  */
 export const reverse = (d1: D1Database, input: ReversalInput): LedgerMovement => {

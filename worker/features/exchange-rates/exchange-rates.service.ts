@@ -23,7 +23,7 @@ const storedRatesSchema = z.object({ EUR: rate, GBP: rate, CAD: rate, AUD: rate,
 const pickRates = (rates: Omit<Record<Currency, number>, "USD">): Record<Currency, number> =>
   Object.fromEntries(CURRENCIES.map((code) => [code, code === "USD" ? 1 : rates[code]])) as Record<Currency, number>;
 
-/** The last good rates, or the spec's fallback (flagged) when no fetch has ever succeeded. */
+/** The last good rates, or the fixed fallback rates (flagged) when no fetch has ever succeeded. */
 export const readExchangeRates = async (d1: D1Database): Promise<ExchangeRates> => {
   const row = await d1.prepare("SELECT rates, fetched_at FROM exchange_rates WHERE id = 1").first<{ rates: string; fetched_at: number }>();
   const stored = row ? storedRatesSchema.safeParse(JSON.parse(row.rates)) : null;

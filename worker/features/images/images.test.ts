@@ -69,7 +69,7 @@ describe("POST /api/admin/images", () => {
     expect(json.status).toBe(415);
   });
 
-  it("answers 500 with the spec's message when storage fails", async () => {
+  it("answers 500 with the product's message when storage fails", async () => {
     const put = vi.spyOn(env.IMAGES, "put").mockRejectedValueOnce(new Error("R2 down"));
     const { status, body } = await upload(new File([png()], "photo.png"));
     put.mockRestore();

@@ -17,7 +17,7 @@ const checkout = (headers: Record<string, string>, json: unknown) =>
   callJson<ErrorBody & { url: string }>("/api/payments/checkout", { method: "POST", headers, json });
 
 describe("POST /api/payments/checkout", () => {
-  it("creates a session for exactly our price, with the buyer in metadata and the spec's return URLs", async () => {
+  it("creates a session for exactly our price, with the buyer in metadata and the product's return URLs", async () => {
     const player = await signedInPlayer();
     const sessionId = await startCheckout(player.bearer, { credits: 100, currency: "EUR" });
     const session = stripe.store.sessions.get(sessionId)?.session;

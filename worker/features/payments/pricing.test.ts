@@ -20,7 +20,7 @@ const USD_CENTS: Record<number, { payment: number | null; subscription: number |
   1000: { payment: null, subscription: null },
 };
 
-/** The spec's fallback rates in hundredths (no rates were ever fetched in this file's database). */
+/** The fallback rates in hundredths (no rates were ever fetched in this file's database). */
 const RATES_IN_HUNDREDTHS = { USD: 100, EUR: 85, GBP: 79, CAD: 135, AUD: 152, JPY: 15000 } as const;
 
 /** Rounded half up in exact integers: cents for two-decimal currencies, whole yen for JPY. */
@@ -51,7 +51,7 @@ describe("GET /api/pricing", () => {
     }
   }
 
-  it("matches hand-computed prices at the spec's anchors", async () => {
+  it("matches hand-computed prices at the price anchors", async () => {
     expect((await price(999, "USD", "payment")).body.amount).toBe(79_920);
     expect((await price(999, "USD", "subscription")).body.amount).toBe(63_936);
     expect((await price(100, "EUR", "payment")).body).toEqual({ credits: 100, currency: "EUR", amount: 8075, unitPrice: 81 });
@@ -67,7 +67,7 @@ describe("GET /api/pricing", () => {
 });
 
 describe("GET /api/exchange-rates", () => {
-  it("answers the spec's fallback rates, flagged, before any fetch has succeeded", async () => {
+  it("answers the fixed fallback rates, flagged, before any fetch has succeeded", async () => {
     const { status, body } = await callJson("/api/exchange-rates");
     expect(status).toBe(200);
     expect(body).toEqual({

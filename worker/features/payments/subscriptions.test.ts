@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Json } from "../../../scripts/stripe-standin/objects";
-import { cancelSubscription, renewSubscription } from "../../../scripts/stripe-standin/store";
+import type { Json } from "../../test/stripe";
+import { cancelSubscription, renewSubscription } from "../../test/stripe";
 import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";

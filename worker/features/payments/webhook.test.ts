@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Json } from "../../../scripts/stripe-standin/objects";
+import type { Json } from "../../test/stripe";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
 import { deliver, paidCheckout, postWebhook, signature, stripeEvent, useFakeStripe, verify, type FakeStripe } from "../../test/stripe";

@@ -25,7 +25,7 @@ export const readPickStats = async (d1: D1Database, userId: string) => {
   };
 };
 
-/** The spec's order: newest resolved first by the question's update time, then its deadline, then the pick's time. */
+/** The order: newest resolved first by the question's update time, then its deadline, then the pick's time. */
 export const streakStatements = (d1: D1Database, userId: string) => [
   d1
     .prepare(

@@ -11,7 +11,7 @@ import { publishToUser } from "../../realtime/live-shards";
 import { PROMO_MESSAGES, redeemRequestSchema, redeemResponseSchema } from "./promo-codes.schemas";
 import { redeemPromoCode, replayPromoCode, type PromoRef, type Redemption } from "./redeem-promo.service";
 
-/** The spec's own wording for visitors. */
+/** The wording for visitors. */
 const requireRedeemer: MiddlewareHandler<{ Variables: { user: AppEnv["Variables"]["user"] } }> = async (c, next) => {
   if (!c.var.user) throw new AppError("unauthorized", PROMO_MESSAGES.signIn);
   await next();

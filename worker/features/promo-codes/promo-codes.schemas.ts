@@ -10,7 +10,7 @@ export const PROMO_MESSAGES = {
   failed: "Failed to redeem promo code. Please try again.",
 } as const;
 
-/** Trimmed and uppercased before anything looks it up (spec: codes are case-insensitive). */
+/** Trimmed and uppercased before anything looks it up (codes are case-insensitive). */
 const normalized = z
   .string({ error: PROMO_MESSAGES.empty })
   .trim()

@@ -64,7 +64,7 @@ describe("POST /api/promo-codes/redeem", () => {
     await expectLedgerClean();
   });
 
-  it("answers the spec's messages for unknown, inactive, expired and empty codes and for visitors", async () => {
+  it("answers the product's messages for unknown, inactive, expired and empty codes and for visitors", async () => {
     await createCode({ code: "OLDIE", credits: 5, expiresAt: Date.now() - 1000 });
     await createCode({ code: "PAUSED", credits: 5, active: false });
     const player = await signedInPlayer();

@@ -24,7 +24,7 @@ describe("GET /api/questions", () => {
     expect(body.items[0]).toMatchObject({ pickCount: 0, bookmarked: false, myPick: null });
   });
 
-  it("orders each sort as the spec says", async () => {
+  it("orders each sort as the product rules say", async () => {
     const now = Date.now();
     await insertQuestion({ id: "a", pickCount: 5, deadline: now + 5 * HOUR, creditCost: 3, createdAt: now - 3000 });
     await insertQuestion({ id: "b", pickCount: 9, deadline: now + 9 * HOUR, creditCost: 1, createdAt: now - 1000 });

@@ -53,7 +53,7 @@ const readState = (d1: D1Database, { userId, target, now }: NewRedemption) =>
     .bind(userId, target.kind === "gift_card" ? target.rewardId : null, utcDayStart(now))
     .first<State>();
 
-/** The rules that need the database, in the spec's order (minimum and email are checked by the request schema). */
+/** The rules that need the database, in the product rules' order (minimum and email are checked by the request schema). */
 const check = (state: State | null, input: NewRedemption) => {
   if (!state) throw new AppError("unauthorized", E.signIn.message, { title: E.signIn.title });
   const giftCard = input.target.kind === "gift_card";

@@ -91,7 +91,7 @@ describe("POST /api/redemptions/gift-card", () => {
     await expectLedgerClean();
   });
 
-  it("asks visitors to log in with the spec's words", async () => {
+  it("asks visitors to log in with the product's words", async () => {
     const { status, body } = await redeemGiftCard(null, { credits: 10 });
     expect(status).toBe(401);
     expect(body.error).toEqual({ code: "unauthorized", title: "Authentication Required", message: "Please log in to redeem credits." });

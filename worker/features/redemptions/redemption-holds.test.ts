@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Json } from "../../../scripts/stripe-standin/objects";
+import type { Json } from "../../test/stripe";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { callJson } from "../../test/http";
 import { expectLedgerClean, grantCredits, setBalance } from "../../test/ledger";

@@ -17,7 +17,7 @@ import { cashOutRequestSchema, giftCardRequestSchema, redemptionError, redemptio
 
 const PAGE_SIZE = 50;
 
-/** The spec's cash-out wording for visitors, used by every redemption route. */
+/** The cash-out wording for visitors, used by every redemption route. */
 const requireRedeemer: MiddlewareHandler<{ Variables: { user: AppEnv["Variables"]["user"] } }> = async (c, next) => {
   if (!c.var.user) throw redemptionError("unauthorized", E.signIn);
   await next();

@@ -101,7 +101,7 @@ export const adminRedemptionSchema = redemptionSchema
 
 const TITLED: RedemptionError[] = [MIN, ...Object.values(E).filter((value): value is RedemptionError => typeof value === "object")];
 
-/** A refusal with the spec's toast title beside its message, so every client can show both. */
+/** A refusal with its toast title beside its message, so every client can show both. */
 export const redemptionError = (code: "validation_failed" | "insufficient_credits" | "not_found" | "rule_violation" | "unauthorized", error: RedemptionError, field?: string) =>
   new AppError(code, error.message, { title: error.title, ...(field ? { field } : {}) });
 

@@ -11,7 +11,7 @@ describe("admin question form rules", () => {
     expect(parseTags(" a, b ,a,, c ")).toEqual(["a", "b", "c"]);
   });
 
-  it("sends only changed fields and validates with the spec's messages", () => {
+  it("sends only changed fields and validates with the product's messages", () => {
     const before = emptyForm();
     expect(changedFields(before, { ...before, title: "New" })).toEqual({ title: "New" });
     expect(validateForm({ ...before, title: " " })).toBe("Title is required");

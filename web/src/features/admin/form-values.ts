@@ -46,7 +46,7 @@ export const formFromQuestion = (q: AdminQuestion): QuestionFormValues => ({
   tags: q.tags,
 });
 
-/** The spec's player-props rule: marking a prop turns the default Yes/No labels into Over/Under. */
+/** The player-props rule: marking a prop turns the default Yes/No labels into Over/Under. */
 export const togglePlayerProps = (values: QuestionFormValues, on: boolean): QuestionFormValues => {
   const tags = on ? [...new Set([...values.tags, PLAYER_PROPS_TAG])] : values.tags.filter((t) => t !== PLAYER_PROPS_TAG);
   const defaults = values.answerOptionA === "Yes" && values.answerOptionB === "No";

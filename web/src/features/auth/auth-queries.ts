@@ -43,7 +43,7 @@ export const meQueryOptions = queryOptions({
   queryFn: fetchMe,
   staleTime: 60_000,
   retry: MAX_SESSION_RETRIES,
-  // The spec waits 1 s after an error answer and 2 s after an exception (network) before retrying.
+  // The client waits 1 s after an error answer and 2 s after an exception (network) before retrying.
   retryDelay: (_attempt, error) => (error instanceof ApiError && error.status > 0 ? 1000 : 2000),
 });
 

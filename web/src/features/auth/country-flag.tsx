@@ -1,4 +1,4 @@
-/** The spec's custom flag images; every other country shows its emoji flag. */
+/** The custom flag images; every other country shows its emoji flag. */
 const IMAGE_FLAGS = new Set(["US", "CA", "AU", "GB", "NG", "MY"]);
 
 const REGIONAL_INDICATOR_A = 0x1f1e6;

@@ -25,7 +25,7 @@ export const timeAgo = (epochMs: number, now = Date.now()) => {
   return shortDate(epochMs);
 };
 
-/** '#3 of 120'; 'Unranked' for a player who never picked; the spec's '#999' alone when the board has no row. */
+/** '#3 of 120'; 'Unranked' for a player who never picked; '#999' alone when the board has no row. */
 export const rankLabel = ({ unranked, rank, totalUsers }: { unranked: boolean; rank: number | null; totalUsers: number }) => {
   if (unranked || rank === null) return "Unranked";
   return rank <= totalUsers ? `#${rank} of ${totalUsers}` : `#${rank}`;

@@ -2,7 +2,7 @@ import { PERIODS, type Period } from "./community-queries";
 
 type Props = { value: Period; onChange: (period: Period) => void; label: string };
 
-/** The spec's period filters: '3 Days', '7 Days' and all time. */
+/** The period filters: '3 Days', '7 Days' and all time. */
 export const PeriodFilter = ({ value, onChange, label }: Props) => (
   <div className="flex gap-2" role="radiogroup" aria-label={label}>
     {PERIODS.map((period) => (

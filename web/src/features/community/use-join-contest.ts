@@ -6,7 +6,7 @@ import type { Contest } from "./contest-queries";
 
 const JOIN_FAILED = "Failed to join contest. Please try again.";
 
-/** Joins with the server's answer as the new balance; a refusal shows the server's message (the spec's wording). */
+/** Joins with the server's answer as the new balance; a refusal shows the server's message (the product's wording). */
 export const useJoinContest = () => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -22,7 +22,7 @@ export const DEFAULT_FILTERS: FeedFilters = {
   dayOffset: null,
 };
 
-/** The spec's tab rules: Free Picks and Player Props reset sport and market; any other tab clears both flags. */
+/** The tab rules: Free Picks and Player Props reset sport and market; any other tab clears both flags. */
 export const selectTab = (filters: FeedFilters, tab: string): FeedFilters => {
   if (tab === FREE_PICKS) return { ...filters, sport: ALL_SPORTS, market: ALL_MARKETS, freePicksOnly: true, playerPropsOnly: false };
   if (tab === PLAYER_PROPS) return { ...filters, sport: ALL_SPORTS, market: ALL_MARKETS, freePicksOnly: false, playerPropsOnly: true };

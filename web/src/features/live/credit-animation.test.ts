@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { animationDuration, createBurstQueue, intensityOf } from "./credit-animation";
 
 describe("credit animation", () => {
-  it("grades intensity and duration as the spec says", () => {
+  it("grades intensity and duration as the product rules say", () => {
     expect(intensityOf(24)).toBe("subtle");
     expect(intensityOf(-25)).toBe("moderate");
     expect(intensityOf(99)).toBe("moderate");

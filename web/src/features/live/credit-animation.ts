@@ -9,7 +9,7 @@ export const intensityOf = (amount: number): Intensity => {
   return size >= 100 ? "strong" : size >= 25 ? "moderate" : "subtle";
 };
 
-/** The spec's timings: 300/400/500 ms by intensity, 200 ms more for payouts and daily free credits. */
+/** The timings: 300/400/500 ms by intensity, 200 ms more for payouts and daily free credits. */
 export const animationDuration = (amount: number, transactionType: string) =>
   BASE_MS[intensityOf(amount)] + (SLOWER_TYPES.has(transactionType) ? 200 : 0);
 

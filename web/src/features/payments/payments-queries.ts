@@ -19,7 +19,7 @@ export type Verification = { success: boolean; wasDuplicate: boolean; creditsAdd
 
 const HOUR = 60 * 60 * 1000;
 
-/** Refreshed hourly like the server's own job; until it answers, the spec's fallback rates price the form. */
+/** Refreshed hourly like the server's own job; until it answers, the fixed fallback rates price the form. */
 export const exchangeRatesQueryOptions = queryOptions({
   queryKey: ["exchange-rates"],
   queryFn: ({ signal }) => api<ExchangeRates>("/api/exchange-rates", { signal }),

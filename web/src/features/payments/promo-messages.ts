@@ -1,6 +1,6 @@
 import type { ApiError } from "../../lib/api";
 
-/** The spec's promo wording (section 8); the server sends the same messages for the refusals it knows. */
+/** The promo wording; the server sends the same messages for the refusals it knows. */
 export const PROMO_TEXT = {
   empty: "Please enter a promo code",
   signIn: "Please sign in to redeem promo codes",

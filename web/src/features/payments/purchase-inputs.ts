@@ -1,6 +1,6 @@
 import { CREDIT_LIMITS, CURRENCY_INFO, creditsForAmount, priceFor, type Currency, type PurchaseMode } from "../../../../shared/pricing";
 
-/** The spec's input rules for the Add Credits form, kept apart from React so they can be tested directly. */
+/** The input rules for the Add Credits form, kept apart from React so they can be tested directly. */
 
 const MAX_CREDITS = CREDIT_LIMITS.payment.max;
 const MAX_AMOUNT = 99_999;

@@ -5,7 +5,7 @@ import { amountForCredits, canPurchase, creditsForTypedAmount, settledCredits, t
 const START_CREDITS = "5";
 
 /**
- * The Add Credits form's state (spec 4): it starts one-time with 5 credits (the dialog mounts fresh on each open);
+ * The Add Credits form's state: it starts one-time with 5 credits (the dialog mounts fresh on each open);
  * switching to subscription keeps the one-time count aside and starts at 5, switching back restores it.
  */
 export const usePurchaseForm = (rates: Record<Currency, number>) => {

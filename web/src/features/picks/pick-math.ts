@@ -1,7 +1,7 @@
 export const MULTIPLIERS = [1, 2, 3, 4, 5] as const;
 const FREE_PICK_PAYOUT = 2;
 
-/** Mirrors the server's rule (DECISIONS.md): free picks cost 0 at multiplier 1 and pay 2; others pay twice the cost. */
+/** Mirrors the server's rule (docs/product-rules.md): free picks cost 0 at multiplier 1 and pay 2; others pay twice the cost. */
 export const pickCost = (creditCost: number, multiplier: number) => (creditCost === 0 ? 0 : creditCost * multiplier);
 
 export const potentialPayout = (creditCost: number, multiplier: number) =>

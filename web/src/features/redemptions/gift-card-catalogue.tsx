@@ -7,7 +7,7 @@ import { GiftCardPanel } from "./gift-card-panel";
 import { rewardsQueryOptions, type Reward } from "./redemption-queries";
 import { RewardImage } from "./reward-image";
 
-/** The spec shows these chips without saying what they filter; they are decoration until it does. */
+/** These chips are decoration until they filter. */
 const CHIPS = ["Most Popular", "All Currencies", "United States"] as const;
 
 export const GiftCardCatalogue = () => {

@@ -18,10 +18,10 @@ const FIELD = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 te
 const INPUT = `${FIELD} bg-white dark:bg-slate-950`;
 const READ_ONLY = `${FIELD} bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300`;
 
-/** Non-numeric input counts as 0, as the spec says. */
+/** Non-numeric input counts as 0. */
 const parseCredits = (value: string) => Number.parseInt(value, 10) || 0;
 
-/** The spec's gift card redemption panel: one server call, which checks everything again. */
+/** The gift card redemption panel: one server call, which checks everything again. */
 export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
   const { me } = useAuth();
   const queryClient = useQueryClient();

@@ -28,7 +28,7 @@ type CashOutBody = { amount: number; method: CashOutMethod; email: string; venmo
 const FAILED: RedemptionError = { title: "Redemption Failed", message: "An unexpected error occurred. Please try again." };
 const OPTION = "rounded-lg border px-3 py-2 text-sm font-semibold";
 
-/** The spec's Redeem Credits modal (cash-out by card, Venmo or Cash App). */
+/** The Redeem Credits modal (cash-out by card, Venmo or Cash App). */
 export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
   const { status, me } = useAuth();
   const { data: rules } = useQuery(rewardsQueryOptions);

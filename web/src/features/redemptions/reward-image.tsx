@@ -2,7 +2,7 @@ import { formatUsd } from "../../../../shared/redemptions";
 
 type Props = { name: string; imageUrl: string | null; valueCents?: number };
 
-/** The card's picture (or the spec's 'Gift Card' placeholder), with the dollar value as a badge when known. */
+/** The card's picture (or the 'Gift Card' placeholder), with the dollar value as a badge when known. */
 export const RewardImage = ({ name, imageUrl, valueCents }: Props) => (
   <div className="relative aspect-[8/5] w-full overflow-hidden rounded-xl bg-slate-200 dark:bg-slate-800">
     {imageUrl ? (

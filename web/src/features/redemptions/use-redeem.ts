@@ -8,7 +8,7 @@ import type { Redemption } from "./redemption-queries";
 
 type Options = { path: "/api/redemptions/gift-card" | "/api/redemptions/cash-out"; fallback: RedemptionError };
 
-/** A server refusal with its own title ('Invalid Amount') keeps it; anything else is the spec's failure toast. */
+/** A server refusal with its own title ('Invalid Amount') keeps it; anything else is the generic failure toast. */
 export const reportRedemptionFailure = (error: unknown, fallback: RedemptionError) => {
   const title = error instanceof ApiError && typeof error.details.title === "string" ? error.details.title : fallback.title;
   toast.error(title, { description: error instanceof ApiError && error.status > 0 ? error.message : fallback.message });

@@ -2,7 +2,7 @@ import { Dialog } from "../../components/ui/dialog";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; referrerBonus: number; friendBonus: number };
 
-/** The spec's Referral Program terms; the amounts come from the server. */
+/** The Referral Program terms; the amounts come from the server. */
 export const ReferralTermsDialog = ({ open, onOpenChange, referrerBonus, friendBonus }: Props) => (
   <Dialog open={open} onOpenChange={onOpenChange} title="Referral Program">
     <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700 dark:text-slate-300">

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { auditLedger } from "../ledger.audit";
-import type { LedgerModel } from "../ledger-model";
+import { auditLedger } from "../../features/credits/ledger.audit";
+import type { LedgerModel } from "./ledger-model";
 import type { World } from "./world";
 
 type CreditsRow = { user_id: string; balance: number; redeemable: number };

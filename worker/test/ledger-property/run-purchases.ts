@@ -1,9 +1,9 @@
 import { expect } from "vitest";
-import type { Json } from "../../../../scripts/stripe-standin/objects";
-import { paySession } from "../../../../scripts/stripe-standin/store";
-import { callJson } from "../../../test/http";
-import { deliver, stripeEvent, verify } from "../../../test/stripe";
-import type { LedgerModel } from "../ledger-model";
+import type { Json } from "../../../scripts/stripe-standin/objects";
+import { paySession } from "../../../scripts/stripe-standin/store";
+import { callJson } from "../http";
+import { deliver, stripeEvent, verify } from "../stripe";
+import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
 import { nth, playerAt, type Actor, type PaidSession, type World } from "./world";
 
@@ -37,7 +37,7 @@ export const runCheckout = async (world: World, model: LedgerModel, step: Comman
   const paid = world.stripe.store.sessions.get(id)?.session;
   if (!completed || !paid) throw new Error(`the stand-in did not pay ${id}`);
   const amount = Number(paid.amount_total);
-  // DECISIONS.md: one US dollar a credit below 100.
+  // docs/product-rules.md: one US dollar a credit below 100.
   expect(amount).toBe(step.credits * 100);
   const session = { id, owner: buyer, paymentIntent: String(paid.payment_intent), amount, completed };
   world.sessions.push(session);

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it, vi } from "vitest";
-import { useFakeStripe, type FakeStripe } from "../../test/stripe";
+import { useFakeStripe, type FakeStripe } from "../stripe";
 import { LedgerModel } from "./ledger-model";
-import { expectAgreement } from "./property/agreement";
-import { commandArbitrary, type Command } from "./property/commands";
-import { runCommand } from "./property/run-command";
-import { BASE_PLAYERS, createWorld } from "./property/world";
+import { expectAgreement } from "./agreement";
+import { commandArbitrary, type Command } from "./commands";
+import { runCommand } from "./run-command";
+import { BASE_PLAYERS, createWorld } from "./world";
 
 const RUNS = Number(env.PROPERTY_RUNS);
 const SEED = Number(env.PROPERTY_SEED);

@@ -1,4 +1,4 @@
-import type { LedgerModel } from "../ledger-model";
+import type { LedgerModel } from "./ledger-model";
 import type { Command } from "./commands";
 import { runDecide, runRedeem } from "./run-money-out";
 import { runJoin, runPayout, runPromoCreate, runPromoRedeem, runPromoToggle } from "./run-bonuses";

@@ -1,6 +1,6 @@
-import { callJson } from "../../../test/http";
-import { signUpAndLogin } from "../../../test/accounts";
-import type { LedgerModel } from "../ledger-model";
+import { callJson } from "../http";
+import { signUpAndLogin } from "../accounts";
+import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
 import { expectVerdict, MAX_PLAYERS, playerAt, sendOnceOrTwice, type World } from "./world";
 

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import type { Json } from "../../../../scripts/stripe-standin/objects";
-import { callJson } from "../../../test/http";
-import { grantCredits } from "../../../test/ledger";
-import { insertQuestion } from "../../../test/questions";
-import { signedInPlayer } from "../../../test/sessions";
-import type { FakeStripe } from "../../../test/stripe";
-import type { LedgerModel } from "../ledger-model";
+import type { Json } from "../../../scripts/stripe-standin/objects";
+import { callJson } from "../http";
+import { grantCredits } from "../ledger";
+import { insertQuestion } from "../questions";
+import { signedInPlayer } from "../sessions";
+import type { FakeStripe } from "../stripe";
+import type { LedgerModel } from "./ledger-model";
 
 export type Actor = { userId: string; bearer: Record<string, string> };
 export type PaidSession = { id: string; owner: Actor; paymentIntent: string; amount: number; completed: Json };

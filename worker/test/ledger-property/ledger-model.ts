@@ -1,12 +1,12 @@
 /** An in-memory model of what every balance must be and which commands the worker must accept, for the ledger property test. */
-import { Accounts } from "./property/accounts-model";
-import { ContestsModel } from "./property/contests-model";
-import { PaymentsModel } from "./property/payments-model";
-import { PicksModel } from "./property/picks-model";
-import { PromosModel } from "./property/promos-model";
-import { RedemptionsModel } from "./property/redemptions-model";
+import { Accounts } from "./accounts-model";
+import { ContestsModel } from "./contests-model";
+import { PaymentsModel } from "./payments-model";
+import { PicksModel } from "./picks-model";
+import { PromosModel } from "./promos-model";
+import { RedemptionsModel } from "./redemptions-model";
 
-export type { Outcome } from "./property/picks-model";
+export type { Outcome } from "./picks-model";
 
 export class LedgerModel {
   readonly accounts = new Accounts();

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { payContests } from "../../../cron/pay-contests";
-import { callJson } from "../../../test/http";
-import type { LedgerModel } from "../ledger-model";
+import { payContests } from "../../cron/pay-contests";
+import { callJson } from "../http";
+import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
 import { expectVerdict, nextMillisecond, nth, playerAt, sendOnceOrTwice, type World } from "./world";
 

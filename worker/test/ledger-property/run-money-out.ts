@@ -1,5 +1,5 @@
-import { callJson } from "../../../test/http";
-import type { LedgerModel } from "../ledger-model";
+import { callJson } from "../http";
+import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
 import { expectVerdict, nth, playerAt, sendOnceOrTwice, type World } from "./world";
 

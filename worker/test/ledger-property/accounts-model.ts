@@ -1,6 +1,6 @@
 /**
  * Every player's balance and redeemable credits (winnings not yet spent or redeemed), moved by the rules of
- * DECISIONS.md: spending takes bonus and purchased credits first, only winnings can be redeemed, a reversal may take
+ * docs/product-rules.md: spending takes bonus and purchased credits first, only winnings can be redeemed, a reversal may take
  * a balance below zero, and redeemable stays between zero and the balance.
  */
 export type Account = { balance: number; redeemable: number };
