@@ -1,4 +1,4 @@
-import { SPORTS } from "../../shared/sports";
+import { SPORTS } from "#shared/sports";
 
 /**
  * The large dataset as INSERT ... SELECT statements over recursive counters, so SQLite generates the rows itself

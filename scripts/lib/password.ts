@@ -5,7 +5,7 @@ import {
   PASSWORD_ITERATIONS,
   PASSWORD_SALT_BYTES,
   type StoredPassword,
-} from "../../shared/password-format";
+} from "#shared/password-format";
 
 /** The same stored format as the worker's hashPassword, for scripts that create accounts (the local seed). */
 export const hashPassword = (password: string, salt: Buffer = randomBytes(PASSWORD_SALT_BYTES)): StoredPassword => ({

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CURRENCIES } from "../../shared/pricing";
+import { CURRENCIES } from "#shared/pricing";
 import { count, pickOne, weighted, type SoakContext } from "./context";
 import type { Credits, Me, Player, Reward } from "./player-state";
 

@@ -1,4 +1,4 @@
-import { SPORTS } from "../../shared/sports";
+import { SPORTS } from "#shared/sports";
 import { count, pickOne, randomInt, weighted, type SoakContext } from "./context";
 import type { Credits, FeedPage, LeaderboardPage, Me, Player } from "./player-state";
 

@@ -1,4 +1,4 @@
-import { SPORTS } from "../../shared/sports";
+import { SPORTS } from "#shared/sports";
 
 type QuestionType = "standard" | "over_under" | "custom";
 /** What the admin needs to resolve a question: when it closes and which outcomes fit it. */

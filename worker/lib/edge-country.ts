@@ -1,4 +1,4 @@
-import { isCountryCode, type CountryCode } from "../../shared/countries";
+import { isCountryCode, type CountryCode } from "#shared/countries";
 import type { Settings } from "../env";
 
 /**

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { liveMessageSchema, type LiveMessage } from "../../shared/live-messages";
+import { liveMessageSchema, type LiveMessage } from "#shared/live-messages";
 import { LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
 
 /** `openedAt` is missing on sockets accepted before the per-user cap existed; they count as the oldest. */

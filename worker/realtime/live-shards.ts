@@ -1,4 +1,4 @@
-import type { LiveMessage } from "../../shared/live-messages";
+import type { LiveMessage } from "#shared/live-messages";
 import { LIVE_SHARDS } from "../config";
 import { log } from "../lib/log";
 import type { Delivery } from "./live-hub";

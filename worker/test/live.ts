@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { LiveMessage } from "../../shared/live-messages";
+import type { LiveMessage } from "#shared/live-messages";
 import { call } from "./http";
 
 export type Listener = { socket: WebSocket; messages: LiveMessage[]; closed: Promise<number> };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LiveMessage } from "../../../shared/live-messages";
+import type { LiveMessage } from "#shared/live-messages";
 import { signUpAndLogin } from "../../test/accounts";
 import { putOutcome } from "../../test/admin";
 import { call } from "../../test/http";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { countryFlagUrl } from "../../../shared/countries";
+import { countryFlagUrl } from "#shared/countries";
 import { ACTIVITY_PAGE_SIZE } from "../../config";
 import { decodeCursor, page } from "../../lib/cursor";
 import { errorResponses, jsonContent } from "../../lib/openapi";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { QUESTION_STATUSES, QUESTION_TYPES, SPORTS } from "../../../shared/sports";
+import { QUESTION_STATUSES, QUESTION_TYPES, SPORTS } from "#shared/sports";
 import { questionSchema } from "../questions/questions.schemas";
 
 const COST_MESSAGE = "Credit cost must be 0 or more";

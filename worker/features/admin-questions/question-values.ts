@@ -1,4 +1,4 @@
-import { PLAYER_PROPS_TAG } from "../../../shared/sports";
+import { PLAYER_PROPS_TAG } from "#shared/sports";
 import { AppError } from "../../lib/errors";
 import { parseTags } from "../questions/question-row";
 import type { QuestionInput } from "./admin-questions.schemas";

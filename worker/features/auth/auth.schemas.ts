@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { countrySchema, emailSchema, passwordSchema } from "../../../shared/auth";
+import { countrySchema, emailSchema, passwordSchema } from "#shared/auth";
 import {
   isCleanUsername,
   isReservedUsername,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NODE_MADE_PASSWORD } from "../../../shared/password-format.fixture";
-import { PASSWORD_HASH_BYTES, PASSWORD_ITERATIONS, PASSWORD_SALT_BYTES } from "../../../shared/password-format";
+import { NODE_MADE_PASSWORD } from "#shared/password-format.fixture";
+import { PASSWORD_HASH_BYTES, PASSWORD_ITERATIONS, PASSWORD_SALT_BYTES } from "#shared/password-format";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 
 describe("password hashing", () => {

@@ -4,7 +4,7 @@ import {
   PASSWORD_ITERATIONS,
   PASSWORD_SALT_BYTES,
   type StoredPassword,
-} from "../../../shared/password-format";
+} from "#shared/password-format";
 
 const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (value: string): Uint8Array => Uint8Array.from(atob(value), (char) => char.charCodeAt(0));

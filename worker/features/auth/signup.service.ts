@@ -4,7 +4,7 @@ import type { Settings } from "../../env";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { Email } from "../../lib/mailer";
-import type { StoredPassword } from "../../../shared/password-format";
+import type { StoredPassword } from "#shared/password-format";
 import { findAccount, roleFor } from "./accounts";
 import { alreadyRegisteredEmail, confirmationEmail } from "./auth-emails";
 import type { signupSchema } from "./auth.schemas";

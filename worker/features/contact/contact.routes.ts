@@ -6,7 +6,7 @@ import { newId } from "../../lib/ids";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
-import { contactMessageSchema } from "../../../shared/contact";
+import { contactMessageSchema } from "#shared/contact";
 
 const sendRoute = createRoute({
   method: "post",

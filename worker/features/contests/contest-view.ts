@@ -1,4 +1,4 @@
-import { countryFlagUrl } from "../../../shared/countries";
+import { countryFlagUrl } from "#shared/countries";
 import { CONTEST_ENDED_VISIBLE_MS, CONTEST_ENTRY_FEE, CONTEST_STANDINGS_SIZE, CONTESTS_LISTED } from "../../config";
 import { prizeFor, prizeTable } from "./contest-prizes";
 

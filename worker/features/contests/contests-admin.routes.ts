@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createContestSchema, defaultContestTitle } from "../../../shared/contests";
+import { createContestSchema, defaultContestTitle } from "#shared/contests";
 import { ADMIN_PAGE_SIZE } from "../../config";
 import { decodeCursor, page } from "../../lib/cursor";
 import { AppError } from "../../lib/errors";

@@ -2,7 +2,7 @@ import { CONTEST_ENTRY_FEE } from "../../config";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../lib/idempotency";
-import type { LiveMessage } from "../../../shared/live-messages";
+import type { LiveMessage } from "#shared/live-messages";
 import { MOVEMENT_APPLIED_SQL, spend } from "../credits/ledger.service";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
 

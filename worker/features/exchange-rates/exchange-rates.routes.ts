@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { CURRENCIES } from "../../../shared/pricing";
+import { CURRENCIES } from "#shared/pricing";
 import { jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { readExchangeRates } from "./exchange-rates.service";

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { CURRENCIES, FALLBACK_RATES, type Currency } from "../../../shared/pricing";
+import { CURRENCIES, FALLBACK_RATES, type Currency } from "#shared/pricing";
 import { EXCHANGE_RATES_TIMEOUT_MS } from "../../config";
 
 export type ExchangeRates = { rates: Record<Currency, number>; base: "USD"; timestamp: number | null; fallback: boolean };

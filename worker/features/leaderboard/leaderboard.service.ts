@@ -1,4 +1,4 @@
-import { countryFlagUrl } from "../../../shared/countries";
+import { countryFlagUrl } from "#shared/countries";
 import { LEADERBOARD_PAGE_SIZE } from "../../config";
 import { winRate } from "../picks/pick-stats.service";
 import {

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { DEFAULT_COUNTRY } from "../../../shared/countries";
+import { DEFAULT_COUNTRY } from "#shared/countries";
 import { edgeCountry } from "../../lib/edge-country";
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";

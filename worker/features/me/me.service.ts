@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import { countryFlagUrl } from "../../../shared/countries";
+import { countryFlagUrl } from "#shared/countries";
 import { ensureCreditsRow } from "../credits/ledger.service";
 import type { meResponseSchema } from "./me.schemas";
 

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { priceFor, type Currency, type PurchaseMode } from "../../../shared/pricing";
+import { priceFor, type Currency, type PurchaseMode } from "#shared/pricing";
 import { AppError } from "../../lib/errors";
 import { readExchangeRates } from "../exchange-rates/exchange-rates.service";
 import { callStripe } from "./stripe-client";

@@ -1,4 +1,4 @@
-import type { LiveMessage } from "../../../shared/live-messages";
+import type { LiveMessage } from "#shared/live-messages";
 import type { Receipt } from "../../lib/idempotency";
 import { commitMovement, grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { toCredits, type CreditsRow } from "../picks/pick-row";

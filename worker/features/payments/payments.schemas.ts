@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { CREDIT_LIMITS, CURRENCIES, PURCHASE_MODES, type PurchaseMode } from "../../../shared/pricing";
+import { CREDIT_LIMITS, CURRENCIES, PURCHASE_MODES, type PurchaseMode } from "#shared/pricing";
 
 export const rangeMessage = (mode: PurchaseMode) => {
   const { min, max } = CREDIT_LIMITS[mode];

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { priceFor } from "../../../shared/pricing";
+import { priceFor } from "#shared/pricing";
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { readExchangeRates } from "../exchange-rates/exchange-rates.service";

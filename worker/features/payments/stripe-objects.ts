@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import * as z from "zod";
-import { CREDIT_LIMITS } from "../../../shared/pricing";
+import { CREDIT_LIMITS } from "#shared/pricing";
 
 /** What our checkout writes into Stripe metadata (sessions and subscriptions); Stripe keeps every value a string. */
 const metadataSchema = z.object({

@@ -3,7 +3,7 @@ import { FREE_PICK_PAYOUT, PAYOUT_FACTOR } from "../../config";
 import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
-import type { LiveMessage } from "../../../shared/live-messages";
+import type { LiveMessage } from "#shared/live-messages";
 import { spendSelected } from "../credits/selected-movements";
 import { paidReferrerStatement, referralBonusStatements } from "../referrals/referral-bonus";
 import type { Delivery } from "../../realtime/live-hub";

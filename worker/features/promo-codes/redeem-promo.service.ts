@@ -1,4 +1,4 @@
-import type { LiveMessage } from "../../../shared/live-messages";
+import type { LiveMessage } from "#shared/live-messages";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../lib/idempotency";

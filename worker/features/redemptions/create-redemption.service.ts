@@ -1,4 +1,4 @@
-import { CASH_OUT_METHOD_LABELS, formatUsd, redemptionValueCents, REDEMPTION_ERRORS as E, type CashOutMethod } from "../../../shared/redemptions";
+import { CASH_OUT_METHOD_LABELS, formatUsd, redemptionValueCents, REDEMPTION_ERRORS as E, type CashOutMethod } from "#shared/redemptions";
 import {
   GIFT_CARD_USD_PER_CREDIT,
   REDEMPTION_ALLOWED_COUNTRIES,

@@ -1,4 +1,4 @@
-import { CASH_OUT_METHOD_LABELS, formatUsd } from "../../../shared/redemptions";
+import { CASH_OUT_METHOD_LABELS, formatUsd } from "#shared/redemptions";
 import type { Email } from "../../lib/mailer";
 import type { Redemption } from "./redemption-row";
 

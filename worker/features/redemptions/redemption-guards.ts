@@ -1,4 +1,4 @@
-import type { RedemptionError } from "../../../shared/redemptions";
+import type { RedemptionError } from "#shared/redemptions";
 import { REDEMPTION_DAILY_MAX_CREDITS } from "../../config";
 import { assertInBatch } from "../../db/batch-guard";
 

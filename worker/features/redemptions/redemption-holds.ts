@@ -1,4 +1,4 @@
-import { HOLD_CAUSE_LABELS, type HoldCause } from "../../../shared/redemption-holds";
+import { HOLD_CAUSE_LABELS, type HoldCause } from "#shared/redemption-holds";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import { auditStatement } from "../admin-audit/admin-audit";

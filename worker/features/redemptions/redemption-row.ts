@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import type { HoldCause } from "../../../shared/redemption-holds";
-import type { CashOutMethod } from "../../../shared/redemptions";
+import type { HoldCause } from "#shared/redemption-holds";
+import type { CashOutMethod } from "#shared/redemptions";
 import { AppError } from "../../lib/errors";
 import type { adminRedemptionSchema, redemptionHoldSchema, redemptionSchema } from "./redemptions.schemas";
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { REDEMPTION_ERRORS as E } from "../../../shared/redemptions";
+import { REDEMPTION_ERRORS as E } from "#shared/redemptions";
 import type { AppEnv } from "../../env";
 import { decodeCursor, page } from "../../lib/cursor";
 import { edgeCountry } from "../../lib/edge-country";

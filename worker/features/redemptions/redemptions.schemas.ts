@@ -7,8 +7,8 @@ import {
   isVenmoUsername,
   REDEMPTION_ERRORS as E,
   type RedemptionError,
-} from "../../../shared/redemptions";
-import { HOLD_CAUSES } from "../../../shared/redemption-holds";
+} from "#shared/redemptions";
+import { HOLD_CAUSES } from "#shared/redemption-holds";
 import { REDEMPTION_MIN_CREDITS, REDEMPTION_NOTE_MAX_LENGTH } from "../../config";
 import { AppError } from "../../lib/errors";
 

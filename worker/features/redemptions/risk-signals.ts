@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { RISK_REASONS, type RiskReason } from "../../../shared/redemption-risk";
+import { RISK_REASONS, type RiskReason } from "#shared/redemption-risk";
 import { REDEMPTION_RISK } from "../../config";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

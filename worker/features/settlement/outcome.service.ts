@@ -1,4 +1,4 @@
-import { OUTCOMES_BY_TYPE } from "../../../shared/sports";
+import { OUTCOMES_BY_TYPE } from "#shared/sports";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { log } from "../../lib/log";

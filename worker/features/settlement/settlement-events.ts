@@ -1,4 +1,4 @@
-import type { LiveMessage } from "../../../shared/live-messages";
+import type { LiveMessage } from "#shared/live-messages";
 import type { Delivery } from "../../realtime/live-hub";
 import { onlineUsers, publishToUsers } from "../../realtime/live-shards";
 import { broadcastWins } from "../activity/broadcast-wins";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OUTCOMES_BY_TYPE } from "../../../shared/sports";
+import { OUTCOMES_BY_TYPE } from "#shared/sports";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { putOutcome, questionState } from "../../test/admin";
 import { expectLedgerClean } from "../../test/ledger";

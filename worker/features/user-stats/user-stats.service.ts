@@ -1,4 +1,4 @@
-import { countryFlagUrl } from "../../../shared/countries";
+import { countryFlagUrl } from "#shared/countries";
 import { LEADERBOARD_BUCKET_MS, RANK_NOT_FOUND, RECENT_RESOLVED_PICKS } from "../../config";
 import { batchGroups } from "../../db/batch-groups";
 import { AppError } from "../../lib/errors";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { toast } from "../../lib/toast";
-import { CONTEST_DURATION_DAYS, createContestSchema, defaultContestTitle, type CreateContest } from "../../../../shared/contests";
+import { CONTEST_DURATION_DAYS, createContestSchema, defaultContestTitle, type CreateContest } from "#shared/contests";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import { api, ApiError } from "../../lib/api";

@@ -1,4 +1,4 @@
-import { PLAYER_PROPS_TAG } from "../../../../shared/sports";
+import { PLAYER_PROPS_TAG } from "#shared/sports";
 import type { AdminQuestion, QuestionFormValues } from "./admin-api";
 
 const pad = (n: number) => String(n).padStart(2, "0");

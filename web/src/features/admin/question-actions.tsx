@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "../../lib/toast";
-import { OUTCOMES_BY_TYPE } from "../../../../shared/sports";
+import { OUTCOMES_BY_TYPE } from "#shared/sports";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { ApiError } from "../../lib/api";

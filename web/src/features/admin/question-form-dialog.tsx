@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { toast } from "../../lib/toast";
-import { PLAYER_PROPS_TAG, QUESTION_STATUSES, QUESTION_TYPES, SPORTS } from "../../../../shared/sports";
+import { PLAYER_PROPS_TAG, QUESTION_STATUSES, QUESTION_TYPES, SPORTS } from "#shared/sports";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { InputField } from "../../components/ui/field";

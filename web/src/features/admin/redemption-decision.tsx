@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "../../lib/toast";
-import { CASH_OUT_METHOD_LABELS, formatUsd } from "../../../../shared/redemptions";
+import { CASH_OUT_METHOD_LABELS, formatUsd } from "#shared/redemptions";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { InputField } from "../../components/ui/field";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { HOLD_CAUSE_LABELS, type HoldCause } from "../../../../shared/redemption-holds";
+import { HOLD_CAUSE_LABELS, type HoldCause } from "#shared/redemption-holds";
 import { Button } from "../../components/ui/button";
 import { api, ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";

@@ -1,4 +1,4 @@
-import { RISK_REASON_LABELS, type RiskReason } from "../../../../shared/redemption-risk";
+import { RISK_REASON_LABELS, type RiskReason } from "#shared/redemption-risk";
 
 /** What GET /api/admin/redemptions says about each request's account (docs/decisions/redemption-risk.md). */
 export type RedemptionRisk = {

@@ -1,5 +1,5 @@
 import { useId, useMemo } from "react";
-import { COUNTRY_CODES } from "../../../../shared/countries";
+import { COUNTRY_CODES } from "#shared/countries";
 import { flagEmoji } from "./country-flag";
 
 type Props = { value: string; onChange: (code: string) => void; error?: string | undefined; label?: string };

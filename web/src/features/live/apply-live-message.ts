@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import type { LiveMessage } from "../../../../shared/live-messages";
+import type { LiveMessage } from "#shared/live-messages";
 import type { Me } from "../auth/auth-queries";
 import type { FeedPage } from "../feed/feed-queries";
 import type { CreditBurst } from "./credit-animation";

@@ -27,7 +27,7 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
     let lastFrameAt = 0;
 
     // The message schema loads with the socket, after the first paint, keeping the validator out of start-up.
-    const schema = import("../../../../shared/live-messages").then((m) => m.liveMessageSchema);
+    const schema = import("#shared/live-messages").then((m) => m.liveMessageSchema);
 
     const reconnectLater = () => {
       window.clearInterval(pingTimer);

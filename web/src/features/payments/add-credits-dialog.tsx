@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { FALLBACK_RATES, type PurchaseMode } from "../../../../shared/pricing";
+import { FALLBACK_RATES, type PurchaseMode } from "#shared/pricing";
 import { Dialog } from "../../components/ui/dialog";
 import { exchangeRatesQueryOptions, liveSubscription, subscriptionsQueryOptions } from "./payments-queries";
 import { PurchaseForm } from "./purchase-form";

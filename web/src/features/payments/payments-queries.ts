@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { FALLBACK_RATES, type Currency, type PurchaseMode } from "../../../../shared/pricing";
+import { FALLBACK_RATES, type Currency, type PurchaseMode } from "#shared/pricing";
 import { api } from "../../lib/api";
 
 export type ExchangeRates = { rates: Record<Currency, number>; base: "USD"; timestamp: number | null; fallback: boolean };

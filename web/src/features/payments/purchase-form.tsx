@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { CREDIT_LIMITS, CURRENCIES, CURRENCY_INFO, formatMoney, type Currency } from "../../../../shared/pricing";
+import { CREDIT_LIMITS, CURRENCIES, CURRENCY_INFO, formatMoney, type Currency } from "#shared/pricing";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CURRENCIES, formatMoney, type Currency } from "../../../../shared/pricing";
+import { CURRENCIES, formatMoney, type Currency } from "#shared/pricing";
 import { Button } from "../../components/ui/button";
 import { ApiError } from "../../lib/api";
 import { openPortal, type Subscription } from "./payments-queries";

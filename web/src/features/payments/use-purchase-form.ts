@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { priceFor, type Currency, type PurchaseMode } from "../../../../shared/pricing";
+import { priceFor, type Currency, type PurchaseMode } from "#shared/pricing";
 import { amountForCredits, canPurchase, creditsForTypedAmount, settledCredits, typedAmount, typedCredits } from "./purchase-inputs";
 
 const START_CREDITS = "5";

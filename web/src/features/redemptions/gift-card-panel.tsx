@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "../../lib/toast";
-import { formatUsd, isConfirmableEmail, redemptionValueCents, REDEMPTION_ERRORS as E, type RedemptionError } from "../../../../shared/redemptions";
+import { formatUsd, isConfirmableEmail, redemptionValueCents, REDEMPTION_ERRORS as E, type RedemptionError } from "#shared/redemptions";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { meQueryOptions, useAuth } from "../auth/auth-queries";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CASH_OUT_METHOD_LABELS, formatUsd } from "../../../../shared/redemptions";
+import { CASH_OUT_METHOD_LABELS, formatUsd } from "#shared/redemptions";
 import { myRedemptionsQueryOptions, type Redemption, type RedemptionStatus } from "./redemption-queries";
 
 const STATUS: Record<RedemptionStatus, { label: string; className: string }> = {

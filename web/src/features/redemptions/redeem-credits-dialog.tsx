@@ -12,7 +12,7 @@ import {
   REDEMPTION_ERRORS as E,
   type CashOutMethod,
   type RedemptionError,
-} from "../../../../shared/redemptions";
+} from "#shared/redemptions";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { InputField } from "../../components/ui/field";

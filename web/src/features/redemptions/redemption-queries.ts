@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CashOutMethod } from "../../../../shared/redemptions";
+import type { CashOutMethod } from "#shared/redemptions";
 import { api } from "../../lib/api";
 
 export type Reward = {

@@ -1,4 +1,4 @@
-import { formatUsd } from "../../../../shared/redemptions";
+import { formatUsd } from "#shared/redemptions";
 
 type Props = { name: string; imageUrl: string | null; valueCents?: number };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { toast } from "../../lib/toast";
-import type { RedemptionError } from "../../../../shared/redemptions";
+import type { RedemptionError } from "#shared/redemptions";
 import { api, ApiError } from "../../lib/api";
 import { meQueryOptions } from "../auth/auth-queries";
 import type { Redemption } from "./redemption-queries";

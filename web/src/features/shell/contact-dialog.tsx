@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { contactMessageSchema, type ContactMessage } from "../../../../shared/contact";
+import { contactMessageSchema, type ContactMessage } from "#shared/contact";
 import { Dialog } from "../../components/ui/dialog";
 import { Button } from "../../components/ui/button";
 import { InputField, TextAreaField } from "../../components/ui/field";

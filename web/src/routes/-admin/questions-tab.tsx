@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { QUESTION_STATUSES } from "../../../../shared/sports";
+import { QUESTION_STATUSES } from "#shared/sports";
 import { EmptyState } from "../../components/page";
 import { Button } from "../../components/ui/button";
 import { adminQuestionsQueryOptions, type AdminQuestion } from "../../features/admin/admin-api";

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { loginFormSchema } from "../../../../shared/auth";
+import { loginFormSchema } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import type { MeUser } from "../../features/auth/auth-queries";

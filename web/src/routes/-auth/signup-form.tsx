@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { signupFormSchema } from "../../../../shared/auth";
+import { signupFormSchema } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import { CountrySelect } from "../../features/auth/country-select";

@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { toast } from "../../lib/toast";
-import { passwordSchema } from "../../../../shared/auth";
+import { passwordSchema } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import { api, ApiError } from "../../lib/api";

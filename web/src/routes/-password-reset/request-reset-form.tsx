@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { emailSchema } from "../../../../shared/auth";
+import { emailSchema } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import { api, ApiError } from "../../lib/api";

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { PASSWORD_MESSAGE } from "../../../../shared/auth";
+import { PASSWORD_MESSAGE } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import { api, ApiError } from "../../lib/api";
