@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { countryFlagUrl } from "#shared/countries";
 import { ACTIVITY_PAGE_SIZE } from "../../config";
-import { decodeCursor, page } from "../../lib/cursor";
+import { decodeKeyset, page } from "../../lib/cursor";
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 
@@ -50,7 +50,7 @@ type ActivityRow = {
 
 export const activityRoutes = createRouter().openapi(route, async (c) => {
   const { cursor } = c.req.valid("query");
-  const after = cursor ? decodeCursor(cursor) : null;
+  const after = cursor ? decodeKeyset(cursor) : null;
   const { results } = await c.env.DB.prepare(
     `SELECT a.id, a.kind, a.user_id, u.username, u.country, a.question_id, q.title, a.choice, q.answer_option_a,
        q.answer_option_b, a.credits, a.created_at

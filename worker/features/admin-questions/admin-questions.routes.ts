@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ADMIN_PAGE_SIZE } from "../../config";
-import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
@@ -71,7 +71,7 @@ const deleteRoute = createRoute({
 export const adminQuestionRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { status, q, cursor } = c.req.valid("query");
-    const after = cursor ? decodeCursor(cursor) : null;
+    const after = cursor ? decodeKeyset(cursor) : null;
     // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and instr needs no escaping.
     const { results } = await c.env.DB.prepare(
       `SELECT ${ADMIN_QUESTION_COLUMNS} FROM questions q
@@ -83,7 +83,7 @@ export const adminQuestionRoutes = createRouter()
       .all<AdminQuestionRow>();
     const items = results.slice(0, ADMIN_PAGE_SIZE);
     const last = items.at(-1);
-    const nextCursor = results.length > ADMIN_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+    const nextCursor = results.length > ADMIN_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.created_at, id: last.id }) : null;
     return c.json({ items: items.map(toAdminQuestion), nextCursor }, 200);
   })
   .openapi(getRoute, async (c) => {

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ADMIN_PAGE_SIZE } from "../../config";
-import { decodeCursor, page } from "../../lib/cursor";
+import { decodeKeyset, page } from "../../lib/cursor";
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
@@ -31,7 +31,7 @@ const listRoute = createRoute({
 
 export const contactAdminRoutes = createRouter().openapi(listRoute, async (c) => {
   const { cursor } = c.req.valid("query");
-  const after = cursor ? decodeCursor(cursor) : null;
+  const after = cursor ? decodeKeyset(cursor) : null;
   const { results } = await c.env.DB.prepare(
     `SELECT id, user_id AS userId, name, email, subject, message, created_at AS createdAt
      FROM contact_messages

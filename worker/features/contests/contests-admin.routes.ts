@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createContestSchema, defaultContestTitle } from "#shared/contests";
 import { ADMIN_PAGE_SIZE } from "../../config";
-import { decodeCursor, page } from "../../lib/cursor";
+import { decodeKeyset, page } from "../../lib/cursor";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
@@ -62,7 +62,7 @@ const toAdminContest = (row: AdminRow, now: number) => ({
 export const contestAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
-    const after = cursor ? decodeCursor(cursor) : null;
+    const after = cursor ? decodeKeyset(cursor) : null;
     const { results } = await c.env.DB.prepare(
       `SELECT ${ADMIN_COLUMNS} FROM contests c
        WHERE (?1 IS NULL OR c.created_at < ?1 OR (c.created_at = ?1 AND c.id < ?2))

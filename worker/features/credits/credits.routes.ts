@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
@@ -33,7 +34,7 @@ const transactionsRoute = createRoute({
   path: "/credits/transactions",
   tags: ["Credits"],
   middleware: [requireUser] as const,
-  request: { query: z.object({ cursor: z.string().regex(/^\d{1,15}:[\w-]{1,100}$/, "Invalid cursor").optional() }) },
+  request: { query: z.object({ cursor: z.string().max(200).optional() }) },
   responses: {
     200: jsonContent(z.object({ items: z.array(transactionSchema), nextCursor: z.string().nullable() })),
     ...errorResponses(400, 401),
@@ -61,13 +62,14 @@ export const creditsRoutes = createRouter()
     return c.json(toCredits(credits?.results[0] as CreditsRow | undefined), 200);
   })
   .openapi(transactionsRoute, async (c) => {
-    const [createdAt, id] = c.req.valid("query").cursor?.split(":") ?? [];
+    const cursor = c.req.valid("query").cursor;
+    const after = cursor ? decodeKeyset(cursor) : null;
     const { results } = await c.env.DB.prepare(
       `SELECT id, amount, transaction_type, source, question_id, description, created_at FROM credit_transactions
        WHERE user_id = ?1 AND (?2 IS NULL OR created_at < ?2 OR (created_at = ?2 AND id < ?3))
        ORDER BY created_at DESC, id DESC LIMIT ?4`,
     )
-      .bind(c.var.user!.id, createdAt ? Number(createdAt) : null, id ?? "", TRANSACTIONS_PAGE_SIZE + 1)
+      .bind(c.var.user!.id, after?.createdAt ?? null, after?.id ?? "", TRANSACTIONS_PAGE_SIZE + 1)
       .all<TransactionRow>();
     const page = results.slice(0, TRANSACTIONS_PAGE_SIZE);
     const last = page.at(-1);
@@ -82,7 +84,7 @@ export const creditsRoutes = createRouter()
           description: row.description,
           createdAt: row.created_at,
         })),
-        nextCursor: results.length > TRANSACTIONS_PAGE_SIZE && last ? `${last.created_at}:${last.id}` : null,
+        nextCursor: results.length > TRANSACTIONS_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.created_at, id: last.id }) : null,
       },
       200,
     );

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { decodeOffset } from "../../lib/cursor";
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { leaderboardSchema, offsetCursorSchema, periodSchema } from "./leaderboard.schemas";
@@ -17,5 +18,5 @@ export const leaderboardRoutes = createRouter().openapi(route, async (c) => {
   const viewerId = c.var.user?.id ?? null;
   // A visitor's board has no "me" row: the same for everybody, so it may be shared for a short while.
   if (!viewerId) c.header("Cache-Control", "public, max-age=30");
-  return c.json(await readLeaderboard(c.env.DB, period, Number(cursor ?? 0), viewerId), 200);
+  return c.json(await readLeaderboard(c.env.DB, period, decodeOffset(cursor), viewerId), 200);
 });

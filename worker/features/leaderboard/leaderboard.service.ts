@@ -1,5 +1,6 @@
 import { countryFlagUrl } from "#shared/countries";
 import { LEADERBOARD_PAGE_SIZE } from "../../config";
+import { encodeCursor } from "../../lib/cursor";
 import { winRate } from "../picks/pick-stats.service";
 import {
   allTimeCountSql,
@@ -69,7 +70,7 @@ export const readLeaderboard = async (d1: D1Database, period: Period, offset: nu
     items: rankPage(rows, offset, period).map((row) => toEntry(row, period)),
     me: me ? toEntry(me, period) : null,
     totalUsers: total,
-    nextCursor: offset + LEADERBOARD_PAGE_SIZE < total ? String(offset + LEADERBOARD_PAGE_SIZE) : null,
+    nextCursor: offset + LEADERBOARD_PAGE_SIZE < total ? encodeCursor([offset + LEADERBOARD_PAGE_SIZE]) : null,
   };
 };
 

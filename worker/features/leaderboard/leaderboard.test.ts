@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { encodeCursor } from "../../lib/cursor";
 import { settleAt } from "../../test/community";
 import { callJson } from "../../test/http";
 import { createPlayer, placePick } from "../../test/players";
@@ -88,10 +89,10 @@ describe("GET /api/leaderboard", () => {
   });
 
   it("answers the signed-in player's own row and rank even when the page does not hold it", async () => {
-    const { body } = await board("all", a.bearer, "3");
+    const { body } = await board("all", a.bearer, encodeCursor([3]));
     expect(ranking(body)).toEqual([["B", 4, 6], ["E", 5, 4], ["F", 6, 0]]);
     expect(body.me).toMatchObject({ userId: ids.A, rank: 1, score: 18 });
-    const period = await board("3", a.bearer, "2");
+    const period = await board("3", a.bearer, encodeCursor([2]));
     expect(period.body.items.map((row) => row.rank)).toEqual([3, 3]);
     expect(period.body.me).toMatchObject({ userId: ids.A, rank: 2, score: 1 });
   });
@@ -110,6 +111,9 @@ describe("GET /api/leaderboard", () => {
 
   it("refuses an unknown period or a malformed cursor", async () => {
     expect((await board("30")).status).toBe(400);
-    expect((await board("all", {}, "abc")).body).toMatchObject({ error: { code: "validation_failed", message: "Invalid cursor" } });
+    // Every list answers a malformed cursor alike (lib/cursor.ts): an offset that is not one, a keyset, garbage.
+    for (const cursor of ["abc", encodeCursor([-1]), encodeCursor([1, "x"]), "3"]) {
+      expect((await board("all", {}, cursor)).body).toMatchObject({ error: { code: "bad_request", message: "Invalid cursor" } });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PICKS_PAGE_SIZE } from "../../config";
+import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
 import { withIdempotency } from "../../lib/idempotency";
 import { broadcast, publishToUsers } from "../../realtime/live-shards";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
@@ -59,11 +60,6 @@ type PickWithQuestionRow = PickRow & {
   q_updated_at: number;
 };
 
-/** Cursor = "<created_at>:<id>" of the last pick shown (newest first). */
-const parseCursor = (cursor: string | undefined) => {
-  const match = cursor?.match(/^(\d{1,15}):([\w-]{1,100})$/);
-  return match ? { createdAt: Number(match[1]), id: match[2] ?? "" } : null;
-};
 
 export const pickRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
@@ -84,7 +80,8 @@ export const pickRoutes = createRouter()
   })
   .openapi(listRoute, async (c) => {
     const userId = c.var.user!.id;
-    const after = parseCursor(c.req.valid("query").cursor);
+    const cursor = c.req.valid("query").cursor;
+    const after = cursor ? decodeKeyset(cursor) : null;
     const { results } = await c.env.DB.prepare(
       `SELECT ${PICK_COLUMNS}, q.title AS q_title, q.deadline AS q_deadline, q.image_url AS q_image_url,
          q.sport_category AS q_sport_category, q.custom_category AS q_custom_category, q.answer_option_a AS q_answer_option_a,
@@ -114,7 +111,7 @@ export const pickRoutes = createRouter()
             updatedAt: row.q_updated_at,
           },
         })),
-        nextCursor: results.length > PICKS_PAGE_SIZE && last ? `${last.created_at}:${last.id}` : null,
+        nextCursor: results.length > PICKS_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.created_at, id: last.id }) : null,
       },
       200,
     );

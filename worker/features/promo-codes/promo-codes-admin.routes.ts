@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ADMIN_PAGE_SIZE } from "../../config";
 import { isBatchRefusal } from "../../db/batch-guard";
-import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
@@ -54,7 +54,7 @@ const selectCode = (d1: D1Database, code: string) => d1.prepare(`SELECT ${PROMO_
 export const promoCodeAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
-    const after = cursor ? decodeCursor(cursor) : null;
+    const after = cursor ? decodeKeyset(cursor) : null;
     const { results } = await c.env.DB.prepare(
       `SELECT ${PROMO_CODE_COLUMNS} FROM promo_codes
        WHERE (?1 IS NULL OR created_at < ?1 OR (created_at = ?1 AND code < ?2))
@@ -64,7 +64,7 @@ export const promoCodeAdminRoutes = createRouter()
       .all<PromoCodeRow>();
     const items = results.slice(0, ADMIN_PAGE_SIZE).map(toPromoCode);
     const last = items.at(-1);
-    const nextCursor = results.length > ADMIN_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.code }) : null;
+    const nextCursor = results.length > ADMIN_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.createdAt, id: last.code }) : null;
     return c.json({ items, nextCursor }, 200);
   })
   .openapi(createPromoRoute, async (c) => {

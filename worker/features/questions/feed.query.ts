@@ -1,4 +1,4 @@
-import { AppError } from "../../lib/errors";
+import { decodeCursor, encodeCursor, type CursorValue } from "../../lib/cursor";
 import { QUESTION_COLUMNS, VIEWER_COLUMNS, VIEWER_JOINS, type QuestionRow } from "./question-row";
 import type { FeedQuery, FeedSort } from "./questions.schemas";
 
@@ -16,27 +16,6 @@ const SORTS: Record<FeedSort, SortKey[]> = {
   "ending-soon": [key("q.deadline", "deadline"), key("q.id", "id")],
   "lowest-cost": [key("q.credit_cost", "credit_cost"), key("q.deadline", "deadline"), key("q.id", "id")],
   "highest-cost": [key("q.credit_cost", "credit_cost", true), key("q.deadline", "deadline"), key("q.id", "id")],
-};
-
-type CursorValue = string | number;
-
-export const encodeCursor = (values: CursorValue[]) =>
-  btoa(JSON.stringify(values)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-
-const decodeCursor = (cursor: string, keys: SortKey[]): CursorValue[] => {
-  try {
-    const values: unknown = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")));
-    if (
-      Array.isArray(values) &&
-      values.length === keys.length &&
-      values.every((value) => typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))
-    ) {
-      return values as CursorValue[];
-    }
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new AppError("bad_request", "Invalid cursor");
 };
 
 /** (k1 after v1) OR (k1 = v1 AND ((k2 after v2) OR ...)), with "after" following each key's direction. */
@@ -106,7 +85,7 @@ export const buildFeedQuery = (query: FeedQuery, viewerId: string | null, now: n
     where.push("(instr(lower(q.title), ?) > 0 OR instr(lower(q.answer_option_a), ?) > 0 OR instr(lower(q.answer_option_b), ?) > 0)");
     params.push(needle, needle, needle);
   }
-  if (query.cursor) where.push(afterCursor(keys, decodeCursor(query.cursor, keys), params));
+  if (query.cursor) where.push(afterCursor(keys, decodeCursor(query.cursor, keys.length), params));
 
   const order = keys.map((k) => `${k.column} ${k.descending ? "DESC" : "ASC"}`).join(", ");
   params.push(FEED_PAGE_SIZE + 1);

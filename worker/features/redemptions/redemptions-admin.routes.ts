@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ADMIN_PAGE_SIZE } from "../../config";
-import { decodeCursor, page } from "../../lib/cursor";
+import { decodeKeyset, page } from "../../lib/cursor";
 import { sendEmail } from "../../lib/mailer";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { publishCredits } from "../../realtime/publish-credits";
@@ -49,7 +49,7 @@ type AdminRow = RedemptionRow & { username: string; account_email: string };
 export const redemptionAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { status, cursor } = c.req.valid("query");
-    const after = cursor ? decodeCursor(cursor) : null;
+    const after = cursor ? decodeKeyset(cursor) : null;
     const { results } = await c.env.DB.prepare(
       `SELECT ${REDEMPTION_COLUMNS}, u.username, u.email AS account_email
        FROM gift_card_redemptions g ${REWARD_JOIN} JOIN users u ON u.id = g.user_id

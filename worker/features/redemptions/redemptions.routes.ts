@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { REDEMPTION_ERRORS as E } from "#shared/redemptions";
 import type { AppEnv } from "../../env";
-import { decodeCursor, page } from "../../lib/cursor";
+import { decodeKeyset, page } from "../../lib/cursor";
 import { edgeCountry } from "../../lib/edge-country";
 import { withIdempotency } from "../../lib/idempotency";
 import { publishToUser } from "../../realtime/live-shards";
@@ -105,7 +105,7 @@ export const redemptionRoutes = createRouter()
   )
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
-    const after = cursor ? decodeCursor(cursor) : null;
+    const after = cursor ? decodeKeyset(cursor) : null;
     const { results } = await c.env.DB.prepare(
       `SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN}
        WHERE g.user_id = ?1 AND (?2 IS NULL OR g.created_at < ?2 OR (g.created_at = ?2 AND g.id < ?3))
