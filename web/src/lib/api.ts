@@ -1,4 +1,5 @@
 import { bookmarkHeaders, rememberBookmark } from "./d1-bookmark";
+import { mayHaveSession } from "./session-hint";
 
 export class ApiError extends Error {
   constructor(
@@ -52,7 +53,7 @@ export const api = async <T>(path: string, options: RequestOptions = {}): Promis
   let response: Response;
   try {
     response = await send(path, options);
-    if (response.status === 401 && !path.startsWith("/api/auth/") && (await refreshSession())) {
+    if (response.status === 401 && !path.startsWith("/api/auth/") && mayHaveSession() && (await refreshSession())) {
       response = await send(path, options);
     }
   } catch (error) {

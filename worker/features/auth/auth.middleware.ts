@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 import { verifyAccessToken, type AccessClaims } from "./access-token";
-import { readAccessToken } from "./auth-cookies";
+import { healSessionHint, readAccessToken } from "./auth-cookies";
 import type { AuthUser, Role } from "./auth.types";
 
 const LIVE_SESSION_SQL = `SELECT u.id, u.email, u.role FROM sessions s JOIN users u ON u.id = s.user_id
@@ -41,6 +41,7 @@ export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   if (claims && c.get("sessionCheckedWithRead")) c.set("pendingSession", { claims, check: sessionCheck(c, claims) });
   else if (claims) c.set("user", userOf(await sessionCheck(c, claims).first<LiveSessionRow>(), claims));
   await next();
+  healSessionHint(c);
 };
 
 /** Who the request says it is: the signed-in user, or the one a token names whose session is checked with the read. */

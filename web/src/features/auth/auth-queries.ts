@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ApiError } from "../../lib/api";
+import { mayHaveSession } from "../../lib/session-hint";
 
 export type MeUser = {
   id: string;
@@ -26,6 +27,7 @@ let firstLoad = true;
 
 /** The signed-in user, or null for a visitor (401 is an answer, not an error). */
 const fetchMe = async ({ signal }: { signal: AbortSignal }): Promise<Me | null> => {
+  if (!mayHaveSession()) return null;
   if (firstLoad) {
     firstLoad = false;
     await sleep(INITIAL_WAIT_MS);
