@@ -42,10 +42,17 @@ describe("buying credits", () => {
     await page.waitForURL(/\/checkout\/cs_/);
     await page.getByText("95.00 USD").waitFor();
     await page.getByRole("button", { name: "Pay" }).click();
-    await page.waitForURL(/\/home/);
+    await page.waitForURL(/\/home\?.*payment=success/);
+    const returnLink = page.url();
     await page.getByText("Payment Successful!").waitFor();
     await expect.poll(() => balance(page)).toBe("105 credits");
     await expect.poll(() => new URL(page.url()).search).not.toContain("payment=");
+
+    // Opening the return link again credits nothing, and says so instead of "added" again.
+    await page.goto(returnLink);
+    await page.getByText("Payment already credited").waitFor();
+    expect(await page.getByText("Payment Successful!").count()).toBe(0);
+    await expect.poll(() => balance(page)).toBe("105 credits");
     await context.close();
   });
 

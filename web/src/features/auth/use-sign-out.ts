@@ -12,14 +12,21 @@ const clearStorage = () => {
   if (theme) localStorage.setItem(THEME_STORAGE_KEY, theme);
 };
 
-/** Sign-out always succeeds for the player; a failed server call is reported softly. */
+export const ACCOUNT_DELETED_TITLE = "Your account was deleted";
+export const ACCOUNT_DELETED_DESCRIPTION =
+  "Your email, username and sign-in are erased. Your picks and credit history stay only as anonymous records.";
+
+/**
+ * Sign-out always succeeds for the player; a failed server call is reported softly. After an account deletion the
+ * server has already ended the session, and the player is told what was erased and what was kept.
+ */
 export const useSignOut = () => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return async () => {
+  return async ({ accountDeleted = false }: { accountDeleted?: boolean } = {}) => {
     let clean = true;
     try {
-      await api("/api/auth/logout", { method: "POST" });
+      if (!accountDeleted) await api("/api/auth/logout", { method: "POST" });
     } catch {
       clean = false;
     }
@@ -27,7 +34,8 @@ export const useSignOut = () => {
     queryClient.setQueryData(["me"], null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "me" });
     await navigate({ to: "/" });
-    if (clean) toast.success("Successfully logged out");
+    if (accountDeleted) toast.success(ACCOUNT_DELETED_TITLE, { description: ACCOUNT_DELETED_DESCRIPTION });
+    else if (clean) toast.success("Successfully logged out");
     else toast("Logged out (with minor issues)");
   };
 };

@@ -3,6 +3,26 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../../features/auth/auth-queries";
+import { formatCredits } from "../../lib/format";
+
+const SHOWN_KEY = "payment-returns-shown";
+const SHOWN_LIMIT = 20;
+
+const shownReturns = (): string[] => {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(SHOWN_KEY) ?? "[]");
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+};
+
+const wasShown = (sessionId: string) => shownReturns().includes(sessionId);
+
+const rememberShown = (sessionId: string) => {
+  const kept = shownReturns().filter((id) => id !== sessionId).slice(-(SHOWN_LIMIT - 1));
+  localStorage.setItem(SHOWN_KEY, JSON.stringify([...kept, sessionId]));
+};
 
 /**
  * Back from Stripe Checkout: `?payment=success&session_id=` is verified (crediting the payment if the webhook has
@@ -36,7 +56,14 @@ export const usePaymentReturn = () => {
           toast.error("Payment Verification Failed", { description: result.message });
           return;
         }
-        toast.success("Payment Successful!", { description: `${result.creditsAdded} credits have been added to your account.` });
+        // The webhook often credits before this call, so a duplicate alone does not mean the player saw it: only a
+        // return link already shown on this device (a reload, the history) is answered "already credited".
+        if (result.wasDuplicate && wasShown(sessionId)) {
+          toast.success("Payment already credited", { description: "This payment's credits are already in your balance." });
+        } else {
+          toast.success("Payment Successful!", { description: `${formatCredits(result.creditsAdded)} have been added to your account.` });
+        }
+        rememberShown(sessionId);
         void queryClient.invalidateQueries({ queryKey: ["me"] });
         void queryClient.invalidateQueries({ queryKey: ["subscriptions"] });
       })

@@ -17,7 +17,7 @@ export const DeleteAccount = () => {
     try {
       await api("/api/me", { method: "DELETE" });
       setOpen(false);
-      await signOut();
+      await signOut({ accountDeleted: true });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : "Please try again");
     } finally {

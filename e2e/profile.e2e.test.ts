@@ -32,3 +32,18 @@ describe("changing the password", () => {
     await fresh.context.close();
   });
 });
+
+describe("deleting the account", () => {
+  it("says the account was deleted and what was kept, and leaves the player signed out", async () => {
+    const { context, page } = await browser.open(PHONE);
+    await signInNewPlayer(page, browser.baseUrl, "delete-me");
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.getByRole("button", { name: "Delete permanently" }).click();
+    await page.getByText("Your account was deleted").waitFor();
+    await page.getByText("Your picks and credit history stay only as anonymous records.").waitFor();
+    expect(await page.getByText("Successfully logged out").count()).toBe(0);
+    expect(await page.getByTestId("credits-pill").count()).toBe(0);
+    await context.close();
+  });
+});

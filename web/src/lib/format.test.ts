@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { formatCount, formatCredits, formatMoney, formatMoneyMinor, formatPlural, minorDigits } from "./format";
+
+describe("format", () => {
+  it("writes counts with separators and words in the right number", () => {
+    expect(formatCount(1035)).toBe("1,035");
+    expect(formatCredits(1)).toBe("1 credit");
+    expect(formatCredits(0)).toBe("0 credits");
+    expect(formatCredits(1035)).toBe("1,035 credits");
+    expect(formatPlural(1, "pick")).toBe("1 pick");
+    expect(formatPlural(12, "pick")).toBe("12 picks");
+  });
+
+  it("writes money in each currency's own style and minor units", () => {
+    expect(minorDigits("JPY")).toBe(0);
+    expect(minorDigits("USD")).toBe(2);
+    expect(formatMoneyMinor(11988000, "JPY")).toBe("¥11,988,000");
+    expect(formatMoneyMinor(107892, "CAD")).toBe("CA$1,078.92");
+    expect(formatMoneyMinor(9500, "USD")).toBe("$95.00");
+    expect(formatMoney(80.75, "EUR")).toBe("€80.75");
+  });
+});
