@@ -104,4 +104,22 @@ describe("promo codes", () => {
     await row.getByRole("button", { name: `Activate ${code}` }).waitFor();
     await admin.context.close();
   });
+
+  it("fits a 360 px phone in every section: tabs scroll in their own row, nothing scrolls the page sideways", async () => {
+    const { context, page } = await browser.open({ width: 360, height: 740 });
+    await signIn(page, "admin@example.com");
+    await page.goto("/admin");
+    await page.getByTestId("admin-question").first().waitFor();
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await sideways()).toBe(0);
+    const firstTitle = page.getByTestId("admin-question").first().locator("p").first();
+    expect((await firstTitle.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+    for (const tab of ["Redemptions", "Challenges", "Promo codes", "Health"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await expect.poll(() => page.getByRole("tab", { name: tab }).getAttribute("aria-selected")).toBe("true");
+      expect(await sideways()).toBe(0);
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -21,7 +21,7 @@ const Admin = () => {
   const [section, setSection] = useState<Section>("questions");
   return (
     <Page title="Admin Panel" actions={<Link to="/home" className="text-sm font-semibold underline">Back to site</Link>}>
-      <div role="tablist" aria-label="Admin sections" className="mb-4 flex gap-2 border-b border-slate-200 dark:border-slate-800">
+      <div role="tablist" aria-label="Admin sections" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
         {SECTIONS.map((s) => (
           <button
             key={s.id}
@@ -31,7 +31,7 @@ const Admin = () => {
             aria-selected={section === s.id}
             aria-controls={`panel-${s.id}`}
             onClick={() => setSection(s.id)}
-            className={`border-b-2 px-4 py-2 text-sm font-semibold ${section === s.id ? "border-brand-700" : "border-transparent"}`}
+            className={`shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold sm:px-4 ${section === s.id ? "border-brand-700" : "border-transparent"}`}
           >
             {s.label}
           </button>
