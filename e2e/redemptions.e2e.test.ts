@@ -83,11 +83,15 @@ describe("redeeming winnings", () => {
     await dialog.getByText("Redeemable: 30 credits").waitFor();
     await dialog.getByRole("radio", { name: "Venmo" }).click();
     await dialog.getByLabel("Amount (credits)").fill("10");
-    await dialog.getByLabel("Venmo username").fill("@redeemer");
+    await dialog.getByLabel("Venmo username").fill("@");
     await dialog.getByLabel("I confirm I am 18 or older").check();
+    await dialog.getByRole("button", { name: "Redeem" }).click();
+    await page.getByText("Add your Venmo username after the @, for example @jane-doe").waitFor();
+    await dialog.getByLabel("Venmo username").fill("@redeemer");
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await dialog.getByRole("button", { name: "Redeem" }).click();
     await page.getByText("Order Processing!").waitFor();
+    await page.getByText("Your Venmo payment to @redeemer is being processed; it usually takes 1 business day.").waitFor();
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => balance(page)).toBe("25 credits");
     await context.close();

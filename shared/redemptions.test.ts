@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd, isCashOutEmail, isCashTag, isConfirmableEmail, isVenmoUsername, redemptionValueCents } from "./redemptions";
+import { cashOutDestination, formatUsd, isCashOutEmail, isConfirmableEmail, payoutHandleProblem, redemptionValueCents, REDEMPTION_ERRORS as E } from "./redemptions";
 
 describe("redemption rules", () => {
   it("ticks a gift card email with an at-sign and more than 5 characters", () => {
@@ -15,8 +15,10 @@ describe("redemption rules", () => {
   });
 
   it("checks Venmo usernames and Cash App tags by their first character", () => {
-    expect([isVenmoUsername("@sam"), isVenmoUsername("@"), isVenmoUsername("sam")]).toEqual([true, false, false]);
-    expect([isCashTag("$sam"), isCashTag("$"), isCashTag("sam")]).toEqual([true, false, false]);
+    expect(["@sam", "@", "sam", " @ "].map((h) => payoutHandleProblem("venmo", h))).toEqual([null, E.venmoEmpty, E.venmo, E.venmoEmpty]);
+    expect(["$sam", "$", "sam"].map((h) => payoutHandleProblem("cashapp", h))).toEqual([null, E.cashTagEmpty, E.cashTag]);
+    expect(payoutHandleProblem("visa", "")).toBeNull();
+    expect(E.venmoEmpty.message).toBe("Add your Venmo username after the @, for example @jane-doe");
   });
 
   it("values credits in whole cents at $0.60 each", () => {
@@ -24,5 +26,12 @@ describe("redemption rules", () => {
     expect(redemptionValueCents(333, 0.6)).toBe(19980);
     expect(formatUsd(19980)).toBe("$199.80");
     expect(formatUsd(660)).toBe("$6.60");
+    expect(formatUsd(107892)).toBe("$1,078.92");
+  });
+
+  it("says where a cash-out's money goes", () => {
+    expect(cashOutDestination("venmo", " @sam ", "a@b.co")).toBe("Your Venmo payment to @sam is being processed; it usually takes 1 business day.");
+    expect(cashOutDestination("cashapp", "$sam", "a@b.co")).toBe("Your Cash App payment to $sam is being processed; it usually takes 1 business day.");
+    expect(cashOutDestination("visa", "", "a@b.co")).toBe("Your Visa prepaid card will be emailed to a@b.co; it usually takes 1 business day.");
   });
 });

@@ -17,7 +17,9 @@ export const REDEMPTION_ERRORS = {
   ageRequired: error("Age Confirmation Required", "You must confirm you are 18 or older to redeem"),
   method: error("Choose a Method", "Please choose how you want to redeem"),
   venmo: error("Invalid Venmo Username", "Your Venmo username must start with @"),
+  venmoEmpty: error("Invalid Venmo Username", "Add your Venmo username after the @, for example @jane-doe"),
   cashTag: error("Invalid Cash App Tag", "Your Cash App tag must start with $"),
+  cashTagEmpty: error("Invalid Cash App Tag", "Add your Cash App tag after the $, for example $janedoe"),
   reward: error("Gift Card Unavailable", "This gift card is not available"),
   country: error("Redemption Unavailable", "Redemptions are not available in your country"),
   signIn: error("Authentication Required", "Please log in to redeem credits."),
@@ -42,10 +44,24 @@ export const isCashOutEmail = (email: string) => {
   return trimmed.includes("@") && trimmed.includes(".") && trimmed.length > 5;
 };
 
-export const isVenmoUsername = (value: string) => value.startsWith("@") && value.length > 1;
-export const isCashTag = (value: string) => value.startsWith("$") && value.length > 1;
+/** What is wrong with a cash-out's payout handle, said precisely (null when it is fine or the method needs none). */
+export const payoutHandleProblem = (method: CashOutMethod, handle: string): RedemptionError | null => {
+  const value = handle.trim();
+  if (method === "venmo") return value === "@" ? REDEMPTION_ERRORS.venmoEmpty : value.startsWith("@") ? null : REDEMPTION_ERRORS.venmo;
+  if (method === "cashapp") return value === "$" ? REDEMPTION_ERRORS.cashTagEmpty : value.startsWith("$") ? null : REDEMPTION_ERRORS.cashTag;
+  return null;
+};
+
+/** Where a cash-out's money goes, for the success message. */
+export const cashOutDestination = (method: CashOutMethod, handle: string, email: string): string => {
+  if (method === "venmo") return `Your Venmo payment to ${handle.trim()} is being processed; it usually takes 1 business day.`;
+  if (method === "cashapp") return `Your Cash App payment to ${handle.trim()} is being processed; it usually takes 1 business day.`;
+  return `Your ${CASH_OUT_METHOD_LABELS[method]} prepaid card will be emailed to ${email.trim()}; it usually takes 1 business day.`;
+};
 
 /** Whole cents, never floating dollars: value = credits x dollars-per-credit. */
 export const redemptionValueCents = (credits: number, usdPerCredit: number) => credits * Math.round(usdPerCredit * 100);
 
-export const formatUsd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+export const formatUsd = (cents: number) => usd.format(cents / 100);

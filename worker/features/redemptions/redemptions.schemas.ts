@@ -2,9 +2,8 @@ import { z } from "@hono/zod-openapi";
 import {
   CASH_OUT_METHODS,
   isCashOutEmail,
-  isCashTag,
   isConfirmableEmail,
-  isVenmoUsername,
+  payoutHandleProblem,
   REDEMPTION_ERRORS as E,
   type RedemptionError,
 } from "#shared/redemptions";
@@ -47,12 +46,9 @@ export const cashOutRequestSchema = z
     ageConfirmed: ageSchema,
   })
   .superRefine((body, ctx) => {
-    if (body.method === "venmo" && !isVenmoUsername(body.venmoUsername ?? "")) {
-      ctx.addIssue({ code: "custom", path: ["venmoUsername"], message: E.venmo.message });
-    }
-    if (body.method === "cashapp" && !isCashTag(body.cashTag ?? "")) {
-      ctx.addIssue({ code: "custom", path: ["cashTag"], message: E.cashTag.message });
-    }
+    const field = body.method === "venmo" ? "venmoUsername" : "cashTag";
+    const problem = payoutHandleProblem(body.method, body[field] ?? "");
+    if (problem) ctx.addIssue({ code: "custom", path: [field], message: problem.message });
   })
   .openapi("CashOutRequest");
 

@@ -6,8 +6,8 @@ import {
   CASH_OUT_METHODS,
   formatUsd,
   isCashOutEmail,
-  isCashTag,
-  isVenmoUsername,
+  payoutHandleProblem,
+  cashOutDestination,
   redemptionValueCents,
   REDEMPTION_ERRORS as E,
   type CashOutMethod,
@@ -60,8 +60,8 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
     if (credits < min) return E.minimum(min);
     if (!email.trim()) return E.emailRequired;
     if (!isCashOutEmail(email)) return E.emailInvalid;
-    if (method === "venmo" && !isVenmoUsername(handle.trim())) return E.venmo;
-    if (method === "cashapp" && !isCashTag(handle.trim())) return E.cashTag;
+    const handleProblem = method ? payoutHandleProblem(method, handle) : null;
+    if (handleProblem) return handleProblem;
     if (!adult) return E.ageRequired;
     return null;
   };
@@ -78,7 +78,7 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
     if (method === "cashapp") body.cashTag = handle.trim();
     redeem.mutate(body, {
       onSuccess: () => {
-        toast.success("Order Processing!", { description: "Your gift card will arrive by email. Processing typically takes 1 business day." });
+        toast.success("Order Processing!", { description: cashOutDestination(method, handle, email) });
         onOpenChange(false);
       },
     });
