@@ -33,8 +33,19 @@ describe("redeeming winnings", () => {
     await page.getByTestId("gift-card").filter({ hasText: "Amazon" }).click();
     const panel = page.getByRole("dialog", { name: "Redeem Amazon Gift Card" });
     await panel.getByText("Redeemable: 50 credits").waitFor();
-    await panel.getByText("Your Balance: 55 credits").waitFor();
-    await panel.getByLabel("Credits", { exact: true }).fill("20");
+    await panel.getByText("Redeemable balance: 50 credits").waitFor();
+    const amount = panel.getByLabel("Credits", { exact: true });
+    for (const [value, message] of [
+      ["5", "Minimum amount is 10 credits"],
+      ["1001", "Maximum amount is 1000 credits"],
+      ["60", "You don't have enough credits for this redemption"],
+    ]) {
+      await amount.fill(value);
+      await panel.getByRole("alert").filter({ hasText: message }).waitFor();
+      expect(await amount.getAttribute("aria-invalid")).toBe("true");
+    }
+    await amount.fill("20");
+    expect(await panel.getByRole("alert").count()).toBe(0);
     await expect.poll(() => panel.getByTestId("gift-card-value").inputValue()).toBe("$12.00");
     const submit = panel.getByRole("button", { name: "Redeem Amazon Gift Card ($12.00)" });
     await expect(submit.isDisabled()).resolves.toBe(true);

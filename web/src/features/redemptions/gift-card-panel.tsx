@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
+import { formatCredits } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { formatUsd, isConfirmableEmail, redemptionValueCents, REDEMPTION_ERRORS as E, type RedemptionError } from "#shared/redemptions";
 import { Button } from "../../components/ui/button";
@@ -38,21 +39,17 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
   const name = reward?.name ?? "";
   const min = reward?.minAmount ?? 10;
   const max = reward?.maxAmount ?? 1000;
-  const balance = me?.credits.balance ?? 0;
   const redeemable = me?.credits.redeemable ?? 0;
+  // Said beside the field, so a disabled button never leaves the player guessing.
+  const amountProblem = credits < min ? E.minimum(min) : credits > max ? E.maximum(max) : credits > redeemable ? E.insufficient : null;
   const valueCents = redemptionValueCents(credits, usdPerCredit);
   const value = formatUsd(valueCents);
   const emailOk = isConfirmableEmail(email);
-  const blocked = redeem.isPending || !reward || credits < min || credits > redeemable || !email.trim() || !email.includes("@") || email.trim().length < 5 || !adult;
+  const blocked = redeem.isPending || !reward || amountProblem !== null || !email.trim() || !email.includes("@") || email.trim().length < 5 || !adult;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reward || blocked) return;
-    // The input's max only hints; the other rules keep the button disabled.
-    if (credits > max) {
-      toast.error(E.maximum(max).title, { description: E.maximum(max).message });
-      return;
-    }
     redeem.mutate(
       { rewardId: reward.id, credits, email: email.trim(), ageConfirmed: adult },
       {
@@ -71,10 +68,27 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
           <RewardImage name={name} imageUrl={reward?.imageUrl ?? null} valueCents={valueCents} />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <label className="block text-sm font-medium">
-            Credits
-            <input type="number" inputMode="numeric" min={min} max={max} className={INPUT} value={credits === 0 ? "" : String(credits)} onChange={(e) => setCredits(parseCredits(e.target.value))} />
-          </label>
+          <div>
+            <label className="block text-sm font-medium">
+              Credits
+              <input
+                type="number"
+                inputMode="numeric"
+                min={min}
+                max={max}
+                aria-invalid={amountProblem ? true : undefined}
+                aria-describedby={amountProblem ? "gift-card-amount-problem" : undefined}
+                className={INPUT}
+                value={credits === 0 ? "" : String(credits)}
+                onChange={(e) => setCredits(parseCredits(e.target.value))}
+              />
+            </label>
+            {amountProblem ? (
+              <p id="gift-card-amount-problem" role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
+                {amountProblem.message}
+              </p>
+            ) : null}
+          </div>
           <label className="block text-sm font-medium">
             Gift Card Value
             <input readOnly className={READ_ONLY} value={value} data-testid="gift-card-value" />
@@ -99,7 +113,7 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
         {me ? <BalanceSummary credits={me.credits} /> : null}
         <AgeConfirmation checked={adult} onChange={setAdult} />
         <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <p className="text-sm">Your Balance: {balance} credits</p>
+          <p className="text-sm">Redeemable balance: {formatCredits(redeemable)}</p>
           <Button type="submit" disabled={blocked} className="w-full">
             {redeem.isPending ? "Processing..." : `Redeem ${name} Gift Card (${value})`}
           </Button>
