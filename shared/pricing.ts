@@ -76,7 +76,9 @@ export const creditsForAmount = (amount: number, mode: PurchaseMode, currency: C
   return 0;
 };
 
+/** An amount in minor units with the currency's symbol and digit grouping: C$1,078.92, ¥119,880. */
 export const formatMoney = (amount: number, currency: Currency) => {
   const { symbol, decimals } = CURRENCY_INFO[currency];
-  return `${symbol}${(amount / 10 ** decimals).toFixed(decimals)}`;
+  const digits = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return `${symbol}${digits.format(amount / 10 ** decimals)}`;
 };

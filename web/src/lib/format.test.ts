@@ -20,3 +20,12 @@ describe("format", () => {
     expect(formatMoney(80.75, "EUR")).toBe("€80.75");
   });
 });
+
+describe("shared money", () => {
+  it("groups digits in every currency the purchase form offers", async () => {
+    const { formatMoney } = await import("#shared/pricing");
+    expect(formatMoney(11988000, "JPY")).toBe("¥11,988,000");
+    expect(formatMoney(107892, "CAD")).toBe("C$1,078.92");
+    expect(formatMoney(9500, "USD")).toBe("$95.00");
+  });
+});

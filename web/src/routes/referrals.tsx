@@ -7,6 +7,7 @@ import { requireSignIn } from "../features/auth/require-sign-in";
 import { referralsQueryOptions } from "../features/referrals/referral-queries";
 import { ReferralTermsDialog } from "../features/referrals/referral-terms-dialog";
 import { canShare, copyReferralLink, shareReferralLink } from "../features/referrals/share-link";
+import { formatCredits } from "../lib/format";
 
 const Stat = ({ label, value }: { label: string; value: number }) => (
   <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
@@ -26,7 +27,7 @@ const Referrals = () => {
         {data ? (
           <>
             <p className="text-slate-700 dark:text-slate-300">
-              Invite friends to Pickstreak. When a friend makes their first pick, you get {data.referrerBonus} credits and
+              Invite friends to Pickstreak. When a friend makes their first paid pick, you get {formatCredits(data.referrerBonus)} and
               they get {data.friendBonus} bonus credits. Friends who sign up with your link start with 10 credits.
             </p>
             <div>

@@ -6,6 +6,7 @@ import { InputField } from "../../components/ui/field";
 import { adminPromoCodesQueryOptions, createPromoCode } from "./admin-api";
 import { ActiveCheckbox, FormError, PromoCodeFields } from "./promo-code-fields";
 import { emptyPromoCodeForm, promoCodeErrors, toCreateInput, type PromoCodeErrors, type PromoCodeForm } from "./promo-code-values";
+import { formatCredits } from "../../lib/format";
 
 /** A new code. The server owns the rules, so its refusals (validation, an existing code) show beside the field. */
 export const NewPromoCodeForm = () => {
@@ -16,7 +17,7 @@ export const NewPromoCodeForm = () => {
   const create = useMutation({
     mutationFn: createPromoCode,
     onSuccess: (promoCode) => {
-      toast.success("Promo code created", { description: `${promoCode.code} · ${promoCode.credits} credits` });
+      toast.success("Promo code created", { description: `${promoCode.code} · ${formatCredits(promoCode.credits)}` });
       setForm(emptyPromoCodeForm());
       void queryClient.invalidateQueries({ queryKey: adminPromoCodesQueryOptions.queryKey });
     },

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { ApiError } from "../../lib/api";
 import { deleteQuestion, setOutcome, type AdminQuestion } from "./admin-api";
+import { formatCredits, formatPlural } from "../../lib/format";
 
 const OUTCOME_LABEL: Record<string, string> = { unresolved: "Unresolved", A: "A", B: "B", over: "Over", under: "Under", void: "Void" };
 
@@ -29,7 +30,7 @@ export const OutcomeControl = ({ question }: { question: Pick<AdminQuestion, "id
     setBusy(true);
     try {
       const result = await setOutcome(question.id, pending);
-      toast.success("Outcome saved", { description: `${result.picksUpdated} picks updated, ${result.creditsAwarded} credits awarded` });
+      toast.success("Outcome saved", { description: `${formatPlural(result.picksUpdated, "pick")} updated, ${formatCredits(result.creditsAwarded)} awarded` });
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : "Failed to update question");
     } finally {

@@ -10,6 +10,7 @@ import type { Redemption } from "../redemptions/redemption-queries";
 import { redemptionTitle, StatusBadge } from "../redemptions/my-redemptions";
 import { RedemptionHoldNotice, type RedemptionHold } from "./redemption-hold";
 import { RiskSignals, type RedemptionRisk } from "./redemption-risk";
+import { formatCredits } from "../../lib/format";
 
 export type AdminRedemption = Redemption & {
   user: { id: string; username: string; email: string };
@@ -39,7 +40,7 @@ export const RedemptionDecision = ({ redemption: r }: { redemption: AdminRedempt
     <li className="space-y-2 px-4 py-3 text-sm" data-testid="admin-redemption">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <p className="font-semibold">{redemptionTitle(r)} · {formatUsd(r.valueCents)} · {r.creditsSpent} credits</p>
+          <p className="font-semibold">{redemptionTitle(r)} · {formatUsd(r.valueCents)} · {formatCredits(r.creditsSpent)}</p>
           <p className="text-slate-600 dark:text-slate-400">
             {r.user.username} ({r.user.email}) · send to {r.email}{payout ? ` · ${payout}` : ""} · {new Date(r.createdAt).toLocaleString()}
           </p>
@@ -62,7 +63,7 @@ export const RedemptionDecision = ({ redemption: r }: { redemption: AdminRedempt
         open={confirming}
         onOpenChange={setConfirming}
         title="Reject this redemption?"
-        description={`${r.creditsSpent} credits go back to ${r.user.username}, who is emailed${note.trim() ? " with your note" : ""}.`}
+        description={`${formatCredits(r.creditsSpent)} go back to ${r.user.username}, who is emailed${note.trim() ? " with your note" : ""}.`}
         footer={
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setConfirming(false)}>Cancel</Button>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { animationDuration, createBurstQueue, intensityOf, type CreditBurst } from "./credit-animation";
 import { useLiveUpdates } from "./use-live-updates";
+import { formatCredits } from "../../lib/format";
 
 const queue = createBurstQueue();
 
@@ -27,7 +28,7 @@ export const LiveUpdates = () => {
       }`}
     >
       {positive ? "+" : ""}
-      {burst.amount} credits
+      {formatCredits(burst.amount)}
     </div>
   );
 };

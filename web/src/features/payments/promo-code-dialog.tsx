@@ -7,6 +7,7 @@ import { InputField } from "../../components/ui/field";
 import { api, ApiError } from "../../lib/api";
 import { useAuth } from "../auth/auth-queries";
 import { promoErrorMessage, PROMO_TEXT } from "./promo-messages";
+import { formatCredits } from "../../lib/format";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 type Redeemed = { code: string; creditsAwarded: number };
@@ -41,7 +42,7 @@ export const PromoCodeDialog = ({ open, onOpenChange }: Props) => {
   };
 
   const finish = () => {
-    if (redeemed) toast.success("Promo Code Redeemed", { description: `${redeemed.creditsAwarded} credits have been added to your account.` });
+    if (redeemed) toast.success("Promo Code Redeemed", { description: `${formatCredits(redeemed.creditsAwarded)} have been added to your account.` });
     onOpenChange(false);
   };
 
@@ -52,7 +53,7 @@ export const PromoCodeDialog = ({ open, onOpenChange }: Props) => {
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Promo code <span className="font-mono font-semibold text-slate-900 dark:text-slate-100">{redeemed.code}</span> redeemed
           </p>
-          <p className="text-2xl font-bold text-brand-700 dark:text-brand-500">+{redeemed.creditsAwarded} credits</p>
+          <p className="text-2xl font-bold text-brand-700 dark:text-brand-500">+{formatCredits(redeemed.creditsAwarded)}</p>
           <Button className="w-full" onClick={finish}>Continue</Button>
         </div>
       </Dialog>

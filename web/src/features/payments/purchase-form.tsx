@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { CREDIT_LIMITS, CURRENCIES, CURRENCY_INFO, formatMoney, type Currency } from "#shared/pricing";
 import { Button } from "../../components/ui/button";
+import { formatCredits } from "../../lib/format";
 import { InputField } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";
 import { useAuth } from "../auth/auth-queries";
@@ -22,8 +23,9 @@ const PriceLine = ({ form }: { form: Form }) => {
         {formatMoney(form.price.amount, form.currency)}
         {perMonth}
       </p>
+      {/* The total only: a rounded per-credit price would not multiply back to it. */}
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {form.price.credits} credits at {formatMoney(form.price.unitPrice, form.currency)} per credit
+        {formatCredits(form.price.credits)}
         {form.mode === "subscription" ? " (20% off)" : ""}
       </p>
     </div>

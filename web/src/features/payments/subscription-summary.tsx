@@ -3,6 +3,7 @@ import { CURRENCIES, formatMoney, type Currency } from "#shared/pricing";
 import { Button } from "../../components/ui/button";
 import { ApiError } from "../../lib/api";
 import { openPortal, type Subscription } from "./payments-queries";
+import { formatCredits } from "../../lib/format";
 
 const money = (amount: number, currency: string) =>
   (CURRENCIES as readonly string[]).includes(currency) ? formatMoney(amount, currency as Currency) : `${amount} ${currency}`;
@@ -40,7 +41,7 @@ export const SubscriptionSummary = ({ subscription }: { subscription: Subscripti
     <div className="space-y-3" data-testid="subscription-summary">
       <div className="rounded-xl border border-brand-600/30 bg-brand-50 p-4 dark:bg-brand-800/20">
         <p className="text-sm font-semibold text-brand-800 dark:text-brand-500">Active Subscription</p>
-        <p className="mt-1 text-lg font-bold">{subscription.creditsAmount} credits every month</p>
+        <p className="mt-1 text-lg font-bold">{formatCredits(subscription.creditsAmount)} every month</p>
         <p className="text-sm text-slate-700 dark:text-slate-300">{money(subscription.totalPrice, subscription.currency)} per month</p>
         {subscription.nextDeliveryDate ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">

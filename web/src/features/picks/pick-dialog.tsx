@@ -11,6 +11,7 @@ import type { Question } from "../feed/feed-queries";
 import { useModals } from "../shell/modals";
 import { cheerfulMessage, MULTIPLIERS, pickCost, potentialPayout, shortfall } from "./pick-math";
 import { useSubmitPick } from "./use-submit-pick";
+import { formatCount, formatCredits, formatPlural } from "../../lib/format";
 
 type Target = { question: Question | null; questionId: string; choice: "yes" | "no" | null };
 type Props = { target: Target; onClose: () => void; onPicked: (questionId: string) => void };
@@ -81,7 +82,7 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
         {question && myPick ? (
           <div role="status" className="rounded-xl bg-brand-50 p-4 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
             <p className="font-semibold">Pick confirmed: {label(myPick.choice)}</p>
-            <p className="text-sm">{myPick.creditsSpent} credits at {myPick.multiplier}x · pays {myPick.potentialPayout} if right</p>
+            <p className="text-sm">{formatCredits(myPick.creditsSpent)} at {myPick.multiplier}x · pays {formatCount(myPick.potentialPayout)} if right</p>
           </div>
         ) : null}
         {question && !myPick ? (
@@ -115,7 +116,7 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
             </dl>
             {missing > 0 ? (
               <div role="alert" className="flex items-center justify-between gap-2 rounded-xl border border-amber-300 p-3 text-sm dark:border-amber-700">
-                <span>You need {missing} more credits</span>
+                <span>You need {formatPlural(missing, "more credit", "more credits")}</span>
                 <Button variant="secondary" onClick={() => openModal("add-credits")}>Add Credits</Button>
               </div>
             ) : null}

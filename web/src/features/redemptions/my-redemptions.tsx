@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CASH_OUT_METHOD_LABELS, formatUsd } from "#shared/redemptions";
 import { myRedemptionsQueryOptions, type Redemption, type RedemptionStatus } from "./redemption-queries";
+import { formatCredits } from "../../lib/format";
 
 const STATUS: Record<RedemptionStatus, { label: string; className: string }> = {
   pending: { label: "Pending", className: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" },
@@ -30,7 +31,7 @@ export const MyRedemptions = () => {
             <div>
               <p className="font-semibold">{redemptionTitle(r)} · {formatUsd(r.valueCents)}</p>
               <p className="text-slate-600 dark:text-slate-400">
-                {r.creditsSpent} credits · {day(r.createdAt)}
+                {formatCredits(r.creditsSpent)} · {day(r.createdAt)}
                 {r.status === "rejected" ? " · credits returned" : ""}
               </p>
               {r.note ? <p className="mt-1 break-words text-slate-700 dark:text-slate-300">{r.note}</p> : null}

@@ -21,6 +21,7 @@ import { AgeConfirmation } from "./age-confirmation";
 import { BalanceSummary } from "./balance-summary";
 import { rewardsQueryOptions } from "./redemption-queries";
 import { useRedeem } from "./use-redeem";
+import { formatCredits } from "../../lib/format";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 type CashOutBody = { amount: number; method: CashOutMethod; email: string; venmoUsername?: string; cashTag?: string; ageConfirmed: boolean };
@@ -97,7 +98,7 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
         <div>
           <InputField label="Amount (credits)" inputMode="numeric" value={amount} onChange={(e) => changeAmount(e.target.value)} />
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Min: {min} credits{rules && credits > 0 ? ` · worth ${formatUsd(redemptionValueCents(credits, rules.usdPerCredit))}` : ""}
+            Min: {formatCredits(min)}{rules && credits > 0 ? ` · worth ${formatUsd(redemptionValueCents(credits, rules.usdPerCredit))}` : ""}
           </p>
         </div>
         <InputField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />

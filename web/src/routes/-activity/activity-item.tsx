@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { CountryFlag } from "../../features/auth/country-flag";
 import type { ActivityEntry } from "../../features/community/community-queries";
 import { timeAgo } from "../../features/community/format";
+import { formatCredits } from "../../lib/format";
 
 /** A pick or a win, linking to its question on the feed. */
 export const ActivityItem = ({ entry, now }: { entry: ActivityEntry; now: number }) => (
@@ -17,9 +18,9 @@ export const ActivityItem = ({ entry, now }: { entry: ActivityEntry; now: number
           <CountryFlag code={entry.country} className="mr-1" />
           <span className="font-semibold">{entry.username}</span>{" "}
           {entry.kind === "win" ? (
-            <>won <span className="font-semibold text-brand-800 dark:text-brand-100">{entry.credits} credits</span> with {entry.choiceLabel}</>
+            <>won <span className="font-semibold text-brand-800 dark:text-brand-100">{formatCredits(entry.credits)}</span> with {entry.choiceLabel}</>
           ) : (
-            <>picked <span className="font-semibold">{entry.choiceLabel}</span>{entry.credits > 0 ? ` for ${entry.credits} credits` : " (free pick)"}</>
+            <>picked <span className="font-semibold">{entry.choiceLabel}</span>{entry.credits > 0 ? ` for ${formatCredits(entry.credits)}` : " (free pick)"}</>
           )}
         </span>
         <span className="block truncate text-sm text-slate-700 dark:text-slate-300">{entry.questionTitle}</span>

@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { useCountdown } from "../../features/feed/countdown";
 import type { Question } from "../../features/feed/feed-queries";
+import { formatCredits, formatPlural } from "../../lib/format";
 
 type Props = {
   question: Question;
@@ -41,7 +42,7 @@ export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, admin
         {question.category ?? "Sports"}
       </span>
       <span className={`absolute right-2 top-2 rounded-full px-2 py-0.5 text-xs font-bold ${question.creditCost === 0 ? "bg-amber-400 text-amber-950" : "bg-white text-slate-900"}`}>
-        {question.creditCost === 0 ? "FREE" : `${question.creditCost} credits`}
+        {question.creditCost === 0 ? "FREE" : formatCredits(question.creditCost)}
       </span>
     </div>
     <div className="flex shrink-0 flex-col gap-3 p-4">
@@ -59,7 +60,7 @@ export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, admin
         ))}
       </div>
       <div className="flex items-center justify-between text-xs text-slate-600 dark:text-slate-400">
-        <span>{question.pickCount} {question.pickCount === 1 ? "pick" : "picks"}</span>
+        <span>{formatPlural(question.pickCount, "pick")}</span>
         <Countdown deadline={question.deadline} />
       </div>
       <div className="-mb-2 flex items-center justify-end gap-1">

@@ -1,4 +1,5 @@
 import type { Contest } from "../../features/community/contest-queries";
+import { formatCredits } from "../../lib/format";
 
 /** How the contest pays, in the card's own words. */
 export const PrizeTiers = ({ prizes }: { prizes: Contest["prizes"] }) => (
@@ -8,12 +9,12 @@ export const PrizeTiers = ({ prizes }: { prizes: Contest["prizes"] }) => (
       {prizes.tiers.map((tier) => (
         <li key={tier.topPercent} className="flex justify-between gap-2">
           <span>Top {tier.topPercent}%</span>
-          <span className="font-semibold">{tier.credits} credits</span>
+          <span className="font-semibold">{formatCredits(tier.credits)}</span>
         </li>
       ))}
       <li className="flex justify-between gap-2">
         <span>Places 1 to {prizes.topPlaces}</span>
-        <span className="font-semibold">+{prizes.topPlacesPrize} credits</span>
+        <span className="font-semibold">+{formatCredits(prizes.topPlacesPrize)}</span>
       </li>
     </ul>
     <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">

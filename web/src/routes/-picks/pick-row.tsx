@@ -1,5 +1,6 @@
 import { useCountdown } from "../../features/feed/countdown";
 import type { MyPickRow } from "../../features/picks/picks-queries";
+import { formatCredits } from "../../lib/format";
 
 const STATUS_LABEL = { active: "In progress", won: "Won", lost: "Lost", void: "Void" } as const;
 const STATUS_CLASS = {
@@ -24,7 +25,7 @@ export const PickRowItem = ({ pick }: { pick: MyPickRow }) => (
     <div className="min-w-0">
       <p className="font-semibold">{pick.question.title}</p>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {pick.choice === "yes" ? pick.question.answerOptionA : pick.question.answerOptionB} · {pick.creditsSpent} credits at {pick.multiplier}x
+        {pick.choice === "yes" ? pick.question.answerOptionA : pick.question.answerOptionB} · {formatCredits(pick.creditsSpent)} at {pick.multiplier}x
       </p>
       {pick.status === "active" ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">Closes in <Countdown deadline={pick.question.deadline} /></p>
