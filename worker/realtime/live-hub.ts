@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { liveMessageSchema, type LiveMessage } from "#shared/live-messages";
 import { LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
+import { LIVE_CLOSE } from "#shared/live-close";
 
 /** `openedAt` is missing on sockets accepted before the per-user cap existed; they count as the oldest. */
 type Attachment = { userId: string | null; openedAt?: number; windowStart: number; messages: number };
@@ -11,10 +12,7 @@ const MINUTE_MS = 60_000;
 /** The worker sets these headers after authenticating; the object is not reachable from outside. */
 export const LIVE_HEADERS = { user: "X-Live-User", session: "X-Live-Session", ip: "X-Live-Ip" } as const;
 /** Why the hub closed a socket: private-use codes, so a client can tell them from network trouble. */
-export const LIVE_CLOSE = {
-  signedOut: { code: 4401, reason: "signed out" },
-  tooMany: { code: 4429, reason: "too many sockets" },
-} as const;
+export { LIVE_CLOSE };
 const userTag = (userId: string) => `user:${userId}`;
 const sessionTag = (sessionId: string) => `session:${sessionId}`;
 const ipTag = (ip: string) => `ip:${ip}`;

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "../auth/auth-queries";
 import { applyLiveMessage } from "./apply-live-message";
-import { reconnectDelay } from "./backoff";
+import { afterClose, reconnectDelay } from "./backoff";
 import type { CreditBurst } from "./credit-animation";
 import { isSilent, PING_INTERVAL_MS } from "./heartbeat";
 
@@ -65,8 +65,18 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
           // Not JSON: ignore rather than break the connection.
         }
       });
-      current.addEventListener("close", () => {
-        if (socket === current) reconnectLater();
+      current.addEventListener("close", (event) => {
+        if (socket !== current) return;
+        if (afterClose(event.code) === "reconnect") return reconnectLater();
+        window.clearInterval(pingTimer);
+        const resume = () => {
+          if (document.visibilityState !== "visible") return;
+          window.removeEventListener("focus", resume);
+          document.removeEventListener("visibilitychange", resume);
+          if (!stopped && socket === current) void open();
+        };
+        window.addEventListener("focus", resume);
+        document.addEventListener("visibilitychange", resume);
       });
     };
     void open();
