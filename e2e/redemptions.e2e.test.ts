@@ -39,7 +39,7 @@ describe("redeeming winnings", () => {
       ["5", "Minimum amount is 10 credits"],
       ["1001", "Maximum amount is 1000 credits"],
       ["60", "You don't have enough credits for this redemption"],
-    ]) {
+    ] as const) {
       await amount.fill(value);
       await panel.getByRole("alert").filter({ hasText: message }).waitFor();
       expect(await amount.getAttribute("aria-invalid")).toBe("true");
