@@ -53,13 +53,13 @@ describe("the question feed", () => {
     await expect.poll(() => page.getByText("Log in to make your pick").count()).toBe(2);
 
     await signInNewPlayer(page, browser.baseUrl, "bookmarker");
-    await page.getByRole("button", { name: "★ Bookmarked" }).click();
+    await page.getByRole("button", { name: "Bookmarked" }).click();
     await page.getByText("No bookmarked questions").waitFor();
-    await page.getByRole("button", { name: "★ Bookmarked" }).click();
+    await page.getByRole("button", { name: "Bookmarked" }).click();
     const title = await cards(page).first().getByRole("heading").textContent();
     await cards(page).first().getByRole("button", { name: "Bookmark question" }).click();
     await page.getByText("Question bookmarked").waitFor();
-    await page.getByRole("button", { name: "★ Bookmarked" }).click();
+    await page.getByRole("button", { name: "Bookmarked" }).click();
     await expect.poll(() => cards(page).count()).toBe(1);
     await expect(cards(page).first().getByRole("heading").textContent()).resolves.toBe(title);
     await context.close();

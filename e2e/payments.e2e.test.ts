@@ -91,12 +91,17 @@ describe("buying credits", () => {
     await page.getByText("Payment Successful!").waitFor();
     await expect.poll(() => balance(page)).toBe("155 credits");
 
+    // A subscriber sees the subscription as soon as Add Credits opens, with one-time purchases still offered.
     await openFromAccountMenu(page, "Add Credits");
-    await dialog.getByRole("radio", { name: "Monthly (20% off)" }).click();
     const summary = dialog.getByTestId("subscription-summary");
     await summary.getByText("50 credits every month").waitFor();
     await summary.getByText("$40.00 per month").waitFor();
     await summary.getByRole("button", { name: "Manage Subscription" }).waitFor();
+    expect(await dialog.getByRole("radio", { name: "One-time" }).getAttribute("aria-checked")).toBe("true");
+    await dialog.getByRole("button", { name: "Buy Credits" }).waitFor();
+    await dialog.getByRole("radio", { name: "Monthly (20% off)" }).click();
+    await dialog.getByText("You already have a monthly subscription").waitFor();
+    expect(await dialog.getByRole("button", { name: "Start Subscription" }).count()).toBe(0);
     await context.close();
   });
 });

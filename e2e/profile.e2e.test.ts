@@ -47,3 +47,17 @@ describe("deleting the account", () => {
     await context.close();
   });
 });
+
+describe("flags", () => {
+  it("shows an SVG flag of our own for any country, not only the few drawn for us", async () => {
+    const { context, page } = await browser.open(PHONE);
+    await signInNewPlayer(page, browser.baseUrl, "flags");
+    await page.goto("/profile");
+    await page.getByLabel("Country").selectOption("FR");
+    await page.getByText("Country updated").waitFor();
+    const flag = page.locator('img[src="/flags/fr.svg"]').first();
+    await flag.waitFor();
+    await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await context.close();
+  });
+});

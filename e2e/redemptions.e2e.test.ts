@@ -29,6 +29,9 @@ describe("redeeming winnings", () => {
     await giveWinnings(await myId(page), 50);
 
     await page.goto("/gift-cards");
+    for (const chip of ["Most Popular", "All Currencies", "United States"]) {
+      expect(await page.getByRole("button", { name: chip }).count()).toBe(0);
+    }
     await page.getByLabel("Search gift cards").fill("ama");
     await page.getByTestId("gift-card").filter({ hasText: "Amazon" }).click();
     const panel = page.getByRole("dialog", { name: "Redeem Amazon Gift Card" });

@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode, RefObject } from "react";
 import { ErrorBoundary } from "../error-boundary";
@@ -44,7 +45,7 @@ export const Dialog = ({ open, onOpenChange, title, description, children, foote
             aria-label="Close"
             className="rounded-full p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
           >
-            <span aria-hidden="true" className="block h-5 w-5 text-center leading-5">✕</span>
+            <X aria-hidden="true" size={20} />
           </RadixDialog.Close>
         </div>
         <ErrorBoundary variant="inline">{children}</ErrorBoundary>

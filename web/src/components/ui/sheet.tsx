@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 
@@ -18,7 +19,7 @@ export const Sheet = ({ open, onOpenChange, title, children }: SheetProps) => (
           <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
           <RadixDialog.Description className="sr-only">Site menu</RadixDialog.Description>
           <RadixDialog.Close aria-label="Close menu" className="rounded-full p-1 hover:bg-slate-100 dark:hover:bg-slate-800">
-            <span aria-hidden="true" className="block h-5 w-5 text-center leading-5">✕</span>
+            <X aria-hidden="true" size={20} />
           </RadixDialog.Close>
         </div>
         {children}

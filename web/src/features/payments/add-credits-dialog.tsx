@@ -19,8 +19,8 @@ const modeClass = (selected: boolean) =>
   }`;
 
 /**
- * Add Credits. In subscription mode a player whose subscription is live sees it (and Manage Subscription) instead of
- * the form, since a second one cannot start; one-time purchases stay available to everyone.
+ * Add Credits. A player whose subscription is live sees it (and Manage Subscription) as soon as the dialog opens;
+ * the monthly form then gives way to it, since a second one cannot start. One-time purchases stay available.
  */
 export const AddCreditsDialog = ({ open, onOpenChange }: Props) => {
   const { data: rates } = useQuery(exchangeRatesQueryOptions);
@@ -32,11 +32,20 @@ export const AddCreditsDialog = ({ open, onOpenChange }: Props) => {
     if (form.mode === "payment") return <PurchaseForm form={form} />;
     if (subscriptions.isError) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">Failed to load subscriptions</p>;
     if (subscriptions.isPending) return <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p>;
-    return current ? <SubscriptionSummary subscription={current} /> : <PurchaseForm form={form} />;
+    return current ? (
+      <p className="text-sm text-slate-700 dark:text-slate-300">You already have a monthly subscription; manage it above to change or cancel it.</p>
+    ) : (
+      <PurchaseForm form={form} />
+    );
   };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Add Credits" description="Buy credits once, or get them every month for 20% less.">
+      {current ? (
+        <div className="mb-4">
+          <SubscriptionSummary subscription={current} />
+        </div>
+      ) : null}
       <div role="radiogroup" aria-label="Purchase type" className="mb-4 flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
         {MODES.map(({ value, label }) => (
           <button

@@ -10,7 +10,7 @@ export const potentialPayout = (creditCost: number, multiplier: number) =>
 export const shortfall = (balance: number, cost: number) => Math.max(0, cost - balance);
 
 const CHEERS = [
-  "Good luck! 🍀",
+  "Good luck!",
   "Bold call. Let's see it land!",
   "Your streak thanks you.",
   "Locked in. Fingers crossed!",

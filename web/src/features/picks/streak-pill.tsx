@@ -1,3 +1,4 @@
+import { Flame } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { streakQueryOptions } from "./picks-queries";
@@ -11,7 +12,7 @@ export const StreakPill = () => {
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} aria-label={`Current streak ${streak}`} data-testid="streak-pill" className="inline-flex items-center gap-1 rounded-full bg-orange-100 px-3 py-1 text-sm font-bold text-orange-900 dark:bg-orange-900/40 dark:text-orange-100">
-        <span aria-hidden="true">🔥</span>
+        <Flame aria-hidden="true" size={16} className="text-orange-600 dark:text-orange-300" />
         {streak}
       </button>
       {open ? (

@@ -7,9 +7,10 @@ import { GiftCardPanel } from "./gift-card-panel";
 import { rewardsQueryOptions, type Reward } from "./redemption-queries";
 import { RewardImage } from "./reward-image";
 
-/** These chips are decoration until they filter. */
-const CHIPS = ["Most Popular", "All Currencies", "United States"] as const;
-
+/**
+ * The gift card catalogue, searchable. No filter chips: every card is a United States card paid in dollars, and we
+ * keep no popularity figures, so chips for those would look clickable and do nothing.
+ */
 export const GiftCardCatalogue = () => {
   const { me } = useAuth();
   const navigate = useNavigate();
@@ -34,13 +35,6 @@ export const GiftCardCatalogue = () => {
         onChange={(e) => setSearch(e.target.value)}
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
       />
-      <div className="flex flex-wrap gap-2">
-        {CHIPS.map((chip) => (
-          <button key={chip} type="button" className="rounded-full border border-slate-300 px-3 py-1 text-sm dark:border-slate-700">
-            {chip}
-          </button>
-        ))}
-      </div>
       {isError ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">Failed to load rewards. Please try again later.</p> : null}
       {isPending ? <p className="text-sm text-slate-600 dark:text-slate-400">Loading gift cards...</p> : null}
       {data && rewards.length === 0 ? <EmptyState title="No gift cards found" /> : null}

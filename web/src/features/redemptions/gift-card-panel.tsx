@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { formatCredits } from "../../lib/format";
@@ -99,7 +100,7 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
           <span className="relative block">
             <input type="email" autoComplete="email" className={`${INPUT} pr-9`} value={email} onChange={(e) => setEmail(e.target.value)} />
             {emailOk ? (
-              <span className="absolute right-3 top-1/2 -translate-y-1/2 font-bold text-green-600" aria-label="Email looks right" role="img">✓</span>
+              <Check className="absolute right-3 top-1/2 -translate-y-1/2 text-green-600" size={18} aria-label="Email looks right" role="img" />
             ) : null}
           </span>
         </label>

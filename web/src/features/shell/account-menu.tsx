@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { Link, type LinkProps } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -52,7 +53,7 @@ export const AccountMenu = () => {
           <Menu.RadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
             {THEME_OPTIONS.map((option) => (
               <Menu.RadioItem key={option.value} value={option.value} className={ITEM}>
-                <Menu.ItemIndicator className="mr-2">✓</Menu.ItemIndicator>
+                <Menu.ItemIndicator className="mr-2"><Check aria-hidden="true" size={16} /></Menu.ItemIndicator>
                 {option.label}
               </Menu.RadioItem>
             ))}

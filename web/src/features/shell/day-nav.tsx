@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { dayLabel } from "../feed/day-label";
 import { useFeedFilters } from "../feed/feed-filters";
@@ -25,7 +26,7 @@ export const DayNav = () => {
       </span>
       <button type="button" onClick={() => step(1)} aria-label="Next day" className={ARROW}>›</button>
       {offset === null ? null : (
-        <button type="button" onClick={clearDay} aria-label="Show all days" className={`${ARROW} text-sm`}>✕</button>
+        <button type="button" onClick={clearDay} aria-label="Show all days" className={`${ARROW} text-sm`}><X aria-hidden="true" size={16} /></button>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Target, Trophy } from "lucide-react";
 import { Link } from "@tanstack/react-router";
 import { CountryFlag } from "../../features/auth/country-flag";
 import type { ActivityEntry } from "../../features/community/community-queries";
@@ -12,7 +13,7 @@ export const ActivityItem = ({ entry, now }: { entry: ActivityEntry; now: number
       search={{ q: entry.questionId }}
       className="flex items-start gap-3 rounded-xl border border-slate-200 p-3 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900"
     >
-      <span aria-hidden="true" className="mt-0.5 text-lg">{entry.kind === "win" ? "🏆" : "🎯"}</span>
+      <span aria-hidden="true" className="mt-0.5 text-brand-700 dark:text-brand-500">{entry.kind === "win" ? <Trophy size={20} /> : <Target size={20} />}</span>
       <span className="min-w-0 flex-1">
         <span className="block text-sm">
           <CountryFlag code={entry.country} className="mr-1" />

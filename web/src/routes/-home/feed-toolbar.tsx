@@ -1,3 +1,4 @@
+import { Star } from "lucide-react";
 import { FEED_SORTS, type FeedSort } from "../../features/feed/feed-queries";
 
 type Props = {
@@ -36,7 +37,8 @@ export const FeedToolbar = ({ search, onSearch, sort, onSort, bookmarkedOnly, on
       </label>
       {signedIn ? (
         <button type="button" aria-pressed={bookmarkedOnly} onClick={() => onBookmarkedOnly(!bookmarkedOnly)} className={`${CHIP} ${bookmarkedOnly ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-700"}`}>
-          ★ Bookmarked
+          <Star aria-hidden="true" size={14} className="-mt-0.5 mr-1 inline" fill={bookmarkedOnly ? "currentColor" : "none"} />
+          Bookmarked
         </button>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { Share2, Star } from "lucide-react";
 import { memo } from "react";
 import { useCountdown } from "../../features/feed/countdown";
 import type { Question } from "../../features/feed/feed-queries";
@@ -66,10 +67,10 @@ export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, admin
       <div className="-mb-2 flex items-center justify-end gap-1">
         {adminActions}
         <button type="button" className={ICON_BUTTON} aria-pressed={question.bookmarked} aria-label={question.bookmarked ? "Remove bookmark" : "Bookmark question"} onClick={() => onBookmark(question.id, !question.bookmarked)}>
-          <span aria-hidden="true">{question.bookmarked ? "★" : "☆"}</span>
+          <Star aria-hidden="true" size={18} fill={question.bookmarked ? "currentColor" : "none"} />
         </button>
         <button type="button" className={ICON_BUTTON} aria-label="Share question" onClick={() => onShare(question.id)}>
-          <span aria-hidden="true">⤴</span>
+          <Share2 aria-hidden="true" size={18} />
         </button>
       </div>
     </div>
