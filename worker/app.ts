@@ -75,9 +75,16 @@ const api = createRouter()
   .route("/", contestRoutes)
   .route("/", contestAdminRoutes);
 
+api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "__Host-access" });
+api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+
 api.doc31("/openapi.json", {
   openapi: "3.1.0",
   info: { title: "Pickstreak API", version: "1.0.0" },
+  // Paths are relative to /api: a client generated from this document calls /api/questions, not the SPA's /questions.
+  servers: [{ url: "/api" }],
+  // A session by cookie (browsers) or Bearer token (API clients); routes that need one answer 401 without it.
+  security: [{ cookieAuth: [] }, { bearerAuth: [] }, {}],
 });
 
 export const app = createRouter()

@@ -24,10 +24,21 @@ describe("health and the API's common behaviour", () => {
     expect(response.headers.get("X-Powered-By")).toBeNull();
   });
 
-  it("serves an OpenAPI document listing the routes", async () => {
-    const { status, body } = await callJson<{ openapi: string; paths: Record<string, unknown> }>("/api/openapi.json");
+  it("serves an OpenAPI document listing the routes, relative to /api, with the ways to authenticate", async () => {
+    type Document = {
+      openapi: string;
+      servers: { url: string }[];
+      paths: Record<string, unknown>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    const { status, body } = await callJson<Document>("/api/openapi.json");
     expect(status).toBe(200);
     expect(body.openapi).toBe("3.1.0");
+    expect(body.servers).toEqual([{ url: "/api" }]);
+    expect(body.components.securitySchemes).toEqual({
+      cookieAuth: { type: "apiKey", in: "cookie", name: "__Host-access" },
+      bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+    });
     expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/health", "/contact"]));
   });
 
