@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { signIn, signInNewPlayer } from "./accounts";
-import { DESKTOP, useBrowser } from "./browser";
+import { DESKTOP, PHONE, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
@@ -43,17 +43,35 @@ describe("buying credits", () => {
     await page.getByText("95.00 USD").waitFor();
     await page.getByRole("button", { name: "Pay" }).click();
     await page.waitForURL(/\/home\?.*payment=success/);
-    const returnLink = page.url();
-    await page.getByText("Payment Successful!").waitFor();
+    // The stand-in delivers the webhook before sending the browser back, as Stripe often does, so the return page's
+    // check finds the payment credited already and says so rather than claiming it added the credits.
+    await page.getByText("Payment already credited").waitFor();
+    await page.getByText("Your balance already includes this payment's 100 credits.").waitFor();
     await expect.poll(() => balance(page)).toBe("105 credits");
     await expect.poll(() => new URL(page.url()).search).not.toContain("payment=");
-
-    // Opening the return link again credits nothing, and says so instead of "added" again.
-    await page.goto(returnLink);
-    await page.getByText("Payment already credited").waitFor();
-    expect(await page.getByText("Payment Successful!").count()).toBe(0);
-    await expect.poll(() => balance(page)).toBe("105 credits");
     await context.close();
+  });
+
+  it("says a reopened return link was already credited, on this device or another, and adds nothing", async () => {
+    const { context, page } = await signedInBuyer();
+    await openFromAccountMenu(page, "Add Credits");
+    await page.getByRole("dialog", { name: "Add Credits" }).getByRole("button", { name: "Buy Credits" }).click();
+    await page.waitForURL(/\/checkout\/cs_/);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL(/\/home\?.*payment=success/);
+    const returnLink = page.url();
+    await expect.poll(() => balance(page)).toBe("110 credits");
+
+    await page.goto(returnLink);
+    await page.getByText("Your balance already includes this payment's 5 credits.").waitFor();
+    await context.close();
+
+    const elsewhere = await signedInBuyer();
+    await elsewhere.page.goto(returnLink);
+    await elsewhere.page.getByText("Payment already credited").waitFor();
+    expect(await elsewhere.page.getByText(/have been added/).count()).toBe(0);
+    await expect.poll(() => balance(elsewhere.page)).toBe("110 credits");
+    await elsewhere.context.close();
   });
 
   it("cancels at the checkout page and sees 'Payment Cancelled'", async () => {
@@ -68,11 +86,11 @@ describe("buying credits", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.getByText("Payment Cancelled").waitFor();
     await expect.poll(() => new URL(page.url()).search).not.toContain("payment=");
-    await expect.poll(() => balance(page)).toBe("105 credits");
+    await expect.poll(() => balance(page)).toBe("110 credits");
     await context.close();
   });
 
-  it("starts a monthly subscription and then sees it instead of the form", async () => {
+  it("starts a monthly subscription and then sees it as soon as Add Credits opens", async () => {
     const { context, page } = await signedInBuyer();
     await openFromAccountMenu(page, "Add Credits");
     const dialog = page.getByRole("dialog", { name: "Add Credits" });
@@ -88,21 +106,32 @@ describe("buying credits", () => {
 
     await page.waitForURL(/\/checkout\/cs_/);
     await page.getByRole("button", { name: "Pay" }).click();
-    await page.getByText("Payment Successful!").waitFor();
-    await expect.poll(() => balance(page)).toBe("155 credits");
+    await page.getByText("Payment already credited").waitFor();
+    await expect.poll(() => balance(page)).toBe("160 credits");
 
-    // A subscriber sees the subscription as soon as Add Credits opens, with one-time purchases still offered.
+    // A subscriber sees the subscription and Manage Subscription as soon as Add Credits opens, and one-time
+    // credits below them: no monthly choice that could only lead to a second subscription.
     await openFromAccountMenu(page, "Add Credits");
     const summary = dialog.getByTestId("subscription-summary");
     await summary.getByText("50 credits every month").waitFor();
     await summary.getByText("$40.00 per month").waitFor();
     await summary.getByRole("button", { name: "Manage Subscription" }).waitFor();
-    expect(await dialog.getByRole("radio", { name: "One-time" }).getAttribute("aria-checked")).toBe("true");
+    await dialog.getByRole("heading", { name: "Buy extra credits once" }).waitFor();
     await dialog.getByRole("button", { name: "Buy Credits" }).waitFor();
-    await dialog.getByRole("radio", { name: "Monthly (20% off)" }).click();
-    await dialog.getByText("You already have a monthly subscription").waitFor();
+    expect(await dialog.getByRole("radio").count()).toBe(0);
     expect(await dialog.getByRole("button", { name: "Start Subscription" }).count()).toBe(0);
+    await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await context.close();
+
+    const phone = await browser.open(PHONE);
+    await signIn(phone.page, buyer);
+    await phone.page.getByRole("button", { name: "More" }).click();
+    await phone.page.getByRole("button", { name: "Buy Credits" }).click();
+    const sheet = phone.page.getByRole("dialog", { name: "Add Credits" });
+    await sheet.getByTestId("subscription-summary").getByRole("button", { name: "Manage Subscription" }).waitFor();
+    expect(await sheet.getByRole("radio").count()).toBe(0);
+    await expect(seriousA11yViolations(phone.page)).resolves.toEqual([]);
+    await phone.context.close();
   });
 });
 
@@ -121,7 +150,7 @@ describe("promo codes", () => {
     await success.getByText("+10 credits").waitFor();
     await success.getByRole("button", { name: "Continue" }).click();
     await page.getByText("Promo Code Redeemed").waitFor();
-    await expect.poll(() => balance(page)).toBe("165 credits");
+    await expect.poll(() => balance(page)).toBe("170 credits");
 
     await openFromAccountMenu(page, "Promo Code");
     await dialog.getByLabel("Promo Code").fill("WELCOME10");

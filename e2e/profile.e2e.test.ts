@@ -44,6 +44,12 @@ describe("deleting the account", () => {
     await page.getByText("Your picks and credit history stay only as anonymous records.").waitFor();
     expect(await page.getByText("Successfully logged out").count()).toBe(0);
     expect(await page.getByTestId("credits-pill").count()).toBe(0);
+    await expect(seriousA11yViolations(page)).resolves.toEqual([]);
+
+    // Past a toast's usual life and the sign-up offer's 3 s delay, the notice is still there and nothing covers it.
+    await page.waitForTimeout(6000);
+    expect(await page.getByText("Your account was deleted").isVisible()).toBe(true);
+    expect(await page.getByRole("dialog", { name: "Claim your free credits" }).count()).toBe(0);
     await context.close();
   });
 });

@@ -27,7 +27,11 @@ let refreshing: Promise<boolean> | null = null;
 /** One refresh at a time, shared by every request that found its access token expired. */
 const refreshSession = (): Promise<boolean> => {
   refreshing ??= fetch("/api/auth/refresh", { method: "POST", credentials: "same-origin" })
-    .then((response) => response.ok)
+    .then(async (response) => {
+      // Read to the end (it is small): an unread body keeps the request open in the browser.
+      await response.arrayBuffer();
+      return response.ok;
+    })
     .catch(() => false)
     .finally(() => {
       refreshing = null;

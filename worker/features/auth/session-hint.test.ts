@@ -5,7 +5,7 @@ import { call } from "../../test/http";
 const hintLine = (response: Response) => response.headers.getSetCookie().find((line) => line.startsWith("signed_in="));
 
 describe("the signed-in hint cookie", () => {
-  it("comes with a session, readable by the page and secret-free, and goes with it", async () => {
+  it("comes with every sign-in and refresh, readable by the page and secret-free, and goes with sign-out", async () => {
     await signUp("hint@example.com");
     const confirmed = await call("/api/auth/confirm", { method: "POST", json: { token: await tokenFromLatestEmail("hint@example.com", "confirm") } });
     const line = hintLine(confirmed);
@@ -14,7 +14,11 @@ describe("the signed-in hint cookie", () => {
     expect(line).toMatch(/; Secure/);
     expect(line).not.toMatch(/HttpOnly/);
 
-    const refreshCookie = confirmed.headers.getSetCookie().find((l) => l.startsWith("__Host-refresh="))!.split(";")[0]!;
+    const login = await call("/api/auth/login", { method: "POST", json: { email: "hint@example.com", password: "password123" } });
+    expect(login.status).toBe(200);
+    expect(hintLine(login)).toMatch(/^signed_in=1;.*Max-Age=\d{6,}/);
+
+    const refreshCookie = login.headers.getSetCookie().find((l) => l.startsWith("__Host-refresh="))!.split(";")[0]!;
     const refreshed = await call("/api/auth/refresh", { method: "POST", headers: { Cookie: refreshCookie } });
     expect(refreshed.status).toBe(200);
     expect(hintLine(refreshed)).toMatch(/^signed_in=1;/);

@@ -21,7 +21,9 @@ export const PromoCodesPanel = () => {
       {list.isPending ? <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p> : null}
       {list.data && codes.length === 0 ? <EmptyState title="No promo codes yet" /> : null}
       {codes.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+        // relative: the rows' screen-reader labels are absolutely positioned, and would widen the page instead of
+        // scrolling with the table unless this box is their containing block.
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-sm">
             <thead className="text-left text-xs uppercase text-slate-600 dark:text-slate-400">
               <tr>

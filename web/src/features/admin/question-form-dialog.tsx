@@ -58,8 +58,6 @@ export const QuestionFormDialog = ({ question, onClose }: Props) => {
             </select>
           </label>
           <InputField label="Custom category" value={values.customCategory ?? ""} onChange={(e) => set("customCategory", e.target.value || null)} />
-          <InputField label="Credit cost" type="number" min={0} value={String(values.creditCost)} onChange={(e) => set("creditCost", Number(e.target.value))} />
-          <InputField label="Deadline" type="datetime-local" value={toLocalInput(values.deadline)} onChange={(e) => set("deadline", fromLocalInput(e.target.value) ?? 0)} />
           <label className="text-sm font-medium">Status
             <select className={SELECT} value={values.status} onChange={(e) => set("status", e.target.value as QuestionFormValues["status"])}>
               {QUESTION_STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
@@ -70,6 +68,11 @@ export const QuestionFormDialog = ({ question, onClose }: Props) => {
               {QUESTION_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
             </select>
           </label>
+        </div>
+        {/* A date and time needs about 13rem to show whole; a cost needs a few digits. */}
+        <div className="grid grid-cols-[5.5rem_1fr] gap-3">
+          <InputField label="Credit cost" type="number" min={0} value={String(values.creditCost)} onChange={(e) => set("creditCost", Number(e.target.value))} />
+          <InputField label="Deadline" type="datetime-local" value={toLocalInput(values.deadline)} onChange={(e) => set("deadline", fromLocalInput(e.target.value) ?? 0)} />
         </div>
         {values.status === "scheduled" ? (
           <InputField label="Publish at" type="datetime-local" value={toLocalInput(values.publishAt)} onChange={(e) => set("publishAt", fromLocalInput(e.target.value))} />

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ApiError } from "../../lib/api";
-import { mayHaveSession } from "../../lib/session-hint";
+import { forgetSessionHint, mayHaveSession } from "../../lib/session-hint";
 
 export type MeUser = {
   id: string;
@@ -35,7 +35,10 @@ const fetchMe = async ({ signal }: { signal: AbortSignal }): Promise<Me | null> 
   try {
     return await api<Me>("/api/me", { signal });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      forgetSessionHint();
+      return null;
+    }
     throw error;
   }
 };

@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { toast } from "../../lib/toast";
 import { api } from "../../lib/api";
 import { THEME_STORAGE_KEY } from "../../lib/theme";
+import { CLAIM_DISMISSED_KEY } from "./claim-timing";
 
 /** Clears everything stored on this device (the theme is a device setting, so it stays). */
 const clearStorage = () => {
@@ -31,10 +32,13 @@ export const useSignOut = () => {
       clean = false;
     }
     clearStorage();
+    // The sign-up offer would cover the deletion notice, for an address that earns no second sign-up bonus anyway.
+    if (accountDeleted) localStorage.setItem(CLAIM_DISMISSED_KEY, String(Date.now()));
     queryClient.setQueryData(["me"], null);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "me" });
     await navigate({ to: "/" });
-    if (accountDeleted) toast.success(ACCOUNT_DELETED_TITLE, { description: ACCOUNT_DELETED_DESCRIPTION });
+    // Kept until closed: it is the only word the player gets that the deletion happened and what it kept.
+    if (accountDeleted) toast.success(ACCOUNT_DELETED_TITLE, { description: ACCOUNT_DELETED_DESCRIPTION, duration: Infinity });
     else if (clean) toast.success("Successfully logged out");
     else toast("Logged out (with minor issues)");
   };

@@ -3,26 +3,7 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../../features/auth/auth-queries";
-import { formatCredits } from "../../lib/format";
-
-const SHOWN_KEY = "payment-returns-shown";
-const SHOWN_LIMIT = 20;
-
-const shownReturns = (): string[] => {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(SHOWN_KEY) ?? "[]");
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
-};
-
-const wasShown = (sessionId: string) => shownReturns().includes(sessionId);
-
-const rememberShown = (sessionId: string) => {
-  const kept = shownReturns().filter((id) => id !== sessionId).slice(-(SHOWN_LIMIT - 1));
-  localStorage.setItem(SHOWN_KEY, JSON.stringify([...kept, sessionId]));
-};
+import { paymentReturnMessage } from "./payment-return-message";
 
 /**
  * Back from Stripe Checkout: `?payment=success&session_id=` is verified (crediting the payment if the webhook has
@@ -52,18 +33,9 @@ export const usePaymentReturn = () => {
     import("../../features/payments/payments-queries")
       .then(({ verifyPayment }) => verifyPayment(sessionId))
       .then((result) => {
-        if (!result.success) {
-          toast.error("Payment Verification Failed", { description: result.message });
-          return;
-        }
-        // The webhook often credits before this call, so a duplicate alone does not mean the player saw it: only a
-        // return link already shown on this device (a reload, the history) is answered "already credited".
-        if (result.wasDuplicate && wasShown(sessionId)) {
-          toast.success("Payment already credited", { description: "This payment's credits are already in your balance." });
-        } else {
-          toast.success("Payment Successful!", { description: `${formatCredits(result.creditsAdded)} have been added to your account.` });
-        }
-        rememberShown(sessionId);
+        const { kind, title, description } = paymentReturnMessage(result);
+        toast[kind](title, { description });
+        if (!result.success) return;
         void queryClient.invalidateQueries({ queryKey: ["me"] });
         void queryClient.invalidateQueries({ queryKey: ["subscriptions"] });
       })
