@@ -47,3 +47,19 @@ export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole("button", { name: "Log in" }).click();
   await page.getByTestId("credits-pill").waitFor();
 };
+
+/** Sets a question's outcome through the real admin API as the seeded admin, so settlement runs as in production. */
+export const settleAsAdmin = async (baseUrl: string, questionId: string, outcome: string): Promise<number> => {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORD }),
+  });
+  const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const response = await fetch(`${baseUrl}/api/admin/questions/${questionId}/outcome`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Cookie: cookie },
+    body: JSON.stringify({ outcome }),
+  });
+  return response.status;
+};

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
-import { DEMO_PASSWORD, signInNewPlayer } from "./accounts";
+import { settleAsAdmin, signInNewPlayer } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
 import { runSql } from "./database";
 
@@ -24,22 +24,6 @@ const freeQuestion = (id: string, title: string) =>
      VALUES ('${id}', '${title}', 'NBA', 0, ${Date.now() + 24 * HOUR}, 'published', 1, ${Date.now()}, ${Date.now()});`,
   );
 
-/** Settles through the real admin API, as the seeded admin, so the boards are kept exactly as in production. */
-const settleAsAdmin = async (questionId: string, outcome: string) => {
-  const login = await fetch(`${browser.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORD }),
-  });
-  const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const response = await fetch(`${browser.baseUrl}/api/admin/questions/${questionId}/outcome`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Cookie: cookie },
-    body: JSON.stringify({ outcome }),
-  });
-  expect(response.status).toBe(200);
-};
-
 describe("community", () => {
   it("shows the standings per period, highlights the player and opens another player's stats", async () => {
     const stamp = Date.now();
@@ -55,7 +39,7 @@ describe("community", () => {
     const { context, page } = await browser.open(DESKTOP);
     await signInNewPlayer(page, browser.baseUrl, "standings");
     expect(await pickThroughApi(page, questionId, "no")).toBe(201);
-    await settleAsAdmin(questionId, "A");
+    expect(await settleAsAdmin(browser.baseUrl, questionId, "A")).toBe(200);
 
     await page.goto("/leaderboard");
     await page.getByRole("heading", { name: "Standings" }).waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
-import { DEMO_PASSWORD, signIn } from "./accounts";
+import { settleAsAdmin, signIn } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
 import { runSql } from "./database";
 
@@ -155,18 +155,7 @@ describe("the My Picks badge", () => {
     await page.getByRole("heading", { level: 1, name: "My Picks" }).waitFor();
     await nav.getByRole("link", { name: "Home", exact: true }).click();
 
-    const login = await fetch(`${browser.baseUrl}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORD }),
-    });
-    const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-    const settled = await fetch(`${browser.baseUrl}/api/admin/questions/${questionId}/outcome`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Cookie: cookie },
-      body: JSON.stringify({ outcome: "A" }),
-    });
-    expect(settled.status).toBe(200);
+    expect(await settleAsAdmin(browser.baseUrl, questionId, "A")).toBe(200);
 
     const myPicks = nav.getByRole("link", { name: /^My Picks\W*1 newly resolved$/ });
     await myPicks.waitFor({ timeout: 20_000 });

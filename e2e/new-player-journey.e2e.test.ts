@@ -1,27 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, latestLink, uniqueEmail } from "./accounts";
+import { latestLink, settleAsAdmin, uniqueEmail } from "./accounts";
 import { PHONE, useBrowser } from "./browser";
 import { runSql } from "./database";
 
 const browser = useBrowser();
 const HOUR = 60 * 60 * 1000;
 const pill = (page: Page) => page.getByTestId("credits-pill").getAttribute("aria-label");
-
-const settleAsAdmin = async (questionId: string, outcome: string) => {
-  const login = await fetch(`${browser.baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORD }),
-  });
-  const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const response = await fetch(`${browser.baseUrl}/api/admin/questions/${questionId}/outcome`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Cookie: cookie },
-    body: JSON.stringify({ outcome }),
-  });
-  expect(response.status).toBe(200);
-};
 
 describe("a new player on the phone", () => {
   it("signs up, picks, wins when the question settles and redeems the winnings for a gift card", async () => {
@@ -50,7 +35,7 @@ describe("a new player on the phone", () => {
     await page.getByText("Pick Confirmed - Yes").waitFor();
     await expect.poll(() => pill(page)).toBe("0 credits");
 
-    await settleAsAdmin(questionId, "A");
+    expect(await settleAsAdmin(browser.baseUrl, questionId, "A")).toBe(200);
     await expect.poll(() => pill(page), { timeout: 15_000 }).toBe("10 credits");
 
     await page.getByRole("button", { name: /More/ }).click();

@@ -79,3 +79,25 @@ export const verify = (headers: Record<string, string>, sessionId: string) =>
     "/api/payments/verify",
     { method: "POST", headers, json: { sessionId } },
   );
+
+/** The charge of a payment intent with `refunded` of its `amount` given back (all of it unless said). */
+export const refundedCharge = (paymentIntent: string, amount: number, refunded = amount): Json => ({
+  id: `ch_${paymentIntent}`,
+  object: "charge",
+  amount,
+  amount_refunded: refunded,
+  currency: "usd",
+  payment_intent: paymentIntent,
+  refunded: refunded >= amount,
+});
+
+/** A dispute opened on the charge of a payment intent. */
+export const disputeOf = (paymentIntent: string, amount: number): Json => ({
+  id: `dp_${paymentIntent}`,
+  object: "dispute",
+  amount,
+  charge: `ch_${paymentIntent}`,
+  currency: "usd",
+  payment_intent: paymentIntent,
+  status: "needs_response",
+});

@@ -8,7 +8,9 @@ import { closeUserSockets } from "../../realtime/live-shards";
 import { okSchema, passwordSchema } from "../auth/auth.schemas";
 import { requireUser } from "../auth/auth.middleware";
 import { retireAllEmailTokens } from "../auth/email-tokens";
-import { hashPassword, verifyPassword } from "../auth/password";
+import type { Account } from "../auth/accounts";
+import { passwordMatches } from "../auth/login.service";
+import { hashPassword } from "../auth/password";
 import { revokeAllSessions } from "../auth/session.service";
 import { openSession } from "../auth/sign-in";
 
@@ -28,8 +30,6 @@ const changePasswordRoute = createRoute({
   responses: { 200: jsonContent(okSchema), ...errorResponses(400, 401, 415, 429) },
 });
 
-type StoredRow = { password_hash: string | null; password_salt: string | null; password_iterations: number | null };
-
 export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, async (c) => {
   const { currentPassword, newPassword } = c.req.valid("json");
   const d1 = c.env.DB;
@@ -37,12 +37,8 @@ export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, 
   const stored = await d1
     .prepare("SELECT password_hash, password_salt, password_iterations FROM users WHERE id = ? AND deleted_at IS NULL")
     .bind(user.id)
-    .first<StoredRow>();
-  const matches =
-    stored?.password_hash && stored.password_salt && stored.password_iterations
-      ? await verifyPassword(currentPassword, { hash: stored.password_hash, salt: stored.password_salt, iterations: stored.password_iterations })
-      : false;
-  if (!matches) throw new AppError("validation_failed", WRONG_CURRENT_PASSWORD_MESSAGE, { field: "currentPassword" });
+    .first<Pick<Account, "password_hash" | "password_salt" | "password_iterations">>();
+  if (!(await passwordMatches(stored, currentPassword))) throw new AppError("validation_failed", WRONG_CURRENT_PASSWORD_MESSAGE, { field: "currentPassword" });
   const password = await hashPassword(newPassword);
   const now = Date.now();
   // Whoever else held a session or an emailed link loses it; this browser gets a fresh session in the same batch.

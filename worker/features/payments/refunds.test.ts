@@ -1,9 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Json } from "../../test/stripe";
 import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
-import { deliver, paidCheckout, stripeEvent, useFakeStripe, type FakeStripe } from "../../test/stripe";
+import { deliver, disputeOf, paidCheckout, refundedCharge, stripeEvent, useFakeStripe, type FakeStripe } from "../../test/stripe";
 
 let stripe: FakeStripe;
 beforeEach(() => {
@@ -11,26 +10,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-});
-
-const charge = (paymentIntent: string, amount: number, refunded: number): Json => ({
-  id: `ch_${paymentIntent}`,
-  object: "charge",
-  amount,
-  amount_refunded: refunded,
-  currency: "usd",
-  payment_intent: paymentIntent,
-  refunded: refunded >= amount,
-});
-
-const dispute = (paymentIntent: string, amount: number): Json => ({
-  id: `dp_${paymentIntent}`,
-  object: "dispute",
-  amount,
-  charge: `ch_${paymentIntent}`,
-  currency: "usd",
-  payment_intent: paymentIntent,
-  status: "needs_response",
 });
 
 /** A credited one-time purchase and the payment intent its charge belongs to. */
@@ -49,7 +28,7 @@ describe("refunds and disputes take purchased credits back", () => {
   it("a full refund takes them all, even below zero, once however often it is delivered", async () => {
     const { player, paymentIntent, amount } = await purchase(100);
     await setBalance(player.userId, 40);
-    const refunded = stripeEvent("charge.refunded", charge(paymentIntent, amount, amount));
+    const refunded = stripeEvent("charge.refunded", refundedCharge(paymentIntent, amount, amount));
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(refunded)));
     expect(answers.every((response) => response.status === 200)).toBe(true);
     expect(await deliver(refunded).then((response) => response.status)).toBe(200);
@@ -63,24 +42,24 @@ describe("refunds and disputes take purchased credits back", () => {
 
   it("partial refunds take a share, cumulative and in any order, never more than was bought", async () => {
     const { player, paymentIntent, amount } = await purchase(100);
-    const half = stripeEvent("charge.refunded", charge(paymentIntent, amount, amount / 2));
-    const full = stripeEvent("charge.refunded", charge(paymentIntent, amount, amount));
+    const half = stripeEvent("charge.refunded", refundedCharge(paymentIntent, amount, amount / 2));
+    const full = stripeEvent("charge.refunded", refundedCharge(paymentIntent, amount, amount));
     await Promise.all([deliver(half), deliver(full), deliver(half)]);
     await deliver(half);
     expect(await balanceOf(player.userId)).toBe(0);
     await expectLedgerClean();
 
     const second = await purchase(100);
-    await deliver(stripeEvent("charge.refunded", charge(second.paymentIntent, second.amount, second.amount / 4)));
+    await deliver(stripeEvent("charge.refunded", refundedCharge(second.paymentIntent, second.amount, second.amount / 4)));
     expect(await balanceOf(second.player.userId)).toBe(75);
-    await deliver(stripeEvent("charge.dispute.created", dispute(second.paymentIntent, second.amount)));
-    await deliver(stripeEvent("charge.dispute.created", dispute(second.paymentIntent, second.amount)));
+    await deliver(stripeEvent("charge.dispute.created", disputeOf(second.paymentIntent, second.amount)));
+    await deliver(stripeEvent("charge.dispute.created", disputeOf(second.paymentIntent, second.amount)));
     expect(await balanceOf(second.player.userId)).toBe(0);
     await expectLedgerClean();
   });
 
   it("a refund of a charge we never credited changes nothing", async () => {
-    const response = await deliver(stripeEvent("charge.refunded", charge("pi_unknown", 500, 500)));
+    const response = await deliver(stripeEvent("charge.refunded", refundedCharge("pi_unknown", 500, 500)));
     expect(response.status).toBe(200);
     await expectLedgerClean();
   });

@@ -1,11 +1,10 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Json } from "../../test/stripe";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { callJson } from "../../test/http";
 import { expectLedgerClean, grantCredits, setBalance } from "../../test/ledger";
 import { cashOut, creditsOf, redeemGiftCard, type ErrorBody, type RedemptionBody } from "../../test/redemptions";
-import { deliver, paidCheckout, stripeEvent, useFakeStripe, type FakeStripe } from "../../test/stripe";
+import { deliver, disputeOf, paidCheckout, refundedCharge, stripeEvent, useFakeStripe, type FakeStripe } from "../../test/stripe";
 
 type Hold = { cause: string; paymentId: string; heldAt: number } | null;
 type QueueItem = RedemptionBody["redemption"] & { hold: Hold };
@@ -22,26 +21,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-});
-
-const refund = (paymentIntent: string, amount: number): Json => ({
-  id: `ch_${paymentIntent}`,
-  object: "charge",
-  amount,
-  amount_refunded: amount,
-  currency: "usd",
-  payment_intent: paymentIntent,
-  refunded: true,
-});
-
-const dispute = (paymentIntent: string, amount: number): Json => ({
-  id: `dp_${paymentIntent}`,
-  object: "dispute",
-  amount,
-  charge: `ch_${paymentIntent}`,
-  currency: "usd",
-  payment_intent: paymentIntent,
-  status: "needs_response",
 });
 
 /**
@@ -76,7 +55,7 @@ const holdOf = (id: string) =>
 describe("a refund or dispute after a cash-out", () => {
   it("holds the pending redemption with its cause, shows it to the admin, and blocks fulfilment", async () => {
     const buyer = await cashedOutBuyer();
-    expect((await deliver(stripeEvent("charge.refunded", refund(buyer.paymentIntent, buyer.amount)))).status).toBe(200);
+    expect((await deliver(stripeEvent("charge.refunded", refundedCharge(buyer.paymentIntent, buyer.amount)))).status).toBe(200);
     expect(await creditsOf(buyer.player.userId)).toMatchObject({ balance: -90, redeemable: 0 });
 
     const item = await queueItem(buyer.redemptionId);
@@ -90,7 +69,7 @@ describe("a refund or dispute after a cash-out", () => {
 
   it("refuses new redemptions while the balance is below zero, with its own message", async () => {
     const buyer = await cashedOutBuyer(10);
-    await deliver(stripeEvent("charge.dispute.created", dispute(buyer.paymentIntent, buyer.amount)));
+    await deliver(stripeEvent("charge.dispute.created", disputeOf(buyer.paymentIntent, buyer.amount)));
     // Winnings first pay off the debt, so the balance is still below zero after this.
     await grantCredits(buyer.player.userId, 40, "winnings");
     expect(await creditsOf(buyer.player.userId)).toMatchObject({ balance: -50, redeemable: 0 });
@@ -107,7 +86,7 @@ describe("a refund or dispute after a cash-out", () => {
 
   it("lets the admin reject a held redemption, refunding its credits as any rejection does", async () => {
     const buyer = await cashedOutBuyer();
-    await deliver(stripeEvent("charge.dispute.created", dispute(buyer.paymentIntent, buyer.amount)));
+    await deliver(stripeEvent("charge.dispute.created", disputeOf(buyer.paymentIntent, buyer.amount)));
     expect((await queueItem(buyer.redemptionId))?.hold).toMatchObject({ cause: "dispute_opened", paymentId: buyer.paymentId });
     const rejected = await decide(buyer.redemptionId, "rejected");
     expect(rejected.status).toBe(200);
@@ -118,7 +97,7 @@ describe("a refund or dispute after a cash-out", () => {
 
   it("makes it fulfillable once an admin releases it, once, with an audit row; a repeated event does not hold it again", async () => {
     const buyer = await cashedOutBuyer();
-    const refunded = stripeEvent("charge.refunded", refund(buyer.paymentIntent, buyer.amount));
+    const refunded = stripeEvent("charge.refunded", refundedCharge(buyer.paymentIntent, buyer.amount));
     await deliver(refunded);
 
     const player = await release(buyer.redemptionId, buyer.player.bearer);
@@ -146,7 +125,7 @@ describe("a refund or dispute after a cash-out", () => {
     await grantCredits(buyer.player.userId, 20, "winnings");
     const second = await redeemGiftCard(buyer.player, { credits: 20 });
     expect((await decide(second.body.redemption.id, "fulfilled")).status).toBe(200);
-    await deliver(stripeEvent("charge.refunded", refund(buyer.paymentIntent, buyer.amount)));
+    await deliver(stripeEvent("charge.refunded", refundedCharge(buyer.paymentIntent, buyer.amount)));
     expect(await holdOf(buyer.redemptionId)).toMatchObject({ hold_cause: "charge_refunded", hold_payment_id: buyer.paymentId });
     expect(await holdOf(second.body.redemption.id)).toMatchObject({ status: "fulfilled", hold_cause: null });
     expect(await holdOf(other.redemptionId)).toMatchObject({ status: "pending", hold_cause: null });
@@ -158,7 +137,7 @@ describe("a refund or dispute after a cash-out", () => {
     const buyer = await cashedOutBuyer();
     const [decided] = await Promise.all([
       decide(buyer.redemptionId, "fulfilled"),
-      deliver(stripeEvent("charge.refunded", refund(buyer.paymentIntent, buyer.amount))),
+      deliver(stripeEvent("charge.refunded", refundedCharge(buyer.paymentIntent, buyer.amount))),
     ]);
     const row = await holdOf(buyer.redemptionId);
     if (decided.status === 200) expect(row).toMatchObject({ status: "fulfilled", hold_cause: null });
