@@ -10,4 +10,5 @@ echo "== build" && npm run --silent build >/dev/null
 echo "== typecheck" && npm run --silent typecheck
 echo "== lint" && npm run --silent lint
 echo "== deploy check" && npm run --silent deploy:check
+echo "== migrations" && bash scripts/check-migrations.sh
 echo "== tests" && npx vitest run

@@ -1,0 +1,71 @@
+import { desc, sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("contact_messages_recent").on(desc(t.createdAt))],
+);
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    toEmail: text("to_email").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("email_outbox_recent").on(desc(t.createdAt))],
+);
+
+/** Who did what to which entity, with the state before and after (JSON), for every admin action. */
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => users.id),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("admin_audit_log_entity").on(t.entity, t.entityId, desc(t.createdAt)),
+    index("admin_audit_log_recent").on(desc(t.createdAt)),
+    check("admin_audit_log_before", sql`before IS NULL OR json_valid(before)`),
+    check("admin_audit_log_after", sql`after IS NULL OR json_valid(after)`),
+  ],
+);
+
+/** One row per cron job run, so admins can see when each job last ran and whether it failed. */
+export const cronRuns = sqliteTable(
+  "cron_runs",
+  {
+    id: text("id").primaryKey(),
+    job: text("job").notNull(),
+    cron: text("cron").notNull(),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at").notNull(),
+    ok: integer("ok", { mode: "boolean" }).notNull(),
+    detail: text("detail").notNull().default("{}"),
+  },
+  (t) => [
+    index("cron_runs_job_recent").on(t.job, desc(t.startedAt)),
+    index("cron_runs_failures").on(t.ok, desc(t.startedAt)),
+    check("cron_runs_ok", sql`ok IN (0, 1)`),
+  ],
+);
