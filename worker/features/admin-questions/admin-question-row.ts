@@ -1,3 +1,6 @@
+import type { SqlColumns } from "../../db/rows";
+import type { questions } from "../../db/schema";
+import { firstRow, typed } from "../../db/statement";
 import { QUESTION_COLUMNS, toQuestion, type QuestionRow } from "../questions/question-row";
 import type { AdminQuestion } from "./admin-questions.schemas";
 import type { QuestionValues } from "./question-values";
@@ -8,12 +11,8 @@ export const ADMIN_QUESTION_COLUMNS = `${QUESTION_COLUMNS}, q.publish_at, q.sett
     AS pending_settlement`;
 
 export type AdminQuestionRow = QuestionRow &
-  QuestionValues & {
-    settlement_version: number;
-    settled_version: number;
-    pending_settlement: number;
-    created_by: string | null;
-  };
+  QuestionValues &
+  SqlColumns<typeof questions, "settlement_version" | "settled_version" | "created_by"> & { pending_settlement: number };
 
 export const toAdminQuestion = (row: AdminQuestionRow): AdminQuestion => {
   const { bookmarked: _bookmarked, myPick: _myPick, ...question } = toQuestion(row);
@@ -28,6 +27,6 @@ export const toAdminQuestion = (row: AdminQuestionRow): AdminQuestion => {
 };
 
 export const selectAdminQuestion = (d1: D1Database, id: string) =>
-  d1.prepare(`SELECT ${ADMIN_QUESTION_COLUMNS} FROM questions q WHERE q.id = ?`).bind(id);
+  typed<AdminQuestionRow>(d1.prepare(`SELECT ${ADMIN_QUESTION_COLUMNS} FROM questions q WHERE q.id = ?`).bind(id));
 
-export const readAdminQuestion = (d1: D1Database, id: string) => selectAdminQuestion(d1, id).first<AdminQuestionRow>();
+export const readAdminQuestion = (d1: D1Database, id: string) => firstRow(selectAdminQuestion(d1, id));

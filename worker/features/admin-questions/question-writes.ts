@@ -2,7 +2,8 @@ import { OUTCOMES_BY_TYPE } from "#shared/sports";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { auditStatement } from "../admin-audit/admin-audit";
-import { readAdminQuestion, selectAdminQuestion, type AdminQuestionRow } from "./admin-question-row";
+import { batchNamed } from "../../db/statement";
+import { readAdminQuestion, selectAdminQuestion } from "./admin-question-row";
 import type { QuestionInput, QuestionPatch } from "./admin-questions.schemas";
 import { changedColumns, EDITABLE_COLUMNS, toInput, toValues, type QuestionValues } from "./question-values";
 
@@ -18,14 +19,14 @@ export const createQuestion = async (d1: D1Database, input: QuestionInput, { adm
   const id = newId();
   const columns = [...EDITABLE_COLUMNS, "created_by", "created_at", "updated_at"];
   const params = [...EDITABLE_COLUMNS.map((column) => values[column]), adminId, now, now];
-  const results = await d1.batch([
-    d1
+  const { created } = await batchNamed(d1, {
+    insert: d1
       .prepare(`INSERT INTO questions (id, ${columns.join(", ")}) VALUES (?, ${columns.map(() => "?").join(", ")})`)
       .bind(id, ...params),
-    auditStatement(d1, { adminId, action: "create", entity: "question", entityId: id, before: null, after: values, now }),
-    selectAdminQuestion(d1, id),
-  ]);
-  return results[2]?.results[0] as AdminQuestionRow;
+    audit: auditStatement(d1, { adminId, action: "create", entity: "question", entityId: id, before: null, after: values, now }),
+    created: selectAdminQuestion(d1, id),
+  });
+  return created.results[0]!;
 };
 
 const withoutUndefined = (patch: QuestionPatch) =>
@@ -43,11 +44,11 @@ export const updateQuestion = async (d1: D1Database, id: string, patch: Question
   const changed = changedColumns(current, values);
   if (changed.length === 0) return current;
 
-  const results = await d1.batch([
-    d1
+  const { updated } = await batchNamed(d1, {
+    update: d1
       .prepare(`UPDATE questions SET ${changed.map((column) => `${column} = ?`).join(", ")}, updated_at = ? WHERE id = ?`)
       .bind(...changed.map((column) => values[column]), now, id),
-    auditStatement(d1, {
+    audit: auditStatement(d1, {
       adminId,
       action: "update",
       entity: "question",
@@ -56,9 +57,9 @@ export const updateQuestion = async (d1: D1Database, id: string, patch: Question
       after: pickColumns(values, changed),
       now,
     }),
-    selectAdminQuestion(d1, id),
-  ]);
-  const row = results[2]?.results[0] as AdminQuestionRow | undefined;
+    updated: selectAdminQuestion(d1, id),
+  });
+  const row = updated.results[0];
   if (!row) throw NOT_FOUND();
   return row;
 };

@@ -3,15 +3,18 @@ import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 import { verifyAccessToken, type AccessClaims } from "./access-token";
 import { healSessionHint, readAccessToken } from "./auth-cookies";
-import type { AuthUser, Role } from "./auth.types";
+import type { AuthUser } from "./auth.types";
+import type { SqlColumns } from "../../db/rows";
+import type { users } from "../../db/schema";
+import { allRows, batchNamed, firstRow, typed, type TypedStatement } from "../../db/statement";
 
 const LIVE_SESSION_SQL = `SELECT u.id, u.email, u.role FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.deleted_at IS NULL`;
 
-type LiveSessionRow = { id: string; email: string; role: Role };
+type LiveSessionRow = SqlColumns<typeof users, "id" | "email" | "role">;
 
 /** A signed token whose session has not been checked yet: see checkSessionWithRead. */
-export type PendingSession = { claims: AccessClaims; check: D1PreparedStatement };
+export type PendingSession = { claims: AccessClaims; check: TypedStatement<LiveSessionRow> };
 
 const claimsOf = async (c: Context<AppEnv>) => {
   const token = readAccessToken(c);
@@ -19,7 +22,7 @@ const claimsOf = async (c: Context<AppEnv>) => {
 };
 
 const sessionCheck = (c: Context<AppEnv>, claims: AccessClaims) =>
-  c.env.DB.prepare(LIVE_SESSION_SQL).bind(claims.sessionId, claims.userId, Date.now());
+  typed<LiveSessionRow>(c.env.DB.prepare(LIVE_SESSION_SQL).bind(claims.sessionId, claims.userId, Date.now()));
 
 const userOf = (row: LiveSessionRow | null | undefined, claims: AccessClaims): AuthUser | null =>
   row ? { ...row, sessionId: claims.sessionId } : null;
@@ -39,7 +42,7 @@ export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   c.set("user", null);
   c.set("pendingSession", null);
   if (claims && c.get("sessionCheckedWithRead")) c.set("pendingSession", { claims, check: sessionCheck(c, claims) });
-  else if (claims) c.set("user", userOf(await sessionCheck(c, claims).first<LiveSessionRow>(), claims));
+  else if (claims) c.set("user", userOf(await firstRow(sessionCheck(c, claims)), claims));
   await next();
   healSessionHint(c);
 };
@@ -52,16 +55,19 @@ export const claimedViewerId = (c: Context<AppEnv>) => c.get("user")?.id ?? c.ge
  * have. A session that turns out to be over (signed out within the token's 15 minutes) reads again as a visitor.
  * `statementFor` returns null when there is nothing to read for that viewer.
  */
-export const readForViewer = async <T>(c: Context<AppEnv>, statementFor: (viewerId: string | null) => D1PreparedStatement | null): Promise<T[]> => {
+export const readForViewer = async <T>(c: Context<AppEnv>, statementFor: (viewerId: string | null) => TypedStatement<T> | null): Promise<T[]> => {
   const pending = c.get("pendingSession");
-  const readAs = async (viewerId: string | null) => (await statementFor(viewerId)?.all<T>())?.results ?? [];
+  const readAs = async (viewerId: string | null) => {
+    const statement = statementFor(viewerId);
+    return statement ? allRows(statement) : [];
+  };
   if (!pending) return readAs(c.get("user")?.id ?? null);
   c.set("pendingSession", null);
   const read = statementFor(pending.claims.userId);
-  const [session, rows] = await c.env.DB.batch<unknown>(read ? [pending.check, read] : [pending.check]);
-  const user = userOf(session?.results[0] as LiveSessionRow | undefined, pending.claims);
+  const { session, rows } = await batchNamed(c.env.DB, { session: pending.check, rows: read ? [read] : [] });
+  const user = userOf(session.results[0], pending.claims);
   c.set("user", user);
-  return user ? ((rows?.results ?? []) as T[]) : readAs(null);
+  return user ? (rows[0]?.results ?? []) : readAs(null);
 };
 
 type SignedIn = { Variables: { user: AuthUser } };

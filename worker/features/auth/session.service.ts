@@ -2,6 +2,7 @@ import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS } from "../../config";
 import { newId, randomToken, sha256Hex } from "../../lib/ids";
 import { closeUserSockets } from "../../realtime/live-shards";
 import type { Role } from "./auth.types";
+import { batchNamed } from "../../db/statement";
 
 export type NewSession = {
   sessionId: string;
@@ -79,14 +80,14 @@ export const rotateRefreshToken = async (env: Env, token: string, now: number): 
   if (!isLive(row, now)) return null;
 
   const refreshToken = randomToken();
-  const [used] = await d1.batch([
-    d1.prepare("UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL").bind(now, hash),
-    d1
+  const { used } = await batchNamed(d1, {
+    used: d1.prepare("UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL").bind(now, hash),
+    next: d1
       .prepare("INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (?, ?, ?)")
       .bind(await sha256Hex(refreshToken), row.session_id, now),
-  ]);
+  });
   // Lost a race with a twin presenting the same token at the same moment: the twin's new cookie stands.
-  if (used?.meta.changes !== 1) return accessOnly;
+  if (used.meta.changes !== 1) return accessOnly;
   return { userId: row.user_id, role: row.role, sessionId: row.session_id, refreshToken, expiresAt: row.expires_at };
 };
 

@@ -12,6 +12,7 @@ import { issueEmailToken, retireAllEmailTokens } from "./email-tokens";
 import { hashPassword } from "./password";
 import { findReferrer, newReferralCode } from "./referral-code";
 import { freeRandomUsername, isUsernameTaken, USERNAME_TAKEN_MESSAGE } from "./username";
+import { batchNamed } from "../../db/statement";
 
 export type SignupInput = z.infer<typeof signupSchema>;
 /** signupIp: the network the sign-up came from (ipNetwork), which links accounts in the admin's redemption queue. */
@@ -90,19 +91,19 @@ const replacePendingSignup = async ({ d1, settings, now, signupIp }: Deps, userI
   const username = input.username || (await freeRandomUsername(d1));
   const referrerId = input.ref ? await findReferrer(d1, input.ref) : null;
   const confirmation = await issueEmailToken(d1, userId, "confirm_email", now);
-  const [replaced] = await d1.batch([
-    d1
+  const { replaced } = await batchNamed(d1, {
+    replaced: d1
       .prepare(
         `UPDATE users SET password_hash = ?, password_salt = ?, password_iterations = ?, username = ?, country = ?,
            referred_by = ?, signup_ip = ?, updated_at = ?
          WHERE id = ? AND email_confirmed_at IS NULL AND deleted_at IS NULL`,
       )
       .bind(password.hash, password.salt, password.iterations, username, input.country, referrerId, signupIp, now, userId),
-    retireAllEmailTokens(d1, userId, now),
-    confirmation.statement,
-  ]);
+    retired: retireAllEmailTokens(d1, userId, now),
+    confirmation: confirmation.statement,
+  });
   // Confirmed in the meantime: the new link must not sign in without the confirmed password.
-  if (!replaced?.meta.changes) {
+  if (!replaced.meta.changes) {
     await retireAllEmailTokens(d1, userId, now).run();
     return alreadyRegisteredEmail(settings.APP_URL, input.email);
   }

@@ -1,19 +1,16 @@
 import { countryFlagUrl } from "#shared/countries";
 import { CONTEST_ENDED_VISIBLE_MS, CONTEST_ENTRY_FEE, CONTEST_STANDINGS_SIZE, CONTESTS_LISTED } from "../../config";
 import { prizeFor, prizeTable } from "./contest-prizes";
+import type { SqlColumns } from "../../db/rows";
+import type { contestEntries, contests, users } from "../../db/schema";
+import { batchNamed, typed } from "../../db/statement";
 
-export type ContestRow = {
-  id: string;
-  title: string;
-  duration_days: number;
-  starts_at: number;
-  ends_at: number;
-  closed_at: number | null;
-  paid_at: number | null;
-  created_at: number;
-};
-type StandingRow = { user_id: string; username: string; country: string; score: number };
-type MineRow = { score: number; joined_at: number; rank: number };
+export type ContestRow = SqlColumns<
+  typeof contests,
+  "id" | "title" | "duration_days" | "starts_at" | "ends_at" | "closed_at" | "paid_at" | "created_at"
+>;
+type StandingRow = SqlColumns<typeof contestEntries, "user_id" | "score"> & SqlColumns<typeof users, "username" | "country">;
+type MineRow = SqlColumns<typeof contestEntries, "score" | "joined_at"> & { rank: number };
 
 export const CONTEST_COLUMNS = "c.id, c.title, c.duration_days, c.starts_at, c.ends_at, c.closed_at, c.paid_at, c.created_at";
 
@@ -59,17 +56,14 @@ export type ContestView = ReturnType<typeof toContest>;
 /** Each contest with its entrants, top standings and the viewer's own entry, read in one batch. */
 export const viewContests = async (d1: D1Database, rows: ContestRow[], viewerId: string | null, now: number) => {
   if (rows.length === 0) return [];
-  const statements = rows.flatMap((row) => [
-    d1.prepare("SELECT count(*) AS entrants FROM contest_entries WHERE contest_id = ?").bind(row.id),
-    d1.prepare(STANDINGS_SQL).bind(row.id, CONTEST_STANDINGS_SIZE),
-    d1.prepare(MY_ENTRY_SQL).bind(row.id, viewerId),
-  ]);
-  const results = await d1.batch<Record<string, unknown>>(statements);
-  return rows.map((row, i) => {
-    const [count, standings, mine] = results.slice(i * 3, i * 3 + 3);
-    const entrants = (count?.results[0] as { entrants: number } | undefined)?.entrants ?? 0;
-    return toContest(row, entrants, (standings?.results ?? []) as StandingRow[], (mine?.results[0] as MineRow | undefined) ?? null, now);
+  const { counts, standings, mine } = await batchNamed(d1, {
+    counts: rows.map((row) => typed<{ entrants: number }>(d1.prepare("SELECT count(*) AS entrants FROM contest_entries WHERE contest_id = ?").bind(row.id))),
+    standings: rows.map((row) => typed<StandingRow>(d1.prepare(STANDINGS_SQL).bind(row.id, CONTEST_STANDINGS_SIZE))),
+    mine: rows.map((row) => typed<MineRow>(d1.prepare(MY_ENTRY_SQL).bind(row.id, viewerId))),
   });
+  return rows.map((row, i) =>
+    toContest(row, counts[i]?.results[0]?.entrants ?? 0, standings[i]?.results ?? [], mine[i]?.results[0] ?? null, now),
+  );
 };
 
 /** Running and upcoming contests, then those that ended lately ('Challenge Ended'). */

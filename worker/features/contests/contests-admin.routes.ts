@@ -10,6 +10,7 @@ import { auditStatement } from "../admin-audit/admin-audit";
 import { requireAdmin } from "../auth/auth.middleware";
 import { CONTEST_COLUMNS, contestStatus, type ContestRow } from "./contest-view";
 import { adminContestSchema } from "./contests.schemas";
+import { batchNamed, typed } from "../../db/statement";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A start this close to now counts as "now" (the admin's clock and ours differ a little). */
@@ -85,12 +86,12 @@ export const contestAdminRoutes = createRouter()
       startsAt: input.startsAt,
       endsAt: input.startsAt + input.durationDays * DAY_MS,
     };
-    const [, , created] = await c.env.DB.batch<AdminRow>([
-      c.env.DB.prepare(
+    const { created } = await batchNamed(c.env.DB, {
+      insert: c.env.DB.prepare(
         `INSERT INTO contests (id, title, duration_days, starts_at, ends_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ).bind(id, contest.title, contest.durationDays, contest.startsAt, contest.endsAt, c.var.user.id, now),
-      auditStatement(c.env.DB, { adminId: c.var.user.id, action: "create", entity: "contest", entityId: id, before: null, after: contest, now }),
-      c.env.DB.prepare(`SELECT ${ADMIN_COLUMNS} FROM contests c WHERE c.id = ?`).bind(id),
-    ]);
-    return c.json({ contest: toAdminContest(created!.results[0]!, now) }, 201);
+      audit: auditStatement(c.env.DB, { adminId: c.var.user.id, action: "create", entity: "contest", entityId: id, before: null, after: contest, now }),
+      created: typed<AdminRow>(c.env.DB.prepare(`SELECT ${ADMIN_COLUMNS} FROM contests c WHERE c.id = ?`).bind(id)),
+    });
+    return c.json({ contest: toAdminContest(created.results[0]!, now) }, 201);
   });

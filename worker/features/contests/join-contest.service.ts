@@ -4,7 +4,8 @@ import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../lib/idempotency";
 import type { LiveMessage } from "#shared/live-messages";
 import { MOVEMENT_APPLIED_SQL, spend } from "../credits/ledger.service";
-import { toCredits, type CreditsRow } from "../picks/pick-row";
+import { creditsStatement, toCredits, type CreditsRow } from "../picks/pick-row";
+import { batchNamed, firstRow } from "../../db/statement";
 
 type JoinState = { title: string; ends_at: number; closed_at: number | null; joined: number; balance: number | null };
 
@@ -38,9 +39,6 @@ const refusal = (state: JoinState | null, now: number) => {
 /** What an Idempotency-Key's receipt keeps to answer a committed join again. */
 export type JoinRef = { userId: string; transactionId: string; description: string; joinedAt: number };
 
-const creditsStatement = (d1: D1Database, userId: string) =>
-  d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId);
-
 const toJoined = (ref: JoinRef, creditsRow: CreditsRow | null | undefined) => {
   const credits = toCredits(creditsRow);
   const events: LiveMessage[] = [
@@ -66,8 +64,9 @@ export const joinContest = async (d1: D1Database, contestId: string, userId: str
   const movement = spend(d1, { userId, amount: CONTEST_ENTRY_FEE, idempotencyKey: `contest:${contestId}:${userId}`, now, description });
   const ref: JoinRef = { userId, transactionId: movement.transactionId, description, joinedAt: now };
   try {
-    const results = await d1.batch([
-      ...movement.statements,
+    const { credits } = await batchNamed(d1, {
+      writes: [
+        ...movement.statements,
       d1
         .prepare(
           `INSERT INTO contest_entries (contest_id, user_id, joined_at, transaction_id)
@@ -75,11 +74,12 @@ export const joinContest = async (d1: D1Database, contestId: string, userId: str
            WHERE c.id = ?4 AND c.ends_at > ?2 AND c.closed_at IS NULL AND ${MOVEMENT_APPLIED_SQL.replace("?", "?3")}`,
         )
         .bind(userId, now, movement.transactionId, contestId),
-      assertInBatch(d1, "EXISTS (SELECT 1 FROM contest_entries WHERE transaction_id = ?)", movement.transactionId),
-      ...receipt(ref),
-      creditsStatement(d1, userId),
-    ]);
-    return toJoined(ref, results.at(-1)?.results[0] as CreditsRow | undefined);
+        assertInBatch(d1, "EXISTS (SELECT 1 FROM contest_entries WHERE transaction_id = ?)", movement.transactionId),
+        ...receipt(ref),
+      ],
+      credits: creditsStatement(d1, userId),
+    });
+    return toJoined(ref, credits.results[0]);
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw refusal(await readState(d1, contestId, userId), Date.now()) ?? new AppError("conflict", JOIN_FAILED);
@@ -87,4 +87,4 @@ export const joinContest = async (d1: D1Database, contestId: string, userId: str
 };
 
 /** The answer of a join that committed under an Idempotency-Key whose answer was lost; moves nothing. */
-export const replayJoin = async (d1: D1Database, ref: JoinRef) => toJoined(ref, await creditsStatement(d1, ref.userId).first<CreditsRow>());
+export const replayJoin = async (d1: D1Database, ref: JoinRef) => toJoined(ref, await firstRow(creditsStatement(d1, ref.userId)));

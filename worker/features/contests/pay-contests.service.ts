@@ -3,6 +3,7 @@ import { assertInBatch } from "../../db/batch-guard";
 import { log } from "../../lib/log";
 import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { paidPlaces, prizeFor } from "./contest-prizes";
+import { batchNamed } from "../../db/statement";
 
 type DueContest = { id: string; title: string };
 type Winner = { user_id: string; place: number; paid: number };
@@ -35,8 +36,9 @@ const readWinners = async (d1: D1Database, contestId: string) => {
  * the key taken and changes nothing.
  */
 const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], entrants: number, now: number) => {
-  const paid: (PaidPrize & { marker: number })[] = [];
-  const statements = [assertInBatch(d1, "EXISTS (SELECT 1 FROM contests WHERE id = ? AND closed_at IS NOT NULL)", contest.id)];
+  const paid: PaidPrize[] = [];
+  const grants: D1PreparedStatement[] = [];
+  const marks: D1PreparedStatement[] = [];
   for (const winner of winners) {
     const amount = prizeFor(winner.place, entrants);
     const description = `Contest prize: ${contest.title} (#${winner.place})`;
@@ -49,7 +51,7 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
       description,
       now,
     });
-    statements.push(
+    grants.push(
       ...movement.statements,
       d1
         .prepare(
@@ -58,8 +60,8 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
         )
         .bind(winner.user_id, amount, movement.transactionId),
     );
-    paid.push({ userId: winner.user_id, transactionId: movement.transactionId, amount, description, createdAt: now, marker: statements.length });
-    statements.push(
+    paid.push({ userId: winner.user_id, transactionId: movement.transactionId, amount, description, createdAt: now });
+    marks.push(
       d1
         .prepare(
           `UPDATE contest_entries SET final_rank = ?1, prize = ?2, prize_paid_at = ?3
@@ -68,9 +70,14 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
         .bind(winner.place, amount, now, contest.id, winner.user_id, movement.transactionId),
     );
   }
-  const results = await d1.batch(statements);
+  const { marked } = await batchNamed(d1, {
+    closed: assertInBatch(d1, "EXISTS (SELECT 1 FROM contests WHERE id = ? AND closed_at IS NOT NULL)", contest.id),
+    grants,
+    // After every grant: each winner's entry update checks that its own grant happened.
+    marked: marks,
+  });
   // Each winner's entry update changed a row exactly when this run paid them.
-  return paid.filter((prize) => results[prize.marker]?.meta.changes === 1).map(({ marker: _marker, ...prize }) => prize);
+  return paid.filter((_prize, i) => marked[i]?.meta.changes === 1);
 };
 
 /** Closes, then pays one contest as far as it can; `paid_at` marks it done once every winner holds a prize. */

@@ -4,7 +4,8 @@ import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
 import { creditsSchema } from "../me/me.schemas";
-import { toCredits, type CreditsRow } from "../picks/pick-row";
+import { batchNamed } from "../../db/statement";
+import { creditsStatement, toCredits } from "../picks/pick-row";
 import { ensureCreditsRow } from "./ledger.service";
 
 const TRANSACTIONS_PAGE_SIZE = 50;
@@ -55,11 +56,11 @@ export const creditsRoutes = createRouter()
   .openapi(creditsRoute, async (c) => {
     const userId = c.var.user!.id;
     const now = Date.now();
-    const [, credits] = await c.env.DB.batch([
-      ensureCreditsRow(c.env.DB, userId, now),
-      c.env.DB.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
-    ]);
-    return c.json(toCredits(credits?.results[0] as CreditsRow | undefined), 200);
+    const { credits } = await batchNamed(c.env.DB, {
+      ensure: ensureCreditsRow(c.env.DB, userId, now),
+      credits: creditsStatement(c.env.DB, userId),
+    });
+    return c.json(toCredits(credits.results[0]), 200);
   })
   .openapi(transactionsRoute, async (c) => {
     const cursor = c.req.valid("query").cursor;

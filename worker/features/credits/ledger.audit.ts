@@ -1,3 +1,5 @@
+import { batchNamed, typed } from "../../db/statement";
+
 export type LedgerViolation = {
   kind:
     | "balance_mismatch"
@@ -66,12 +68,14 @@ const checks: Record<LedgerViolation["kind"], string> = {
 const kinds = Object.keys(checks) as LedgerViolation["kind"][];
 
 /** The audit's queries, for a batch of their own or a caller's: read the results with violationsOf. */
-export const auditStatements = (d1: D1Database) => kinds.map((kind) => d1.prepare(checks[kind]));
+export const auditStatements = (d1: D1Database) => kinds.map((kind) => typed<ViolationRow>(d1.prepare(checks[kind])));
 
-export const violationsOf = (results: D1Result<unknown>[]): LedgerViolation[] =>
-  kinds.flatMap((kind, i) =>
-    ((results[i]?.results ?? []) as { user_id: string | null; detail: string }[]).map((row) => ({ kind, userId: row.user_id, detail: row.detail })),
-  );
+type ViolationRow = { user_id: string | null; detail: string };
+
+/** One result per check, in the order of auditStatements. */
+export const violationsOf = (results: D1Result<ViolationRow>[]): LedgerViolation[] =>
+  kinds.flatMap((kind, i) => (results[i]?.results ?? []).map((row) => ({ kind, userId: row.user_id, detail: row.detail })));
 
 /** Every broken ledger invariant; an empty list means the cached balances agree with the ledger. */
-export const auditLedger = async (d1: D1Database): Promise<LedgerViolation[]> => violationsOf(await d1.batch(auditStatements(d1)));
+export const auditLedger = async (d1: D1Database): Promise<LedgerViolation[]> =>
+  violationsOf((await batchNamed(d1, { audit: auditStatements(d1) })).audit);

@@ -1,6 +1,7 @@
 import { newId } from "../../lib/ids";
 import { assertWholePositive, optional, type CreditSource, type GrantInput, type LedgerMovement, type MovementInput } from "./movement";
 import { grantToSelected, spendSelected } from "./selected-movements";
+import { batchNamed, type BatchEntry } from "../../db/statement";
 
 /**
  * Every credit movement goes through here. A movement is a list of D1 statements for ONE `DB.batch()` together
@@ -105,14 +106,20 @@ export const redeem = (d1: D1Database, input: MovementInput): LedgerMovement => 
   };
 };
 
-/** Runs one movement with the caller's statements around it in one batch; `applied` is false for a repeat or a refusal. */
-export const commitMovement = async (
+/**
+ * Runs one movement with the caller's statements around it in one batch, then `reads` (named) after everything;
+ * `applied` is false for a repeat or a refusal.
+ */
+export const commitMovement = async <R extends Record<string, BatchEntry> = Record<never, never>>(
   d1: D1Database,
   movement: LedgerMovement,
-  around: { before?: D1PreparedStatement[]; after?: D1PreparedStatement[] } = {},
+  around: { before?: D1PreparedStatement[]; after?: D1PreparedStatement[]; reads?: R } = {},
 ) => {
-  const before = around.before ?? [];
-  const results = await d1.batch([...before, ...movement.statements, ...(around.after ?? [])]);
-  const last = results[before.length + movement.statements.length - 1];
-  return { applied: last?.meta.changes === 1, results };
+  const { moved, ...reads } = await batchNamed(d1, {
+    before: around.before ?? [],
+    moved: movement.statements,
+    after: around.after ?? [],
+    ...(around.reads as R),
+  });
+  return { applied: moved.at(-1)?.meta.changes === 1, reads };
 };

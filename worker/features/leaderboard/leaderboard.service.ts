@@ -1,5 +1,6 @@
 import { countryFlagUrl } from "#shared/countries";
 import { LEADERBOARD_PAGE_SIZE } from "../../config";
+import { batchNamed, typed, type NamedResults } from "../../db/statement";
 import { encodeCursor } from "../../lib/cursor";
 import { winRate } from "../picks/pick-stats.service";
 import {
@@ -43,28 +44,30 @@ const rankPage = (rows: (BoardRow & { ahead: number })[], offset: number, period
   return ranked;
 };
 
+type Count = { total: number };
+
 const statements = (d1: D1Database, period: Period, offset: number, viewerId: string | null) => {
   if (period === "all") {
-    return [
-      d1.prepare(allTimePageSql).bind(offset, LEADERBOARD_PAGE_SIZE),
-      d1.prepare(allTimeCountSql),
-      d1.prepare(allTimeRowSql).bind(viewerId),
-    ];
+    return {
+      page: typed<BoardRow & { ahead: number }>(d1.prepare(allTimePageSql).bind(offset, LEADERBOARD_PAGE_SIZE)),
+      count: typed<Count>(d1.prepare(allTimeCountSql)),
+      mine: typed<Ranked>(d1.prepare(allTimeRowSql).bind(viewerId)),
+    };
   }
   const days = Number(period);
-  return [
-    d1.prepare(periodPageSql).bind(days, offset, LEADERBOARD_PAGE_SIZE),
-    d1.prepare(periodCountSql).bind(days),
-    d1.prepare(periodRowSql).bind(days, viewerId),
-  ];
+  return {
+    page: typed<BoardRow & { ahead: number }>(d1.prepare(periodPageSql).bind(days, offset, LEADERBOARD_PAGE_SIZE)),
+    count: typed<Count>(d1.prepare(periodCountSql).bind(days)),
+    mine: typed<Ranked>(d1.prepare(periodRowSql).bind(days, viewerId)),
+  };
 };
 
 /** A page of a board, its size, and the viewer's own row wherever it is (null for visitors and players off it). */
 export const readLeaderboard = async (d1: D1Database, period: Period, offset: number, viewerId: string | null) => {
-  const [page, count, mine] = await d1.batch<Record<string, unknown>>(statements(d1, period, offset, viewerId));
-  const rows = (page?.results ?? []) as (BoardRow & { ahead: number })[];
-  const total = (count?.results[0] as { total: number } | undefined)?.total ?? 0;
-  const me = mine?.results[0] as Ranked | undefined;
+  const { page, count, mine } = await batchNamed(d1, statements(d1, period, offset, viewerId));
+  const rows = page.results;
+  const total = count.results[0]?.total ?? 0;
+  const me = mine.results[0];
   return {
     period,
     items: rankPage(rows, offset, period).map((row) => toEntry(row, period)),
@@ -75,9 +78,12 @@ export const readLeaderboard = async (d1: D1Database, period: Period, offset: nu
 };
 
 /** A player's all-time rank and how many are ranked (the stats dialog), for a batch: read with allTimeRankOf. */
-export const allTimeRankStatements = (d1: D1Database, userId: string) => [d1.prepare(allTimeRowSql).bind(userId), d1.prepare(allTimeCountSql)];
+export const allTimeRankStatements = (d1: D1Database, userId: string) => ({
+  rankRow: typed<Ranked>(d1.prepare(allTimeRowSql).bind(userId)),
+  rankCount: typed<Count>(d1.prepare(allTimeCountSql)),
+});
 
-export const allTimeRankOf = ([row, count]: D1Result<unknown>[]) => ({
-  rank: (row?.results[0] as Ranked | undefined)?.rank ?? null,
-  totalUsers: (count?.results[0] as { total: number } | undefined)?.total ?? 0,
+export const allTimeRankOf = ({ rankRow, rankCount }: NamedResults<ReturnType<typeof allTimeRankStatements>>) => ({
+  rank: rankRow.results[0]?.rank ?? null,
+  totalUsers: rankCount.results[0]?.total ?? 0,
 });

@@ -11,6 +11,7 @@ import { USERNAME_TAKEN_MESSAGE } from "../auth/username";
 import { deleteAccount } from "./delete-account";
 import { meResponseSchema, updateMeSchema, userResponseSchema } from "./me.schemas";
 import { loadMe, meOf, meStatements } from "./me.service";
+import { batchNamed } from "../../db/statement";
 
 const getMeRoute = createRoute({
   method: "get",
@@ -57,11 +58,11 @@ export const meRoutes = createRouter()
        WHERE id = ?4`,
     ).bind(username ?? null, country ?? null, now, userId);
     // One round trip: the username's unique index (without case) refuses a taken name, and the batch rolls back.
-    const results = await c.env.DB.batch([update, ...meStatements(c.env.DB, userId, now)]).catch((error: unknown) => {
+    const results = await batchNamed(c.env.DB, { update, ...meStatements(c.env.DB, userId, now) }).catch((error: unknown) => {
       if (uniqueViolation(error) === "users.username") throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
       throw error;
     });
-    const me = meOf(results.at(-1));
+    const me = meOf(results.me);
     if (!me) throw new AppError("unauthorized", "Please log in to continue");
     return c.json({ user: me.user }, 200);
   })

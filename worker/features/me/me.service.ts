@@ -2,41 +2,36 @@ import type { z } from "@hono/zod-openapi";
 import { countryFlagUrl } from "#shared/countries";
 import { ensureCreditsRow } from "../credits/ledger.service";
 import type { meResponseSchema } from "./me.schemas";
+import type { SqlColumns } from "../../db/rows";
+import type { userCredits, users } from "../../db/schema";
+import { batchNamed, typed } from "../../db/statement";
 
 export type Me = z.infer<typeof meResponseSchema>;
 
-type MeRow = {
-  id: string;
-  email: string;
-  username: string;
-  country: string;
-  country_manually_set: number;
-  role: "player" | "admin";
-  created_at: number;
-  max_streak: number;
-  referral_code: string;
-  balance: number;
-  total_earned: number;
-  total_spent: number;
-  redeemable: number;
-};
+type MeRow = SqlColumns<
+  typeof users,
+  "id" | "email" | "username" | "country" | "country_manually_set" | "role" | "created_at" | "max_streak" | "referral_code"
+> &
+  SqlColumns<typeof userCredits, "balance" | "total_earned" | "total_spent" | "redeemable">;
 
 /** The profile and credits, for a batch; a missing credits row is created on the way (never an error). */
-export const meStatements = (d1: D1Database, userId: string, now: number) => [
-  ensureCreditsRow(d1, userId, now),
-  d1
-    .prepare(
-      `SELECT u.id, u.email, u.username, u.country, u.country_manually_set, u.role, u.created_at, u.max_streak,
-              u.referral_code, c.balance, c.total_earned, c.total_spent, c.redeemable
-       FROM users u JOIN user_credits c ON c.user_id = u.id
-       WHERE u.id = ? AND u.deleted_at IS NULL`,
-    )
-    .bind(userId),
-];
+export const meStatements = (d1: D1Database, userId: string, now: number) => ({
+  ensureCredits: ensureCreditsRow(d1, userId, now),
+  me: typed<MeRow>(
+    d1
+      .prepare(
+        `SELECT u.id, u.email, u.username, u.country, u.country_manually_set, u.role, u.created_at, u.max_streak,
+                u.referral_code, c.balance, c.total_earned, c.total_spent, c.redeemable
+         FROM users u JOIN user_credits c ON c.user_id = u.id
+         WHERE u.id = ? AND u.deleted_at IS NULL`,
+      )
+      .bind(userId),
+  ),
+});
 
-/** What meStatements' last statement read; null for a deleted or missing user. */
-export const meOf = (result: D1Result<unknown> | undefined): Me | null => {
-  const row = result?.results[0] as MeRow | undefined;
+/** What meStatements' `me` read; null for a deleted or missing user. */
+export const meOf = (result: D1Result<MeRow>): Me | null => {
+  const row = result.results[0];
   if (!row) return null;
   return {
     user: {
@@ -62,4 +57,4 @@ export const meOf = (result: D1Result<unknown> | undefined): Me | null => {
 
 /** The profile and credits in one round trip. */
 export const loadMe = async (d1: D1Database, userId: string, now = Date.now()): Promise<Me | null> =>
-  meOf((await d1.batch(meStatements(d1, userId, now))).at(-1));
+  meOf((await batchNamed(d1, meStatements(d1, userId, now))).me);

@@ -4,6 +4,9 @@ import { AppError } from "../../lib/errors";
 import { readExchangeRates } from "../exchange-rates/exchange-rates.service";
 import { callStripe } from "./stripe-client";
 import { LIVE_STATUSES_SQL } from "./subscription-rows";
+import type { SqlColumns } from "../../db/rows";
+import type { stripeCustomers } from "../../db/schema";
+import { batchNamed, typed } from "../../db/statement";
 
 type Buyer = { id: string; email: string };
 type CheckoutInput = { credits: number; currency: Currency; mode: PurchaseMode };
@@ -18,13 +21,15 @@ const customerFor = async (d1: D1Database, stripe: Stripe, buyer: Buyer, now: nu
   const customer = await callStripe(() =>
     stripe.customers.create({ email: buyer.email, metadata: { userId: buyer.id } }, { idempotencyKey: `customer:${buyer.id}` }),
   );
-  const [, stored] = await d1.batch<{ customer_id: string }>([
-    d1
+  const { stored } = await batchNamed(d1, {
+    insert: d1
       .prepare("INSERT INTO stripe_customers (user_id, customer_id, created_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING")
       .bind(buyer.id, customer.id, now),
-    d1.prepare("SELECT customer_id FROM stripe_customers WHERE user_id = ?").bind(buyer.id),
-  ]);
-  return stored?.results[0]?.customer_id ?? customer.id;
+    stored: typed<SqlColumns<typeof stripeCustomers, "customer_id">>(
+      d1.prepare("SELECT customer_id FROM stripe_customers WHERE user_id = ?").bind(buyer.id),
+    ),
+  });
+  return stored.results[0]?.customer_id ?? customer.id;
 };
 
 export const hasLiveSubscription = async (d1: D1Database, userId: string) =>

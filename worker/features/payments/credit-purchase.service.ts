@@ -1,7 +1,7 @@
 import type { LiveMessage } from "#shared/live-messages";
 import type { Receipt } from "../../lib/idempotency";
 import { commitMovement, grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
-import { toCredits, type CreditsRow } from "../picks/pick-row";
+import { creditsStatement, toCredits } from "../picks/pick-row";
 import type { Purchase } from "./stripe-objects";
 
 /** What an Idempotency-Key's receipt keeps to answer a verify call again: whether its movement happened, and how much. */
@@ -9,8 +9,6 @@ export type PurchaseRef = { userId: string; transactionId: string; credits: numb
 
 export type CreditOutcome = { applied: boolean; credits: ReturnType<typeof toCredits>; events: LiveMessage[] };
 
-export const balanceStatement = (d1: D1Database, userId: string) =>
-  d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId);
 
 export const creditEvents = (
   credits: ReturnType<typeof toCredits>,
@@ -67,8 +65,11 @@ export const creditPurchase = async (
       movement.transactionId,
     );
   const ref = { userId: purchase.userId, transactionId: movement.transactionId, credits: purchase.credits };
-  const { applied, results } = await commitMovement(d1, movement, { after: [recordPayment, ...after, ...receipt(ref), balanceStatement(d1, purchase.userId)] });
-  const credits = toCredits(results.at(-1)?.results[0] as CreditsRow | undefined);
+  const { applied, reads } = await commitMovement(d1, movement, {
+    after: [recordPayment, ...after, ...receipt(ref)],
+    reads: { credits: creditsStatement(d1, purchase.userId) },
+  });
+  const credits = toCredits(reads.credits.results[0]);
   const events = applied
     ? creditEvents(credits, { id: movement.transactionId, amount: purchase.credits, transactionType: "purchase", description, createdAt: now })
     : [];

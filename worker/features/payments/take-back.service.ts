@@ -1,8 +1,8 @@
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { commitMovement, reverse } from "../credits/ledger.service";
-import { toCredits, type CreditsRow } from "../picks/pick-row";
+import { creditsStatement, toCredits } from "../picks/pick-row";
 import { holdPendingRedemptions } from "../redemptions/redemption-holds";
-import { balanceStatement, creditEvents, type CreditOutcome } from "./credit-purchase.service";
+import { creditEvents, type CreditOutcome } from "./credit-purchase.service";
 
 type PaymentRow = { id: string; user_id: string; credits: number; credits_taken_back: number };
 
@@ -62,11 +62,10 @@ export const takeBackCredits = async (
         transactionId: movement.transactionId,
         now,
       }),
-      balanceStatement(d1, payment.user_id),
     ];
     try {
-      const { applied, results } = await commitMovement(d1, movement, { after });
-      const credits = toCredits(results.at(-1)?.results[0] as CreditsRow | undefined);
+      const { applied, reads } = await commitMovement(d1, movement, { after, reads: { credits: creditsStatement(d1, payment.user_id) } });
+      const credits = toCredits(reads.credits.results[0]);
       const events = applied
         ? creditEvents(credits, { id: movement.transactionId, amount: -amount, transactionType: "reversal", description, createdAt: now })
         : [];

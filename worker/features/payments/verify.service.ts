@@ -1,8 +1,9 @@
 import type Stripe from "stripe";
 import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../lib/idempotency";
-import { toCredits, type CreditsRow } from "../picks/pick-row";
-import { balanceStatement, type PurchaseRef } from "./credit-purchase.service";
+import { batchNamed, firstRow } from "../../db/statement";
+import { creditsStatement, toCredits } from "../picks/pick-row";
+import type { PurchaseRef } from "./credit-purchase.service";
 import { creditSession, type Handled } from "./stripe-events.service";
 import { callStripe } from "./stripe-client";
 import { purchaseFromSession } from "./stripe-objects";
@@ -39,7 +40,7 @@ export const verifyPayment = async (
   if (!purchase || purchase.userId !== userId) throw new AppError("not_found", NOT_FOUND);
 
   if (session.payment_status !== "paid") {
-    const balance = toCredits((await balanceStatement(d1, userId).first<CreditsRow>()) ?? undefined).balance;
+    const balance = toCredits(await firstRow(creditsStatement(d1, userId))).balance;
     const message = "Your payment has not been completed yet. Credits are added as soon as it is.";
     return { handled: null, body: { success: false, wasDuplicate: false, creditsAdded: 0, newBalance: balance, message } };
   }
@@ -49,10 +50,10 @@ export const verifyPayment = async (
 
 /** The answer of a verify call that committed under an Idempotency-Key whose answer was lost; asks Stripe nothing. */
 export const replayVerification = async (d1: D1Database, ref: PurchaseRef) => {
-  const [movement, credits] = await d1.batch([
-    d1.prepare("SELECT 1 FROM credit_transactions WHERE id = ?").bind(ref.transactionId),
-    balanceStatement(d1, ref.userId),
-  ]);
-  const balance = toCredits(credits?.results[0] as CreditsRow | undefined);
-  return { credits: balance, body: paidBody((movement?.results.length ?? 0) > 0, ref.credits, balance.balance) };
+  const { movement, credits } = await batchNamed(d1, {
+    movement: d1.prepare("SELECT 1 FROM credit_transactions WHERE id = ?").bind(ref.transactionId),
+    credits: creditsStatement(d1, ref.userId),
+  });
+  const balance = toCredits(credits.results[0]);
+  return { credits: balance, body: paidBody(movement.results.length > 0, ref.credits, balance.balance) };
 };

@@ -1,18 +1,22 @@
+import type { SqlColumns } from "../../db/rows";
+import type { userCredits, userPicks } from "../../db/schema";
 import type { Pick } from "./picks.schemas";
+import { typed } from "../../db/statement";
 
-export type PickRow = {
-  id: string;
-  question_id: string;
-  choice: "yes" | "no";
-  credits_spent: number;
-  multiplier: number;
-  pick_type: string;
-  potential_payout: number;
-  actual_payout: number;
-  status: Pick["status"];
-  created_at: number;
-  updated_at: number;
-};
+export type PickRow = SqlColumns<
+  typeof userPicks,
+  | "id"
+  | "question_id"
+  | "choice"
+  | "credits_spent"
+  | "multiplier"
+  | "pick_type"
+  | "potential_payout"
+  | "actual_payout"
+  | "status"
+  | "created_at"
+  | "updated_at"
+>;
 
 export const PICK_COLUMNS = `p.id, p.question_id, p.choice, p.credits_spent, p.multiplier, p.pick_type, p.potential_payout,
   p.actual_payout, p.status, p.created_at, p.updated_at`;
@@ -31,7 +35,7 @@ export const toPick = (row: PickRow): Pick => ({
   updatedAt: row.updated_at,
 });
 
-export type CreditsRow = { balance: number; total_earned: number; total_spent: number; redeemable: number };
+export type CreditsRow = SqlColumns<typeof userCredits, "balance" | "total_earned" | "total_spent" | "redeemable">;
 
 export const toCredits = (row: CreditsRow | null | undefined) => ({
   balance: row?.balance ?? 0,
@@ -39,3 +43,7 @@ export const toCredits = (row: CreditsRow | null | undefined) => ({
   totalSpent: row?.total_spent ?? 0,
   redeemable: row?.redeemable ?? 0,
 });
+
+/** A player's credits as every money answer reports them (read with toCredits). */
+export const creditsStatement = (d1: D1Database, userId: string) =>
+  typed<CreditsRow>(d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId));

@@ -1,3 +1,6 @@
+import type { SqlColumns } from "../../db/rows";
+import type { users } from "../../db/schema";
+import { batchNamed, typed, type NamedResults } from "../../db/statement";
 import { currentStreak, type ResolvedPick } from "./streak";
 
 const STREAK_LOOKBACK = 1000;
@@ -26,25 +29,29 @@ export const readPickStats = async (d1: D1Database, userId: string) => {
 };
 
 /** The order: newest resolved first by the question's update time, then its deadline, then the pick's time. */
-export const streakStatements = (d1: D1Database, userId: string) => [
-  d1
-    .prepare(
-      `SELECT p.choice, q.outcome FROM user_picks p JOIN questions q ON q.id = p.question_id
-       WHERE p.user_id = ? AND q.outcome <> 'unresolved'
-       ORDER BY q.updated_at DESC, q.deadline DESC, p.created_at DESC LIMIT ?`,
-    )
-    .bind(userId, STREAK_LOOKBACK),
-  d1.prepare("SELECT max_streak FROM users WHERE id = ?").bind(userId),
-];
+export const streakStatements = (d1: D1Database, userId: string) => ({
+  streakPicks: typed<ResolvedPick>(
+    d1
+      .prepare(
+        `SELECT p.choice, q.outcome FROM user_picks p JOIN questions q ON q.id = p.question_id
+         WHERE p.user_id = ? AND q.outcome <> 'unresolved'
+         ORDER BY q.updated_at DESC, q.deadline DESC, p.created_at DESC LIMIT ?`,
+      )
+      .bind(userId, STREAK_LOOKBACK),
+  ),
+  streakUser: typed<SqlColumns<typeof users, "max_streak">>(d1.prepare("SELECT max_streak FROM users WHERE id = ?").bind(userId)),
+});
+
+export type StreakReads = NamedResults<ReturnType<typeof streakStatements>>;
 
 /** The streak from streakStatements' results; a streak past the stored maximum is stored (rare: one more write). */
-export const streakOf = async (d1: D1Database, userId: string, [picks, user]: D1Result<unknown>[]) => {
-  const streak = currentStreak((picks?.results ?? []) as ResolvedPick[]);
-  const storedMax = (user?.results[0] as { max_streak: number } | undefined)?.max_streak ?? 0;
+export const streakOf = async (d1: D1Database, userId: string, { streakPicks, streakUser }: StreakReads) => {
+  const streak = currentStreak(streakPicks.results);
+  const storedMax = streakUser.results[0]?.max_streak ?? 0;
   if (streak > storedMax) {
     await d1.prepare("UPDATE users SET max_streak = MAX(max_streak, ?) WHERE id = ?").bind(streak, userId).run();
   }
   return { currentStreak: streak, maxStreak: Math.max(streak, storedMax) };
 };
 
-export const readStreak = async (d1: D1Database, userId: string) => streakOf(d1, userId, await d1.batch(streakStatements(d1, userId)));
+export const readStreak = async (d1: D1Database, userId: string) => streakOf(d1, userId, await batchNamed(d1, streakStatements(d1, userId)));

@@ -1,4 +1,7 @@
-export type ResolvedPick = { choice: "yes" | "no"; outcome: string };
+import type { SqlColumns } from "../../db/rows";
+import type { questions, userPicks } from "../../db/schema";
+
+export type ResolvedPick = SqlColumns<typeof userPicks, "choice"> & SqlColumns<typeof questions, "outcome">;
 
 const WINNING_OUTCOMES = { yes: ["A", "over"], no: ["B", "under"] } as const;
 

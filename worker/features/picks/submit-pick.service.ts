@@ -1,4 +1,7 @@
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
+import type { SqlColumns, SqlRow } from "../../db/rows";
+import type { questions, userCredits, users } from "../../db/schema";
+import { batchNamed, typed } from "../../db/statement";
 import { FREE_PICK_PAYOUT, PAYOUT_FACTOR } from "../../config";
 import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../lib/idempotency";
@@ -7,16 +10,19 @@ import type { LiveMessage } from "#shared/live-messages";
 import { spendSelected } from "../credits/selected-movements";
 import { paidReferrerStatement, referralBonusStatements } from "../referrals/referral-bonus";
 import type { Delivery } from "../../realtime/live-hub";
-import { PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
+import { creditsStatement, PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
 
 type SubmitInput = { userId: string; questionId: string; choice: "yes" | "no"; multiplier: number; now: number };
 
 /** The ids a committed pick is answered again from (kept in the Idempotency-Key's receipt). */
 export type PickRef = { userId: string; pickId: string; transactionId: string; activityId: string };
 
-type QuestionState = { credit_cost: number; status: string; deadline: number; has_pick: number; balance: number | null };
+type QuestionState = SqlColumns<typeof questions, "credit_cost" | "status" | "deadline"> & {
+  has_pick: number;
+  balance: SqlRow<typeof userCredits>["balance"] | null;
+};
 
-type ResultRow = PickRow & { question_title: string; username: string };
+type ResultRow = PickRow & { question_title: SqlRow<typeof questions>["title"]; username: SqlRow<typeof users>["username"] };
 
 const DUPLICATE = () =>
   new AppError("duplicate", "You have already made a pick for this question", { isDuplicate: true });
@@ -44,29 +50,32 @@ const refusal = (state: QuestionState | null, now: number, multiplier: number) =
   return null;
 };
 
-/** The batch's last two statements, and a replay's only ones: the pick with what the live messages need, and the credits. */
-const resultStatements = (d1: D1Database, { userId, pickId }: PickRef) => [
-  d1
-    .prepare(
-      `SELECT ${PICK_COLUMNS}, q.title AS question_title, u.username
-       FROM user_picks p JOIN questions q ON q.id = p.question_id JOIN users u ON u.id = p.user_id WHERE p.id = ?`,
-    )
-    .bind(pickId),
-  d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId),
-];
+/** The batch's last statements, and a replay's only ones: the pick with what the live messages need, and the credits. */
+const resultStatements = (d1: D1Database, { userId, pickId }: PickRef) => ({
+  pick: typed<ResultRow>(
+    d1
+      .prepare(
+        `SELECT ${PICK_COLUMNS}, q.title AS question_title, u.username
+         FROM user_picks p JOIN questions q ON q.id = p.question_id JOIN users u ON u.id = p.user_id WHERE p.id = ?`,
+      )
+      .bind(pickId),
+  ),
+  credits: creditsStatement(d1, userId),
+});
 
-/** The referrer's balance, when the batch paid them a referral bonus (its third-last statement). */
-const referrerDelivery = (results: D1Result[]): Delivery[] => {
-  const row = results.at(-3)?.results[0] as (CreditsRow & { user_id: string }) | undefined;
+type ResultReads = { pick: D1Result<ResultRow>; credits: D1Result<CreditsRow> };
+
+const referrerDelivery = (referrer: D1Result<CreditsRow & { user_id: string }>): Delivery[] => {
+  const row = referrer.results[0];
   return row ? [{ userId: row.user_id, messages: [{ type: "credits", data: toCredits(row) }] }] : [];
 };
 
-const toResult = (results: D1Result[], ref: PickRef, others: Delivery[] = []) => {
-  const row = results.at(-2)?.results[0] as ResultRow | undefined;
+const toResult = (reads: ResultReads, ref: PickRef, others: Delivery[] = []) => {
+  const row = reads.pick.results[0];
   // Only a replay can miss it: the question was deleted (and the pick refunded) since.
   if (!row) throw new AppError("not_found", "Question not found");
   const pick = toPick(row);
-  const credits = toCredits(results.at(-1)?.results[0] as CreditsRow | undefined);
+  const credits = toCredits(reads.credits.results[0]);
   const cost = pick.creditsSpent;
   const events: LiveMessage[] = [
     { type: "credits", data: credits },
@@ -115,7 +124,7 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
   const ref: PickRef = { userId, pickId, transactionId: movement.transactionId, activityId: newId() };
   const referral = referralBonusStatements(d1, userId, pickId, now);
 
-  const statements = [
+  const writes = [
     ...movement.statements,
     // A free question (credit_cost 0) costs nothing, keeps the multiplier at 1 and pays FREE_PICK_PAYOUT.
     d1
@@ -142,13 +151,15 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
     // A referred friend's first paid pick pays the referral bonuses in the same batch (no-ops otherwise).
     ...referral.statements,
     ...receipt(ref),
-    paidReferrerStatement(d1, referral.referrerTransactionId),
-    ...resultStatements(d1, ref),
   ];
 
   try {
-    const results = await d1.batch(statements);
-    return toResult(results, ref, referrerDelivery(results));
+    const { referrer, ...reads } = await batchNamed(d1, {
+      writes,
+      referrer: paidReferrerStatement(d1, referral.referrerTransactionId),
+      ...resultStatements(d1, ref),
+    });
+    return toResult(reads, ref, referrerDelivery(referrer));
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw refusal(await readState(d1, userId, questionId), now, multiplier) ?? new AppError("conflict", "Failed to submit pick");
@@ -156,4 +167,4 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
 };
 
 /** The answer of a pick that committed under an Idempotency-Key whose answer was lost; moves nothing. */
-export const replayPick = async (d1: D1Database, ref: PickRef) => toResult(await d1.batch(resultStatements(d1, ref)), ref);
+export const replayPick = async (d1: D1Database, ref: PickRef) => toResult(await batchNamed(d1, resultStatements(d1, ref)), ref);

@@ -15,6 +15,7 @@ import {
   updatePromoCodeSchema,
   type PromoCodeRow,
 } from "./promo-codes.schemas";
+import { batchNamed, firstRow, typed } from "../../db/statement";
 
 const codeParam = z.object({ code: z.string().max(100).transform((code) => code.trim().toUpperCase()) });
 const promoCodeBody = jsonContent(z.object({ promoCode: promoCodeSchema }));
@@ -49,7 +50,8 @@ const updateRoute = createRoute({
   responses: { 200: promoCodeBody, ...errorResponses(400, 401, 403, 404) },
 });
 
-const selectCode = (d1: D1Database, code: string) => d1.prepare(`SELECT ${PROMO_CODE_COLUMNS} FROM promo_codes WHERE code = ?`).bind(code);
+const selectCode = (d1: D1Database, code: string) =>
+  typed<PromoCodeRow>(d1.prepare(`SELECT ${PROMO_CODE_COLUMNS} FROM promo_codes WHERE code = ?`).bind(code));
 
 export const promoCodeAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
@@ -72,17 +74,17 @@ export const promoCodeAdminRoutes = createRouter()
     const d1 = c.env.DB;
     const now = Date.now();
     try {
-      const [, , created] = await d1.batch([
-        d1
+      const { created } = await batchNamed(d1, {
+        insert: d1
           .prepare(
             `INSERT INTO promo_codes (code, credits, active, expires_at, max_redemptions, created_by, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .bind(input.code, input.credits, input.active ? 1 : 0, input.expiresAt, input.maxRedemptions, c.var.user.id, now, now),
-        auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.create", entity: "promo_code", entityId: input.code, before: null, after: input, now }),
-        selectCode(d1, input.code),
-      ]);
-      return c.json({ promoCode: toPromoCode(created?.results[0] as PromoCodeRow) }, 201);
+        audit: auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.create", entity: "promo_code", entityId: input.code, before: null, after: input, now }),
+        created: selectCode(d1, input.code),
+      });
+      return c.json({ promoCode: toPromoCode(created.results[0]!) }, 201);
     } catch (error) {
       if (isBatchRefusal(error)) throw new AppError("duplicate", "This promo code already exists");
       throw error;
@@ -92,7 +94,7 @@ export const promoCodeAdminRoutes = createRouter()
     const { code } = c.req.valid("param");
     const patch = c.req.valid("json");
     const d1 = c.env.DB;
-    const before = await selectCode(d1, code).first<PromoCodeRow>();
+    const before = await firstRow(selectCode(d1, code));
     if (!before) throw new AppError("not_found", "Promo code not found");
     const now = Date.now();
     const next = {
@@ -101,12 +103,12 @@ export const promoCodeAdminRoutes = createRouter()
       expiresAt: patch.expiresAt === undefined ? before.expires_at : patch.expiresAt,
       maxRedemptions: patch.maxRedemptions === undefined ? before.max_redemptions : patch.maxRedemptions,
     };
-    const [, , updated] = await d1.batch([
-      d1
+    const { updated } = await batchNamed(d1, {
+      update: d1
         .prepare("UPDATE promo_codes SET credits = ?, active = ?, expires_at = ?, max_redemptions = ?, updated_at = ? WHERE code = ?")
         .bind(next.credits, next.active, next.expiresAt, next.maxRedemptions, now, code),
-      auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.update", entity: "promo_code", entityId: code, before: toPromoCode(before), after: patch, now }),
-      selectCode(d1, code),
-    ]);
-    return c.json({ promoCode: toPromoCode(updated?.results[0] as PromoCodeRow) }, 200);
+      audit: auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.update", entity: "promo_code", entityId: code, before: toPromoCode(before), after: patch, now }),
+      updated: selectCode(d1, code),
+    });
+    return c.json({ promoCode: toPromoCode(updated.results[0]!) }, 200);
   });

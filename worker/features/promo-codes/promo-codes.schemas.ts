@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { PROMO_CODE_MAX_CREDITS, PROMO_CODE_MAX_LENGTH } from "../../config";
+import type { SqlColumns } from "../../db/rows";
+import type { promoCodes } from "../../db/schema";
 
 export const PROMO_MESSAGES = {
   empty: "Please enter a promo code",
@@ -65,16 +67,10 @@ export const promoCodeSchema = z
 
 export type PromoCode = z.infer<typeof promoCodeSchema>;
 
-export type PromoCodeRow = {
-  code: string;
-  credits: number;
-  active: number;
-  expires_at: number | null;
-  max_redemptions: number | null;
-  redemption_count: number;
-  created_at: number;
-  updated_at: number;
-};
+export type PromoCodeRow = SqlColumns<
+  typeof promoCodes,
+  "code" | "credits" | "active" | "expires_at" | "max_redemptions" | "redemption_count" | "created_at" | "updated_at"
+>;
 
 export const PROMO_CODE_COLUMNS = "code, credits, active, expires_at, max_redemptions, redemption_count, created_at, updated_at";
 

@@ -3,9 +3,10 @@ import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../lib/idempotency";
 import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
-import { toCredits, type CreditsRow } from "../picks/pick-row";
-import { balanceStatement, creditEvents } from "../payments/credit-purchase.service";
+import { creditsStatement, toCredits, type CreditsRow } from "../picks/pick-row";
+import { creditEvents } from "../payments/credit-purchase.service";
 import { PROMO_MESSAGES as M } from "./promo-codes.schemas";
+import { batchNamed, firstRow } from "../../db/statement";
 
 type CodeState = {
   credits: number;
@@ -71,7 +72,7 @@ export const redeemPromoCode = async (
     now,
   });
   const ref: PromoRef = { userId, code, credits: state.credits, transactionId: movement.transactionId, createdAt: now };
-  const statements = [
+  const writes = [
     d1
       .prepare(
         `INSERT INTO promo_redemptions (code, user_id, transaction_id, created_at)
@@ -86,11 +87,10 @@ export const redeemPromoCode = async (
     ...movement.statements,
     assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId),
     ...receipt(ref),
-    balanceStatement(d1, userId),
   ];
   try {
-    const results = await d1.batch(statements);
-    return toRedemption(ref, results.at(-1)?.results[0] as CreditsRow | undefined);
+    const { credits } = await batchNamed(d1, { writes, credits: creditsStatement(d1, userId) });
+    return toRedemption(ref, credits.results[0]);
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw refusal(await readState(d1, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
@@ -98,4 +98,4 @@ export const redeemPromoCode = async (
 };
 
 /** The answer of a redemption that committed under an Idempotency-Key whose answer was lost; moves nothing. */
-export const replayPromoCode = async (d1: D1Database, ref: PromoRef) => toRedemption(ref, await balanceStatement(d1, ref.userId).first<CreditsRow>());
+export const replayPromoCode = async (d1: D1Database, ref: PromoRef) => toRedemption(ref, await firstRow(creditsStatement(d1, ref.userId)));

@@ -1,3 +1,5 @@
+import type { Prefixed, SqlColumns } from "../../db/rows";
+import type { questions, userPicks } from "../../db/schema";
 import type { Question } from "./questions.schemas";
 
 /** The columns every question read selects, aliased for the row mapper below. */
@@ -13,34 +15,34 @@ export const VIEWER_COLUMNS = `(b.user_id IS NOT NULL) AS bookmarked, p.id AS pi
 export const VIEWER_JOINS = `LEFT JOIN user_bookmarks b ON b.question_id = q.id AND b.user_id = ?1
   LEFT JOIN user_picks p ON p.question_id = q.id AND p.user_id = ?1`;
 
-export type QuestionRow = {
-  id: string;
-  title: string;
-  sport_category: string | null;
-  custom_category: string | null;
-  category: string | null;
-  credit_cost: number;
-  deadline: number;
-  image_url: string | null;
-  status: Question["status"];
-  question_type: Question["questionType"];
-  answer_option_a: string;
-  answer_option_b: string;
-  is_free_pick: number;
-  is_player_prop: number;
-  tags: string;
-  outcome: Question["outcome"];
-  pick_count: number;
-  created_at: number;
-  updated_at: number;
-  bookmarked?: number;
-  pick_id?: string | null;
-  pick_choice?: "yes" | "no";
-  pick_multiplier?: number;
-  pick_credits_spent?: number;
-  pick_potential_payout?: number;
-  pick_status?: "active" | "won" | "lost" | "void";
-};
+type ViewerPick = Prefixed<
+  SqlColumns<typeof userPicks, "id" | "choice" | "multiplier" | "credits_spent" | "potential_payout" | "status">,
+  "pick_"
+>;
+
+/** A question as QUESTION_COLUMNS read it; with a viewer, VIEWER_COLUMNS add their bookmark and pick (NULL without one). */
+export type QuestionRow = SqlColumns<
+  typeof questions,
+  | "id"
+  | "title"
+  | "sport_category"
+  | "custom_category"
+  | "category"
+  | "credit_cost"
+  | "deadline"
+  | "image_url"
+  | "status"
+  | "question_type"
+  | "answer_option_a"
+  | "answer_option_b"
+  | "is_free_pick"
+  | "is_player_prop"
+  | "tags"
+  | "outcome"
+  | "pick_count"
+  | "created_at"
+  | "updated_at"
+> & { bookmarked?: number } & { [K in keyof ViewerPick]?: ViewerPick[K] | null };
 
 export const parseTags = (raw: string): string[] => {
   try {

@@ -6,6 +6,7 @@ import { createRouter } from "../../lib/router";
 import { buildFeedQuery, pageOf } from "./feed.query";
 import { QUESTION_COLUMNS, toQuestion, VIEWER_COLUMNS, VIEWER_JOINS, type QuestionRow } from "./question-row";
 import { categoriesSchema, feedPageSchema, feedQuerySchema, questionSchema } from "./questions.schemas";
+import { batchNamed, typed } from "../../db/statement";
 
 const MAX_CATEGORY_TABS = 10;
 /** The sports tabs may be five minutes old, the player-props tab two: the response carries both, so two. */
@@ -43,7 +44,7 @@ export const questionRoutes = createRouter()
     const results = await readForViewer<QuestionRow>(c, (viewerId) => {
       if (query.bookmarked && !viewerId) return null;
       const { sql, params } = buildFeedQuery(query, viewerId, now);
-      return c.env.DB.prepare(sql).bind(...params);
+      return typed<QuestionRow>(c.env.DB.prepare(sql).bind(...params));
     });
     const { items, nextCursor } = pageOf(results, query.sort);
     c.header("Cache-Control", c.var.user ? "private, no-store" : "public, max-age=15");
@@ -62,23 +63,27 @@ export const questionRoutes = createRouter()
   })
   .openapi(categoriesRoute, async (c) => {
     const now = Date.now();
-    const [categories, props] = await c.env.DB.batch([
-      c.env.DB.prepare(
+    const { categories, props } = await batchNamed(c.env.DB, {
+      categories: typed<{ name: string; count: number }>(
+        c.env.DB.prepare(
         `SELECT category AS name, count(*) AS count FROM questions q
          WHERE q.status = 'published' AND q.deadline > ? AND q.outcome = 'unresolved'
            AND q.category IS NOT NULL AND q.category <> '' AND q.category <> 'Mixed Sports'
          GROUP BY q.category ORDER BY count DESC, name ASC LIMIT ?`,
-      ).bind(now, MAX_CATEGORY_TABS),
-      c.env.DB.prepare(
+        ).bind(now, MAX_CATEGORY_TABS),
+      ),
+      props: typed<{ present: number }>(
+        c.env.DB.prepare(
         `SELECT EXISTS (SELECT 1 FROM questions q WHERE q.status = 'published' AND q.is_player_prop = 1
            AND q.deadline > ? AND q.outcome = 'unresolved') AS present`,
-      ).bind(now),
-    ]);
+        ).bind(now),
+      ),
+    });
     c.header("Cache-Control", CATEGORIES_CACHE);
     return c.json(
       {
-        categories: (categories?.results ?? []) as { name: string; count: number }[],
-        hasPlayerProps: (props?.results[0] as { present: number } | undefined)?.present === 1,
+        categories: categories.results,
+        hasPlayerProps: props.results[0]?.present === 1,
       },
       200,
     );

@@ -11,10 +11,11 @@ import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
 import { MOVEMENT_APPLIED_SQL, redeem } from "../credits/ledger.service";
-import { toCredits, type CreditsRow } from "../picks/pick-row";
+import { creditsStatement, toCredits } from "../picks/pick-row";
 import { dailyCapGuard, GUARD_ERRORS, redeemedSinceSql, utcDayStart } from "./redemption-guards";
-import { REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
+import { REDEMPTION_COLUMNS, REWARD_JOIN, selectRedemption, toRedemption, type RedemptionRow } from "./redemption-row";
 import { redemptionError } from "./redemptions.schemas";
+import { batchNamed, firstRow, typed } from "../../db/statement";
 
 export type RedemptionTarget = { kind: "gift_card"; rewardId: string } | { kind: "cash_out"; method: CashOutMethod; handle: string | null };
 
@@ -92,9 +93,6 @@ const readByLedgerKey = (d1: D1Database, key: string) =>
     .bind(key)
     .first<RedemptionRow>();
 
-const creditsStatement = (d1: D1Database, userId: string) =>
-  d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId);
-
 /** What an Idempotency-Key's receipt keeps to answer a committed redemption again. */
 export type RedemptionRef = { userId: string; redemptionId: string };
 
@@ -112,7 +110,7 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption, rec
   const valueCents = redemptionValueCents(credits, GIFT_CARD_USD_PER_CREDIT);
   const ledgerKey = input.requestKey ? `redemption:${target.kind}:${userId}:${input.requestKey}` : `redemption:${id}`;
   const movement = redeem(d1, { userId, amount: credits, idempotencyKey: ledgerKey, now, description: ledgerDescription(target, state?.reward_name ?? null, valueCents) });
-  const statements = [
+  const writes = [
     dailyCapGuard(d1, userId, credits, now),
     ...movement.statements,
     assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId),
@@ -137,18 +135,19 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption, rec
         now,
       ),
     ...receipt({ userId, redemptionId: id }),
-    d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id),
-    creditsStatement(d1, userId),
   ];
 
   try {
-    const results = await d1.batch(statements);
-    const row = results.at(-2)?.results[0] as RedemptionRow;
-    return { redemption: toRedemption(row), credits: toCredits(results.at(-1)?.results[0] as CreditsRow | undefined), created: true };
+    const { created, credits } = await batchNamed(d1, {
+      writes,
+      created: selectRedemption(d1, id),
+      credits: creditsStatement(d1, userId),
+    });
+    return { redemption: toRedemption(created.results[0]!), credits: toCredits(credits.results[0]), created: true };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const twin = await readByLedgerKey(d1, ledgerKey);
-    if (twin) return { redemption: toRedemption(twin), credits: toCredits(await creditsStatement(d1, userId).first<CreditsRow>()), created: false };
+    if (twin) return { redemption: toRedemption(twin), credits: toCredits(await firstRow(creditsStatement(d1, userId))), created: false };
     // Another redemption (or a take-back) moved the credits or the day's total between the check and the batch.
     check(await readState(d1, input), input);
     throw new AppError("conflict", "Failed to process your redemption. Please try again.", { title: "Redemption Failed" });
@@ -157,11 +156,13 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption, rec
 
 /** A redemption that committed under an Idempotency-Key whose answer was lost, read again; moves nothing. */
 export const readRedemption = async (d1: D1Database, { userId, redemptionId }: RedemptionRef) => {
-  const [row, credits] = await d1.batch([
-    d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ? AND g.user_id = ?`).bind(redemptionId, userId),
-    creditsStatement(d1, userId),
-  ]);
-  const redemption = row?.results[0] as RedemptionRow | undefined;
+  const { row, credits } = await batchNamed(d1, {
+    row: typed<RedemptionRow>(
+      d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ? AND g.user_id = ?`).bind(redemptionId, userId),
+    ),
+    credits: creditsStatement(d1, userId),
+  });
+  const redemption = row.results[0];
   if (!redemption) throw new AppError("not_found", "Redemption not found");
-  return { redemption: toRedemption(redemption), credits: toCredits(credits?.results[0] as CreditsRow | undefined) };
+  return { redemption: toRedemption(redemption), credits: toCredits(credits.results[0]) };
 };

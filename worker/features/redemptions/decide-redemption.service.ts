@@ -3,7 +3,8 @@ import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { grant } from "../credits/ledger.service";
 import { onHold } from "./redemption-holds";
-import { alreadyDecided, readRedemptionRow, REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
+import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption } from "./redemption-row";
+import { batchNamed } from "../../db/statement";
 
 type Decision = { redemptionId: string; status: "fulfilled" | "rejected"; note: string | null; adminId: string; now: number };
 
@@ -37,18 +38,18 @@ export const decideRedemption = async (d1: D1Database, decision: Decision) => {
       : [];
 
   try {
-    const results = await d1.batch([
-      d1
+    const { decided } = await batchNamed(d1, {
+      decide: d1
         .prepare(
           `UPDATE gift_card_redemptions SET status = ?1, note = ?2, decided_by = ?3, decided_at = ?4, decision_id = ?5, updated_at = ?4
            WHERE id = ?6 AND status = 'pending' AND (?1 = 'rejected' OR hold_cause IS NULL)`,
         )
         .bind(status, note, adminId, now, decisionId, id),
-      assertInBatch(d1, "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND decision_id = ?)", id, decisionId),
-      ...refund,
-      d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id),
-    ]);
-    const row = results.at(-1)?.results[0] as RedemptionRow;
+      decidedGuard: assertInBatch(d1, "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND decision_id = ?)", id, decisionId),
+      refund,
+      decided: selectRedemption(d1, id),
+    });
+    const row = decided.results[0]!;
     return { redemption: toRedemption(row), userId: row.user_id };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;

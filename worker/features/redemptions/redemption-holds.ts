@@ -2,7 +2,8 @@ import { HOLD_CAUSE_LABELS, type HoldCause } from "#shared/redemption-holds";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import { auditStatement } from "../admin-audit/admin-audit";
-import { alreadyDecided, readRedemptionRow, REDEMPTION_COLUMNS, REWARD_JOIN, toHold, toRedemption, type RedemptionRow } from "./redemption-row";
+import { alreadyDecided, readRedemptionRow, selectRedemption, toHold, toRedemption } from "./redemption-row";
+import { batchNamed } from "../../db/statement";
 
 type Hold = { userId: string; cause: HoldCause; paymentId: string; transactionId: string; now: number };
 
@@ -34,21 +35,21 @@ export const releaseHold = async (d1: D1Database, { redemptionId: id, adminId, n
   if (!current.hold_cause) throw new AppError("conflict", "This redemption is not on hold");
 
   try {
-    const results = await d1.batch([
-      assertInBatch(
+    const { released } = await batchNamed(d1, {
+      holdGuard: assertInBatch(
         d1,
         "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND status = 'pending' AND hold_cause = ? AND held_at = ?)",
         id,
         current.hold_cause,
         current.held_at,
       ),
-      d1
+      release: d1
         .prepare("UPDATE gift_card_redemptions SET hold_cause = NULL, hold_payment_id = NULL, held_at = NULL, updated_at = ? WHERE id = ?")
         .bind(now, id),
-      auditStatement(d1, { adminId, action: "release_hold", entity: "redemption", entityId: id, before: toHold(current), after: null, now }),
-      d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id),
-    ]);
-    return { redemption: toRedemption(results.at(-1)?.results[0] as RedemptionRow) };
+      audit: auditStatement(d1, { adminId, action: "release_hold", entity: "redemption", entityId: id, before: toHold(current), after: null, now }),
+      released: selectRedemption(d1, id),
+    });
+    return { redemption: toRedemption(released.results[0]!) };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const latest = await readRedemptionRow(d1, id);

@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import type { HoldCause } from "#shared/redemption-holds";
-import type { CashOutMethod } from "#shared/redemptions";
+import type { SqlColumns, SqlRow } from "../../db/rows";
+import type { giftCardRedemptions, rewards } from "../../db/schema";
+import { firstRow, typed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
 import type { adminRedemptionSchema, redemptionHoldSchema, redemptionSchema } from "./redemptions.schemas";
 
@@ -9,26 +10,26 @@ export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
 export type RedemptionStatus = Redemption["status"];
 export type RedemptionHold = z.infer<typeof redemptionHoldSchema>;
 
-export type RedemptionRow = {
-  id: string;
-  user_id: string;
-  kind: "gift_card" | "cash_out";
-  reward_id: string | null;
-  reward_name: string | null;
-  method: CashOutMethod | null;
-  credits_spent: number;
-  value_cents: number;
-  user_email: string;
-  payout_handle: string | null;
-  status: RedemptionStatus;
-  note: string | null;
-  created_at: number;
-  updated_at: number;
-  decided_at: number | null;
-  hold_cause: HoldCause | null;
-  hold_payment_id: string | null;
-  held_at: number | null;
-};
+export type RedemptionRow = SqlColumns<
+  typeof giftCardRedemptions,
+  | "id"
+  | "user_id"
+  | "kind"
+  | "reward_id"
+  | "method"
+  | "credits_spent"
+  | "value_cents"
+  | "user_email"
+  | "payout_handle"
+  | "status"
+  | "note"
+  | "created_at"
+  | "updated_at"
+  | "decided_at"
+  | "hold_cause"
+  | "hold_payment_id"
+  | "held_at"
+> & { reward_name: SqlRow<typeof rewards>["name"] | null };
 
 /** Select list for `gift_card_redemptions g` (with the reward's name); add `FROM gift_card_redemptions g ${REWARD_JOIN}`. */
 export const REDEMPTION_COLUMNS = `g.id, g.user_id, g.kind, g.reward_id, r.name AS reward_name, g.method, g.credits_spent,
@@ -57,7 +58,9 @@ export const toRedemption = (row: RedemptionRow): Redemption => ({
 export const toHold = (row: RedemptionRow): RedemptionHold | null =>
   row.hold_cause ? { cause: row.hold_cause, paymentId: row.hold_payment_id ?? "", heldAt: row.held_at ?? 0 } : null;
 
-export const readRedemptionRow = (d1: D1Database, id: string) =>
-  d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id).first<RedemptionRow>();
+export const selectRedemption = (d1: D1Database, id: string) =>
+  typed<RedemptionRow>(d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id));
+
+export const readRedemptionRow = (d1: D1Database, id: string) => firstRow(selectRedemption(d1, id));
 
 export const alreadyDecided = (status: string) => new AppError("conflict", `This redemption has already been ${status}`);

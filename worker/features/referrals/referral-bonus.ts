@@ -1,5 +1,9 @@
 import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH, REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
+import type { SqlColumns } from "../../db/rows";
+import type { userCredits } from "../../db/schema";
+import { typed } from "../../db/statement";
 import { grantToSelected } from "../credits/selected-movements";
+import type { CreditsRow } from "../picks/pick-row";
 
 export const referrerBonusKey = (referredUserId: string) => `referral:${referredUserId}:referrer`;
 export const friendBonusKey = (referredUserId: string) => `referral:${referredUserId}:friend`;
@@ -51,11 +55,11 @@ export const referralBonusStatements = (d1: D1Database, userId: string, pickId: 
   return { statements: [...friend.statements, ...referrer.statements], referrerTransactionId: referrer.transactionId };
 };
 
-/** After the batch: the referrer's new balance when this batch paid them, so their open screens can be told. */
+/** After the batch: the referrer's new balance when this batch paid them (no row otherwise), so their open screens can be told. */
 export const paidReferrerStatement = (d1: D1Database, referrerTransactionId: string) =>
-  d1
-    .prepare(
+  typed<CreditsRow & SqlColumns<typeof userCredits, "user_id">>(
+    d1.prepare(
       `SELECT c.user_id, c.balance, c.total_earned, c.total_spent, c.redeemable
        FROM credit_transactions t JOIN user_credits c ON c.user_id = t.user_id WHERE t.id = ?`,
-    )
-    .bind(referrerTransactionId);
+    ).bind(referrerTransactionId),
+  );

@@ -3,6 +3,9 @@ import { INVITE_HISTORY_LIMIT, REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../
 import { errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
+import type { SqlColumns } from "../../db/rows";
+import type { users } from "../../db/schema";
+import { batchNamed, typed } from "../../db/statement";
 
 const inviteStatus = z.enum(["signed_up", "first_pick", "rewarded"]);
 
@@ -30,7 +33,7 @@ const route = createRoute({
   responses: { 200: jsonContent(referralsSchema), ...errorResponses(401) },
 });
 
-type InviteRow = { username: string; created_at: number; picked: number; rewarded: number };
+type InviteRow = SqlColumns<typeof users, "username" | "created_at"> & { picked: number; rewarded: number };
 type CountsRow = { signed_up: number; first_pick: number; rewarded: number; credits_earned: number };
 
 // Deleted friends drop out of the list (their name is gone) but a bonus already paid stays counted.
@@ -45,20 +48,20 @@ const statusOf = (row: InviteRow) => (row.rewarded ? "rewarded" : row.picked ? "
 export const referralRoutes = createRouter().openapi(route, async (c) => {
   const userId = c.var.user.id;
   const d1 = c.env.DB;
-  const [user, invites, counts] = await d1.batch([
-    d1.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId),
-    d1.prepare(`${INVITES} ORDER BY u.created_at DESC, u.id DESC LIMIT ?2`).bind(userId, INVITE_HISTORY_LIMIT),
-    d1
-      .prepare(
+  const { user, invites, counts } = await batchNamed(d1, {
+    user: typed<SqlColumns<typeof users, "referral_code">>(d1.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId)),
+    invites: typed<InviteRow>(d1.prepare(`${INVITES} ORDER BY u.created_at DESC, u.id DESC LIMIT ?2`).bind(userId, INVITE_HISTORY_LIMIT)),
+    counts: typed<CountsRow>(
+      d1.prepare(
         `SELECT COUNT(*) AS signed_up, COALESCE(SUM(picked), 0) AS first_pick, COALESCE(SUM(rewarded), 0) AS rewarded,
            (SELECT COALESCE(SUM(amount), 0) FROM credit_transactions
             WHERE user_id = ?1 AND idempotency_key LIKE 'referral:%:referrer') AS credits_earned
          FROM (${INVITES})`,
-      )
-      .bind(userId),
-  ]);
-  const code = (user?.results[0] as { referral_code: string }).referral_code;
-  const total = counts?.results[0] as CountsRow;
+      ).bind(userId),
+    ),
+  });
+  const code = user.results[0]!.referral_code;
+  const total = counts.results[0]!;
   return c.json(
     {
       code,
@@ -71,7 +74,7 @@ export const referralRoutes = createRouter().openapi(route, async (c) => {
         rewarded: total.rewarded,
         creditsEarned: total.credits_earned,
       },
-      invites: (invites?.results as InviteRow[]).map((row) => ({ username: row.username, joinedAt: row.created_at, status: statusOf(row) })),
+      invites: invites.results.map((row) => ({ username: row.username, joinedAt: row.created_at, status: statusOf(row) })),
     },
     200,
   );

@@ -3,37 +3,40 @@ import type { Delivery } from "../../realtime/live-hub";
 import { onlineUsers, publishToUsers } from "../../realtime/live-shards";
 import { broadcastWins } from "../activity/broadcast-wins";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
+import type { SqlColumns } from "../../db/rows";
+import type { creditTransactions, userPicks } from "../../db/schema";
+import { batchNamed, typed } from "../../db/statement";
 
 /** D1 allows 100 bound parameters a statement; one is the question id. */
 const USERS_PER_QUERY = 90;
 
-type PickRow = { id: string; user_id: string; status: "active" | "won" | "lost" | "void"; actual_payout: number };
-type TransactionRow = { id: string; user_id: string; amount: number; transaction_type: string; description: string; created_at: number };
+type PickRow = SqlColumns<typeof userPicks, "id" | "user_id" | "status" | "actual_payout">;
+type TransactionRow = SqlColumns<typeof creditTransactions, "id" | "user_id" | "amount" | "transaction_type" | "description" | "created_at">;
 
 const chunks = <T>(items: T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 const readForUsers = async (d1: D1Database, questionId: string, userIds: string[]) => {
   const marks = userIds.map(() => "?").join(", ");
-  const [credits, picks, transactions] = await d1.batch([
-    d1.prepare(`SELECT user_id, balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id IN (${marks})`).bind(...userIds),
-    d1.prepare(`SELECT id, user_id, status, actual_payout FROM user_picks WHERE question_id = ? AND user_id IN (${marks})`).bind(questionId, ...userIds),
+  const { credits, picks, transactions } = await batchNamed(d1, {
+    credits: typed<CreditsRow & { user_id: string }>(
+      d1.prepare(`SELECT user_id, balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id IN (${marks})`).bind(...userIds),
+    ),
+    picks: typed<PickRow>(
+      d1.prepare(`SELECT id, user_id, status, actual_payout FROM user_picks WHERE question_id = ? AND user_id IN (${marks})`).bind(questionId, ...userIds),
+    ),
     // The newest ledger row of each player on this question: the payout, refund or reversal this settlement wrote.
     // The unary pluses keep SQLite on the per-user index: by question it walked every ledger row of a hot question
     // (100,000+) for each player, 0.3 to 0.5 s per group instead of about 1 ms.
-    d1
-      .prepare(
+    transactions: typed<TransactionRow>(
+      d1.prepare(
         `SELECT t.id, t.user_id, t.amount, t.transaction_type, t.description, t.created_at FROM credit_transactions t
          WHERE +t.question_id = ? AND t.user_id IN (${marks}) AND t.transaction_type <> 'spend'
            AND t.rowid = (SELECT MAX(rowid) FROM credit_transactions x WHERE x.user_id = t.user_id AND +x.question_id = t.question_id)`,
-      )
-      .bind(questionId, ...userIds),
-  ]);
-  return {
-    credits: (credits?.results ?? []) as (CreditsRow & { user_id: string })[],
-    picks: (picks?.results ?? []) as PickRow[],
-    transactions: (transactions?.results ?? []) as TransactionRow[],
-  };
+      ).bind(questionId, ...userIds),
+    ),
+  });
+  return { credits: credits.results, picks: picks.results, transactions: transactions.results };
 };
 
 /**

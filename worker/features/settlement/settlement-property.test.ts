@@ -7,7 +7,7 @@ import { putOutcome, questionState } from "../../test/admin";
 import { expectLedgerClean } from "../../test/ledger";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
-import { pickResult } from "../picks/streak";
+import { pickResult, type ResolvedPick } from "../picks/streak";
 
 let admin: TestAccount;
 
@@ -30,7 +30,7 @@ const scenario = fc.record({
 type Credits = { balance: number; redeemable: number; total_earned: number };
 
 /** What settling only `outcome` would leave a player with who started at START and placed `choice` x `multiplier`. */
-const settledAlone = (creditCost: number, choice: "yes" | "no", multiplier: number, outcome: string): Credits => {
+const settledAlone = (creditCost: number, choice: "yes" | "no", multiplier: number, outcome: ResolvedPick["outcome"]): Credits => {
   const cost = creditCost * (creditCost === 0 ? 1 : multiplier);
   const payout = creditCost === 0 ? 2 : cost * 2;
   const result = outcome === "unresolved" ? "active" : pickResult({ choice, outcome });
