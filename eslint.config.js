@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "**/.wrangler", "node_modules", "web/src/routeTree.gen.ts", "worker-configuration.d.ts", "bench/results"] },
+  { ignores: ["dist", "**/.wrangler", "node_modules", "web/src/routeTree.gen.ts", "e2e/openapi/api-types.ts", "worker-configuration.d.ts", "bench/results"] },
   js.configs.recommended,
   { files: ["web/public/**/*.js"], languageOptions: { globals: globals.browser } },
   ...tseslint.configs.recommended,

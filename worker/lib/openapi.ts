@@ -13,13 +13,13 @@ const describeStatus = (status: number) => {
   return codes.length ? `Error: ${codes.map(([code]) => `\`${code}\``).join(", ")}` : "Error";
 };
 
-export const errorResponses = (...statuses: number[]) =>
-  Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      { description: describeStatus(status), content: { "application/json": { schema: errorResponseSchema } } },
-    ]),
-  );
+const errorsWith = <S>(schema: S, statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, { description: describeStatus(status), content: { "application/json": { schema } } }]));
+
+export const errorResponses = (...statuses: number[]) => errorsWith(errorResponseSchema, statuses);
+
+/** The same responses for a finished document, where the error schema is a reference to its component. */
+export const documentedErrors = (...statuses: number[]) => errorsWith({ $ref: "#/components/schemas/Error" }, statuses);
 
 export const jsonContent = <T>(schema: T, description = "OK") => ({
   description,
@@ -30,3 +30,16 @@ export const jsonBody = <T>(schema: T) => ({
   required: true,
   content: { "application/json": { schema } },
 });
+
+/**
+ * Each operation's security requirement. @hono/zod-openapi leaves a route's middleware out of the document, so the
+ * requirement is declared beside it: a session by cookie (browsers) or Bearer token (other clients).
+ */
+type SecurityRequirement = Record<string, string[]>;
+
+export const signedIn: SecurityRequirement[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
+/** A signed-in admin: the same schemes; a player's session answers 403. */
+export const adminOnly = signedIn;
+/** Works for visitors, and adds the viewer's own data (picks, bookmarks, rank) with a session. */
+export const optionalSession: SecurityRequirement[] = [...signedIn, {}];
+export const publicRoute: SecurityRequirement[] = [];

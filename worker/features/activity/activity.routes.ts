@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { countryFlagUrl } from "#shared/countries";
 import { ACTIVITY_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 
 const activitySchema = z
@@ -25,6 +25,9 @@ const activitySchema = z
 const route = createRoute({
   method: "get",
   path: "/activity",
+  operationId: "listActivity",
+  summary: "Recent picks and wins across the game",
+  security: publicRoute,
   tags: ["Community"],
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
   responses: {

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { SqlColumns } from "../../db/rows";
 import type { cronRuns } from "../../db/schema";
 import { batchNamed, typed } from "../../db/statement";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { adminOnly, errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
 import { auditStatements, violationsOf } from "../credits/ledger.audit";
@@ -28,6 +28,9 @@ const healthSchema = z
 const healthRoute = createRoute({
   method: "get",
   path: "/admin/health",
+  operationId: "getAdminHealth",
+  summary: "Cron jobs, the settlement queue, pending redemptions and the ledger audit",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   responses: { 200: jsonContent(healthSchema), ...errorResponses(401, 403) },

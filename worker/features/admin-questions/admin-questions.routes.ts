@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ADMIN_PAGE_SIZE } from "../../config";
 import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
 import { AppError } from "../../lib/errors";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { broadcast } from "../../realtime/live-shards";
 import { requireAdmin } from "../auth/auth.middleware";
@@ -25,6 +25,9 @@ const listRoute = createRoute({
   middleware: [requireAdmin] as const,
   method: "get",
   path: "/admin/questions",
+  operationId: "listAdminQuestions",
+  summary: "Every question, newest first, optionally by status",
+  security: adminOnly,
   request: { query: adminListQuerySchema },
   responses: {
     200: jsonContent(z.object({ items: z.array(adminQuestionSchema), nextCursor: z.string().nullable() })),
@@ -37,6 +40,9 @@ const getRoute = createRoute({
   middleware: [requireAdmin] as const,
   method: "get",
   path: "/admin/questions/{id}",
+  operationId: "getAdminQuestion",
+  summary: "One question with its schedule and settlement progress",
+  security: adminOnly,
   request: { params: questionIdParams },
   responses: { 200: jsonContent(oneQuestion), ...errorResponses(401, 403, 404) },
 });
@@ -46,6 +52,9 @@ const createQuestionRoute = createRoute({
   middleware: [requireAdmin] as const,
   method: "post",
   path: "/admin/questions",
+  operationId: "createQuestion",
+  summary: "Create a question",
+  security: adminOnly,
   request: { body: jsonBody(createQuestionSchema) },
   responses: { 201: jsonContent(oneQuestion, "Created"), ...errorResponses(400, 401, 403) },
 });
@@ -55,6 +64,9 @@ const updateRoute = createRoute({
   middleware: [requireAdmin] as const,
   method: "patch",
   path: "/admin/questions/{id}",
+  operationId: "updateQuestion",
+  summary: "Edit a question (only the fields sent)",
+  security: adminOnly,
   request: { params: questionIdParams, body: jsonBody(updateQuestionSchema) },
   responses: { 200: jsonContent(oneQuestion), ...errorResponses(400, 401, 403, 404, 422) },
 });
@@ -64,6 +76,9 @@ const deleteRoute = createRoute({
   middleware: [requireAdmin] as const,
   method: "delete",
   path: "/admin/questions/{id}",
+  operationId: "deleteQuestion",
+  summary: "Delete a question, refunding every pick on it",
+  security: adminOnly,
   request: { params: questionIdParams },
   responses: { 200: jsonContent(z.object({ message: z.string() })), ...errorResponses(401, 403, 404, 500) },
 });

@@ -3,7 +3,7 @@ import { RATE_LIMITS } from "../../config";
 import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { sendEmail } from "../../lib/mailer";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, publicRoute } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { closeUserSockets } from "../../realtime/live-shards";
@@ -19,6 +19,8 @@ import { welcomeBonusStatements } from "./welcome-bonus";
 const requestRoute = createRoute({
   method: "post",
   path: "/auth/password-reset",
+  operationId: "requestPasswordReset",
+  security: publicRoute,
   tags: ["Accounts"],
   summary: "Email a password-reset link (always the same answer)",
   middleware: [rateLimitByIp("password-reset", RATE_LIMITS.passwordResetPerIp)] as const,
@@ -29,6 +31,8 @@ const requestRoute = createRoute({
 const completeRoute = createRoute({
   method: "post",
   path: "/auth/password-reset/complete",
+  operationId: "completePasswordReset",
+  security: publicRoute,
   tags: ["Accounts"],
   summary: "Set a new password with the emailed token; signs out every session",
   middleware: [rateLimitByIp("password-reset-complete", RATE_LIMITS.passwordResetPerIp)] as const,

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { clientIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { closeUserSockets } from "../../realtime/live-shards";
@@ -18,6 +18,8 @@ const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please log in again."
 const loginRoute = createRoute({
   method: "post",
   path: "/auth/login",
+  operationId: "signIn",
+  security: publicRoute,
   tags: ["Accounts"],
   summary: "Sign in with email and password; sets the session cookies",
   request: { body: jsonBody(loginSchema) },
@@ -27,6 +29,8 @@ const loginRoute = createRoute({
 const refreshRoute = createRoute({
   method: "post",
   path: "/auth/refresh",
+  operationId: "refreshSession",
+  security: publicRoute,
   tags: ["Accounts"],
   summary: "Trade the refresh cookie for new session cookies (a reused refresh token ends the session)",
   responses: { 200: jsonContent(userResponseSchema, "Refreshed"), ...errorResponses(401) },
@@ -35,6 +39,8 @@ const refreshRoute = createRoute({
 const logoutRoute = createRoute({
   method: "post",
   path: "/auth/logout",
+  operationId: "signOut",
+  security: optionalSession,
   tags: ["Accounts"],
   summary: "Sign out of every session of the user and clear the cookies (always succeeds)",
   responses: { 200: jsonContent(okSchema) },

@@ -4,7 +4,7 @@ import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { sendEmail } from "../../lib/mailer";
 import { ipNetwork } from "../../lib/ip-network";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, publicRoute } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { loadMe } from "../me/me.service";
@@ -19,6 +19,8 @@ import { welcomeBonusStatements } from "./welcome-bonus";
 const signupRoute = createRoute({
   method: "post",
   path: "/auth/signup",
+  operationId: "signUp",
+  security: publicRoute,
   tags: ["Accounts"],
   summary: "Create an account; a confirmation link is emailed (the same answer for a registered address)",
   middleware: [rateLimitByIp("signup", RATE_LIMITS.signupPerIp)] as const,
@@ -32,6 +34,8 @@ const signupRoute = createRoute({
 const confirmRoute = createRoute({
   method: "post",
   path: "/auth/confirm",
+  operationId: "confirmEmail",
+  security: publicRoute,
   tags: ["Accounts"],
   summary: "Confirm an email address with the emailed token; signs the user in",
   request: { body: jsonBody(tokenSchema) },
@@ -41,6 +45,8 @@ const confirmRoute = createRoute({
 const resendRoute = createRoute({
   method: "post",
   path: "/auth/resend-confirmation",
+  operationId: "resendConfirmation",
+  security: publicRoute,
   tags: ["Accounts"],
   summary: "Email a new confirmation link to an unconfirmed account (always the same answer)",
   middleware: [rateLimitByIp("resend-confirmation", RATE_LIMITS.resendConfirmationPerIp)] as const,

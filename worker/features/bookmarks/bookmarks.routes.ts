@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
 
@@ -10,6 +10,9 @@ const bookmarkState = z.object({ questionId: z.string(), bookmarked: z.boolean()
 const putRoute = createRoute({
   method: "put",
   path: "/bookmarks/{questionId}",
+  operationId: "addBookmark",
+  summary: "Bookmark a question",
+  security: signedIn,
   tags: ["Bookmarks"],
   middleware: [requireUser] as const,
   request: { params },
@@ -19,6 +22,9 @@ const putRoute = createRoute({
 const deleteRoute = createRoute({
   method: "delete",
   path: "/bookmarks/{questionId}",
+  operationId: "removeBookmark",
+  summary: "Remove a bookmark",
+  security: signedIn,
   tags: ["Bookmarks"],
   middleware: [requireUser] as const,
   request: { params },

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ADMIN_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { adminOnly, errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
 
@@ -20,6 +20,9 @@ const contactMessageItem = z
 const listRoute = createRoute({
   method: "get",
   path: "/admin/contact-messages",
+  operationId: "listContactMessages",
+  summary: "Contact messages, newest first",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },

@@ -5,12 +5,15 @@ import { contactMessages } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, optionalSession } from "../../lib/openapi";
 import { contactMessageSchema } from "#shared/contact";
 
 const sendRoute = createRoute({
   method: "post",
   path: "/contact",
+  operationId: "sendContactMessage",
+  summary: "Send a message to the team",
+  security: optionalSession,
   tags: ["Contact"],
   middleware: [rateLimitByIp("contact", RATE_LIMITS.contactPerIp)] as const,
   request: { body: jsonBody(contactMessageSchema) },

@@ -4,7 +4,7 @@ import { ADMIN_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { requireAdmin } from "../auth/auth.middleware";
@@ -19,6 +19,9 @@ const START_GRACE_MS = 5 * 60 * 1000;
 const listRoute = createRoute({
   method: "get",
   path: "/admin/contests",
+  operationId: "listAdminContests",
+  summary: "Every contest, newest first",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
@@ -31,6 +34,9 @@ const listRoute = createRoute({
 const createContestRoute = createRoute({
   method: "post",
   path: "/admin/contests",
+  operationId: "createContest",
+  summary: "Create a contest",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(createContestSchema.openapi("CreateContest")) },

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
 import { withIdempotency } from "../../lib/idempotency";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, optionalSession, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { publishToUser } from "../../realtime/live-shards";
 import { CONTEST_COLUMNS, readListedContests, viewContests, type ContestRow } from "./contest-view";
@@ -11,6 +11,9 @@ import { joinContest, replayJoin, type Joined, type JoinRef } from "./join-conte
 const listRoute = createRoute({
   method: "get",
   path: "/contests",
+  operationId: "listContests",
+  summary: "Running, upcoming and recently ended contests, with the viewer's entry",
+  security: optionalSession,
   tags: ["Community"],
   responses: { 200: jsonContent(z.object({ items: z.array(contestSchema) })) },
 });
@@ -18,6 +21,9 @@ const listRoute = createRoute({
 const joinRoute = createRoute({
   method: "post",
   path: "/contests/{id}/join",
+  operationId: "joinContest",
+  summary: "Join a contest, paying its entry fee",
+  security: signedIn,
   tags: ["Community"],
   request: { params: z.object({ id: z.string().min(1).max(100) }), headers: z.object({ "idempotency-key": z.string().optional() }) },
   responses: { 201: jsonContent(joinResponseSchema, "Joined"), ...errorResponses(400, 401, 402, 404, 409, 422) },

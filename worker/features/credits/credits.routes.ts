@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
 import { creditsSchema } from "../me/me.schemas";
@@ -25,6 +25,9 @@ const transactionSchema = z
 const creditsRoute = createRoute({
   method: "get",
   path: "/credits",
+  operationId: "getCredits",
+  summary: "The player's balance and totals",
+  security: signedIn,
   tags: ["Credits"],
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(creditsSchema), ...errorResponses(401) },
@@ -33,6 +36,9 @@ const creditsRoute = createRoute({
 const transactionsRoute = createRoute({
   method: "get",
   path: "/credits/transactions",
+  operationId: "listTransactions",
+  summary: "The player's ledger, newest first",
+  security: signedIn,
   tags: ["Credits"],
   middleware: [requireUser] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CURRENCIES } from "#shared/pricing";
-import { jsonContent } from "../../lib/openapi";
+import { jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { readExchangeRates } from "./exchange-rates.service";
 
@@ -16,6 +16,9 @@ export const exchangeRatesSchema = z
 const ratesRoute = createRoute({
   method: "get",
   path: "/exchange-rates",
+  operationId: "getExchangeRates",
+  summary: "Exchange rates from US dollars",
+  security: publicRoute,
   tags: ["Payments"],
   responses: { 200: jsonContent(exchangeRatesSchema) },
 });

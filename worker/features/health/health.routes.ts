@@ -1,10 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../lib/router";
-import { jsonContent } from "../../lib/openapi";
+import { jsonContent, publicRoute } from "../../lib/openapi";
 
 const healthRoute = createRoute({
   method: "get",
   path: "/health",
+  operationId: "getHealth",
+  summary: "Check that the API is up",
+  security: publicRoute,
   tags: ["Health"],
   responses: { 200: jsonContent(z.object({ ok: z.literal(true) })) },
 });

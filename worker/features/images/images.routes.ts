@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { log } from "../../lib/log";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { adminOnly, errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { requireAdmin } from "../auth/auth.middleware";
@@ -28,6 +28,9 @@ const uploadLimit: MiddlewareHandler<AppEnv> = bodyLimit({
 const uploadRoute = createRoute({
   method: "post",
   path: "/admin/images",
+  operationId: "uploadQuestionImage",
+  summary: "Upload a question image",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin, uploadLimit] as const,
   request: {
@@ -49,6 +52,9 @@ const uploadRoute = createRoute({
 const serveRoute = createRoute({
   method: "get",
   path: "/images/questions/{file}",
+  operationId: "getQuestionImage",
+  summary: "A question image",
+  security: publicRoute,
   tags: ["Images"],
   request: { params: z.object({ file: z.string().max(100) }) },
   responses: {

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { decodeOffset } from "../../lib/cursor";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, optionalSession } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { leaderboardSchema, offsetCursorSchema, periodSchema } from "./leaderboard.schemas";
 import { readLeaderboard } from "./leaderboard.service";
@@ -8,6 +8,9 @@ import { readLeaderboard } from "./leaderboard.service";
 const route = createRoute({
   method: "get",
   path: "/leaderboard",
+  operationId: "getLeaderboard",
+  summary: "A page of a leaderboard, with the viewer's own row",
+  security: optionalSession,
   tags: ["Community"],
   request: { query: z.object({ period: periodSchema.default("all"), cursor: offsetCursorSchema }) },
   responses: { 200: jsonContent(leaderboardSchema), ...errorResponses(400) },

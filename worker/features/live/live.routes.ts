@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { errorResponses } from "../../lib/openapi";
+import { errorResponses, optionalSession } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { clientIp, RATE_LIMITED_MESSAGE } from "../../lib/rate-limit";
 import { LIVE_HEADERS } from "../../realtime/live-hub";
@@ -9,6 +9,8 @@ import { hubFor, socketShard } from "../../realtime/live-shards";
 const liveRoute = createRoute({
   method: "get",
   path: "/live",
+  operationId: "openLiveSocket",
+  security: optionalSession,
   tags: ["Live"],
   summary: "Upgrades to a WebSocket of live updates (signed in by cookie, or Authorization: Bearer for other clients)",
   responses: { 101: { description: "Switching protocols" }, ...errorResponses(400, 403, 429) },

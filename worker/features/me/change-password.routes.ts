@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { RATE_LIMITS } from "../../config";
 import { AppError } from "../../lib/errors";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { closeUserSockets } from "../../realtime/live-shards";
@@ -23,6 +23,8 @@ const changePasswordSchema = z
 const changePasswordRoute = createRoute({
   method: "post",
   path: "/me/password",
+  operationId: "changePassword",
+  security: signedIn,
   tags: ["Accounts"],
   summary: "Change the password with the current one; signs out every other session and retires emailed links",
   middleware: [requireUser, rateLimitByIp("password-change", RATE_LIMITS.passwordChangePerIp)] as const,

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { DEFAULT_COUNTRY } from "#shared/countries";
 import { edgeCountry } from "../../lib/edge-country";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
 import { detectCountryResponseSchema } from "./me.schemas";
@@ -9,6 +9,8 @@ import { detectCountryResponseSchema } from "./me.schemas";
 const detectRoute = createRoute({
   method: "post",
   path: "/me/detect-country",
+  operationId: "detectCountry",
+  security: signedIn,
   tags: ["Accounts"],
   summary: "Set the profile country from the edge's geolocation, unless chosen by hand or already non-US",
   middleware: [requireUser] as const,

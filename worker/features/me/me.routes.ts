@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { uniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../lib/errors";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { closeUserSockets } from "../../realtime/live-shards";
 import { clearSessionCookies } from "../auth/auth-cookies";
@@ -16,6 +16,9 @@ import { batchNamed } from "../../db/statement";
 const getMeRoute = createRoute({
   method: "get",
   path: "/me",
+  operationId: "getMe",
+  summary: "The signed-in player's profile and credits",
+  security: signedIn,
   tags: ["Accounts"],
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(meResponseSchema), ...errorResponses(401) },
@@ -24,6 +27,8 @@ const getMeRoute = createRoute({
 const updateMeRoute = createRoute({
   method: "patch",
   path: "/me",
+  operationId: "updateMe",
+  security: signedIn,
   tags: ["Accounts"],
   summary: "Change the username and/or the country (a country chosen here is never overridden by detection)",
   middleware: [requireUser] as const,
@@ -34,6 +39,8 @@ const updateMeRoute = createRoute({
 const deleteMeRoute = createRoute({
   method: "delete",
   path: "/me",
+  operationId: "deleteMe",
+  security: signedIn,
   tags: ["Accounts"],
   summary: "Delete the account: personal data erased, ledger rows kept under an anonymised user",
   middleware: [requireUser] as const,

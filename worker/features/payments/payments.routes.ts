@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PAYMENT_RATE_LIMITS } from "../../config";
 import { withIdempotency } from "../../lib/idempotency";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { enforceRateLimits } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { publishToUser } from "../../realtime/live-shards";
@@ -16,6 +16,9 @@ import { replayVerification, verifyPayment } from "./verify.service";
 const checkoutRoute = createRoute({
   method: "post",
   path: "/payments/checkout",
+  operationId: "createCheckout",
+  summary: "Start a Stripe Checkout for a credit pack or subscription",
+  security: signedIn,
   tags: ["Payments"],
   middleware: [requireUser] as const,
   request: { body: jsonBody(checkoutRequestSchema) },
@@ -25,6 +28,9 @@ const checkoutRoute = createRoute({
 const verifyRoute = createRoute({
   method: "post",
   path: "/payments/verify",
+  operationId: "verifyPayment",
+  summary: "Credit a completed checkout on return from Stripe",
+  security: signedIn,
   tags: ["Payments"],
   middleware: [requireUser] as const,
   request: { body: jsonBody(verifyRequestSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
@@ -34,6 +40,9 @@ const verifyRoute = createRoute({
 const portalRoute = createRoute({
   method: "post",
   path: "/payments/portal",
+  operationId: "openBillingPortal",
+  summary: "Open Stripe's billing portal for the player's subscription",
+  security: signedIn,
   tags: ["Payments"],
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(urlSchema, "Stripe Customer Portal URL"), ...errorResponses(401, 404, 503) },
@@ -42,6 +51,9 @@ const portalRoute = createRoute({
 const subscriptionsRoute = createRoute({
   method: "get",
   path: "/subscriptions",
+  operationId: "listSubscriptions",
+  summary: "The player's subscriptions",
+  security: signedIn,
   tags: ["Payments"],
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(z.object({ items: z.array(subscriptionSchema) })), ...errorResponses(401) },

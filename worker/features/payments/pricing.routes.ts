@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { priceFor } from "#shared/pricing";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { readExchangeRates } from "../exchange-rates/exchange-rates.service";
 import { priceSchema, pricingQuerySchema } from "./payments.schemas";
@@ -8,6 +8,9 @@ import { priceSchema, pricingQuerySchema } from "./payments.schemas";
 const pricingRoute = createRoute({
   method: "get",
   path: "/pricing",
+  operationId: "getPricing",
+  summary: "Credit packs and subscriptions, priced in a currency",
+  security: publicRoute,
   tags: ["Payments"],
   request: { query: pricingQuerySchema },
   responses: { 200: jsonContent(priceSchema, "What the credits cost, as checkout will charge it"), ...errorResponses(400) },

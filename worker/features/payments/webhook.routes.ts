@@ -4,7 +4,7 @@ import type Stripe from "stripe";
 import { STRIPE_WEBHOOK_MAX_BYTES } from "../../config";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/log";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { publishToUser } from "../../realtime/live-shards";
 import { handleStripeEvent } from "./stripe-events.service";
@@ -13,6 +13,8 @@ import { cryptoProvider, stripeFor, webhookSecret } from "./stripe-client";
 const webhookRoute = createRoute({
   method: "post",
   path: "/stripe/webhook",
+  operationId: "receiveStripeEvent",
+  security: publicRoute,
   tags: ["Payments"],
   summary: "Stripe events, verified by their Stripe-Signature header against the raw body",
   middleware: [

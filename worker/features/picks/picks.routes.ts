@@ -3,7 +3,7 @@ import { PICKS_PAGE_SIZE } from "../../config";
 import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
 import { withIdempotency } from "../../lib/idempotency";
 import { broadcast, publishToUsers } from "../../realtime/live-shards";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
 import { PICK_COLUMNS, toPick, type PickRow } from "./pick-row";
@@ -14,6 +14,9 @@ import { replayPick, submitPick, type PickRef, type PickResult } from "./submit-
 const submitRoute = createRoute({
   method: "post",
   path: "/picks",
+  operationId: "submitPick",
+  summary: "Pick an answer, spending the question's credit cost times the multiplier",
+  security: signedIn,
   tags: ["Picks"],
   middleware: [requireUser] as const,
   request: { body: jsonBody(submitPickSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
@@ -23,6 +26,9 @@ const submitRoute = createRoute({
 const listRoute = createRoute({
   method: "get",
   path: "/picks",
+  operationId: "listMyPicks",
+  summary: "The player's picks with their questions, newest first",
+  security: signedIn,
   tags: ["Picks"],
   middleware: [requireUser] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
@@ -35,6 +41,9 @@ const listRoute = createRoute({
 const statsRoute = createRoute({
   method: "get",
   path: "/picks/stats",
+  operationId: "getPickStats",
+  summary: "The player's pick totals and win rate",
+  security: signedIn,
   tags: ["Picks"],
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(pickStatsSchema), ...errorResponses(401) },
@@ -43,6 +52,9 @@ const statsRoute = createRoute({
 const streakRoute = createRoute({
   method: "get",
   path: "/streak",
+  operationId: "getStreak",
+  summary: "The player's current and best streak",
+  security: signedIn,
   tags: ["Picks"],
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(streakSchema), ...errorResponses(401) },

@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE } from "../../config";
 import { isBatchRefusal } from "../../db/batch-guard";
 import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
 import { AppError } from "../../lib/errors";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { requireAdmin } from "../auth/auth.middleware";
@@ -23,6 +23,9 @@ const promoCodeBody = jsonContent(z.object({ promoCode: promoCodeSchema }));
 const listRoute = createRoute({
   method: "get",
   path: "/admin/promo-codes",
+  operationId: "listPromoCodes",
+  summary: "Promo codes, newest first",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
@@ -35,6 +38,9 @@ const listRoute = createRoute({
 const createPromoRoute = createRoute({
   method: "post",
   path: "/admin/promo-codes",
+  operationId: "createPromoCode",
+  summary: "Create a promo code",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { body: jsonBody(createPromoCodeSchema) },
@@ -44,6 +50,9 @@ const createPromoRoute = createRoute({
 const updateRoute = createRoute({
   method: "patch",
   path: "/admin/promo-codes/{code}",
+  operationId: "updatePromoCode",
+  summary: "Change a promo code's credits, state, expiry or limit",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { params: codeParam, body: jsonBody(updatePromoCodeSchema) },

@@ -4,7 +4,7 @@ import { PAYMENT_RATE_LIMITS } from "../../config";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 import { withIdempotency } from "../../lib/idempotency";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { enforceRateLimits } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { publishToUser } from "../../realtime/live-shards";
@@ -20,6 +20,9 @@ const requireRedeemer: MiddlewareHandler<{ Variables: { user: AppEnv["Variables"
 const redeemRoute = createRoute({
   method: "post",
   path: "/promo-codes/redeem",
+  operationId: "redeemPromoCode",
+  summary: "Redeem a promo code for bonus credits",
+  security: signedIn,
   tags: ["Promo codes"],
   middleware: [requireRedeemer] as const,
   request: { body: jsonBody(redeemRequestSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
 import { claimedViewerId, readForViewer } from "../auth/auth.middleware";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { buildFeedQuery, pageOf } from "./feed.query";
 import { QUESTION_COLUMNS, toQuestion, VIEWER_COLUMNS, VIEWER_JOINS, type QuestionRow } from "./question-row";
@@ -15,6 +15,9 @@ const CATEGORIES_CACHE = "public, max-age=120, stale-while-revalidate=180";
 const feedRoute = createRoute({
   method: "get",
   path: "/questions",
+  operationId: "listQuestions",
+  summary: "The feed: open questions by sort and filter, with the viewer's bookmarks and picks",
+  security: optionalSession,
   tags: ["Questions"],
   request: { query: feedQuerySchema },
   responses: { 200: jsonContent(feedPageSchema), ...errorResponses(400) },
@@ -23,6 +26,9 @@ const feedRoute = createRoute({
 const questionRoute = createRoute({
   method: "get",
   path: "/questions/{id}",
+  operationId: "getQuestion",
+  summary: "One question, with the viewer's bookmark and pick",
+  security: optionalSession,
   tags: ["Questions"],
   request: { params: z.object({ id: z.string().min(1).max(100) }) },
   responses: { 200: jsonContent(z.object({ question: questionSchema })), ...errorResponses(404) },
@@ -31,6 +37,9 @@ const questionRoute = createRoute({
 const categoriesRoute = createRoute({
   method: "get",
   path: "/categories",
+  operationId: "listCategories",
+  summary: "Categories with open questions, for the feed's tabs",
+  security: publicRoute,
   tags: ["Questions"],
   responses: { 200: jsonContent(categoriesSchema) },
 });

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { adminOnly, errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
 import { releaseHold } from "./redemption-holds";
@@ -8,6 +8,8 @@ import { redemptionSchema } from "./redemptions.schemas";
 const releaseRoute = createRoute({
   method: "post",
   path: "/admin/redemptions/{id}/release",
+  operationId: "releaseRedemptionHold",
+  security: adminOnly,
   tags: ["Admin"],
   summary: "Release the hold a refund or dispute put on a pending redemption, so it can be fulfilled",
   middleware: [requireAdmin] as const,

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ADMIN_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { sendEmail } from "../../lib/mailer";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { publishCredits } from "../../realtime/publish-credits";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
@@ -18,6 +18,9 @@ const queueItemSchema = adminRedemptionSchema.extend({ risk: riskSignalsSchema }
 const listRoute = createRoute({
   method: "get",
   path: "/admin/redemptions",
+  operationId: "listAdminRedemptions",
+  summary: "Redemptions to decide, with risk signals",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: {
@@ -35,6 +38,9 @@ const listRoute = createRoute({
 const decideRoute = createRoute({
   method: "patch",
   path: "/admin/redemptions/{id}",
+  operationId: "decideRedemption",
+  summary: "Fulfil or reject a pending redemption",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { params: z.object({ id: z.string().max(100) }), body: jsonBody(decisionRequestSchema) },

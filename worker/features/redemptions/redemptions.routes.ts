@@ -7,7 +7,7 @@ import { edgeCountry } from "../../lib/edge-country";
 import { withIdempotency } from "../../lib/idempotency";
 import { publishToUser } from "../../realtime/live-shards";
 import { sendEmail } from "../../lib/mailer";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { creditsSchema } from "../me/me.schemas";
 import { createRedemption, readRedemption, type RedemptionRef, type RedemptionTarget } from "./create-redemption.service";
@@ -29,6 +29,9 @@ const createdResponse = jsonContent(z.object({ redemption: redemptionSchema, cre
 const giftCardRoute = createRoute({
   method: "post",
   path: "/redemptions/gift-card",
+  operationId: "redeemGiftCard",
+  summary: "Redeem winnings for a gift card",
+  security: signedIn,
   tags: ["Redemptions"],
   middleware: [requireRedeemer] as const,
   request: { body: jsonBody(giftCardRequestSchema), headers: idempotencyHeader },
@@ -38,6 +41,9 @@ const giftCardRoute = createRoute({
 const cashOutRoute = createRoute({
   method: "post",
   path: "/redemptions/cash-out",
+  operationId: "redeemCashOut",
+  summary: "Cash out winnings",
+  security: signedIn,
   tags: ["Redemptions"],
   middleware: [requireRedeemer] as const,
   request: { body: jsonBody(cashOutRequestSchema), headers: idempotencyHeader },
@@ -47,6 +53,9 @@ const cashOutRoute = createRoute({
 const listRoute = createRoute({
   method: "get",
   path: "/redemptions",
+  operationId: "listMyRedemptions",
+  summary: "The player's redemptions, newest first",
+  security: signedIn,
   tags: ["Redemptions"],
   middleware: [requireRedeemer] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },

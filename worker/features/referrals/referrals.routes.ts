@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { INVITE_HISTORY_LIMIT, REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
 import type { SqlColumns } from "../../db/rows";
@@ -28,6 +28,9 @@ const referralsSchema = z
 const route = createRoute({
   method: "get",
   path: "/referrals",
+  operationId: "getReferrals",
+  summary: "The player's referral code, link, bonuses and invited friends",
+  security: signedIn,
   tags: ["Referrals"],
   middleware: [requireUser] as const,
   responses: { 200: jsonContent(referralsSchema), ...errorResponses(401) },

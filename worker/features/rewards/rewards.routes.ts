@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { GIFT_CARD_USD_PER_CREDIT, REDEMPTION_DEFAULT_MAX_CREDITS, REDEMPTION_MIN_CREDITS } from "../../config";
-import { jsonContent } from "../../lib/openapi";
+import { jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 
 const rewardSchema = z
@@ -27,6 +27,9 @@ const rewardsResponseSchema = z
 const listRoute = createRoute({
   method: "get",
   path: "/rewards",
+  operationId: "listRewards",
+  summary: "The gift card catalogue for the visitor's country",
+  security: publicRoute,
   tags: ["Redemptions"],
   responses: { 200: jsonContent(rewardsResponseSchema) },
 });

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { broadcast } from "../../realtime/live-shards";
 import { requireAdmin } from "../auth/auth.middleware";
@@ -9,6 +9,9 @@ import { publishSettlement } from "./settlement-events";
 const outcomeRoute = createRoute({
   method: "put",
   path: "/admin/questions/{id}/outcome",
+  operationId: "setOutcome",
+  summary: "Set or change a question's outcome and settle its picks",
+  security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: {

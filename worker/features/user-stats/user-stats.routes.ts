@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { errorResponses, jsonContent } from "../../lib/openapi";
+import { errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { periodSchema } from "../leaderboard/leaderboard.schemas";
 import { readUserStats } from "./user-stats.service";
@@ -37,6 +37,9 @@ const userStatsSchema = z
 const route = createRoute({
   method: "get",
   path: "/users/{id}/stats",
+  operationId: "getUserStats",
+  summary: "A player's public stats for a period",
+  security: publicRoute,
   tags: ["Community"],
   request: {
     params: z.object({ id: z.string().min(1).max(100) }),
