@@ -1,7 +1,6 @@
 import { requestId } from "hono/request-id";
 import { readSettings } from "./env";
 import { d1Session } from "./lib/d1-session";
-import { edgeCache } from "./lib/edge-cache";
 import { requestLog } from "./lib/request-log";
 import { adminHealthRoutes } from "./features/admin-health/admin-health.routes";
 import { createRouter } from "./lib/router";
@@ -11,19 +10,19 @@ import { jsonBodyLimit, requestGuard } from "./lib/request-guard";
 import { securityHeaders } from "./lib/security-headers";
 import { contactRoutes } from "./features/contact/contact.routes";
 import { healthRoutes } from "./features/health/health.routes";
-import { authenticate, checkSessionWithRead } from "./features/auth/auth.middleware";
+import { authenticate } from "./features/auth/auth.middleware";
 import { authRoutes } from "./features/auth/auth.routes";
 import { contactAdminRoutes } from "./features/contact/contact-admin.routes";
 import { detectCountryRoutes } from "./features/me/detect-country.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { changePasswordRoutes } from "./features/me/change-password.routes";
 import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
-import { questionRoutes } from "./features/questions/questions.routes";
+import { categoryRoutes, questionRoutes } from "./features/questions/questions.routes";
 import { creditsRoutes } from "./features/credits/credits.routes";
-import { pickRoutes } from "./features/picks/picks.routes";
+import { pickRoutes, streakRoutes } from "./features/picks/picks.routes";
 import { adminQuestionRoutes } from "./features/admin-questions/admin-questions.routes";
 import { outcomeRoutes } from "./features/settlement/outcome.routes";
-import { imageRoutes } from "./features/images/images.routes";
+import { imageServingRoutes, imageUploadRoutes } from "./features/images/images.routes";
 import { liveRoutes } from "./features/live/live.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
 import { redemptionRoutes } from "./features/redemptions/redemptions.routes";
@@ -32,7 +31,7 @@ import { redemptionHoldRoutes } from "./features/redemptions/redemption-holds.ro
 import { referralRoutes } from "./features/referrals/referrals.routes";
 import { exchangeRateRoutes } from "./features/exchange-rates/exchange-rates.routes";
 import { pricingRoutes } from "./features/payments/pricing.routes";
-import { paymentRoutes } from "./features/payments/payments.routes";
+import { paymentRoutes, subscriptionRoutes } from "./features/payments/payments.routes";
 import { stripeWebhookRoutes } from "./features/payments/webhook.routes";
 import { promoCodeRoutes } from "./features/promo-codes/promo-codes.routes";
 import { promoCodeAdminRoutes } from "./features/promo-codes/promo-codes-admin.routes";
@@ -42,39 +41,44 @@ import { activityRoutes } from "./features/activity/activity.routes";
 import { contestRoutes } from "./features/contests/contests.routes";
 import { contestAdminRoutes } from "./features/contests/contests-admin.routes";
 
+/** The API's URL tree: each feature's sub-app at its own prefix under /api. */
 const api = createRouter()
-  .route("/", healthRoutes)
-  .route("/", contactRoutes)
-  .route("/", authRoutes)
-  .route("/", meRoutes)
-  .route("/", changePasswordRoutes)
-  .route("/", detectCountryRoutes)
-  .route("/", contactAdminRoutes)
-  .route("/", questionRoutes)
-  .route("/", bookmarkRoutes)
-  .route("/", pickRoutes)
-  .route("/", adminQuestionRoutes)
-  .route("/", outcomeRoutes)
-  .route("/", imageRoutes)
-  .route("/", creditsRoutes)
-  .route("/", liveRoutes)
-  .route("/", rewardRoutes)
-  .route("/", redemptionRoutes)
-  .route("/", redemptionAdminRoutes)
-  .route("/", redemptionHoldRoutes)
-  .route("/", referralRoutes)
-  .route("/", adminHealthRoutes)
-  .route("/", exchangeRateRoutes)
-  .route("/", pricingRoutes)
-  .route("/", paymentRoutes)
-  .route("/", stripeWebhookRoutes)
-  .route("/", promoCodeRoutes)
-  .route("/", promoCodeAdminRoutes)
-  .route("/", leaderboardRoutes)
-  .route("/", userStatsRoutes)
-  .route("/", activityRoutes)
-  .route("/", contestRoutes)
-  .route("/", contestAdminRoutes);
+  .route("/health", healthRoutes)
+  .route("/auth", authRoutes)
+  .route("/me", meRoutes)
+  .route("/me", changePasswordRoutes)
+  .route("/me", detectCountryRoutes)
+  .route("/questions", questionRoutes)
+  .route("/categories", categoryRoutes)
+  .route("/bookmarks", bookmarkRoutes)
+  .route("/picks", pickRoutes)
+  .route("/streak", streakRoutes)
+  .route("/credits", creditsRoutes)
+  .route("/images/questions", imageServingRoutes)
+  .route("/live", liveRoutes)
+  .route("/rewards", rewardRoutes)
+  .route("/redemptions", redemptionRoutes)
+  .route("/referrals", referralRoutes)
+  .route("/exchange-rates", exchangeRateRoutes)
+  .route("/pricing", pricingRoutes)
+  .route("/payments", paymentRoutes)
+  .route("/subscriptions", subscriptionRoutes)
+  .route("/stripe", stripeWebhookRoutes)
+  .route("/promo-codes", promoCodeRoutes)
+  .route("/leaderboard", leaderboardRoutes)
+  .route("/users", userStatsRoutes)
+  .route("/activity", activityRoutes)
+  .route("/contests", contestRoutes)
+  .route("/contact", contactRoutes)
+  .route("/admin/questions", adminQuestionRoutes)
+  .route("/admin/questions", outcomeRoutes)
+  .route("/admin/images", imageUploadRoutes)
+  .route("/admin/redemptions", redemptionAdminRoutes)
+  .route("/admin/redemptions", redemptionHoldRoutes)
+  .route("/admin/promo-codes", promoCodeAdminRoutes)
+  .route("/admin/contests", contestAdminRoutes)
+  .route("/admin/contact-messages", contactAdminRoutes)
+  .route("/admin/health", adminHealthRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "__Host-access" });
 api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
@@ -91,13 +95,8 @@ export const app = createRouter()
   .use("/api/*", d1Session())
   .use("/api/*", requestGuard())
   .use("/api/*", jsonBodyLimit())
-  .use("/api/questions", checkSessionWithRead())
   .use("/api/*", authenticate())
   .use("/api/*", requestLog())
-  .use("/api/questions", edgeCache())
-  .use("/api/categories", edgeCache())
-  .use("/api/leaderboard", edgeCache())
-  .use("/api/rewards", edgeCache())
   .route("/api", api);
 
 app.onError(onError);

@@ -12,7 +12,7 @@ export { LiveHub } from "./index";
  * plus the development-only routes under /api/dev/, which no staging or production bundle contains
  * (scripts/deploy-check.sh looks for them). Copying `app` keeps its middleware in front of those routes.
  */
-const withDevRoutes = createRouter().route("/", app).route("/api", devRoutes);
+const withDevRoutes = createRouter().route("/", app).route("/api/dev", devRoutes);
 withDevRoutes.onError(onError);
 withDevRoutes.notFound(notFound);
 

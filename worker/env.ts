@@ -62,8 +62,6 @@ export type AppEnv = {
     requestId: string;
     settings: Settings;
     user: AuthUser | null;
-    /** Set by checkSessionWithRead() on reads whose handler checks the session in its own batch. */
-    sessionCheckedWithRead?: boolean;
     pendingSession: PendingSession | null;
   };
 };

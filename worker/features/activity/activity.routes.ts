@@ -24,7 +24,7 @@ const activitySchema = z
 
 const route = createRoute({
   method: "get",
-  path: "/activity",
+  path: "/",
   operationId: "listActivity",
   summary: "Recent picks and wins across the game",
   security: publicRoute,

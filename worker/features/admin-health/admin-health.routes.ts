@@ -27,7 +27,7 @@ const healthSchema = z
 
 const healthRoute = createRoute({
   method: "get",
-  path: "/admin/health",
+  path: "/",
   operationId: "getAdminHealth",
   summary: "Cron jobs, the settlement queue, pending redemptions and the ledger audit",
   security: adminOnly,

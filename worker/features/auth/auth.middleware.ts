@@ -28,20 +28,22 @@ const userOf = (row: LiveSessionRow | null | undefined, claims: AccessClaims): A
   row ? { ...row, sessionId: claims.sessionId } : null;
 
 /**
- * Marks a read route that checks the session in the same D1 batch as its own query (readForViewer), so a
- * signed-in read is one round trip, not two. Registered before authenticate().
+ * Declared in a read route's middleware: the route checks the session in the same D1 batch as its own query
+ * (readForViewer), so a signed-in read is one round trip, not two. It does nothing when it runs; authenticate(),
+ * which runs earlier, finds it among the request's matched handlers.
  */
-export const checkSessionWithRead = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  c.set("sessionCheckedWithRead", true);
+export const checksSessionWithRead: MiddlewareHandler<AppEnv> = async (_c, next) => {
   await next();
 };
+
+const routeChecksSessionWithRead = (c: Context<AppEnv>) => c.req.matchedRoutes.some((route) => route.handler === checksSessionWithRead);
 
 /** A valid signature is not enough: the session must still be live and the user not deleted (sign-out is immediate). */
 export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const claims = await claimsOf(c);
   c.set("user", null);
   c.set("pendingSession", null);
-  if (claims && c.get("sessionCheckedWithRead")) c.set("pendingSession", { claims, check: sessionCheck(c, claims) });
+  if (claims && routeChecksSessionWithRead(c)) c.set("pendingSession", { claims, check: sessionCheck(c, claims) });
   else if (claims) c.set("user", userOf(await firstRow(sessionCheck(c, claims)), claims));
   await next();
   healSessionHint(c);

@@ -18,7 +18,7 @@ import { welcomeBonusStatements } from "./welcome-bonus";
 
 const requestRoute = createRoute({
   method: "post",
-  path: "/auth/password-reset",
+  path: "/password-reset",
   operationId: "requestPasswordReset",
   security: publicRoute,
   tags: ["Accounts"],
@@ -30,7 +30,7 @@ const requestRoute = createRoute({
 
 const completeRoute = createRoute({
   method: "post",
-  path: "/auth/password-reset/complete",
+  path: "/password-reset/complete",
   operationId: "completePasswordReset",
   security: publicRoute,
   tags: ["Accounts"],

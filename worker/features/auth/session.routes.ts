@@ -17,7 +17,7 @@ const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please log in again."
 
 const loginRoute = createRoute({
   method: "post",
-  path: "/auth/login",
+  path: "/login",
   operationId: "signIn",
   security: publicRoute,
   tags: ["Accounts"],
@@ -28,7 +28,7 @@ const loginRoute = createRoute({
 
 const refreshRoute = createRoute({
   method: "post",
-  path: "/auth/refresh",
+  path: "/refresh",
   operationId: "refreshSession",
   security: publicRoute,
   tags: ["Accounts"],
@@ -38,7 +38,7 @@ const refreshRoute = createRoute({
 
 const logoutRoute = createRoute({
   method: "post",
-  path: "/auth/logout",
+  path: "/logout",
   operationId: "signOut",
   security: optionalSession,
   tags: ["Accounts"],

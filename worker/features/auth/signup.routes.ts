@@ -18,7 +18,7 @@ import { welcomeBonusStatements } from "./welcome-bonus";
 
 const signupRoute = createRoute({
   method: "post",
-  path: "/auth/signup",
+  path: "/signup",
   operationId: "signUp",
   security: publicRoute,
   tags: ["Accounts"],
@@ -33,7 +33,7 @@ const signupRoute = createRoute({
 
 const confirmRoute = createRoute({
   method: "post",
-  path: "/auth/confirm",
+  path: "/confirm",
   operationId: "confirmEmail",
   security: publicRoute,
   tags: ["Accounts"],
@@ -44,7 +44,7 @@ const confirmRoute = createRoute({
 
 const resendRoute = createRoute({
   method: "post",
-  path: "/auth/resend-confirmation",
+  path: "/resend-confirmation",
   operationId: "resendConfirmation",
   security: publicRoute,
   tags: ["Accounts"],

@@ -9,7 +9,7 @@ const bookmarkState = z.object({ questionId: z.string(), bookmarked: z.boolean()
 
 const putRoute = createRoute({
   method: "put",
-  path: "/bookmarks/{questionId}",
+  path: "/{questionId}",
   operationId: "addBookmark",
   summary: "Bookmark a question",
   security: signedIn,
@@ -21,7 +21,7 @@ const putRoute = createRoute({
 
 const deleteRoute = createRoute({
   method: "delete",
-  path: "/bookmarks/{questionId}",
+  path: "/{questionId}",
   operationId: "removeBookmark",
   summary: "Remove a bookmark",
   security: signedIn,

@@ -19,7 +19,7 @@ const contactMessageItem = z
 
 const listRoute = createRoute({
   method: "get",
-  path: "/admin/contact-messages",
+  path: "/",
   operationId: "listContactMessages",
   summary: "Contact messages, newest first",
   security: adminOnly,

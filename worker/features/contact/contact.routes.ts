@@ -10,7 +10,7 @@ import { contactMessageSchema } from "#shared/contact";
 
 const sendRoute = createRoute({
   method: "post",
-  path: "/contact",
+  path: "/",
   operationId: "sendContactMessage",
   summary: "Send a message to the team",
   security: optionalSession,

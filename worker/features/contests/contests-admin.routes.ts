@@ -18,7 +18,7 @@ const START_GRACE_MS = 5 * 60 * 1000;
 
 const listRoute = createRoute({
   method: "get",
-  path: "/admin/contests",
+  path: "/",
   operationId: "listAdminContests",
   summary: "Every contest, newest first",
   security: adminOnly,
@@ -33,7 +33,7 @@ const listRoute = createRoute({
 
 const createContestRoute = createRoute({
   method: "post",
-  path: "/admin/contests",
+  path: "/",
   operationId: "createContest",
   summary: "Create a contest",
   security: adminOnly,

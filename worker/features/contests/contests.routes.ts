@@ -10,7 +10,7 @@ import { joinContest, replayJoin, type Joined, type JoinRef } from "./join-conte
 
 const listRoute = createRoute({
   method: "get",
-  path: "/contests",
+  path: "/",
   operationId: "listContests",
   summary: "Running, upcoming and recently ended contests, with the viewer's entry",
   security: optionalSession,
@@ -20,7 +20,7 @@ const listRoute = createRoute({
 
 const joinRoute = createRoute({
   method: "post",
-  path: "/contests/{id}/join",
+  path: "/{id}/join",
   operationId: "joinContest",
   summary: "Join a contest, paying its entry fee",
   security: signedIn,

@@ -24,7 +24,7 @@ const transactionSchema = z
 
 const creditsRoute = createRoute({
   method: "get",
-  path: "/credits",
+  path: "/",
   operationId: "getCredits",
   summary: "The player's balance and totals",
   security: signedIn,
@@ -35,7 +35,7 @@ const creditsRoute = createRoute({
 
 const transactionsRoute = createRoute({
   method: "get",
-  path: "/credits/transactions",
+  path: "/transactions",
   operationId: "listTransactions",
   summary: "The player's ledger, newest first",
   security: signedIn,

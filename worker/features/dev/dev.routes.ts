@@ -10,7 +10,7 @@ const outboxEmail = z
 
 const outboxRoute = createRoute({
   method: "get",
-  path: "/dev/outbox",
+  path: "/outbox",
   tags: ["Development"],
   summary: "The emails sent (local development entry only)",
   request: { query: z.object({ to: z.string().max(254).optional() }) },
@@ -21,7 +21,7 @@ const LINK = /https?:\/\/[^\s<>"]+/g;
 
 const sqlRoute = createRoute({
   method: "post",
-  path: "/dev/sql",
+  path: "/sql",
   tags: ["Development"],
   summary: "Runs fixture statements (local development entry only)",
   request: { body: { required: true, content: { "application/json": { schema: z.object({ statements: z.array(z.string().min(1)).min(1).max(50) }) } } } },

@@ -15,7 +15,7 @@ export const exchangeRatesSchema = z
 
 const ratesRoute = createRoute({
   method: "get",
-  path: "/exchange-rates",
+  path: "/",
   operationId: "getExchangeRates",
   summary: "Exchange rates from US dollars",
   security: publicRoute,

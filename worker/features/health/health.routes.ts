@@ -4,7 +4,7 @@ import { jsonContent, publicRoute } from "../../lib/openapi";
 
 const healthRoute = createRoute({
   method: "get",
-  path: "/health",
+  path: "/",
   operationId: "getHealth",
   summary: "Check that the API is up",
   security: publicRoute,

@@ -11,6 +11,7 @@ import { createRouter } from "../../lib/router";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { requireAdmin } from "../auth/auth.middleware";
 import { sniffImageType } from "./image-type";
+import { takesOwnBody } from "../../lib/request-guard";
 
 const NOT_AN_IMAGE = "Please select an image file";
 const TOO_LARGE = "Image size must be less than 5MB";
@@ -27,12 +28,12 @@ const uploadLimit: MiddlewareHandler<AppEnv> = bodyLimit({
 
 const uploadRoute = createRoute({
   method: "post",
-  path: "/admin/images",
+  path: "/",
   operationId: "uploadQuestionImage",
   summary: "Upload a question image",
   security: adminOnly,
   tags: ["Admin"],
-  middleware: [requireAdmin, uploadLimit] as const,
+  middleware: [takesOwnBody, requireAdmin, uploadLimit] as const,
   request: {
     body: {
       required: true,
@@ -51,7 +52,7 @@ const uploadRoute = createRoute({
 
 const serveRoute = createRoute({
   method: "get",
-  path: "/images/questions/{file}",
+  path: "/{file}",
   operationId: "getQuestionImage",
   summary: "A question image",
   security: publicRoute,
@@ -75,7 +76,7 @@ const readUpload = async (request: Request) => {
   return file;
 };
 
-export const imageRoutes = createRouter()
+export const imageUploadRoutes = createRouter()
   .openapi(uploadRoute, async (c) => {
     const file = await readUpload(c.req.raw);
     if (file.size >= IMAGE_MAX_BYTES) throw new AppError("payload_too_large", TOO_LARGE);
@@ -101,7 +102,9 @@ export const imageRoutes = createRouter()
       now: Date.now(),
     }).run();
     return c.json({ url: `/api/images/${key}` }, 201);
-  })
+  });
+
+export const imageServingRoutes = createRouter()
   .openapi(serveRoute, async (c) => {
     const { file } = c.req.valid("param");
     const object = KEY_FILE.test(file) ? await c.env.IMAGES.get(`questions/${file}`) : null;

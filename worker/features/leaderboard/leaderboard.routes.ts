@@ -4,11 +4,13 @@ import { errorResponses, jsonContent, optionalSession } from "../../lib/openapi"
 import { createRouter } from "../../lib/router";
 import { leaderboardSchema, offsetCursorSchema, periodSchema } from "./leaderboard.schemas";
 import { readLeaderboard } from "./leaderboard.service";
+import { edgeCache } from "../../lib/edge-cache";
 
 const route = createRoute({
   method: "get",
-  path: "/leaderboard",
+  path: "/",
   operationId: "getLeaderboard",
+  middleware: [edgeCache()] as const,
   summary: "A page of a leaderboard, with the viewer's own row",
   security: optionalSession,
   tags: ["Community"],

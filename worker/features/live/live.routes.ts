@@ -8,7 +8,7 @@ import { hubFor, socketShard } from "../../realtime/live-shards";
 
 const liveRoute = createRoute({
   method: "get",
-  path: "/live",
+  path: "/",
   operationId: "openLiveSocket",
   security: optionalSession,
   tags: ["Live"],

@@ -22,7 +22,7 @@ const changePasswordSchema = z
 
 const changePasswordRoute = createRoute({
   method: "post",
-  path: "/me/password",
+  path: "/password",
   operationId: "changePassword",
   security: signedIn,
   tags: ["Accounts"],

@@ -8,7 +8,7 @@ import { detectCountryResponseSchema } from "./me.schemas";
 
 const detectRoute = createRoute({
   method: "post",
-  path: "/me/detect-country",
+  path: "/detect-country",
   operationId: "detectCountry",
   security: signedIn,
   tags: ["Accounts"],

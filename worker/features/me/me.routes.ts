@@ -15,7 +15,7 @@ import { batchNamed } from "../../db/statement";
 
 const getMeRoute = createRoute({
   method: "get",
-  path: "/me",
+  path: "/",
   operationId: "getMe",
   summary: "The signed-in player's profile and credits",
   security: signedIn,
@@ -26,7 +26,7 @@ const getMeRoute = createRoute({
 
 const updateMeRoute = createRoute({
   method: "patch",
-  path: "/me",
+  path: "/",
   operationId: "updateMe",
   security: signedIn,
   tags: ["Accounts"],
@@ -38,7 +38,7 @@ const updateMeRoute = createRoute({
 
 const deleteMeRoute = createRoute({
   method: "delete",
-  path: "/me",
+  path: "/",
   operationId: "deleteMe",
   security: signedIn,
   tags: ["Accounts"],

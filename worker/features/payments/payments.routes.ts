@@ -15,7 +15,7 @@ import { replayVerification, verifyPayment } from "./verify.service";
 
 const checkoutRoute = createRoute({
   method: "post",
-  path: "/payments/checkout",
+  path: "/checkout",
   operationId: "createCheckout",
   summary: "Start a Stripe Checkout for a credit pack or subscription",
   security: signedIn,
@@ -27,7 +27,7 @@ const checkoutRoute = createRoute({
 
 const verifyRoute = createRoute({
   method: "post",
-  path: "/payments/verify",
+  path: "/verify",
   operationId: "verifyPayment",
   summary: "Credit a completed checkout on return from Stripe",
   security: signedIn,
@@ -39,7 +39,7 @@ const verifyRoute = createRoute({
 
 const portalRoute = createRoute({
   method: "post",
-  path: "/payments/portal",
+  path: "/portal",
   operationId: "openBillingPortal",
   summary: "Open Stripe's billing portal for the player's subscription",
   security: signedIn,
@@ -50,7 +50,7 @@ const portalRoute = createRoute({
 
 const subscriptionsRoute = createRoute({
   method: "get",
-  path: "/subscriptions",
+  path: "/",
   operationId: "listSubscriptions",
   summary: "The player's subscriptions",
   security: signedIn,
@@ -87,7 +87,9 @@ export const paymentRoutes = createRouter()
   .openapi(portalRoute, async (c) => {
     const result = await createPortal(c.env.DB, stripeFor(c.var.settings), c.var.settings.APP_URL, c.var.user!.id);
     return c.json(result, 200);
-  })
+  });
+
+export const subscriptionRoutes = createRouter()
   .openapi(subscriptionsRoute, async (c) => {
     const { results } = await c.env.DB.prepare(
       `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 50`,

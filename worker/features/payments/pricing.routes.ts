@@ -7,7 +7,7 @@ import { priceSchema, pricingQuerySchema } from "./payments.schemas";
 
 const pricingRoute = createRoute({
   method: "get",
-  path: "/pricing",
+  path: "/",
   operationId: "getPricing",
   summary: "Credit packs and subscriptions, priced in a currency",
   security: publicRoute,

@@ -9,15 +9,17 @@ import { createRouter } from "../../lib/router";
 import { publishToUser } from "../../realtime/live-shards";
 import { handleStripeEvent } from "./stripe-events.service";
 import { cryptoProvider, stripeFor, webhookSecret } from "./stripe-client";
+import { takesOwnBody } from "../../lib/request-guard";
 
 const webhookRoute = createRoute({
   method: "post",
-  path: "/stripe/webhook",
+  path: "/webhook",
   operationId: "receiveStripeEvent",
   security: publicRoute,
   tags: ["Payments"],
   summary: "Stripe events, verified by their Stripe-Signature header against the raw body",
   middleware: [
+    takesOwnBody,
     bodyLimit({
       maxSize: STRIPE_WEBHOOK_MAX_BYTES,
       onError: () => {

@@ -13,7 +13,7 @@ import { replayPick, submitPick, type PickRef, type PickResult } from "./submit-
 
 const submitRoute = createRoute({
   method: "post",
-  path: "/picks",
+  path: "/",
   operationId: "submitPick",
   summary: "Pick an answer, spending the question's credit cost times the multiplier",
   security: signedIn,
@@ -25,7 +25,7 @@ const submitRoute = createRoute({
 
 const listRoute = createRoute({
   method: "get",
-  path: "/picks",
+  path: "/",
   operationId: "listMyPicks",
   summary: "The player's picks with their questions, newest first",
   security: signedIn,
@@ -40,7 +40,7 @@ const listRoute = createRoute({
 
 const statsRoute = createRoute({
   method: "get",
-  path: "/picks/stats",
+  path: "/stats",
   operationId: "getPickStats",
   summary: "The player's pick totals and win rate",
   security: signedIn,
@@ -51,7 +51,7 @@ const statsRoute = createRoute({
 
 const streakRoute = createRoute({
   method: "get",
-  path: "/streak",
+  path: "/",
   operationId: "getStreak",
   summary: "The player's current and best streak",
   security: signedIn,
@@ -128,5 +128,6 @@ export const pickRoutes = createRouter()
       200,
     );
   })
-  .openapi(statsRoute, async (c) => c.json(await readPickStats(c.env.DB, c.var.user!.id), 200))
-  .openapi(streakRoute, async (c) => c.json(await readStreak(c.env.DB, c.var.user!.id), 200));
+  .openapi(statsRoute, async (c) => c.json(await readPickStats(c.env.DB, c.var.user!.id), 200));
+
+export const streakRoutes = createRouter().openapi(streakRoute, async (c) => c.json(await readStreak(c.env.DB, c.var.user!.id), 200));

@@ -22,7 +22,7 @@ const promoCodeBody = jsonContent(z.object({ promoCode: promoCodeSchema }));
 
 const listRoute = createRoute({
   method: "get",
-  path: "/admin/promo-codes",
+  path: "/",
   operationId: "listPromoCodes",
   summary: "Promo codes, newest first",
   security: adminOnly,
@@ -37,7 +37,7 @@ const listRoute = createRoute({
 
 const createPromoRoute = createRoute({
   method: "post",
-  path: "/admin/promo-codes",
+  path: "/",
   operationId: "createPromoCode",
   summary: "Create a promo code",
   security: adminOnly,
@@ -49,7 +49,7 @@ const createPromoRoute = createRoute({
 
 const updateRoute = createRoute({
   method: "patch",
-  path: "/admin/promo-codes/{code}",
+  path: "/{code}",
   operationId: "updatePromoCode",
   summary: "Change a promo code's credits, state, expiry or limit",
   security: adminOnly,

@@ -19,7 +19,7 @@ const requireRedeemer: MiddlewareHandler<{ Variables: { user: AppEnv["Variables"
 
 const redeemRoute = createRoute({
   method: "post",
-  path: "/promo-codes/redeem",
+  path: "/redeem",
   operationId: "redeemPromoCode",
   summary: "Redeem a promo code for bonus credits",
   security: signedIn,

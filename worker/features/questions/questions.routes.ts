@@ -1,12 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { claimedViewerId, readForViewer } from "../auth/auth.middleware";
+import { checksSessionWithRead, claimedViewerId, readForViewer } from "../auth/auth.middleware";
 import { errorResponses, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { buildFeedQuery, pageOf } from "./feed.query";
 import { QUESTION_COLUMNS, toQuestion, VIEWER_COLUMNS, VIEWER_JOINS, type QuestionRow } from "./question-row";
 import { categoriesSchema, feedPageSchema, feedQuerySchema, questionSchema } from "./questions.schemas";
 import { batchNamed, typed } from "../../db/statement";
+import { edgeCache } from "../../lib/edge-cache";
 
 const MAX_CATEGORY_TABS = 10;
 /** The sports tabs may be five minutes old, the player-props tab two: the response carries both, so two. */
@@ -14,8 +15,9 @@ const CATEGORIES_CACHE = "public, max-age=120, stale-while-revalidate=180";
 
 const feedRoute = createRoute({
   method: "get",
-  path: "/questions",
+  path: "/",
   operationId: "listQuestions",
+  middleware: [checksSessionWithRead, edgeCache()] as const,
   summary: "The feed: open questions by sort and filter, with the viewer's bookmarks and picks",
   security: optionalSession,
   tags: ["Questions"],
@@ -25,7 +27,7 @@ const feedRoute = createRoute({
 
 const questionRoute = createRoute({
   method: "get",
-  path: "/questions/{id}",
+  path: "/{id}",
   operationId: "getQuestion",
   summary: "One question, with the viewer's bookmark and pick",
   security: optionalSession,
@@ -36,8 +38,9 @@ const questionRoute = createRoute({
 
 const categoriesRoute = createRoute({
   method: "get",
-  path: "/categories",
+  path: "/",
   operationId: "listCategories",
+  middleware: [edgeCache()] as const,
   summary: "Categories with open questions, for the feed's tabs",
   security: publicRoute,
   tags: ["Questions"],
@@ -69,7 +72,9 @@ export const questionRoutes = createRouter()
     const visible = row && (row.status === "published" || row.status === "resolved" || viewer?.role === "admin");
     if (!visible) throw new AppError("not_found", "Question not found");
     return c.json({ question: toQuestion(row) }, 200);
-  })
+  });
+
+export const categoryRoutes = createRouter()
   .openapi(categoriesRoute, async (c) => {
     const now = Date.now();
     const { categories, props } = await batchNamed(c.env.DB, {

@@ -7,7 +7,7 @@ import { redemptionSchema } from "./redemptions.schemas";
 
 const releaseRoute = createRoute({
   method: "post",
-  path: "/admin/redemptions/{id}/release",
+  path: "/{id}/release",
   operationId: "releaseRedemptionHold",
   security: adminOnly,
   tags: ["Admin"],

@@ -17,7 +17,7 @@ const queueItemSchema = adminRedemptionSchema.extend({ risk: riskSignalsSchema }
 
 const listRoute = createRoute({
   method: "get",
-  path: "/admin/redemptions",
+  path: "/",
   operationId: "listAdminRedemptions",
   summary: "Redemptions to decide, with risk signals",
   security: adminOnly,
@@ -37,7 +37,7 @@ const listRoute = createRoute({
 
 const decideRoute = createRoute({
   method: "patch",
-  path: "/admin/redemptions/{id}",
+  path: "/{id}",
   operationId: "decideRedemption",
   summary: "Fulfil or reject a pending redemption",
   security: adminOnly,

@@ -28,7 +28,7 @@ const createdResponse = jsonContent(z.object({ redemption: redemptionSchema, cre
 
 const giftCardRoute = createRoute({
   method: "post",
-  path: "/redemptions/gift-card",
+  path: "/gift-card",
   operationId: "redeemGiftCard",
   summary: "Redeem winnings for a gift card",
   security: signedIn,
@@ -40,7 +40,7 @@ const giftCardRoute = createRoute({
 
 const cashOutRoute = createRoute({
   method: "post",
-  path: "/redemptions/cash-out",
+  path: "/cash-out",
   operationId: "redeemCashOut",
   summary: "Cash out winnings",
   security: signedIn,
@@ -52,7 +52,7 @@ const cashOutRoute = createRoute({
 
 const listRoute = createRoute({
   method: "get",
-  path: "/redemptions",
+  path: "/",
   operationId: "listMyRedemptions",
   summary: "The player's redemptions, newest first",
   security: signedIn,

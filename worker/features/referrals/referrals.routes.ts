@@ -27,7 +27,7 @@ const referralsSchema = z
 
 const route = createRoute({
   method: "get",
-  path: "/referrals",
+  path: "/",
   operationId: "getReferrals",
   summary: "The player's referral code, link, bonuses and invited friends",
   security: signedIn,

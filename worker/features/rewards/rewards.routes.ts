@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { GIFT_CARD_USD_PER_CREDIT, REDEMPTION_DEFAULT_MAX_CREDITS, REDEMPTION_MIN_CREDITS } from "../../config";
 import { jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
+import { edgeCache } from "../../lib/edge-cache";
 
 const rewardSchema = z
   .object({
@@ -26,8 +27,9 @@ const rewardsResponseSchema = z
 
 const listRoute = createRoute({
   method: "get",
-  path: "/rewards",
+  path: "/",
   operationId: "listRewards",
+  middleware: [edgeCache()] as const,
   summary: "The gift card catalogue for the visitor's country",
   security: publicRoute,
   tags: ["Redemptions"],

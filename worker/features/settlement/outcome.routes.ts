@@ -8,7 +8,7 @@ import { publishSettlement } from "./settlement-events";
 
 const outcomeRoute = createRoute({
   method: "put",
-  path: "/admin/questions/{id}/outcome",
+  path: "/{id}/outcome",
   operationId: "setOutcome",
   summary: "Set or change a question's outcome and settle its picks",
   security: adminOnly,

@@ -36,7 +36,7 @@ const userStatsSchema = z
 
 const route = createRoute({
   method: "get",
-  path: "/users/{id}/stats",
+  path: "/{id}/stats",
   operationId: "getUserStats",
   summary: "A player's public stats for a period",
   security: publicRoute,
