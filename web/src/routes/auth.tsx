@@ -4,7 +4,7 @@ import { toast } from "../lib/toast";
 import { oneOf, stringParams } from "../lib/search-params";
 import type { MeUser } from "../features/auth/auth-queries";
 import { pendingReferralCode, rememberReferralCode } from "../features/auth/referral-storage";
-import { api, ApiError } from "../lib/api";
+import { ApiError, client, unwrap } from "../lib/api";
 import { ConfirmationNeeded } from "./-auth/confirmation-needed";
 import { LoginForm } from "./-auth/login-form";
 import { SignupForm } from "./-auth/signup-form";
@@ -22,7 +22,7 @@ const useConfirmToken = (token: string | undefined, onSignedIn: (user: MeUser) =
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    api<{ user: MeUser }>("/api/auth/confirm", { method: "POST", json: { token } })
+    unwrap(client.auth.confirm.$post({ json: { token } }))
       .then(async ({ user }) => {
         toast.success("Email confirmed. Welcome to Pickstreak!");
         await onSignedIn(user);

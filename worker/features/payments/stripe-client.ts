@@ -40,7 +40,7 @@ export const stripeFor = (settings: Settings): Stripe => {
   return client;
 };
 
-export const cryptoProvider = Stripe.createSubtleCryptoProvider();
+export const cryptoProvider: ReturnType<typeof Stripe.createSubtleCryptoProvider> = Stripe.createSubtleCryptoProvider();
 
 const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeError && error.statusCode === 404;
 

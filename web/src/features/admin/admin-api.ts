@@ -1,29 +1,14 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
-import type { Question } from "../feed/feed-queries";
+import { client, unwrap, type Answer, type RequestOf } from "../../lib/api";
 
-export type AdminQuestion = Omit<Question, "bookmarked" | "myPick"> & {
-  publishAt: number | null;
-  settlementVersion: number;
-  settledVersion: number;
-  pendingSettlement: number;
-  createdBy: string | null;
-};
+type AdminQuestions = typeof client.admin.questions;
 
-export type QuestionFormValues = {
-  title: string;
-  sportCategory: string | null;
-  customCategory: string | null;
-  creditCost: number;
-  deadline: number;
-  imageUrl: string | null;
-  status: "draft" | "published" | "scheduled" | "resolved";
-  publishAt: number | null;
-  questionType: "standard" | "over_under" | "custom";
-  answerOptionA: string;
-  answerOptionB: string;
-  tags: string[];
-};
+export type AdminQuestion = Answer<AdminQuestions[":id"]["$get"]>["question"];
+
+type QuestionBody = RequestOf<AdminQuestions["$post"]>["json"];
+
+/** The form's state: every field present, the sport as picked from the list (the server checks it is one of ours). */
+export type QuestionFormValues = Required<Omit<QuestionBody, "sportCategory">> & { sportCategory: string | null };
 
 export type AdminListFilters = { status: string; q: string };
 
@@ -31,29 +16,31 @@ export const adminQuestionsQueryOptions = (filters: AdminListFilters) =>
   infiniteQueryOptions({
     queryKey: ["admin", "questions", filters],
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
-      if (filters.status) params.set("status", filters.status);
-      if (filters.q.trim()) params.set("q", filters.q.trim());
-      if (pageParam) params.set("cursor", pageParam);
-      return api<{ items: AdminQuestion[]; nextCursor: string | null }>(`/api/admin/questions?${params}`, { signal });
+      const query: NonNullable<RequestOf<AdminQuestions["$get"]>["query"]> = {};
+      if (filters.status) query.status = filters.status as typeof query.status;
+      if (filters.q.trim()) query.q = filters.q.trim();
+      if (pageParam) query.cursor = pageParam;
+      return unwrap(client.admin.questions.$get({ query }, { init: { signal } }));
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 10_000,
   });
 
-export const fetchAdminQuestion = (id: string) => api<{ question: AdminQuestion }>(`/api/admin/questions/${encodeURIComponent(id)}`).then((r) => r.question);
+export const fetchAdminQuestion = (id: string) =>
+  unwrap(client.admin.questions[":id"].$get({ param: { id } })).then((r) => r.question);
 
-export const saveQuestion = (id: string | null, values: Partial<QuestionFormValues>) =>
-  id
-    ? api<{ question: AdminQuestion }>(`/api/admin/questions/${encodeURIComponent(id)}`, { method: "PATCH", json: values })
-    : api<{ question: AdminQuestion }>("/api/admin/questions", { method: "POST", json: values });
+/** A new question sends every field; an edit only those that changed. */
+export const saveQuestion = (id: string | null, values: Partial<QuestionFormValues>) => {
+  const json = values as QuestionBody;
+  return id ? unwrap(client.admin.questions[":id"].$patch({ param: { id }, json })) : unwrap(client.admin.questions.$post({ json }));
+};
 
-export const setOutcome = (id: string, outcome: string) =>
-  api<{ picksUpdated: number; creditsAwarded: number }>(`/api/admin/questions/${encodeURIComponent(id)}/outcome`, { method: "PUT", json: { outcome } });
+export type Outcome = RequestOf<AdminQuestions[":id"]["outcome"]["$put"]>["json"]["outcome"];
 
-export const deleteQuestion = (id: string) =>
-  api<{ message: string }>(`/api/admin/questions/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const setOutcome = (id: string, outcome: Outcome) => unwrap(client.admin.questions[":id"].outcome.$put({ param: { id }, json: { outcome } }));
+
+export const deleteQuestion = (id: string) => unwrap(client.admin.questions[":id"].$delete({ param: { id } }));
 
 /** Multipart, so it bypasses the JSON helper; errors come back in the same shape. */
 export const uploadImage = async (file: File): Promise<string> => {
@@ -65,16 +52,9 @@ export const uploadImage = async (file: File): Promise<string> => {
   return body.url;
 };
 
-export type AdminPromoCode = {
-  code: string;
-  credits: number;
-  active: boolean;
-  expiresAt: number | null;
-  maxRedemptions: number | null;
-  redemptionCount: number;
-  createdAt: number;
-  updatedAt: number;
-};
+type AdminPromoCodes = typeof client.admin["promo-codes"];
+
+export type AdminPromoCode = Answer<AdminPromoCodes["$post"]>["promoCode"];
 
 /**
  * What the promo code forms send. Numbers the admin typed badly travel as their text, so the server's own rule
@@ -92,15 +72,17 @@ export type PromoCodePatch = Partial<Omit<PromoCodeInput, "code">>;
 
 export const adminPromoCodesQueryOptions = infiniteQueryOptions({
   queryKey: ["admin", "promo-codes"],
-  queryFn: ({ pageParam, signal }) =>
-    api<{ items: AdminPromoCode[]; nextCursor: string | null }>(`/api/admin/promo-codes${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
+  queryFn: ({ pageParam, signal }) => unwrap(client.admin["promo-codes"].$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
   staleTime: 10_000,
 });
 
+// The forms' loose numbers are sent as typed, so the server's validation message answers them (see PromoCodeInput).
 export const createPromoCode = (input: PromoCodeInput) =>
-  api<{ promoCode: AdminPromoCode }>("/api/admin/promo-codes", { method: "POST", json: input }).then((r) => r.promoCode);
+  unwrap(client.admin["promo-codes"].$post({ json: input as RequestOf<AdminPromoCodes["$post"]>["json"] })).then((r) => r.promoCode);
 
 export const updatePromoCode = (code: string, patch: PromoCodePatch) =>
-  api<{ promoCode: AdminPromoCode }>(`/api/admin/promo-codes/${encodeURIComponent(code)}`, { method: "PATCH", json: patch }).then((r) => r.promoCode);
+  unwrap(client.admin["promo-codes"][":code"].$patch({ param: { code }, json: patch as RequestOf<AdminPromoCodes[":code"]["$patch"]>["json"] })).then(
+    (r) => r.promoCode,
+  );

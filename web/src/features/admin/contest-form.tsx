@@ -4,7 +4,7 @@ import { toast } from "../../lib/toast";
 import { CONTEST_DURATION_DAYS, createContestSchema, defaultContestTitle, type CreateContest } from "#shared/contests";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap } from "../../lib/api";
 import { fieldErrors } from "../../lib/form-errors";
 
 type Errors = Partial<Record<keyof CreateContest, string>>;
@@ -24,7 +24,7 @@ export const ContestForm = () => {
   const [start, setStart] = useState(nextHour);
   const [errors, setErrors] = useState<Errors>({});
   const create = useMutation({
-    mutationFn: (input: CreateContest) => api("/api/admin/contests", { method: "POST", json: input }),
+    mutationFn: (input: CreateContest) => unwrap(client.admin.contests.$post({ json: input })),
     onSuccess: () => {
       toast.success("Challenge created");
       setTitle("");

@@ -1,26 +1,14 @@
 import { useInfiniteQuery, infiniteQueryOptions } from "@tanstack/react-query";
 import { EmptyState } from "../../components/page";
 import { Button } from "../../components/ui/button";
-import { api } from "../../lib/api";
+import { client, unwrap, type Answer } from "../../lib/api";
 import { ContestForm } from "./contest-form";
 
-type AdminContest = {
-  id: string;
-  title: string;
-  durationDays: number;
-  startsAt: number;
-  endsAt: number;
-  status: "upcoming" | "active" | "ended";
-  entrants: number;
-  closedAt: number | null;
-  paidAt: number | null;
-  prizesPaid: number;
-};
+type AdminContest = Answer<typeof client.admin.contests.$get>["items"][number];
 
 const adminContestsQueryOptions = infiniteQueryOptions({
   queryKey: ["admin", "contests"],
-  queryFn: ({ pageParam, signal }) =>
-    api<{ items: AdminContest[]; nextCursor: string | null }>(`/api/admin/contests${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
+  queryFn: ({ pageParam, signal }) => unwrap(client.admin.contests.$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
 });

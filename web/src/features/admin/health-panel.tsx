@@ -1,13 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "../../components/ui/button";
-import { api } from "../../lib/api";
-
-type Health = {
-  crons: { job: string; lastRunAt: number; lastOk: boolean; lastFailureAt: number | null; failuresLastDay: number; detail: string }[];
-  settlementQueue: { questions: number; picks: number };
-  pendingRedemptions: number;
-  ledgerAudit: { checkedAt: number; violations: number };
-};
+import { client, unwrap } from "../../lib/api";
 
 const when = (epochMs: number | null) => (epochMs ? new Date(epochMs).toLocaleString() : "never");
 
@@ -19,7 +12,7 @@ const Tile = ({ label, value, bad }: { label: string; value: string | number; ba
 );
 
 export const HealthPanel = () => {
-  const health = useQuery({ queryKey: ["admin", "health"], queryFn: ({ signal }) => api<Health>("/api/admin/health", { signal }), refetchInterval: 30_000 });
+  const health = useQuery({ queryKey: ["admin", "health"], queryFn: ({ signal }) => unwrap(client.admin.health.$get(undefined, { init: { signal } })), refetchInterval: 30_000 });
   if (health.isError) return <p role="alert">Error loading data</p>;
   if (!health.data) return <p>Loading...</p>;
   const { crons, settlementQueue, pendingRedemptions, ledgerAudit } = health.data;

@@ -5,7 +5,7 @@ import { OUTCOMES_BY_TYPE } from "#shared/sports";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { ApiError } from "../../lib/api";
-import { deleteQuestion, setOutcome, type AdminQuestion } from "./admin-api";
+import { deleteQuestion, setOutcome, type AdminQuestion, type Outcome } from "./admin-api";
 import { formatCredits, formatPlural } from "../../lib/format";
 
 const OUTCOME_LABEL: Record<string, string> = { unresolved: "Unresolved", A: "A", B: "B", over: "Over", under: "Under", void: "Void" };
@@ -20,7 +20,7 @@ const useRefresh = () => {
 
 /** Sets an outcome after a confirmation; the server settles and reports what it paid. */
 export const OutcomeControl = ({ question }: { question: Pick<AdminQuestion, "id" | "questionType" | "outcome" | "answerOptionA" | "answerOptionB"> }) => {
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const refresh = useRefresh();
   const label = (o: string) => (o === "A" ? `A (${question.answerOptionA})` : o === "B" ? `B (${question.answerOptionB})` : OUTCOME_LABEL[o] ?? o);
@@ -44,7 +44,7 @@ export const OutcomeControl = ({ question }: { question: Pick<AdminQuestion, "id
     <>
       <label className="text-sm">
         <span className="sr-only">Outcome</span>
-        <select aria-label="Outcome" value={question.outcome} onChange={(e) => setPending(e.target.value)} className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950">
+        <select aria-label="Outcome" value={question.outcome} onChange={(e) => setPending(e.target.value as Outcome)} className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950">
           {OUTCOMES_BY_TYPE[question.questionType].map((o) => <option key={o} value={o}>{label(o)}</option>)}
         </select>
       </label>

@@ -5,24 +5,20 @@ import { CASH_OUT_METHOD_LABELS, formatUsd } from "#shared/redemptions";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { InputField } from "../../components/ui/field";
-import { api, ApiError } from "../../lib/api";
-import type { Redemption } from "../redemptions/redemption-queries";
+import { ApiError, client, unwrap, type Answer, type RequestOf } from "../../lib/api";
 import { redemptionTitle, StatusBadge } from "../redemptions/my-redemptions";
-import { RedemptionHoldNotice, type RedemptionHold } from "./redemption-hold";
-import { RiskSignals, type RedemptionRisk } from "./redemption-risk";
+import { RedemptionHoldNotice } from "./redemption-hold";
+import { RiskSignals } from "./redemption-risk";
 import { formatCredits } from "../../lib/format";
 
-export type AdminRedemption = Redemption & {
-  user: { id: string; username: string; email: string };
-  risk: RedemptionRisk;
-  hold: RedemptionHold | null;
-};
+type AdminRedemptions = typeof client.admin.redemptions;
+
+export type AdminRedemption = Answer<AdminRedemptions["$get"]>["items"][number];
 
 const useDecide = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (json: { status: "fulfilled" | "rejected"; note?: string }) =>
-      api(`/api/admin/redemptions/${encodeURIComponent(id)}`, { method: "PATCH", json }),
+    mutationFn: (json: RequestOf<AdminRedemptions[":id"]["$patch"]>["json"]) => unwrap(client.admin.redemptions[":id"].$patch({ param: { id }, json })),
     onSuccess: (_data, { status }) => toast.success(status === "fulfilled" ? "Redemption fulfilled" : "Redemption rejected and refunded"),
     onError: (error) => toast.error("Operation failed", { description: error instanceof ApiError ? error.message : "Please try again" }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "redemptions"] }),

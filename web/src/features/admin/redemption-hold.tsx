@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { HOLD_CAUSE_LABELS, type HoldCause } from "#shared/redemption-holds";
+import { HOLD_CAUSE_LABELS } from "#shared/redemption-holds";
 import { Button } from "../../components/ui/button";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap, type Answer } from "../../lib/api";
 import { toast } from "../../lib/toast";
 
 /** Set by a refund or dispute of the player's purchase; a pending held redemption cannot be fulfilled. */
-export type RedemptionHold = { cause: HoldCause; paymentId: string; heldAt: number };
+export type RedemptionHold = NonNullable<Answer<typeof client.admin.redemptions.$get>["items"][number]["hold"]>;
 
 export const holdSummary = (hold: RedemptionHold, pending: boolean) =>
   `${pending ? "On hold" : "Was on hold"}: ${HOLD_CAUSE_LABELS[hold.cause]} · payment ${hold.paymentId} · ${new Date(hold.heldAt).toLocaleString()}`;
@@ -13,7 +13,7 @@ export const holdSummary = (hold: RedemptionHold, pending: boolean) =>
 const useRelease = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(`/api/admin/redemptions/${encodeURIComponent(id)}/release`, { method: "POST" }),
+    mutationFn: () => unwrap(client.admin.redemptions[":id"].release.$post({ param: { id } })),
     onSuccess: () => toast.success("Hold released"),
     onError: (error) => toast.error("Operation failed", { description: error instanceof ApiError ? error.message : "Please try again" }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "redemptions"] }),

@@ -1,17 +1,8 @@
-import { RISK_REASON_LABELS, type RiskReason } from "#shared/redemption-risk";
+import { RISK_REASON_LABELS } from "#shared/redemption-risk";
+import type { client, Answer } from "../../lib/api";
 
 /** What GET /api/admin/redemptions says about each request's account (docs/decisions/redemption-risk.md). */
-export type RedemptionRisk = {
-  accountAgeDays: number;
-  sameIpAccounts: number;
-  samePayoutEmailAccounts: number;
-  sameReferralAccounts: number;
-  linkedAccounts: number;
-  pickWinnings: number;
-  oppositeSideWinnings: number;
-  highRisk: boolean;
-  reasons: RiskReason[];
-};
+export type RedemptionRisk = Answer<typeof client.admin.redemptions.$get>["items"][number]["risk"];
 
 type Signal = { label: string; value: string; notable: boolean };
 

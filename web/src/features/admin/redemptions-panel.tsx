@@ -2,9 +2,9 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState } from "../../components/page";
 import { Button } from "../../components/ui/button";
-import { api } from "../../lib/api";
+import { client, unwrap } from "../../lib/api";
 import type { RedemptionStatus } from "../redemptions/redemption-queries";
-import { RedemptionDecision, type AdminRedemption } from "./redemption-decision";
+import { RedemptionDecision } from "./redemption-decision";
 
 const STATUSES: { value: RedemptionStatus; label: string }[] = [
   { value: "pending", label: "Pending" },
@@ -16,10 +16,7 @@ const useAdminRedemptions = (status: RedemptionStatus) =>
   useInfiniteQuery({
     queryKey: ["admin", "redemptions", status],
     queryFn: ({ pageParam, signal }) =>
-      api<{ items: AdminRedemption[]; nextCursor: string | null }>(
-        `/api/admin/redemptions?status=${status}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
-        { signal },
-      ),
+      unwrap(client.admin.redemptions.$get({ query: { status, ...(pageParam ? { cursor: pageParam } : {}) } }, { init: { signal } })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 15_000,

@@ -1,23 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap, type Answer } from "../../lib/api";
 import { forgetSessionHint, mayHaveSession } from "../../lib/session-hint";
 
-export type MeUser = {
-  id: string;
-  email: string;
-  username: string;
-  country: string;
-  countryFlagUrl: string;
-  countryManuallySet: boolean;
-  role: "player" | "admin";
-  createdAt: number;
-  maxStreak: number;
-  referralCode: string;
-};
-
-export type Credits = { balance: number; totalEarned: number; totalSpent: number; redeemable: number };
-
-export type Me = { user: MeUser; credits: Credits };
+export type Me = Answer<typeof client.me.$get>;
+export type MeUser = Me["user"];
+export type Credits = Me["credits"];
 
 const INITIAL_WAIT_MS = 100;
 const MAX_SESSION_RETRIES = 3;
@@ -33,7 +20,7 @@ const fetchMe = async ({ signal }: { signal: AbortSignal }): Promise<Me | null> 
     await sleep(INITIAL_WAIT_MS);
   }
   try {
-    return await api<Me>("/api/me", { signal });
+    return await unwrap(client.me.$get(undefined, { init: { signal } }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       forgetSessionHint();

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { api } from "../../lib/api";
+import { client, unwrap } from "../../lib/api";
 import { meQueryOptions, useAuth } from "./auth-queries";
 
 const DETECTION_DELAY_MS = 1000;
@@ -17,7 +17,7 @@ export const useCountryDetection = () => {
     if (!user || !eligible || checkedFor.current === user.id) return;
     checkedFor.current = user.id;
     const timer = setTimeout(() => {
-      api<{ updated: boolean }>("/api/me/detect-country", { method: "POST" })
+      unwrap(client.me["detect-country"].$post())
         .then(({ updated }) => {
           if (updated) void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
         })

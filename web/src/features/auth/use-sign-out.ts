@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { toast } from "../../lib/toast";
-import { api } from "../../lib/api";
+import { client, unwrap } from "../../lib/api";
 import { THEME_STORAGE_KEY } from "../../lib/theme";
 import { CLAIM_DISMISSED_KEY } from "./claim-timing";
 
@@ -27,7 +27,7 @@ export const useSignOut = () => {
   return async ({ accountDeleted = false }: { accountDeleted?: boolean } = {}) => {
     let clean = true;
     try {
-      if (!accountDeleted) await api("/api/auth/logout", { method: "POST" });
+      if (!accountDeleted) await unwrap(client.auth.logout.$post());
     } catch {
       clean = false;
     }

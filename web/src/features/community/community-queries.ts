@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { client, unwrap, type Answer } from "../../lib/api";
 
 export type Period = "3" | "7" | "all";
 
@@ -9,49 +9,10 @@ export const PERIODS: { value: Period; label: string }[] = [
   { value: "all", label: "All Time" },
 ];
 
-export type LeaderboardEntry = {
-  rank: number;
-  userId: string;
-  username: string;
-  country: string;
-  score: number;
-  wins: number;
-  losses: number;
-  winRate: number;
-  netCredits: number;
-  points: number;
-};
-
-export type LeaderboardPage = { period: Period; items: LeaderboardEntry[]; me: LeaderboardEntry | null; totalUsers: number; nextCursor: string | null };
-
-export type UserStats = {
-  userId: string;
-  username: string;
-  country: string;
-  totalPicks: number;
-  totalWins: number;
-  winRate: number;
-  currentStreak: number;
-  maxStreak: number;
-  unranked: boolean;
-  rank: number | null;
-  totalUsers: number;
-  joinedDate: number;
-  recentActivity: { pickId: string; questionId: string; date: number; result: "win" | "loss" | "void"; text: string }[];
-};
-
-export type ActivityEntry = {
-  id: string;
-  kind: "pick" | "win";
-  userId: string;
-  username: string;
-  country: string;
-  questionId: string;
-  questionTitle: string;
-  choiceLabel: string;
-  credits: number;
-  createdAt: number;
-};
+export type LeaderboardPage = Answer<typeof client.leaderboard.$get>;
+export type LeaderboardEntry = LeaderboardPage["items"][number];
+export type UserStats = Answer<(typeof client.users)[":id"]["stats"]["$get"]>;
+export type ActivityEntry = Answer<typeof client.activity.$get>["items"][number];
 
 const STANDINGS_STALE_MS = 30_000;
 
@@ -60,7 +21,7 @@ export const leaderboardQueryOptions = (period: Period, viewer: string | null) =
   infiniteQueryOptions({
     queryKey: ["leaderboard", period, viewer],
     queryFn: ({ pageParam, signal }) =>
-      api<LeaderboardPage>(`/api/leaderboard?period=${period}${pageParam ? `&cursor=${pageParam}` : ""}`, { signal }),
+      unwrap(client.leaderboard.$get({ query: { period, ...(pageParam ? { cursor: pageParam } : {}) } }, { init: { signal } })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: STANDINGS_STALE_MS,
@@ -69,15 +30,14 @@ export const leaderboardQueryOptions = (period: Period, viewer: string | null) =
 export const userStatsQueryOptions = (userId: string, period: Period) =>
   queryOptions({
     queryKey: ["user-stats", userId, period],
-    queryFn: ({ signal }) => api<UserStats>(`/api/users/${encodeURIComponent(userId)}/stats?period=${period}`, { signal }),
+    queryFn: ({ signal }) => unwrap(client.users[":id"].stats.$get({ param: { id: userId }, query: { period } }, { init: { signal } })),
     staleTime: STANDINGS_STALE_MS,
   });
 
 /** Kept fresh by the live `activity` messages, which invalidate this key. */
 export const activityQueryOptions = infiniteQueryOptions({
   queryKey: ["activity"],
-  queryFn: ({ pageParam, signal }) =>
-    api<{ items: ActivityEntry[]; nextCursor: string | null }>(`/api/activity${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
+  queryFn: ({ pageParam, signal }) => unwrap(client.activity.$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
   staleTime: 0,

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../lib/toast";
-import { api, ApiError } from "../../lib/api";
-import { meQueryOptions, type Credits, type Me } from "../auth/auth-queries";
-import type { Contest } from "./contest-queries";
+import { ApiError, client, unwrap } from "../../lib/api";
+import { meQueryOptions, type Me } from "../auth/auth-queries";
 
 const JOIN_FAILED = "Failed to join contest. Please try again.";
 
@@ -11,7 +10,7 @@ export const useJoinContest = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (contestId: string) =>
-      api<{ contest: Contest; credits: Credits }>(`/api/contests/${encodeURIComponent(contestId)}/join`, { method: "POST" }),
+      unwrap(client.contests[":id"].join.$post({ param: { id: contestId }, header: {} })),
     onSuccess: ({ contest, credits }) => {
       queryClient.setQueryData<Me | null>(meQueryOptions.queryKey, (me) => me && { ...me, credits });
       toast.success(`You joined the ${contest.title}`);

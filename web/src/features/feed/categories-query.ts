@@ -1,10 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { client, unwrap, type Answer } from "../../lib/api";
 
-export type CategoriesResponse = { categories: { name: string; count: number }[]; hasPlayerProps: boolean };
+export type CategoriesResponse = Answer<typeof client.categories.$get>;
 
 export const categoriesQueryOptions = queryOptions({
   queryKey: ["categories"],
-  queryFn: ({ signal }) => api<CategoriesResponse>("/api/categories", { signal }),
+  queryFn: ({ signal }) => unwrap(client.categories.$get(undefined, { init: { signal } })),
   staleTime: 2 * 60_000,
 });

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { client, unwrap, type Answer, type RequestOf } from "../../lib/api";
 import { isoDay } from "./day-label";
 import { ALL_SPORTS, DEFAULT_FILTERS, type FeedFilters } from "./feed-filters";
 
@@ -15,58 +15,36 @@ export type FeedSort = (typeof FEED_SORTS)[number]["value"];
 /** Until the player picks a sort: most popular on phones, newest on larger screens. */
 export const defaultSort = (isMobile: boolean): FeedSort => (isMobile ? "popularity" : "newest");
 
-export type MyPick = { id: string; choice: "yes" | "no"; multiplier: number; creditsSpent: number; potentialPayout: number; status: "active" | "won" | "lost" | "void" };
-
-export type Question = {
-  id: string;
-  title: string;
-  sportCategory: string | null;
-  customCategory: string | null;
-  category: string | null;
-  creditCost: number;
-  deadline: number;
-  imageUrl: string | null;
-  status: string;
-  questionType: "standard" | "over_under" | "custom";
-  answerOptionA: string;
-  answerOptionB: string;
-  isFreePick: boolean;
-  isPlayerProp: boolean;
-  tags: string[];
-  outcome: string;
-  pickCount: number;
-  createdAt: number;
-  updatedAt: number;
-  bookmarked: boolean;
-  myPick: MyPick | null;
-};
-
-export type FeedPage = { items: Question[]; nextCursor: string | null };
+type FeedCall = typeof client.questions.$get;
+export type FeedPage = Answer<FeedCall>;
+export type Question = FeedPage["items"][number];
+export type MyPick = NonNullable<Question["myPick"]>;
 
 export type FeedParams = { filters: FeedFilters; sort: FeedSort; search: string; bookmarkedOnly: boolean; viewer: string | null };
 
 const FEED_REFRESH_MS = 60_000;
 
-export const feedSearchParams = ({ filters, sort, search, bookmarkedOnly }: FeedParams, cursor: string | null) => {
-  const params = new URLSearchParams({ sort });
-  if (filters.sport !== ALL_SPORTS) params.set("category", filters.sport);
-  if (filters.freePicksOnly) params.set("free", "1");
-  if (filters.playerPropsOnly) params.set("props", "1");
-  if (bookmarkedOnly) params.set("bookmarked", "1");
-  if (search.trim()) params.set("q", search.trim());
+/** Only the parameters that differ from the defaults, so equal feeds share one URL (and one edge-cached answer). */
+export const feedQuery = ({ filters, sort, search, bookmarkedOnly }: FeedParams, cursor: string | null) => {
+  const query: NonNullable<RequestOf<FeedCall>["query"]> = { sort };
+  if (filters.sport !== ALL_SPORTS) query.category = filters.sport;
+  if (filters.freePicksOnly) query.free = "1";
+  if (filters.playerPropsOnly) query.props = "1";
+  if (bookmarkedOnly) query.bookmarked = "1";
+  if (search.trim()) query.q = search.trim();
   if (filters.dayOffset !== null) {
-    params.set("date", isoDay(filters.dayOffset));
-    params.set("tz", String(new Date().getTimezoneOffset()));
+    query.date = isoDay(filters.dayOffset);
+    query.tz = String(new Date().getTimezoneOffset());
   }
-  if (cursor) params.set("cursor", cursor);
-  return params;
+  if (cursor) query.cursor = cursor;
+  return query;
 };
 
 /** The viewer is part of the key so signing in or out never shows another person's bookmarks. */
 export const feedQueryOptions = (params: FeedParams) =>
   infiniteQueryOptions({
     queryKey: ["questions", "feed", params],
-    queryFn: ({ pageParam, signal }) => api<FeedPage>(`/api/questions?${feedSearchParams(params, pageParam)}`, { signal }),
+    queryFn: ({ pageParam, signal }) => unwrap(client.questions.$get({ query: feedQuery(params, pageParam) }, { init: { signal } })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: FEED_REFRESH_MS,

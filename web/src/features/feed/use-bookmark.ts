@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { toast } from "../../lib/toast";
-import { api } from "../../lib/api";
+import { client, unwrap } from "../../lib/api";
 import { LOG_IN_TO_PICK, useLogInPrompt, useViewer } from "../auth/log-in-prompt";
 import type { FeedPage } from "./feed-queries";
 
@@ -20,7 +20,7 @@ export const useBookmark = () => {
   const viewer = useViewer();
   const mutation = useMutation({
     mutationFn: ({ id, bookmarked }: { id: string; bookmarked: boolean }) =>
-      api(`/api/bookmarks/${encodeURIComponent(id)}`, { method: bookmarked ? "PUT" : "DELETE" }),
+      unwrap(bookmarked ? client.bookmarks[":questionId"].$put({ param: { questionId: id } }) : client.bookmarks[":questionId"].$delete({ param: { questionId: id } })),
     onMutate: ({ id, bookmarked }) => {
       queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (old) => setBookmarkedInFeeds(old, id, bookmarked));
     },

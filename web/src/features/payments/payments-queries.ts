@@ -1,35 +1,24 @@
 import { queryOptions } from "@tanstack/react-query";
-import { FALLBACK_RATES, type Currency, type PurchaseMode } from "#shared/pricing";
-import { api } from "../../lib/api";
+import { FALLBACK_RATES } from "#shared/pricing";
+import { client, unwrap, type Answer, type RequestOf } from "../../lib/api";
 
-export type ExchangeRates = { rates: Record<Currency, number>; base: "USD"; timestamp: number | null; fallback: boolean };
-
-export type Subscription = {
-  id: string;
-  status: string;
-  creditsAmount: number;
-  totalPrice: number;
-  currency: string;
-  nextDeliveryDate: number | null;
-  cancelAtPeriodEnd: boolean;
-  createdAt: number;
-};
-
-export type Verification = { success: boolean; wasDuplicate: boolean; creditsAdded: number; newBalance: number; message: string };
+export type ExchangeRates = Answer<typeof client["exchange-rates"]["$get"]>;
+export type Subscription = Answer<typeof client.subscriptions.$get>["items"][number];
+export type Verification = Answer<typeof client.payments.verify.$post>;
 
 const HOUR = 60 * 60 * 1000;
 
 /** Refreshed hourly like the server's own job; until it answers, the fixed fallback rates price the form. */
 export const exchangeRatesQueryOptions = queryOptions({
   queryKey: ["exchange-rates"],
-  queryFn: ({ signal }) => api<ExchangeRates>("/api/exchange-rates", { signal }),
+  queryFn: ({ signal }) => unwrap(client["exchange-rates"].$get(undefined, { init: { signal } })),
   staleTime: HOUR,
   placeholderData: { rates: FALLBACK_RATES, base: "USD", timestamp: null, fallback: true },
 });
 
 export const subscriptionsQueryOptions = queryOptions({
   queryKey: ["subscriptions"],
-  queryFn: ({ signal }) => api<{ items: Subscription[] }>("/api/subscriptions", { signal }).then((body) => body.items),
+  queryFn: ({ signal }) => unwrap(client.subscriptions.$get(undefined, { init: { signal } })).then((body) => body.items),
 });
 
 /** Statuses that still deliver monthly credits; the server refuses a second subscription while one is in them. */
@@ -38,9 +27,8 @@ const LIVE_STATUSES = new Set(["active", "trialing", "past_due"]);
 export const liveSubscription = (subscriptions: Subscription[] | undefined) =>
   subscriptions?.find((subscription) => LIVE_STATUSES.has(subscription.status)) ?? null;
 
-export const startCheckout = (input: { credits: number; currency: Currency; mode: PurchaseMode }) =>
-  api<{ url?: string }>("/api/payments/checkout", { method: "POST", json: input });
+export const startCheckout = (input: RequestOf<typeof client.payments.checkout.$post>["json"]) => unwrap(client.payments.checkout.$post({ json: input }));
 
-export const openPortal = () => api<{ url?: string }>("/api/payments/portal", { method: "POST" });
+export const openPortal = () => unwrap(client.payments.portal.$post());
 
-export const verifyPayment = (sessionId: string) => api<Verification>("/api/payments/verify", { method: "POST", json: { sessionId } });
+export const verifyPayment = (sessionId: string) => unwrap(client.payments.verify.$post({ json: { sessionId }, header: {} }));

@@ -4,13 +4,13 @@ import { toast } from "../../lib/toast";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { InputField } from "../../components/ui/field";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap, type Answer } from "../../lib/api";
 import { useAuth } from "../auth/auth-queries";
 import { promoErrorMessage, PROMO_TEXT } from "./promo-messages";
 import { formatCredits } from "../../lib/format";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
-type Redeemed = { code: string; creditsAwarded: number };
+type Redeemed = Answer<(typeof client)["promo-codes"]["redeem"]["$post"]>;
 
 /** Redeem Promo Code: entering, submitting, then 'Success!' with the code and the credits it gave. */
 export const PromoCodeDialog = ({ open, onOpenChange }: Props) => {
@@ -30,7 +30,7 @@ export const PromoCodeDialog = ({ open, onOpenChange }: Props) => {
     setBusy(true);
     setError(null);
     try {
-      const result = await api<Redeemed>("/api/promo-codes/redeem", { method: "POST", json: { code: trimmed } });
+      const result = await unwrap(client["promo-codes"].redeem.$post({ json: { code: trimmed }, header: {} }));
       setRedeemed(result);
       window.dispatchEvent(new CustomEvent("creditsUpdated", { detail: { creditsAwarded: result.creditsAwarded } }));
       void queryClient.invalidateQueries({ queryKey: ["me"] });

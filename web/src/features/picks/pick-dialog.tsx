@@ -4,7 +4,7 @@ import { toast } from "../../lib/toast";
 import { positionAfterDialog } from "../../lib/toast-position";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { api } from "../../lib/api";
+import { client, unwrap } from "../../lib/api";
 import { useAuth } from "../auth/auth-queries";
 import { pickLink, SESSION_LOST, useLogInPrompt } from "../auth/log-in-prompt";
 import type { Question } from "../feed/feed-queries";
@@ -21,7 +21,7 @@ const OPTION = "rounded-xl border-2 px-3 py-3 text-sm font-semibold transition-c
 const useQuestion = (target: Target) =>
   useQuery({
     queryKey: ["questions", "detail", target.questionId],
-    queryFn: ({ signal }) => api<{ question: Question }>(`/api/questions/${encodeURIComponent(target.questionId)}`, { signal }).then((r) => r.question),
+    queryFn: ({ signal }) => unwrap(client.questions[":id"].$get({ param: { id: target.questionId } }, { init: { signal } })).then((r) => r.question),
     initialData: target.question ?? undefined,
     staleTime: target.question ? 30_000 : 0,
   });

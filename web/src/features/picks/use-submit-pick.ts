@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { toast } from "../../lib/toast";
-import { api, ApiError } from "../../lib/api";
-import { meQueryOptions, type Credits, type Me } from "../auth/auth-queries";
+import { ApiError, client, unwrap } from "../../lib/api";
+import { meQueryOptions, type Me } from "../auth/auth-queries";
 
 type SubmitInput = { questionId: string; choice: "yes" | "no"; multiplier: number; cost: number };
 
@@ -31,7 +31,7 @@ export const useSubmitPick = () => {
   const inFlight = useRef(false);
   const mutation = useMutation({
     mutationFn: ({ questionId, choice, multiplier }: SubmitInput) =>
-      api<{ credits: Credits }>("/api/picks", { method: "POST", json: { questionId, choice, multiplier } }),
+      unwrap(client.picks.$post({ json: { questionId, choice, multiplier }, header: {} })),
     onMutate: async ({ cost }) => {
       await queryClient.cancelQueries({ queryKey: meQueryOptions.queryKey });
       queryClient.setQueryData<Me | null>(meQueryOptions.queryKey, (me) => adjustBalance(me, -cost));

@@ -30,7 +30,7 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
   const [credits, setCredits] = useState(reward?.minAmount ?? 10);
   const [email, setEmail] = useState(me?.user.email ?? "");
   const [adult, setAdult] = useState(false);
-  const redeem = useRedeem<{ rewardId: string; credits: number; email: string; ageConfirmed: boolean }>({ path: "/api/redemptions/gift-card", fallback: FAILED });
+  const redeem = useRedeem(FAILED);
 
   useEffect(() => {
     // Balance is refreshed on open; a failure there changes nothing.
@@ -52,7 +52,7 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
     event.preventDefault();
     if (!reward || blocked) return;
     redeem.mutate(
-      { rewardId: reward.id, credits, email: email.trim(), ageConfirmed: adult },
+      { kind: "gift_card", json: { rewardId: reward.id, credits, email: email.trim(), ageConfirmed: adult } },
       {
         onSuccess: () => {
           toast.success("Redemption Successful", { description: `Your ${name} gift card redemption has been submitted and will be processed shortly.` });

@@ -20,11 +20,10 @@ import { useAuth } from "../auth/auth-queries";
 import { AgeConfirmation } from "./age-confirmation";
 import { BalanceSummary } from "./balance-summary";
 import { rewardsQueryOptions } from "./redemption-queries";
-import { useRedeem } from "./use-redeem";
+import { useRedeem, type CashOutBody } from "./use-redeem";
 import { formatCredits } from "../../lib/format";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
-type CashOutBody = { amount: number; method: CashOutMethod; email: string; venmoUsername?: string; cashTag?: string; ageConfirmed: boolean };
 
 const FAILED: RedemptionError = { title: "Redemption Failed", message: "An unexpected error occurred. Please try again." };
 const OPTION = "rounded-lg border px-3 py-2 text-sm font-semibold";
@@ -38,7 +37,7 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
   const [email, setEmail] = useState(me?.user.email ?? "");
   const [handle, setHandle] = useState("");
   const [adult, setAdult] = useState(false);
-  const redeem = useRedeem<CashOutBody>({ path: "/api/redemptions/cash-out", fallback: FAILED });
+  const redeem = useRedeem(FAILED);
 
   useEffect(() => {
     if (status === "initialized" && !me) {
@@ -74,10 +73,10 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
       toast.error(problem?.title ?? E.method.title, { description: problem?.message ?? E.method.message });
       return;
     }
-    const body: CashOutBody = { amount: credits, method, email: email.trim(), ageConfirmed: adult };
+    const body: CashOutBody = { amount: credits, method, email: email.trim(), ageConfirmed: true };
     if (method === "venmo") body.venmoUsername = handle.trim();
     if (method === "cashapp") body.cashTag = handle.trim();
-    redeem.mutate(body, {
+    redeem.mutate({ kind: "cash_out", json: body }, {
       onSuccess: () => {
         toast.success("Order Processing!", { description: cashOutDestination(method, handle, email) });
         onOpenChange(false);

@@ -2,11 +2,21 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { toast } from "../../lib/toast";
 import type { RedemptionError } from "#shared/redemptions";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap, type RequestOf } from "../../lib/api";
 import { meQueryOptions } from "../auth/auth-queries";
-import type { Redemption } from "./redemption-queries";
 
-type Options = { path: "/api/redemptions/gift-card" | "/api/redemptions/cash-out"; fallback: RedemptionError };
+type Redemptions = typeof client.redemptions;
+export type GiftCardBody = RequestOf<Redemptions["gift-card"]["$post"]>["json"];
+export type CashOutBody = RequestOf<Redemptions["cash-out"]["$post"]>["json"];
+
+type Request = { kind: "gift_card"; json: GiftCardBody } | { kind: "cash_out"; json: CashOutBody };
+
+const send = (request: Request, key: string) => {
+  const header = { "idempotency-key": key };
+  return request.kind === "gift_card"
+    ? unwrap(client.redemptions["gift-card"].$post({ json: request.json, header }))
+    : unwrap(client.redemptions["cash-out"].$post({ json: request.json, header }));
+};
 
 /** A server refusal with its own title ('Invalid Amount') keeps it; anything else is the generic failure toast. */
 export const reportRedemptionFailure = (error: unknown, fallback: RedemptionError) => {
@@ -18,13 +28,13 @@ export const reportRedemptionFailure = (error: unknown, fallback: RedemptionErro
  * One redemption request. The Idempotency-Key lives until the server has answered, so a retry after a lost
  * connection cannot redeem twice, while a corrected form after a refusal is a new request.
  */
-export const useRedeem = <Body>({ path, fallback }: Options) => {
+export const useRedeem = (fallback: RedemptionError) => {
   const queryClient = useQueryClient();
   const key = useRef<string | null>(null);
   return useMutation({
-    mutationFn: (body: Body) => {
+    mutationFn: (request: Request) => {
       key.current ??= crypto.randomUUID();
-      return api<{ redemption: Redemption }>(path, { method: "POST", json: body, headers: { "Idempotency-Key": key.current } });
+      return send(request, key.current);
     },
     onSuccess: () => {
       key.current = null;

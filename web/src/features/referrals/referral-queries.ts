@@ -1,20 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { client, unwrap, type Answer } from "../../lib/api";
 
-export type InviteStatus = "signed_up" | "first_pick" | "rewarded";
-
-export type Referrals = {
-  code: string;
-  link: string;
-  referrerBonus: number;
-  friendBonus: number;
-  counts: { signedUp: number; firstPick: number; rewarded: number; creditsEarned: number };
-  invites: { username: string; joinedAt: number; status: InviteStatus }[];
-};
+export type Referrals = Answer<typeof client.referrals.$get>;
+export type InviteStatus = Referrals["invites"][number]["status"];
 
 export const referralsQueryOptions = queryOptions({
   queryKey: ["referrals"],
-  queryFn: ({ signal }) => api<Referrals>("/api/referrals", { signal }),
+  queryFn: ({ signal }) => unwrap(client.referrals.$get(undefined, { init: { signal } })),
   staleTime: 60_000,
 });
 

@@ -3,7 +3,7 @@ import { contactMessageSchema, type ContactMessage } from "#shared/contact";
 import { Dialog } from "../../components/ui/dialog";
 import { Button } from "../../components/ui/button";
 import { InputField, TextAreaField } from "../../components/ui/field";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap } from "../../lib/api";
 import { CONTACT_SENT_CLOSE_MS } from "../../lib/constants";
 import { fieldErrors } from "../../lib/form-errors";
 
@@ -38,7 +38,7 @@ export const ContactDialog = ({ open, onOpenChange }: Props) => {
     setFormError(null);
     setPhase("submitting");
     try {
-      await api("/api/contact", { method: "POST", json: parsed.data });
+      await unwrap(client.contact.$post({ json: parsed.data }));
       setPhase("sent");
     } catch (error) {
       setFormError(error instanceof ApiError ? error.message : "Please try again");

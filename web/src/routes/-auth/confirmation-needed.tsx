@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { Button } from "../../components/ui/button";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap } from "../../lib/api";
 
 /** Shown after sign-up, and when someone signs in before confirming. */
 export const ConfirmationNeeded = ({ email, onBack }: { email: string; onBack: () => void }) => {
@@ -9,7 +9,7 @@ export const ConfirmationNeeded = ({ email, onBack }: { email: string; onBack: (
   const resend = async () => {
     setSending(true);
     try {
-      await api("/api/auth/resend-confirmation", { method: "POST", json: { email } });
+      await unwrap(client.auth["resend-confirmation"].$post({ json: { email } }));
       toast.success("Confirmation email sent", { description: `Check ${email} for the link.` });
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : "Please try again");

@@ -4,7 +4,7 @@ import { loginFormSchema } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import type { MeUser } from "../../features/auth/auth-queries";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap } from "../../lib/api";
 import { fieldErrors } from "../../lib/form-errors";
 
 type Props = { onSignedIn: (user: MeUser) => Promise<void>; onNeedsConfirmation: (email: string) => void };
@@ -25,7 +25,7 @@ export const LoginForm = ({ onSignedIn, onNeedsConfirmation }: Props) => {
     setFormError(null);
     setBusy(true);
     try {
-      const { user } = await api<{ user: MeUser }>("/api/auth/login", { method: "POST", json: parsed.data });
+      const { user } = await unwrap(client.auth.login.$post({ json: parsed.data }));
       await onSignedIn(user);
     } catch (error) {
       if (error instanceof ApiError && error.code === "email_not_confirmed") return onNeedsConfirmation(parsed.data.email);

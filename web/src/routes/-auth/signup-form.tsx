@@ -3,7 +3,7 @@ import { signupFormSchema } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import { CountrySelect } from "../../features/auth/country-select";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap } from "../../lib/api";
 import { fieldErrors } from "../../lib/form-errors";
 
 type Props = { referralCode: string | undefined; onSignedUp: (email: string) => void };
@@ -24,10 +24,7 @@ export const SignupForm = ({ referralCode, onSignedUp }: Props) => {
     setFormError(null);
     setBusy(true);
     try {
-      await api("/api/auth/signup", {
-        method: "POST",
-        json: { ...parsed.data, username: values.username.trim() || undefined, ref: referralCode },
-      });
+      await unwrap(client.auth.signup.$post({ json: { ...parsed.data, username: values.username.trim() || undefined, ref: referralCode } }));
       onSignedUp(parsed.data.email);
     } catch (error) {
       if (error instanceof ApiError && error.details.field === "username") setErrors({ username: error.message });

@@ -4,7 +4,7 @@ import { toast } from "../../lib/toast";
 import { passwordSchema } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap } from "../../lib/api";
 
 export const NewPasswordForm = ({ token }: { token: string }) => {
   const navigate = useNavigate();
@@ -19,7 +19,7 @@ export const NewPasswordForm = ({ token }: { token: string }) => {
     setError(undefined);
     setBusy(true);
     try {
-      await api("/api/auth/password-reset/complete", { method: "POST", json: { token, password: parsed.data } });
+      await unwrap(client.auth["password-reset"].complete.$post({ json: { token, password: parsed.data } }));
       toast.success("Password updated. Please log in with your new password.");
       await navigate({ to: "/auth", search: { mode: "login" }, replace: true });
     } catch (failure) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { emailSchema } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap } from "../../lib/api";
 
 export const RequestResetForm = () => {
   const [email, setEmail] = useState("");
@@ -17,7 +17,7 @@ export const RequestResetForm = () => {
     setError(undefined);
     setBusy(true);
     try {
-      await api("/api/auth/password-reset", { method: "POST", json: { email: parsed.data } });
+      await unwrap(client.auth["password-reset"].$post({ json: { email: parsed.data } }));
       setSentTo(parsed.data);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : "Please try again");

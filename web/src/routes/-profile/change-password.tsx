@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { PASSWORD_MESSAGE } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap } from "../../lib/api";
 import { toast } from "../../lib/toast";
 
 type Errors = { currentPassword?: string; newPassword?: string };
@@ -14,7 +14,7 @@ export const ChangePassword = () => {
   const [newPassword, setNewPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const change = useMutation({
-    mutationFn: () => api<{ ok: true }>("/api/me/password", { method: "POST", json: { currentPassword, newPassword } }),
+    mutationFn: () => unwrap(client.me.password.$post({ json: { currentPassword, newPassword } })),
   });
 
   const submit = async (event: FormEvent) => {

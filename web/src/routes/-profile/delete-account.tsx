@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useSignOut } from "../../features/auth/use-sign-out";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, client, unwrap } from "../../lib/api";
 
 export const DeleteAccount = () => {
   const [open, setOpen] = useState(false);
@@ -15,7 +15,7 @@ export const DeleteAccount = () => {
     setBusy(true);
     setError(null);
     try {
-      await api("/api/me", { method: "DELETE" });
+      await unwrap(client.me.$delete());
       setOpen(false);
       await signOut({ accountDeleted: true });
     } catch (failure) {
