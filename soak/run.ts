@@ -1,10 +1,10 @@
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { BENCH_PASSWORD, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../bench/lib/dataset";
-import { machineInfo } from "../bench/lib/machine";
-import { run } from "../bench/lib/processes";
-import { round } from "../bench/lib/stats";
+import { BENCH_PASSWORD, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../scripts/lib/local-app";
+import { machineInfo } from "../scripts/lib/machine";
+import { run } from "../scripts/lib/processes";
+import { round } from "../scripts/lib/stats";
 import { MEMORY_SAMPLE_MS, OVERHEAD_TIMEOUT_MS, SEEDED_QUESTIONS, SOAK, THINK_MS } from "./config";
 import { runAdmin } from "./lib/admin";
 import { startSoakApp } from "./lib/app";

@@ -1,4 +1,4 @@
-import { procStat, workerdPids } from "./proc";
+import { procStat, workerdPids } from "../../scripts/lib/proc";
 
 /** Linux reports process times in clock ticks of 1/100 s (USER_HZ). */
 const TICK_MS = 10;

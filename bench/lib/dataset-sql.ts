@@ -21,8 +21,6 @@ export const QUESTIONS = {
 } as const;
 
 export const questionId = (index: number) => `bench-q-${String(index).padStart(5, "0")}`;
-export const userId = (index: number) => `bench-user-${String(index).padStart(6, "0")}`;
-export const userEmail = (index: number) => `bench${String(index).padStart(6, "0")}@example.com`;
 
 const counter = (name: string, count: number) =>
   `WITH RECURSIVE ${name}(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM ${name} WHERE i < ${count - 1})`;
@@ -67,22 +65,6 @@ export const questionsSql = (count: number, now: number) => `
     CASE WHEN status = 'resolved' THEN deadline - ${2 * DAY} ELSE ${now} - 60000 - (i * 104729 % ${30 * 86_400}) * 1000 END,
     CASE WHEN status = 'resolved' THEN deadline + ${HOUR} ELSE ${now} - 60000 - (i * 104729 % ${30 * 86_400}) * 1000 END
   FROM timed JOIN sports s ON s.idx = i % ${SPORTS.length}`;
-
-/** ?1 hash, ?2 salt, ?3 iterations of the shared bench password. */
-export const usersSql = (count: number, now: number) => `
-  ${counter("n", count)}
-  INSERT INTO users (id, email, password_hash, password_salt, password_iterations, email_confirmed_at, role, username,
-    country, referral_code, created_at, updated_at)
-  SELECT printf('bench-user-%06d', i), printf('bench%06d@example.com', i), ?1, ?2, ?3, ${now - 40 * DAY}, 'player',
-    printf('bench_%06d', i), CASE i % 10 WHEN 0 THEN 'GB' WHEN 1 THEN 'CA' ELSE 'US' END, printf('BENCH%06d', i),
-    ${now - 40 * DAY} + i, ${now - 40 * DAY} + i
-  FROM n`;
-
-/** The sign-up bonus and starting credits (enough for every generated and benched pick), before any spend. */
-export const startingCreditsSql = (idPrefix: string, key: string, amount: number, description: string) => `
-  INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, description, created_at)
-  SELECT '${idPrefix}' || id, id, ${amount}, 'bonus', 'bonus', '${key}' || id, '${description}', created_at
-  FROM users WHERE id LIKE 'bench-user-%' ORDER BY id`;
 
 const pickTargets = (picksPerUser: number, users: number, now: number) => `
   ${counter("n", users * picksPerUser)},
@@ -132,13 +114,6 @@ export const payoutsSql = `
   SELECT 'bench-payout-' || substr(id, 12), user_id, potential_payout, 'pick_payout', 'winnings',
     'payout:' || id || ':' || settled_version, question_id, id, 'Pick won', settled_at
   FROM user_picks WHERE id LIKE 'bench-pick-%' AND status = 'won' ORDER BY rowid`;
-
-/** The cached balances from the ledger rows, so balance = sum(amount) holds by construction. */
-export const userCreditsSql = `
-  INSERT INTO user_credits (user_id, balance, redeemable, total_earned, total_spent, created_at, updated_at)
-  SELECT user_id, SUM(amount), SUM(iif(source = 'winnings' AND amount > 0, amount, 0)), SUM(iif(amount > 0, amount, 0)),
-    -SUM(iif(transaction_type = 'spend', amount, 0)), MIN(created_at), MAX(created_at)
-  FROM credit_transactions WHERE user_id LIKE 'bench-user-%' GROUP BY user_id`;
 
 export const pickCountsSql = `
   UPDATE questions SET pick_count = (SELECT count(*) FROM user_picks p WHERE p.question_id = questions.id)

@@ -1,17 +1,13 @@
 import { createClient, type Client } from "@libsql/client";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { BENCH_PASSWORD, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../scripts/lib/local-app";
 import { hashPassword } from "../../scripts/lib/password";
+import { startingCreditsSql, userCreditsSql, usersSql } from "../../scripts/lib/players-sql";
 import { DATASET } from "../config";
 import {
   payoutsSql, pickCountsSql, picksSql, QUESTIONS, questionId, questionsSql, spendsSql,
-  startingCreditsSql, userCreditsSql, usersSql,
 } from "./dataset-sql";
 import { rerunBackfills } from "./migration-backfills";
 
-export const BENCH_PASSWORD = "bench-password-123";
-export const DEMO_PASSWORD = "password123";
-export const DEMO_ACCOUNTS = { admin: "admin@example.com", player: "player@example.com" } as const;
 /** The player's starting credits: enough for every pick the live scenario posts. */
 const PLAYER_CREDITS = 10_000;
 const BENCH_USER_CREDITS = 1_000;
@@ -23,14 +19,6 @@ export type DatasetReport = {
   phases: Record<string, number>;
   rows: Record<string, number>;
   ledgerMismatches: number;
-};
-
-/** wrangler keeps a local D1 database as one SQLite file per database under the state directory. */
-export const findD1File = (stateDir: string) => {
-  const dir = join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  if (files.length !== 1) throw new Error(`Expected one D1 file in ${dir}, found: ${files.join(", ") || "none"}`);
-  return join(dir, files[0] ?? "");
 };
 
 const count = async (db: Client, table: string) => Number((await db.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n ?? 0);

@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import { LOAD, RUNS } from "../config";
-import { median, percentile, round } from "./stats";
+import { median, percentile, round } from "../../scripts/lib/stats";
 
 export type LoadRun = { rps: number; p50Ms: number; p99Ms: number; ok: number; failed: number };
 export type LoadSummary = LoadRun & { runs: LoadRun[] };

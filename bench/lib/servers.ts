@@ -1,20 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { freePort, run } from "./processes";
-import { DEPLOYED_ENTRY, startWorkerd, WRANGLER, type WorkerdApp } from "./workerd";
+import { freePort, run } from "../../scripts/lib/processes";
+import { DEPLOYED_ENTRY, startWorkerd, WRANGLER, type WorkerdApp } from "../../scripts/lib/workerd";
 
 export type Server = WorkerdApp;
 
 const BASELINE_CONFIG = "bench/baseline/wrangler.toml";
 
-/** Migrations only; the bench writes its dataset into the file afterwards (dataset.ts). */
-export const migrateApp = (stateDir: string) =>
-  run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`]);
-
 export const migrateBaseline = (stateDir: string) =>
   run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`, "-c", BASELINE_CONFIG]);
 
 /**
- * The built app on local workerd, as production runs it (bench/lib/workerd.ts): the API scenarios reach the worker
+ * The built app on local workerd, as production runs it (scripts/lib/workerd.ts): the API scenarios reach the worker
  * directly, like the baselines; `site` puts the SPA's assets router in front, for Lighthouse.
  */
 export const startApp = async (stateDir: string, workerLog: NodeJS.WritableStream, site = false): Promise<Server> => {

@@ -2,7 +2,7 @@ import { createClient, type Client } from "@libsql/client";
 import type { SettlementPass, SettlementTrace } from "../scenarios/settlement";
 import { SETTLEMENT } from "../config";
 import type { ScenarioResult } from "./results";
-import { percentile, round } from "./stats";
+import { percentile, round } from "../../scripts/lib/stats";
 
 export type CronJobRun = { startedAt: number; ms: number; detail: string };
 export type SettlementAnalysis = {

@@ -1,9 +1,8 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { LOAD, RUNS } from "../config";
 import type { DatasetReport } from "../lib/dataset";
-import type { MachineInfo } from "../lib/machine";
+import type { MachineInfo } from "../../scripts/lib/machine";
 import type { ScenarioResult } from "../lib/results";
-import { soakSummaryLines } from "../../soak/lib/report";
 import { findingFor } from "./findings";
 
 export type BenchResults = {
@@ -99,7 +98,19 @@ const dataset = (d: DatasetReport) => [
 const runs = (scenarios: ScenarioResult[]) =>
   scenarios.filter((s) => s.runs !== undefined).flatMap((s) => [`- **${s.id}**: \`${JSON.stringify(s.runs)}\``]);
 
+const REPORT = "bench/REPORT.md";
+const SOAK_HEADING = "## Soak (`npm run soak`)";
+
+/** The soak writes its own section into this report (soak/lib/report.ts); rewriting the bench's part keeps it. */
+const soakSection = (previous: string[]) => {
+  const start = previous.indexOf(SOAK_HEADING);
+  if (start < 0) return [];
+  const end = previous.findIndex((line, i) => i > start && line.startsWith("## "));
+  return previous.slice(start, end < 0 ? previous.length : end);
+};
+
 export const writeReport = (results: BenchResults) => {
+  const previous = existsSync(REPORT) ? readFileSync(REPORT, "utf8").split("\n") : [];
   const lines = [
     "# Pickstreak benchmark report",
     "",
@@ -127,7 +138,7 @@ export const writeReport = (results: BenchResults) => {
     "## What limits the unmet budgets, and what would lift them",
     "",
     ...unmet(results.scenarios),
-    ...soakSummaryLines(),
+    ...soakSection(previous),
     "## D1 round trips per route",
     "",
     readFileSync("bench/round-trips.md", "utf8").trim(),
@@ -137,5 +148,5 @@ export const writeReport = (results: BenchResults) => {
     ...runs(results.scenarios),
     "",
   ];
-  writeFileSync("bench/REPORT.md", lines.join("\n"));
+  writeFileSync(REPORT, lines.join("\n"));
 };

@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { BUDGETS, LIGHTHOUSE_VERSION, RUNS } from "../config";
-import { OFFLINE_ENV, run } from "../lib/processes";
+import { OFFLINE_ENV, run } from "../../scripts/lib/processes";
 import { notMeasured, verdict, type BenchContext, type ScenarioResult } from "../lib/results";
-import { median } from "../lib/stats";
+import { median } from "../../scripts/lib/stats";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /**

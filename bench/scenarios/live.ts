@@ -3,9 +3,9 @@ import { BUDGETS, LIVE, RUNS } from "../config";
 import { sendJson } from "../lib/api";
 import { QUESTIONS, questionId } from "../lib/dataset-sql";
 import { ownCpuMs, workerdCpuMs } from "../lib/cpu";
-import { sleep } from "../lib/processes";
+import { sleep } from "../../scripts/lib/processes";
 import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
-import { median, percentile, round } from "../lib/stats";
+import { median, percentile, round } from "../../scripts/lib/stats";
 
 const CONNECT_WAVE = 50;
 /** The hub refuses more than 100 open sockets from one address per hub: the sockets come from many addresses. */

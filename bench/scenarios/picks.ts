@@ -4,7 +4,7 @@ import { QUESTIONS, questionId } from "../lib/dataset-sql";
 import type { Session } from "../lib/api";
 import { measureLoad, THROUGHPUT, type LoadSummary } from "../lib/load";
 import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
-import { round } from "../lib/stats";
+import { round } from "../../scripts/lib/stats";
 
 const RESERVE = QUESTIONS.reserve.to - QUESTIONS.reserve.from;
 

@@ -1,7 +1,7 @@
 import { BUDGETS, DATASET, SETTLEMENT } from "../config";
 import { getJson, sendJson } from "../lib/api";
 import { QUESTIONS, questionId } from "../lib/dataset-sql";
-import { sleep } from "../lib/processes";
+import { sleep } from "../../scripts/lib/processes";
 import type { BenchContext } from "../lib/results";
 
 type AdminQuestion = { question?: { pendingSettlement: number; settlementVersion: number; settledVersion: number } };

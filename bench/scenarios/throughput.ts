@@ -2,7 +2,7 @@ import { BUDGETS } from "../config";
 import { authHeaders } from "../lib/api";
 import { measureLoad, SERIAL, THROUGHPUT, type LoadSummary } from "../lib/load";
 import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
-import { round } from "../lib/stats";
+import { round } from "../../scripts/lib/stats";
 
 const figures = (summary: LoadSummary) => ({ rps: summary.rps, p50Ms: summary.p50Ms, p99Ms: summary.p99Ms, failed: summary.failed });
 

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { freePort } from "../../bench/lib/processes";
-import { DEPLOYED_ENTRY, startWorkerd, type WorkerdApp } from "../../bench/lib/workerd";
+import { freePort } from "../../scripts/lib/processes";
+import { DEPLOYED_ENTRY, startWorkerd, type WorkerdApp } from "../../scripts/lib/workerd";
 import { startStandinServer } from "../../scripts/stripe-standin/server";
 import type { Metrics } from "./metrics";
 
 const WEBHOOK_LINE = /^webhook (\S+) \S+ -> (\d+|no answer)$/;
 
 /**
- * The worker as it ships, on workerd (bench/lib/workerd.ts), with the Stripe stand-in in this process. The stand-in
+ * The worker as it ships, on workerd (scripts/lib/workerd.ts), with the Stripe stand-in in this process. The stand-in
  * delivers webhooks itself, so the soak counts their answers from its log: a webhook 5xx is a 5xx the players never
  * see. The players drive the API only, so the SPA's assets are left out.
  */

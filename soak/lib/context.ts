@@ -6,7 +6,7 @@ export type Activity = Record<string, number>;
 
 export type SoakContext = {
   baseUrl: string;
-  /** Runs a cron's handler; resolves to workerd's outcome (bench/lib/workerd.ts). */
+  /** Runs a cron's handler; resolves to workerd's outcome (scripts/lib/workerd.ts). */
   scheduled: (cron: string) => Promise<string>;
   http: Http;
   metrics: Metrics;

@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import { round } from "../../bench/lib/stats";
+import { round } from "../../scripts/lib/stats";
 
 type Target = { id: string; webSocketDebuggerUrl: string };
 type HeapUsage = { usedSize: number; totalSize: number };

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { workerdPids } from "../../bench/lib/proc";
-import { round } from "../../bench/lib/stats";
+import { workerdPids } from "../../scripts/lib/proc";
+import { round } from "../../scripts/lib/stats";
 import { MEMORY_GROWTH_LIMIT_PCT } from "../config";
 import { collectGarbage } from "./isolates";
 

@@ -1,4 +1,4 @@
-import { percentile, round } from "../../bench/lib/stats";
+import { percentile, round } from "../../scripts/lib/stats";
 
 /** 0 is a request that got no answer (timeout or refused connection). */
 type StatusClass = "2xx" | "3xx" | "4xx" | "5xx" | "no answer";

@@ -1,8 +1,7 @@
 import { createClient } from "@libsql/client";
-import { BENCH_PASSWORD, findD1File } from "../../bench/lib/dataset";
-import { startingCreditsSql, userCreditsSql, userEmail, usersSql } from "../../bench/lib/dataset-sql";
-import { run } from "../../bench/lib/processes";
-import { migrateApp } from "../../bench/lib/servers";
+import { BENCH_PASSWORD, findD1File, migrateApp } from "../../scripts/lib/local-app";
+import { startingCreditsSql, userCreditsSql, userEmail, usersSql } from "../../scripts/lib/players-sql";
+import { run } from "../../scripts/lib/processes";
 import { hashPassword } from "../../scripts/lib/password";
 import { SEEDED_QUESTIONS, STARTING_CREDITS } from "../config";
 import { insertQuestionArgs, insertQuestionSql, seededQuestions, type Resolvable } from "./questions";

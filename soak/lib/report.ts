@@ -97,7 +97,7 @@ const BENCH_REPORT = "bench/REPORT.md";
 const BEFORE_HEADING = "## D1 round trips per route";
 
 /** The soak's verdict for bench/REPORT.md (bench/report/write-report.ts), when a soak has run on this machine. */
-export const soakSummaryLines = (): string[] => {
+const soakSummaryLines = (): string[] => {
   if (!existsSync(RESULTS_FILE)) return [];
   const r = JSON.parse(readFileSync(RESULTS_FILE, "utf8")) as SoakResults;
   return [

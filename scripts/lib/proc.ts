@@ -14,7 +14,7 @@ export const procStat = (pid: string) => {
   }
 };
 
-/** The workerd processes Miniflare spawned from this process (bench/lib/workerd.ts). */
+/** The workerd processes Miniflare spawned from this process (scripts/lib/workerd.ts). */
 export const workerdPids = () =>
   readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))

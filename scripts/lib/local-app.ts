@@ -1,0 +1,21 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { run } from "./processes";
+import { WRANGLER } from "./workerd";
+
+/** The password of every bench player, and of the demo accounts scripts/seed.ts writes. */
+export const BENCH_PASSWORD = "bench-password-123";
+export const DEMO_PASSWORD = "password123";
+export const DEMO_ACCOUNTS = { admin: "admin@example.com", player: "player@example.com" } as const;
+
+/** The app's migrations on a local state directory; the bench and the soak write their data into the file afterwards. */
+export const migrateApp = (stateDir: string) =>
+  run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`]);
+
+/** wrangler keeps a local D1 database as one SQLite file per database under the state directory. */
+export const findD1File = (stateDir: string) => {
+  const dir = join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`Expected one D1 file in ${dir}, found: ${files.join(", ") || "none"}`);
+  return join(dir, files[0] ?? "");
+};
