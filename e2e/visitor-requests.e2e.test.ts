@@ -12,7 +12,12 @@ const watchProblems = (page: Page) => {
   page.on("response", (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
   });
-  page.on("requestfailed", (request) => problems.push(`failed ${request.method()} ${new URL(request.url()).pathname}`));
+  page.on("requestfailed", (request) => {
+    const reason = request.failure()?.errorText ?? "";
+    // The browser drops what the page it leaves was still loading (its favicon, say): not a request that failed.
+    if (reason === "net::ERR_ABORTED") return;
+    problems.push(`failed ${request.method()} ${new URL(request.url()).pathname} (${reason})`);
+  });
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(`console: ${message.text()}`);
   });

@@ -17,23 +17,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/contact": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a message to the team */
-        post: operations["sendContactMessage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/auth/signup": {
         parameters: {
             query?: never;
@@ -223,23 +206,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/contact-messages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Contact messages, newest first */
-        get: operations["listContactMessages"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/questions": {
         parameters: {
             query?: never;
@@ -361,94 +327,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/questions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every question, newest first, optionally by status */
-        get: operations["listAdminQuestions"];
-        put?: never;
-        /** Create a question */
-        post: operations["createQuestion"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/questions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One question with its schedule and settlement progress */
-        get: operations["getAdminQuestion"];
-        put?: never;
-        post?: never;
-        /** Delete a question, refunding every pick on it */
-        delete: operations["deleteQuestion"];
-        options?: never;
-        head?: never;
-        /** Edit a question (only the fields sent) */
-        patch: operations["updateQuestion"];
-        trace?: never;
-    };
-    "/admin/questions/{id}/outcome": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Set or change a question's outcome and settle its picks */
-        put: operations["setOutcome"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/images": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Upload a question image */
-        post: operations["uploadQuestionImage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/images/questions/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A question image */
-        get: operations["getQuestionImage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/credits": {
         parameters: {
             query?: never;
@@ -475,6 +353,23 @@ export interface paths {
         };
         /** The player's ledger, newest first */
         get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/questions/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A question image */
+        get: operations["getQuestionImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -568,57 +463,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/redemptions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Redemptions to decide, with risk signals */
-        get: operations["listAdminRedemptions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/redemptions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Fulfil or reject a pending redemption */
-        patch: operations["decideRedemption"];
-        trace?: never;
-    };
-    "/admin/redemptions/{id}/release": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Release the hold a refund or dispute put on a pending redemption, so it can be fulfilled */
-        post: operations["releaseRedemptionHold"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/referrals": {
         parameters: {
             query?: never;
@@ -628,23 +472,6 @@ export interface paths {
         };
         /** The player's referral code, link, bonuses and invited friends */
         get: operations["getReferrals"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Cron jobs, the settlement queue, pending redemptions and the ledger audit */
-        get: operations["getAdminHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -789,41 +616,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/promo-codes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Promo codes, newest first */
-        get: operations["listPromoCodes"];
-        put?: never;
-        /** Create a promo code */
-        post: operations["createPromoCode"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/promo-codes/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Change a promo code's credits, state, expiry or limit */
-        patch: operations["updatePromoCode"];
-        trace?: never;
-    };
     "/leaderboard": {
         parameters: {
             query?: never;
@@ -909,6 +701,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message to the team */
+        post: operations["sendContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every question, newest first, optionally by status */
+        get: operations["listAdminQuestions"];
+        put?: never;
+        /** Create a question */
+        post: operations["createQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One question with its schedule and settlement progress */
+        get: operations["getAdminQuestion"];
+        put?: never;
+        post?: never;
+        /** Delete a question, refunding every pick on it */
+        delete: operations["deleteQuestion"];
+        options?: never;
+        head?: never;
+        /** Edit a question (only the fields sent) */
+        patch: operations["updateQuestion"];
+        trace?: never;
+    };
+    "/admin/questions/{id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or change a question's outcome and settle its picks */
+        put: operations["setOutcome"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a question image */
+        post: operations["uploadQuestionImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redemptions to decide, with risk signals */
+        get: operations["listAdminRedemptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/redemptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Fulfil or reject a pending redemption */
+        patch: operations["decideRedemption"];
+        trace?: never;
+    };
+    "/admin/redemptions/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release the hold a refund or dispute put on a pending redemption, so it can be fulfilled */
+        post: operations["releaseRedemptionHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promo-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promo codes, newest first */
+        get: operations["listPromoCodes"];
+        put?: never;
+        /** Create a promo code */
+        post: operations["createPromoCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promo-codes/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a promo code's credits, state, expiry or limit */
+        patch: operations["updatePromoCode"];
+        trace?: never;
+    };
     "/admin/contests": {
         parameters: {
             query?: never;
@@ -921,6 +887,40 @@ export interface paths {
         put?: never;
         /** Create a contest */
         post: operations["createContest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact messages, newest first */
+        get: operations["listContactMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cron jobs, the settlement queue, pending redemptions and the ledger audit */
+        get: operations["getAdminHealth"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1002,15 +1002,6 @@ export interface components {
         DetectCountry: {
             countryCode: string | null;
             updated: boolean;
-        };
-        ContactMessageItem: {
-            id: string;
-            userId: string | null;
-            name: string;
-            email: string;
-            subject: string;
-            message: string;
-            createdAt: number;
         };
         QuestionPage: {
             items: components["schemas"]["Question"][];
@@ -1116,102 +1107,6 @@ export interface components {
             currentStreak: number;
             maxStreak: number;
         };
-        AdminQuestion: {
-            id: string;
-            title: string;
-            sportCategory: string | null;
-            customCategory: string | null;
-            category: string | null;
-            creditCost: number;
-            /** @description Unix epoch milliseconds */
-            deadline: number;
-            imageUrl: string | null;
-            /** @enum {string} */
-            status: "draft" | "published" | "scheduled" | "resolved";
-            /** @enum {string} */
-            questionType: "standard" | "over_under" | "custom";
-            answerOptionA: string;
-            answerOptionB: string;
-            isFreePick: boolean;
-            isPlayerProp: boolean;
-            tags: string[];
-            /** @enum {string} */
-            outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
-            pickCount: number;
-            createdAt: number;
-            updatedAt: number;
-            publishAt: number | null;
-            /** @description Raised by every outcome change */
-            settlementVersion: number;
-            /** @description The version whose settlement has finished */
-            settledVersion: number;
-            /** @description Picks not yet settled at settlementVersion */
-            pendingSettlement: number;
-            createdBy: string | null;
-        };
-        CreateQuestion: {
-            title: string;
-            deadline: number;
-            creditCost: number;
-            /**
-             * @default null
-             * @enum {string|null}
-             */
-            sportCategory: "NFL" | "NBA" | "MLB" | "NHL" | "NCAA Football" | "NCAA Basketball" | "Soccer" | "Tennis" | "Golf" | "Boxing" | "MMA" | "F1" | "NASCAR" | "Cricket" | "Rugby" | "Hockey" | "Basketball" | "Football" | "Mixed Sports" | null;
-            /** @default null */
-            customCategory: string | null;
-            /** @default null */
-            imageUrl: string | null;
-            /**
-             * @default draft
-             * @enum {string}
-             */
-            status: "draft" | "published" | "scheduled" | "resolved";
-            /** @default null */
-            publishAt: number | null;
-            /**
-             * @default standard
-             * @enum {string}
-             */
-            questionType: "standard" | "over_under" | "custom";
-            /** @default  */
-            answerOptionA: string;
-            /** @default  */
-            answerOptionB: string;
-            /** @default [] */
-            tags: string[];
-        };
-        UpdateQuestion: {
-            title?: string;
-            deadline?: number;
-            creditCost?: number;
-            /** @enum {string|null} */
-            sportCategory?: "NFL" | "NBA" | "MLB" | "NHL" | "NCAA Football" | "NCAA Basketball" | "Soccer" | "Tennis" | "Golf" | "Boxing" | "MMA" | "F1" | "NASCAR" | "Cricket" | "Rugby" | "Hockey" | "Basketball" | "Football" | "Mixed Sports" | null;
-            customCategory?: string | null;
-            imageUrl?: string | null;
-            /** @enum {string} */
-            status?: "draft" | "published" | "scheduled" | "resolved";
-            publishAt?: number | null;
-            /** @enum {string} */
-            questionType?: "standard" | "over_under" | "custom";
-            answerOptionA?: string;
-            answerOptionB?: string;
-            tags?: string[];
-        };
-        OutcomeResult: {
-            picksUpdated: number;
-            /** @description Payouts and refunds granted by this call */
-            creditsAwarded: number;
-            /** @description False when the cron job finishes the settlement */
-            complete: boolean;
-        };
-        SetOutcome: {
-            /** @enum {string} */
-            outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
-        };
-        UploadedImage: {
-            url: string;
-        };
         CreditTransaction: {
             id: string;
             amount: number;
@@ -1283,49 +1178,6 @@ export interface components {
              */
             ageConfirmed: true;
         };
-        AdminRedemptionQueueItem: components["schemas"]["AdminRedemption"] & {
-            risk: components["schemas"]["RedemptionRiskSignals"];
-        };
-        /** @description Why it was put on hold; a pending held redemption cannot be fulfilled until an admin releases it */
-        RedemptionHold: {
-            /** @enum {string} */
-            cause: "charge_refunded" | "dispute_opened";
-            /** @description The Stripe payment whose refund or dispute caused the hold */
-            paymentId: string;
-            heldAt: number;
-        } | null;
-        RedemptionRiskSignals: {
-            /** @description Whole days from the account's sign-up to this request */
-            accountAgeDays: number;
-            /** @description Other accounts that signed up from the same address (IPv6: the same /64) */
-            sameIpAccounts: number;
-            /** @description Other accounts that use this request's payout email, to sign in or on a redemption */
-            samePayoutEmailAccounts: number;
-            /** @description Other accounts with the same referrer, its referrer, and accounts it referred */
-            sameReferralAccounts: number;
-            /** @description Distinct accounts linked by any of the three */
-            linkedAccounts: number;
-            /** @description Credits its won picks paid */
-            pickWinnings: number;
-            /** @description Of those, credits from questions where a linked account took the other side */
-            oppositeSideWinnings: number;
-            highRisk: boolean;
-            /** @description Why it is high risk; empty when it is not */
-            reasons: ("opposite_side_winnings" | "shared_payout_email" | "new_account_with_links")[];
-        };
-        AdminRedemption: components["schemas"]["Redemption"] & {
-            user: {
-                id: string;
-                username: string;
-                email: string;
-            };
-            hold: components["schemas"]["RedemptionHold"];
-        };
-        RedemptionDecision: {
-            /** @enum {string} */
-            status: "fulfilled" | "rejected";
-            note?: string;
-        };
         Referrals: {
             code: string;
             link: string;
@@ -1345,25 +1197,6 @@ export interface components {
                 /** @enum {string} */
                 status: "signed_up" | "first_pick" | "rewarded";
             }[];
-        };
-        AdminHealth: {
-            crons: {
-                job: string;
-                lastRunAt: number;
-                lastOk: boolean;
-                lastFailureAt: number | null;
-                failuresLastDay: number;
-                detail: string;
-            }[];
-            settlementQueue: {
-                questions: number;
-                picks: number;
-            };
-            pendingRedemptions: number;
-            ledgerAudit: {
-                checkedAt: number;
-                violations: number;
-            };
         };
         ExchangeRates: {
             rates: {
@@ -1430,32 +1263,6 @@ export interface components {
         };
         RedeemPromoCodeRequest: {
             code: string;
-        };
-        PromoCode: {
-            code: string;
-            credits: number;
-            active: boolean;
-            expiresAt: number | null;
-            maxRedemptions: number | null;
-            redemptionCount: number;
-            createdAt: number;
-            updatedAt: number;
-        };
-        CreatePromoCodeRequest: {
-            code: string;
-            credits: number;
-            /** @default true */
-            active: boolean;
-            /** @default null */
-            expiresAt: number | null;
-            /** @default null */
-            maxRedemptions: number | null;
-        };
-        UpdatePromoCodeRequest: {
-            credits?: number;
-            active?: boolean;
-            expiresAt?: number | null;
-            maxRedemptions?: number | null;
         };
         Leaderboard: {
             /** @enum {string} */
@@ -1575,6 +1382,171 @@ export interface components {
             contest: components["schemas"]["Contest"];
             credits: components["schemas"]["Credits"];
         };
+        AdminQuestion: {
+            id: string;
+            title: string;
+            sportCategory: string | null;
+            customCategory: string | null;
+            category: string | null;
+            creditCost: number;
+            /** @description Unix epoch milliseconds */
+            deadline: number;
+            imageUrl: string | null;
+            /** @enum {string} */
+            status: "draft" | "published" | "scheduled" | "resolved";
+            /** @enum {string} */
+            questionType: "standard" | "over_under" | "custom";
+            answerOptionA: string;
+            answerOptionB: string;
+            isFreePick: boolean;
+            isPlayerProp: boolean;
+            tags: string[];
+            /** @enum {string} */
+            outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
+            pickCount: number;
+            createdAt: number;
+            updatedAt: number;
+            publishAt: number | null;
+            /** @description Raised by every outcome change */
+            settlementVersion: number;
+            /** @description The version whose settlement has finished */
+            settledVersion: number;
+            /** @description Picks not yet settled at settlementVersion */
+            pendingSettlement: number;
+            createdBy: string | null;
+        };
+        CreateQuestion: {
+            title: string;
+            deadline: number;
+            creditCost: number;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            sportCategory: "NFL" | "NBA" | "MLB" | "NHL" | "NCAA Football" | "NCAA Basketball" | "Soccer" | "Tennis" | "Golf" | "Boxing" | "MMA" | "F1" | "NASCAR" | "Cricket" | "Rugby" | "Hockey" | "Basketball" | "Football" | "Mixed Sports" | null;
+            /** @default null */
+            customCategory: string | null;
+            /** @default null */
+            imageUrl: string | null;
+            /**
+             * @default draft
+             * @enum {string}
+             */
+            status: "draft" | "published" | "scheduled" | "resolved";
+            /** @default null */
+            publishAt: number | null;
+            /**
+             * @default standard
+             * @enum {string}
+             */
+            questionType: "standard" | "over_under" | "custom";
+            /** @default  */
+            answerOptionA: string;
+            /** @default  */
+            answerOptionB: string;
+            /** @default [] */
+            tags: string[];
+        };
+        UpdateQuestion: {
+            title?: string;
+            deadline?: number;
+            creditCost?: number;
+            /** @enum {string|null} */
+            sportCategory?: "NFL" | "NBA" | "MLB" | "NHL" | "NCAA Football" | "NCAA Basketball" | "Soccer" | "Tennis" | "Golf" | "Boxing" | "MMA" | "F1" | "NASCAR" | "Cricket" | "Rugby" | "Hockey" | "Basketball" | "Football" | "Mixed Sports" | null;
+            customCategory?: string | null;
+            imageUrl?: string | null;
+            /** @enum {string} */
+            status?: "draft" | "published" | "scheduled" | "resolved";
+            publishAt?: number | null;
+            /** @enum {string} */
+            questionType?: "standard" | "over_under" | "custom";
+            answerOptionA?: string;
+            answerOptionB?: string;
+            tags?: string[];
+        };
+        OutcomeResult: {
+            picksUpdated: number;
+            /** @description Payouts and refunds granted by this call */
+            creditsAwarded: number;
+            /** @description False when the cron job finishes the settlement */
+            complete: boolean;
+        };
+        SetOutcome: {
+            /** @enum {string} */
+            outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
+        };
+        UploadedImage: {
+            url: string;
+        };
+        AdminRedemptionQueueItem: components["schemas"]["AdminRedemption"] & {
+            risk: components["schemas"]["RedemptionRiskSignals"];
+        };
+        /** @description Why it was put on hold; a pending held redemption cannot be fulfilled until an admin releases it */
+        RedemptionHold: {
+            /** @enum {string} */
+            cause: "charge_refunded" | "dispute_opened";
+            /** @description The Stripe payment whose refund or dispute caused the hold */
+            paymentId: string;
+            heldAt: number;
+        } | null;
+        RedemptionRiskSignals: {
+            /** @description Whole days from the account's sign-up to this request */
+            accountAgeDays: number;
+            /** @description Other accounts that signed up from the same address (IPv6: the same /64) */
+            sameIpAccounts: number;
+            /** @description Other accounts that use this request's payout email, to sign in or on a redemption */
+            samePayoutEmailAccounts: number;
+            /** @description Other accounts with the same referrer, its referrer, and accounts it referred */
+            sameReferralAccounts: number;
+            /** @description Distinct accounts linked by any of the three */
+            linkedAccounts: number;
+            /** @description Credits its won picks paid */
+            pickWinnings: number;
+            /** @description Of those, credits from questions where a linked account took the other side */
+            oppositeSideWinnings: number;
+            highRisk: boolean;
+            /** @description Why it is high risk; empty when it is not */
+            reasons: ("opposite_side_winnings" | "shared_payout_email" | "new_account_with_links")[];
+        };
+        AdminRedemption: components["schemas"]["Redemption"] & {
+            user: {
+                id: string;
+                username: string;
+                email: string;
+            };
+            hold: components["schemas"]["RedemptionHold"];
+        };
+        RedemptionDecision: {
+            /** @enum {string} */
+            status: "fulfilled" | "rejected";
+            note?: string;
+        };
+        PromoCode: {
+            code: string;
+            credits: number;
+            active: boolean;
+            expiresAt: number | null;
+            maxRedemptions: number | null;
+            redemptionCount: number;
+            createdAt: number;
+            updatedAt: number;
+        };
+        CreatePromoCodeRequest: {
+            code: string;
+            credits: number;
+            /** @default true */
+            active: boolean;
+            /** @default null */
+            expiresAt: number | null;
+            /** @default null */
+            maxRedemptions: number | null;
+        };
+        UpdatePromoCodeRequest: {
+            credits?: number;
+            active?: boolean;
+            expiresAt?: number | null;
+            maxRedemptions?: number | null;
+        };
         AdminContest: {
             id: string;
             title: string;
@@ -1594,6 +1566,34 @@ export interface components {
             title?: string;
             durationDays: 3 | 7 | 10;
             startsAt: number;
+        };
+        ContactMessageItem: {
+            id: string;
+            userId: string | null;
+            name: string;
+            email: string;
+            subject: string;
+            message: string;
+            createdAt: number;
+        };
+        AdminHealth: {
+            crons: {
+                job: string;
+                lastRunAt: number;
+                lastOk: boolean;
+                lastFailureAt: number | null;
+                failuresLastDay: number;
+                detail: string;
+            }[];
+            settlementQueue: {
+                questions: number;
+                picks: number;
+            };
+            pendingRedemptions: number;
+            ledgerAudit: {
+                checkedAt: number;
+                violations: number;
+            };
         };
     };
     responses: never;
@@ -1623,82 +1623,6 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                     };
-                };
-            };
-        };
-    };
-    sendContactMessage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    email: string;
-                    subject: string;
-                    message: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Stored */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2529,58 +2453,6 @@ export interface operations {
             };
         };
     };
-    listContactMessages: {
-        parameters: {
-            query?: {
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["ContactMessageItem"][];
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     listQuestions: {
         parameters: {
             query?: {
@@ -2998,552 +2870,6 @@ export interface operations {
             };
         };
     };
-    listAdminQuestions: {
-        parameters: {
-            query?: {
-                status?: "draft" | "published" | "scheduled" | "resolved";
-                q?: string;
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["AdminQuestion"][];
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createQuestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateQuestion"];
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        question: components["schemas"]["AdminQuestion"];
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getAdminQuestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        question: components["schemas"]["AdminQuestion"];
-                    };
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteQuestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `internal` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateQuestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateQuestion"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        question: components["schemas"]["AdminQuestion"];
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    setOutcome: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SetOutcome"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OutcomeResult"];
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `internal` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    uploadQuestionImage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Stored */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UploadedImage"];
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `internal` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getQuestionImage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The image */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/*": string;
-                };
-            };
-            /** @description Error: `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getCredits: {
         parameters: {
             query?: never;
@@ -3607,6 +2933,37 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuestionImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3935,237 +3292,6 @@ export interface operations {
             };
         };
     };
-    listAdminRedemptions: {
-        parameters: {
-            query?: {
-                status?: "pending" | "fulfilled" | "rejected";
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["AdminRedemptionQueueItem"][];
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    decideRedemption: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RedemptionDecision"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        redemption: components["schemas"]["Redemption"];
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `conflict`, `duplicate` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    releaseRedemptionHold: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        redemption: components["schemas"]["Redemption"];
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `conflict`, `duplicate` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getReferrals: {
         parameters: {
             query?: never;
@@ -4186,44 +3312,6 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getAdminHealth: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminHealth"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4773,220 +3861,6 @@ export interface operations {
             };
         };
     };
-    listPromoCodes: {
-        parameters: {
-            query?: {
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["PromoCode"][];
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createPromoCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreatePromoCodeRequest"];
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        promoCode: components["schemas"]["PromoCode"];
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `conflict`, `duplicate` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updatePromoCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdatePromoCodeRequest"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        promoCode: components["schemas"]["PromoCode"];
-                    };
-                };
-            };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getLeaderboard: {
         parameters: {
             query?: {
@@ -5222,6 +4096,1042 @@ export interface operations {
             };
         };
     };
+    sendContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                    subject: string;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminQuestions: {
+        parameters: {
+            query?: {
+                status?: "draft" | "published" | "scheduled" | "resolved";
+                q?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminQuestion"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateQuestion"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        question: components["schemas"]["AdminQuestion"];
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        question: components["schemas"]["AdminQuestion"];
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateQuestion"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        question: components["schemas"]["AdminQuestion"];
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetOutcome"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutcomeResult"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadQuestionImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminRedemptions: {
+        parameters: {
+            query?: {
+                status?: "pending" | "fulfilled" | "rejected";
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminRedemptionQueueItem"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideRedemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedemptionDecision"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redemption: components["schemas"]["Redemption"];
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `conflict`, `duplicate` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releaseRedemptionHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redemption: components["schemas"]["Redemption"];
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `conflict`, `duplicate` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPromoCodes: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PromoCode"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePromoCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        promoCode: components["schemas"]["PromoCode"];
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `conflict`, `duplicate` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePromoCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        promoCode: components["schemas"]["PromoCode"];
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listAdminContests: {
         parameters: {
             query?: {
@@ -5345,6 +5255,96 @@ export interface operations {
             };
             /** @description Error: `rule_violation`, `idempotency_key_reused` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listContactMessages: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ContactMessageItem"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHealth"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
