@@ -4,6 +4,9 @@ import { decodeKeyset, page } from "../../lib/cursor";
 import { adminOnly, errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
+import { createDb } from "../../db/client";
+import { afterKeyset, newestFirst } from "../../db/keyset";
+import { contactMessages } from "../../db/schema";
 
 const contactMessageItem = z
   .object({
@@ -34,14 +37,12 @@ const listRoute = createRoute({
 
 export const contactAdminRoutes = createRouter().openapi(listRoute, async (c) => {
   const { cursor } = c.req.valid("query");
-  const after = cursor ? decodeKeyset(cursor) : null;
-  const { results } = await c.env.DB.prepare(
-    `SELECT id, user_id AS userId, name, email, subject, message, created_at AS createdAt
-     FROM contact_messages
-     WHERE ?1 IS NULL OR created_at < ?1 OR (created_at = ?1 AND id < ?2)
-     ORDER BY created_at DESC, id DESC LIMIT ?3`,
-  )
-    .bind(after?.createdAt ?? null, after?.id ?? "", ADMIN_PAGE_SIZE + 1)
-    .all<z.infer<typeof contactMessageItem>>();
-  return c.json(page(results, ADMIN_PAGE_SIZE), 200);
+  const m = contactMessages;
+  const rows = await createDb(c.env.DB)
+    .select({ id: m.id, userId: m.userId, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.createdAt })
+    .from(m)
+    .where(afterKeyset(m, cursor ? decodeKeyset(cursor) : null))
+    .orderBy(...newestFirst(m))
+    .limit(ADMIN_PAGE_SIZE + 1);
+  return c.json(page(rows, ADMIN_PAGE_SIZE), 200);
 });

@@ -1,5 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
+import { and, eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { afterKeyset, newestFirst } from "../../db/keyset";
+import { creditTransactions } from "../../db/schema";
+import { decodeKeyset, page } from "../../lib/cursor";
 import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
@@ -48,15 +52,6 @@ const transactionsRoute = createRoute({
   },
 });
 
-type TransactionRow = {
-  id: string;
-  amount: number;
-  transaction_type: string;
-  source: "purchased" | "bonus" | "winnings";
-  question_id: string | null;
-  description: string;
-  created_at: number;
-};
 
 export const creditsRoutes = createRouter()
   .openapi(creditsRoute, async (c) => {
@@ -70,29 +65,20 @@ export const creditsRoutes = createRouter()
   })
   .openapi(transactionsRoute, async (c) => {
     const cursor = c.req.valid("query").cursor;
-    const after = cursor ? decodeKeyset(cursor) : null;
-    const { results } = await c.env.DB.prepare(
-      `SELECT id, amount, transaction_type, source, question_id, description, created_at FROM credit_transactions
-       WHERE user_id = ?1 AND (?2 IS NULL OR created_at < ?2 OR (created_at = ?2 AND id < ?3))
-       ORDER BY created_at DESC, id DESC LIMIT ?4`,
-    )
-      .bind(c.var.user!.id, after?.createdAt ?? null, after?.id ?? "", TRANSACTIONS_PAGE_SIZE + 1)
-      .all<TransactionRow>();
-    const page = results.slice(0, TRANSACTIONS_PAGE_SIZE);
-    const last = page.at(-1);
-    return c.json(
-      {
-        items: page.map((row) => ({
-          id: row.id,
-          amount: row.amount,
-          transactionType: row.transaction_type,
-          source: row.source,
-          questionId: row.question_id,
-          description: row.description,
-          createdAt: row.created_at,
-        })),
-        nextCursor: results.length > TRANSACTIONS_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.created_at, id: last.id }) : null,
-      },
-      200,
-    );
+    const t = creditTransactions;
+    const rows = await createDb(c.env.DB)
+      .select({
+        id: t.id,
+        amount: t.amount,
+        transactionType: t.transactionType,
+        source: t.source,
+        questionId: t.questionId,
+        description: t.description,
+        createdAt: t.createdAt,
+      })
+      .from(t)
+      .where(and(eq(t.userId, c.var.user!.id), afterKeyset(t, cursor ? decodeKeyset(cursor) : null)))
+      .orderBy(...newestFirst(t))
+      .limit(TRANSACTIONS_PAGE_SIZE + 1);
+    return c.json(page(rows, TRANSACTIONS_PAGE_SIZE), 200);
   });

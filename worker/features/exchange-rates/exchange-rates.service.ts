@@ -1,6 +1,9 @@
 import * as z from "zod";
 import { CURRENCIES, FALLBACK_RATES, type Currency } from "#shared/pricing";
 import { EXCHANGE_RATES_TIMEOUT_MS } from "../../config";
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { exchangeRates } from "../../db/schema";
 
 export type ExchangeRates = { rates: Record<Currency, number>; base: "USD"; timestamp: number | null; fallback: boolean };
 
@@ -25,10 +28,13 @@ const pickRates = (rates: Omit<Record<Currency, number>, "USD">): Record<Currenc
 
 /** The last good rates, or the fixed fallback rates (flagged) when no fetch has ever succeeded. */
 export const readExchangeRates = async (d1: D1Database): Promise<ExchangeRates> => {
-  const row = await d1.prepare("SELECT rates, fetched_at FROM exchange_rates WHERE id = 1").first<{ rates: string; fetched_at: number }>();
+  const [row] = await createDb(d1)
+    .select({ rates: exchangeRates.rates, fetchedAt: exchangeRates.fetchedAt })
+    .from(exchangeRates)
+    .where(eq(exchangeRates.id, 1));
   const stored = row ? storedRatesSchema.safeParse(JSON.parse(row.rates)) : null;
   if (!row || !stored?.success) return { rates: { ...FALLBACK_RATES }, base: "USD", timestamp: null, fallback: true };
-  return { rates: pickRates(stored.data), base: "USD", timestamp: row.fetched_at, fallback: false };
+  return { rates: pickRates(stored.data), base: "USD", timestamp: row.fetchedAt, fallback: false };
 };
 
 export type RefreshOutcome = { updated: boolean; reason?: string };

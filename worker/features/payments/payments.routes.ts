@@ -1,4 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { newestFirst } from "../../db/keyset";
+import { subscriptions } from "../../db/schema";
 import { PAYMENT_RATE_LIMITS } from "../../config";
 import { withIdempotency } from "../../lib/idempotency";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
@@ -10,8 +14,9 @@ import { createCheckout, createPortal } from "./checkout.service";
 import type { PurchaseRef } from "./credit-purchase.service";
 import { checkoutRequestSchema, subscriptionSchema, urlSchema, verifyRequestSchema, verifyResponseSchema } from "./payments.schemas";
 import { stripeFor } from "./stripe-client";
-import { SUBSCRIPTION_COLUMNS, toSubscription, type SubscriptionRow } from "./subscription-rows";
 import { replayVerification, verifyPayment } from "./verify.service";
+
+const SUBSCRIPTIONS_LISTED = 50;
 
 const checkoutRoute = createRoute({
   method: "post",
@@ -91,10 +96,21 @@ export const paymentRoutes = createRouter()
 
 export const subscriptionRoutes = createRouter()
   .openapi(subscriptionsRoute, async (c) => {
-    const { results } = await c.env.DB.prepare(
-      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 50`,
-    )
-      .bind(c.var.user!.id)
-      .all<SubscriptionRow>();
-    return c.json({ items: results.map(toSubscription) }, 200);
+    const s = subscriptions;
+    const items = await createDb(c.env.DB)
+      .select({
+        id: s.id,
+        status: s.status,
+        creditsAmount: s.creditsAmount,
+        totalPrice: s.totalPrice,
+        currency: s.currency,
+        nextDeliveryDate: s.nextDeliveryDate,
+        cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+        createdAt: s.createdAt,
+      })
+      .from(s)
+      .where(eq(s.userId, c.var.user!.id))
+      .orderBy(...newestFirst(s))
+      .limit(SUBSCRIPTIONS_LISTED);
+    return c.json({ items }, 200);
   });

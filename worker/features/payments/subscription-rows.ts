@@ -1,32 +1,8 @@
 import type Stripe from "stripe";
 import type { PurchaseMetadata } from "./stripe-objects";
 
-export type SubscriptionRow = {
-  id: string;
-  status: string;
-  credits_amount: number;
-  total_price: number;
-  currency: string;
-  next_delivery_date: number | null;
-  cancel_at_period_end: number;
-  created_at: number;
-};
-
-export const SUBSCRIPTION_COLUMNS = "id, status, credits_amount, total_price, currency, next_delivery_date, cancel_at_period_end, created_at";
-
 /** Statuses in which a subscription still delivers (or will retry) monthly credits: no second one may start. */
 export const LIVE_STATUSES_SQL = "('active', 'trialing', 'past_due')";
-
-export const toSubscription = (row: SubscriptionRow) => ({
-  id: row.id,
-  status: row.status,
-  creditsAmount: row.credits_amount,
-  totalPrice: row.total_price,
-  currency: row.currency,
-  nextDeliveryDate: row.next_delivery_date,
-  cancelAtPeriodEnd: row.cancel_at_period_end === 1,
-  createdAt: row.created_at,
-});
 
 type Known = PurchaseMetadata & { subscriptionId: string; customerId: string | null; totalPrice: number; currency: string; now: number };
 

@@ -16,6 +16,9 @@ import {
   type PromoCodeRow,
 } from "./promo-codes.schemas";
 import { batchNamed, firstRow, typed } from "../../db/statement";
+import { createDb } from "../../db/client";
+import { afterKeyset, newestFirst } from "../../db/keyset";
+import { promoCodes } from "../../db/schema";
 
 const codeParam = z.object({ code: z.string().max(100).transform((code) => code.trim().toUpperCase()) });
 const promoCodeBody = jsonContent(z.object({ promoCode: promoCodeSchema }));
@@ -65,17 +68,26 @@ const selectCode = (d1: D1Database, code: string) =>
 export const promoCodeAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
-    const after = cursor ? decodeKeyset(cursor) : null;
-    const { results } = await c.env.DB.prepare(
-      `SELECT ${PROMO_CODE_COLUMNS} FROM promo_codes
-       WHERE (?1 IS NULL OR created_at < ?1 OR (created_at = ?1 AND code < ?2))
-       ORDER BY created_at DESC, code DESC LIMIT ?3`,
-    )
-      .bind(after?.createdAt ?? null, after?.id ?? "", ADMIN_PAGE_SIZE + 1)
-      .all<PromoCodeRow>();
-    const items = results.slice(0, ADMIN_PAGE_SIZE).map(toPromoCode);
+    const p = promoCodes;
+    const key = { createdAt: p.createdAt, id: p.code };
+    const rows = await createDb(c.env.DB)
+      .select({
+        code: p.code,
+        credits: p.credits,
+        active: p.active,
+        expiresAt: p.expiresAt,
+        maxRedemptions: p.maxRedemptions,
+        redemptionCount: p.redemptionCount,
+        createdAt: p.createdAt,
+        updatedAt: p.updatedAt,
+      })
+      .from(p)
+      .where(afterKeyset(key, cursor ? decodeKeyset(cursor) : null))
+      .orderBy(...newestFirst(key))
+      .limit(ADMIN_PAGE_SIZE + 1);
+    const items = rows.slice(0, ADMIN_PAGE_SIZE);
     const last = items.at(-1);
-    const nextCursor = results.length > ADMIN_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.createdAt, id: last.code }) : null;
+    const nextCursor = rows.length > ADMIN_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.createdAt, id: last.code }) : null;
     return c.json({ items, nextCursor }, 200);
   })
   .openapi(createPromoRoute, async (c) => {

@@ -3,6 +3,9 @@ import { GIFT_CARD_USD_PER_CREDIT, REDEMPTION_DEFAULT_MAX_CREDITS, REDEMPTION_MI
 import { jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { edgeCache } from "../../lib/edge-cache";
+import { asc, eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { rewards } from "../../db/schema";
 
 const rewardSchema = z
   .object({
@@ -36,32 +39,26 @@ const listRoute = createRoute({
   responses: { 200: jsonContent(rewardsResponseSchema) },
 });
 
-type RewardRow = {
-  id: string;
-  name: string;
-  currency: string;
-  min_amount: number;
-  max_amount: number | null;
-  image_url: string | null;
-  preselected_amounts: string;
-  country_codes: string;
-};
-
 /** The active catalogue, public so visitors can browse it; the rules the redemption forms show come with it. */
 export const rewardRoutes = createRouter().openapi(listRoute, async (c) => {
-  const { results } = await c.env.DB.prepare(
-    `SELECT id, name, currency, min_amount, max_amount, image_url, preselected_amounts, country_codes
-     FROM rewards WHERE is_active = 1 ORDER BY sort_order, name`,
-  ).all<RewardRow>();
-  const items = results.map((row) => ({
-    id: row.id,
-    name: row.name,
-    currency: row.currency,
-    minAmount: Math.max(REDEMPTION_MIN_CREDITS, row.min_amount),
-    maxAmount: row.max_amount ?? REDEMPTION_DEFAULT_MAX_CREDITS,
-    imageUrl: row.image_url,
-    preselectedAmounts: JSON.parse(row.preselected_amounts) as number[],
-    countryCodes: JSON.parse(row.country_codes) as string[],
+  const rows = await createDb(c.env.DB)
+    .select({
+      id: rewards.id,
+      name: rewards.name,
+      currency: rewards.currency,
+      minAmount: rewards.minAmount,
+      maxAmount: rewards.maxAmount,
+      imageUrl: rewards.imageUrl,
+      preselectedAmounts: rewards.preselectedAmounts,
+      countryCodes: rewards.countryCodes,
+    })
+    .from(rewards)
+    .where(eq(rewards.isActive, true))
+    .orderBy(asc(rewards.sortOrder), asc(rewards.name));
+  const items = rows.map((row) => ({
+    ...row,
+    minAmount: Math.max(REDEMPTION_MIN_CREDITS, row.minAmount),
+    maxAmount: row.maxAmount ?? REDEMPTION_DEFAULT_MAX_CREDITS,
   }));
   c.header("Cache-Control", "public, max-age=300");
   return c.json({ items, usdPerCredit: GIFT_CARD_USD_PER_CREDIT, minCredits: REDEMPTION_MIN_CREDITS }, 200);
