@@ -1,5 +1,6 @@
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { JSONParsed } from "hono/utils/types";
 import { isBatchRefusal } from "../db/batch-guard";
 import type { AppEnv } from "../env";
 import { AppError } from "./errors";
@@ -9,16 +10,22 @@ const KEY_PATTERN = /^[\w.:-]{1,200}$/;
 /** A stored row with this status is a receipt: the effect committed, its answer is still to be written. */
 const RECEIPT_STATUS = 0;
 
-export type Outcome = { status: ContentfulStatusCode; body: unknown };
+export type Outcome<Body = unknown, Status extends ContentfulStatusCode = ContentfulStatusCode> = { status: Status; body: Body };
+
+/**
+ * What a route answers: typed as its success, which is what the route's clients read. A stored answer or a refusal
+ * is one of the route's documented error statuses, sent as they were.
+ */
+type SuccessResponse<Success extends Outcome> = Response & TypedResponse<JSONParsed<Success["body"]>, Success["status"], "json">;
 
 /** Statements for the effect's own batch: they record that this key's effect happened, and `ref` to answer it again. */
 export type Receipt<Ref> = (ref: Ref) => D1PreparedStatement[];
 
-export type IdempotentHandler<Ref> = {
+export type IdempotentHandler<Ref, Success extends Outcome> = {
   /** Moves the money. Put `receipt(ref)` in the batch that does it (it is empty without a key). */
-  run: (receipt: Receipt<Ref>) => Promise<Outcome>;
+  run: (receipt: Receipt<Ref>) => Promise<Success>;
   /** The success answer of an effect that committed under this key, rebuilt from its `ref`; moves nothing. */
-  replay: (ref: Ref) => Promise<Outcome>;
+  replay: (ref: Ref) => Promise<Success>;
 };
 
 type Stored = { route: string; fingerprint: string | null; status: number; body: string };
@@ -82,12 +89,14 @@ const isSameRequest = (stored: Stored, use: Use) =>
  * request it was first used for (its fingerprint is stored with the receipt): the same key with another request
  * answers 422 and runs nothing, however the two race.
  */
-export const withIdempotency = async <E extends AppEnv, Ref>(c: Context<E>, userId: string, handler: IdempotentHandler<Ref>) => {
+export const withIdempotency = async <E extends AppEnv, Ref, Success extends Outcome>(
+  c: Context<E>,
+  userId: string,
+  handler: IdempotentHandler<Ref, Success>,
+): Promise<SuccessResponse<Success>> => {
+  const respond = (outcome: Outcome) => c.json(outcome.body, outcome.status) as unknown as SuccessResponse<Success>;
   const key = c.req.header("Idempotency-Key");
-  if (key === undefined) {
-    const { status, body } = await handler.run(() => []);
-    return c.json(body, status);
-  }
+  if (key === undefined) return respond(await handler.run(() => []));
   if (!KEY_PATTERN.test(key)) throw new AppError("bad_request", "Invalid Idempotency-Key header");
   const { method, path } = c.req;
   const body: unknown = c.req.valid("json" as never);
@@ -115,11 +124,8 @@ export const withIdempotency = async <E extends AppEnv, Ref>(c: Context<E>, user
   };
 
   const stored = await lookup(d1, use);
-  if (stored && stored.status !== RECEIPT_STATUS) {
-    const { status, body } = await answer(stored);
-    return c.json(body, status);
-  }
+  if (stored && stored.status !== RECEIPT_STATUS) return respond(await answer(stored));
   const outcome = stored ? await answer(stored) : await attempt();
   if (outcome.status < 500) await storeAnswer(d1, use, outcome);
-  return c.json(outcome.body, outcome.status);
+  return respond(outcome);
 };

@@ -114,5 +114,5 @@ export const imageServingRoutes = createRouter()
       "Cache-Control": IMAGE_CACHE_CONTROL,
       "X-Content-Type-Options": "nosniff",
       ETag: object.httpEtag,
-    }) as never;
+    });
   });

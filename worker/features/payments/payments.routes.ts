@@ -87,7 +87,7 @@ export const paymentRoutes = createRouter()
         c.executionCtx.waitUntil(publishToUser(c.env, userId, [{ type: "credits", data: credits }]));
         return { status: 200 as const, body };
       },
-    }) as never;
+    });
   })
   .openapi(portalRoute, async (c) => {
     const result = await createPortal(c.env.DB, stripeFor(c.var.settings), c.var.settings.APP_URL, c.var.user!.id);

@@ -88,7 +88,7 @@ export const pickRoutes = createRouter()
     return withIdempotency(c, userId, {
       run: async (receipt) => answer(await submitPick(c.env.DB, { userId, ...body, now: Date.now() }, receipt)),
       replay: async (ref: PickRef) => answer(await replayPick(c.env.DB, ref)),
-    }) as never;
+    });
   })
   .openapi(listRoute, async (c) => {
     const userId = c.var.user!.id;

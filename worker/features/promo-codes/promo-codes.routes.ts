@@ -41,5 +41,5 @@ export const promoCodeRoutes = createRouter().openapi(redeemRoute, async (c) => 
   return withIdempotency(c, userId, {
     run: async (receipt) => answer(await redeemPromoCode(c.env.DB, userId, code, Date.now(), receipt)),
     replay: async (ref: PromoRef) => answer(await replayPromoCode(c.env.DB, ref)),
-  }) as never;
+  });
 });

@@ -99,7 +99,7 @@ export const redemptionRoutes = createRouter()
     giftCardRoute,
     async (c) => {
       const { rewardId, credits, email } = c.req.valid("json");
-      return redeem(c, { credits, email, target: { kind: "gift_card", rewardId } }) as never;
+      return redeem(c, { credits, email, target: { kind: "gift_card", rewardId } });
     },
     titledValidationHook,
   )
@@ -108,7 +108,7 @@ export const redemptionRoutes = createRouter()
     async (c) => {
       const body = c.req.valid("json");
       const target = { kind: "cash_out" as const, method: body.method, handle: cashOutHandle(body) };
-      return redeem(c, { credits: body.amount, email: body.email, target }) as never;
+      return redeem(c, { credits: body.amount, email: body.email, target });
     },
     titledValidationHook,
   )
