@@ -1,4 +1,5 @@
-import { hc } from "hono/client";
+import { hc, type ClientResponse } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "../app";
 import { BASE_URL, call } from "./http";
 
@@ -15,3 +16,13 @@ export const apiClient = ({ headers = {}, env }: { headers?: Record<string, stri
       return call(`${url.pathname}${url.search}`, { ...init, ...(env ? { env } : {}) });
     },
   }).api;
+
+type AnyResponse = ClientResponse<unknown, number, string>;
+type Success<R> = R extends ClientResponse<infer Body, infer Status, "json"> ? (Status extends SuccessStatusCode ? Body : never) : never;
+
+/** The success body of a typed call; any other answer fails the test with what the server said. */
+export const successOf = async <R extends AnyResponse>(call: Promise<R>) => {
+  const response = await call;
+  if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+  return { status: response.status, body: (await response.json()) as Success<R> };
+};

@@ -9,6 +9,7 @@ export type { Json } from "../../scripts/stripe-standin/objects";
 export { cancelSubscription, renewSubscription } from "../../scripts/stripe-standin/store";
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from "../features/payments/stripe-client";
 import { call, callJson } from "./http";
+import { apiClient } from "./client";
 
 const STRIPE_API = "https://api.stripe.com/";
 
@@ -55,17 +56,15 @@ export const stripeEvent = (type: string, object: Json, created?: number) => ({
   ...(created === undefined ? {} : { created }),
 });
 
-type Checkout = { credits: number; currency?: string; mode?: "payment" | "subscription" };
+type CheckoutBody = Parameters<ReturnType<typeof apiClient>["payments"]["checkout"]["$post"]>[0]["json"];
+type Checkout = Pick<CheckoutBody, "credits"> & Partial<CheckoutBody>;
 
-/** Starts a checkout through our API and returns the stand-in's session id. */
+/** Starts a checkout through our API (its typed client) and returns the stand-in's session id. */
 export const startCheckout = async (headers: Record<string, string>, checkout: Checkout) => {
-  const { status, body } = await callJson<{ url: string }>("/api/payments/checkout", {
-    method: "POST",
-    headers,
-    json: { currency: "USD", mode: "payment", ...checkout },
-  });
-  if (status !== 200) throw new Error(`checkout answered ${status}: ${JSON.stringify(body)}`);
-  return body.url.split("/").at(-1) ?? "";
+  const response = await apiClient({ headers }).payments.checkout.$post({ json: { currency: "USD", mode: "payment", ...checkout } });
+  if (response.status !== 200) throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
+  const { url } = await response.json();
+  return url.split("/").at(-1) ?? "";
 };
 
 /** Checks out and pays: the events Stripe would send for the payment, not yet delivered. */

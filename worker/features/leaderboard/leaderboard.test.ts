@@ -1,18 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeCursor } from "../../lib/cursor";
 import { settleAt } from "../../test/community";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { signedInPlayer, type SignedInPlayer } from "../../test/sessions";
-
-type Board = {
-  period: string;
-  items: { rank: number; userId: string; username: string; score: number; wins: number; losses: number; winRate: number; netCredits: number; points: number }[];
-  me: { rank: number; userId: string; score: number } | null;
-  totalUsers: number;
-  nextCursor: string | null;
-};
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -52,8 +45,13 @@ beforeAll(async () => {
   await placePick(ids.G!, await insertQuestion({ creditCost: 1 }), "yes");
 });
 
-const board = (period: string, headers: Record<string, string> = {}, cursor?: string) =>
-  callJson<Board>(`/api/leaderboard?period=${period}${cursor ? `&cursor=${cursor}` : ""}`, { headers });
+const board = (period: "3" | "7" | "all", headers: Record<string, string> = {}, cursor?: string) =>
+  successOf(apiClient({ headers }).leaderboard.$get({ query: { period, ...(cursor ? { cursor } : {}) } }));
+
+type Board = Awaited<ReturnType<typeof board>>["body"];
+
+/** For requests the typed client would not let a test write (an unknown period, a broken cursor). */
+const rawBoard = (period: string, cursor?: string) => callJson(`/api/leaderboard?period=${period}${cursor ? `&cursor=${cursor}` : ""}`);
 
 const ranking = (body: Board) => body.items.map((row) => [nameOf(row.userId), row.rank, row.score]);
 const nameOf = (userId: string) => Object.entries(ids).find(([, id]) => id === userId)?.[0];
@@ -110,10 +108,10 @@ describe("GET /api/leaderboard", () => {
   });
 
   it("refuses an unknown period or a malformed cursor", async () => {
-    expect((await board("30")).status).toBe(400);
+    expect((await rawBoard("30")).status).toBe(400);
     // Every list answers a malformed cursor alike (lib/cursor.ts): an offset that is not one, a keyset, garbage.
     for (const cursor of ["abc", encodeCursor([-1]), encodeCursor([1, "x"]), "3"]) {
-      expect((await board("all", {}, cursor)).body).toMatchObject({ error: { code: "bad_request", message: "Invalid cursor" } });
+      expect((await rawBoard("all", cursor)).body).toMatchObject({ error: { code: "bad_request", message: "Invalid cursor" } });
     }
   });
 });
