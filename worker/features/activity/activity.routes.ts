@@ -4,6 +4,8 @@ import { ACTIVITY_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
+import type { SqlColumns } from "../../db/rows";
+import type { activityFeed, questions, users } from "../../db/schema";
 
 const activitySchema = z
   .object({
@@ -36,20 +38,9 @@ const route = createRoute({
   },
 });
 
-type ActivityRow = {
-  id: string;
-  kind: "pick" | "win";
-  user_id: string;
-  username: string;
-  country: string;
-  question_id: string;
-  title: string;
-  choice: "yes" | "no";
-  answer_option_a: string;
-  answer_option_b: string;
-  credits: number;
-  created_at: number;
-};
+type ActivityRow = SqlColumns<typeof activityFeed, "id" | "kind" | "user_id" | "question_id" | "choice" | "credits" | "created_at"> &
+  SqlColumns<typeof users, "username" | "country"> &
+  SqlColumns<typeof questions, "title" | "answer_option_a" | "answer_option_b">;
 
 export const activityRoutes = createRouter().openapi(route, async (c) => {
   const { cursor } = c.req.valid("query");

@@ -1,7 +1,11 @@
 import { ACTIVITY_LIVE_WINS } from "../../config";
 import { broadcast } from "../../realtime/live-shards";
+import type { SqlColumns } from "../../db/rows";
+import type { activityFeed, questions, users } from "../../db/schema";
 
-type WinRow = { id: string; username: string; question_id: string; title: string; choice: "yes" | "no"; credits: number; created_at: number };
+type WinRow = SqlColumns<typeof activityFeed, "id" | "question_id" | "choice" | "credits" | "created_at"> &
+  SqlColumns<typeof users, "username"> &
+  SqlColumns<typeof questions, "title">;
 
 /**
  * After a question settles, the community feed hears about its newest wins. A few are enough: readers refetch the

@@ -6,8 +6,10 @@ import { auditStatement } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
 import { pickContributions } from "../leaderboard/aggregates";
 import { readAdminQuestion } from "./admin-question-row";
+import type { SqlColumns } from "../../db/rows";
+import type { userPicks } from "../../db/schema";
 
-type PickToRemove = { id: string; user_id: string; credits_spent: number; status: string };
+type PickToRemove = SqlColumns<typeof userPicks, "id" | "user_id" | "credits_spent" | "status">;
 
 /** Rows deleted per statement for the tables that need no per-row work. */
 const SWEEP_LIMIT = 500;

@@ -3,6 +3,8 @@ import { newId, randomToken, sha256Hex } from "../../lib/ids";
 import { closeUserSockets } from "../../realtime/live-shards";
 import type { Role } from "./auth.types";
 import { batchNamed } from "../../db/statement";
+import type { SqlColumns } from "../../db/rows";
+import type { refreshTokens, sessions, users } from "../../db/schema";
 
 export type NewSession = {
   sessionId: string;
@@ -37,15 +39,9 @@ export const revokeSession = (d1: D1Database, sessionId: string, now: number) =>
 export const revokeAllSessions = (d1: D1Database, userId: string, now: number) =>
   d1.prepare("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL").bind(now, userId);
 
-type RefreshRow = {
-  session_id: string;
-  used_at: number | null;
-  revoked_at: number | null;
-  expires_at: number;
-  user_id: string;
-  role: Role;
-  deleted_at: number | null;
-};
+type RefreshRow = SqlColumns<typeof refreshTokens, "session_id" | "used_at"> &
+  SqlColumns<typeof sessions, "revoked_at" | "expires_at" | "user_id"> &
+  SqlColumns<typeof users, "role" | "deleted_at">;
 
 /** `refreshToken` is null for a twin inside the grace window: it gets an access token and keeps the new cookie. */
 export type RotatedSession = { userId: string; role: Role; sessionId: string; refreshToken: string | null; expiresAt: number };

@@ -6,8 +6,13 @@ import type { LiveMessage } from "#shared/live-messages";
 import { MOVEMENT_APPLIED_SQL, spend } from "../credits/ledger.service";
 import { creditsStatement, toCredits, type CreditsRow } from "../picks/pick-row";
 import { batchNamed, firstRow } from "../../db/statement";
+import type { SqlColumns, SqlRow } from "../../db/rows";
+import type { contests, userCredits } from "../../db/schema";
 
-type JoinState = { title: string; ends_at: number; closed_at: number | null; joined: number; balance: number | null };
+type JoinState = SqlColumns<typeof contests, "title" | "ends_at" | "closed_at"> & {
+  joined: number;
+  balance: SqlRow<typeof userCredits>["balance"] | null;
+};
 
 export const NO_ACTIVE_CONTEST = "No active contest available";
 export const JOIN_FAILED = "Failed to join contest. Please try again.";

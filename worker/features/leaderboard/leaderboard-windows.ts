@@ -1,6 +1,8 @@
 import { windowStartHour } from "./leaderboard.query";
+import type { SqlRow } from "../../db/rows";
+import type { leaderboardWindows } from "../../db/schema";
 
-type Window = { days: number; start_hour: number };
+type Window = SqlRow<typeof leaderboardWindows>;
 
 /**
  * Moves a period board's window up to now: the hours that left it are subtracted and its start moves past them in

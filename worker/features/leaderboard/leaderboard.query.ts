@@ -1,4 +1,6 @@
 import { LEADERBOARD_BUCKET_MS } from "../../config";
+import type { SqlColumns } from "../../db/rows";
+import type { leaderboardTotals, users } from "../../db/schema";
 
 /**
  * The board queries, apart from the service so their plans can be checked. Each board is one row per player in an
@@ -7,16 +9,9 @@ import { LEADERBOARD_BUCKET_MS } from "../../config";
  * Ties share a rank (1, 2, 2, 4) and are listed by user id.
  */
 
-export type BoardRow = {
-  user_id: string;
-  username: string;
-  country: string;
-  wins: number;
-  losses: number;
-  net_credits: number;
-  points: number;
-  rate: number;
-};
+/** A board row: the player, their totals, and `rate` (computed on the period boards, 0 on the all-time one). */
+export type BoardRow = SqlColumns<typeof users, "username" | "country"> &
+  SqlColumns<typeof leaderboardTotals, "user_id" | "wins" | "losses" | "net_credits"> & { points: number; rate: number };
 
 /** The first hour inside a window of `days` ending now. */
 export const windowStartHour = (days: number, now: number) =>

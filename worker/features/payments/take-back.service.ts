@@ -3,8 +3,10 @@ import { commitMovement, reverse } from "../credits/ledger.service";
 import { creditsStatement, toCredits } from "../picks/pick-row";
 import { holdPendingRedemptions } from "../redemptions/redemption-holds";
 import { creditEvents, type CreditOutcome } from "./credit-purchase.service";
+import type { SqlColumns } from "../../db/rows";
+import type { stripePayments } from "../../db/schema";
 
-type PaymentRow = { id: string; user_id: string; credits: number; credits_taken_back: number };
+type PaymentRow = SqlColumns<typeof stripePayments, "id" | "user_id" | "credits" | "credits_taken_back">;
 
 const ATTEMPTS = 3;
 

@@ -7,15 +7,10 @@ import { creditsStatement, toCredits, type CreditsRow } from "../picks/pick-row"
 import { creditEvents } from "../payments/credit-purchase.service";
 import { PROMO_MESSAGES as M } from "./promo-codes.schemas";
 import { batchNamed, firstRow } from "../../db/statement";
+import type { SqlColumns } from "../../db/rows";
+import type { promoCodes } from "../../db/schema";
 
-type CodeState = {
-  credits: number;
-  active: number;
-  expires_at: number | null;
-  max_redemptions: number | null;
-  redemption_count: number;
-  used: number;
-};
+type CodeState = SqlColumns<typeof promoCodes, "credits" | "active" | "expires_at" | "max_redemptions" | "redemption_count"> & { used: number };
 
 const readState = (d1: D1Database, code: string, userId: string) =>
   d1

@@ -16,6 +16,8 @@ import { dailyCapGuard, GUARD_ERRORS, redeemedSinceSql, utcDayStart } from "./re
 import { REDEMPTION_COLUMNS, REWARD_JOIN, selectRedemption, toRedemption, type RedemptionRow } from "./redemption-row";
 import { redemptionError } from "./redemptions.schemas";
 import { batchNamed, firstRow, typed } from "../../db/statement";
+import type { SqlColumns } from "../../db/rows";
+import type { rewards, userCredits, users } from "../../db/schema";
 
 export type RedemptionTarget = { kind: "gift_card"; rewardId: string } | { kind: "cash_out"; method: CashOutMethod; handle: string | null };
 
@@ -31,16 +33,13 @@ type NewRedemption = {
   now: number;
 };
 
-type State = {
-  country: string;
-  balance: number;
-  redeemable: number;
-  redeemed_today: number;
-  reward_name: string | null;
-  min_amount: number | null;
-  max_amount: number | null;
-  country_codes: string | null;
-};
+type RewardLimits = SqlColumns<typeof rewards, "min_amount" | "max_amount" | "country_codes">;
+
+/** The player's country and credits, today's redeemed total, and (for a gift card) the reward's limits, if it exists. */
+type State = SqlColumns<typeof users, "country"> &
+  SqlColumns<typeof userCredits, "balance" | "redeemable"> & { redeemed_today: number; reward_name: string | null } & {
+    [K in keyof RewardLimits]: RewardLimits[K] | null;
+  };
 
 const readState = (d1: D1Database, { userId, target, now }: NewRedemption) =>
   d1

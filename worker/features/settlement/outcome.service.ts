@@ -4,13 +4,10 @@ import { newId } from "../../lib/ids";
 import { log } from "../../lib/log";
 import type { Outcome } from "./settle-pick";
 import { settlementBudget, settleQuestion } from "./settlement.service";
+import type { SqlColumns } from "../../db/rows";
+import type { questions } from "../../db/schema";
 
-type QuestionOutcomeState = {
-  question_type: keyof typeof OUTCOMES_BY_TYPE;
-  outcome: Outcome;
-  status: string;
-  settlement_version: number;
-};
+type QuestionOutcomeState = SqlColumns<typeof questions, "question_type" | "outcome" | "status" | "settlement_version">;
 
 type SetOutcomeInput = { questionId: string; outcome: Outcome; adminId: string; now: number };
 

@@ -3,9 +3,11 @@ import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { log } from "../../lib/log";
 import { pickContributions } from "../leaderboard/aggregates";
 import { raiseMaxStreaks } from "./max-streak";
-import { settlePick, type Outcome, type SettlingPick } from "./settle-pick";
+import { settlePick, type SettlingPick } from "./settle-pick";
+import type { SqlColumns } from "../../db/rows";
+import type { questions } from "../../db/schema";
 
-type QuestionState = { outcome: Outcome; settlement_version: number; settled_version: number };
+type QuestionState = SqlColumns<typeof questions, "outcome" | "settlement_version" | "settled_version">;
 export type SettleTotals = { picksUpdated: number; creditsAwarded: number };
 export type SettleResult = SettleTotals & { complete: boolean; settledUsers: string[] };
 /** What one run may still spend; shared by every question the run settles. */
