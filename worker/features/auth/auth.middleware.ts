@@ -13,7 +13,7 @@ const LIVE_SESSION_SQL = `SELECT u.id, u.email, u.role FROM sessions s JOIN user
 
 type LiveSessionRow = SqlColumns<typeof users, "id" | "email" | "role">;
 
-/** A signed token whose session has not been checked yet: see checkSessionWithRead. */
+/** A signed token whose session has not been checked yet: see checksSessionWithRead. */
 export type PendingSession = { claims: AccessClaims; check: TypedStatement<LiveSessionRow> };
 
 const claimsOf = async (c: Context<AppEnv>) => {
