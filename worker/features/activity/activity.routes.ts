@@ -4,8 +4,10 @@ import { ACTIVITY_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import type { SqlColumns } from "../../db/rows";
-import type { activityFeed, questions, users } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { afterKeyset, newestFirst } from "../../db/keyset";
+import { activityFeed, questions, users } from "../../db/schema";
 
 const activitySchema = z
   .object({
@@ -38,35 +40,34 @@ const route = createRoute({
   },
 });
 
-type ActivityRow = SqlColumns<typeof activityFeed, "id" | "kind" | "user_id" | "question_id" | "choice" | "credits" | "created_at"> &
-  SqlColumns<typeof users, "username" | "country"> &
-  SqlColumns<typeof questions, "title" | "answer_option_a" | "answer_option_b">;
-
 export const activityRoutes = createRouter().openapi(route, async (c) => {
   const { cursor } = c.req.valid("query");
-  const after = cursor ? decodeKeyset(cursor) : null;
-  const { results } = await c.env.DB.prepare(
-    `SELECT a.id, a.kind, a.user_id, u.username, u.country, a.question_id, q.title, a.choice, q.answer_option_a,
-       q.answer_option_b, a.credits, a.created_at
-     FROM activity_feed a JOIN users u ON u.id = a.user_id JOIN questions q ON q.id = a.question_id
-     WHERE (?1 IS NULL OR a.created_at < ?1 OR (a.created_at = ?1 AND a.id < ?2))
-     ORDER BY a.created_at DESC, a.id DESC LIMIT ?3`,
-  )
-    .bind(after?.createdAt ?? null, after?.id ?? "", ACTIVITY_PAGE_SIZE + 1)
-    .all<ActivityRow>();
-  const items = results.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    userId: row.user_id,
-    username: row.username,
-    country: row.country,
+  const a = activityFeed;
+  const rows = await createDb(c.env.DB)
+    .select({
+      id: a.id,
+      kind: a.kind,
+      userId: a.userId,
+      username: users.username,
+      country: users.country,
+      questionId: a.questionId,
+      questionTitle: questions.title,
+      choice: a.choice,
+      answerOptionA: questions.answerOptionA,
+      answerOptionB: questions.answerOptionB,
+      credits: a.credits,
+      createdAt: a.createdAt,
+    })
+    .from(a)
+    .innerJoin(users, eq(users.id, a.userId))
+    .innerJoin(questions, eq(questions.id, a.questionId))
+    .where(afterKeyset(a, cursor ? decodeKeyset(cursor) : null))
+    .orderBy(...newestFirst(a))
+    .limit(ACTIVITY_PAGE_SIZE + 1);
+  const items = rows.map(({ answerOptionA, answerOptionB, ...row }) => ({
+    ...row,
     countryFlagUrl: countryFlagUrl(row.country),
-    questionId: row.question_id,
-    questionTitle: row.title,
-    choice: row.choice,
-    choiceLabel: row.choice === "yes" ? row.answer_option_a : row.answer_option_b,
-    credits: row.credits,
-    createdAt: row.created_at,
+    choiceLabel: row.choice === "yes" ? answerOptionA : answerOptionB,
   }));
   return c.json(page(items, ACTIVITY_PAGE_SIZE), 200);
 });

@@ -1,12 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PICKS_PAGE_SIZE } from "../../config";
-import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
+import { and, eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { afterKeyset, newestFirst } from "../../db/keyset";
+import { questions, userPicks } from "../../db/schema";
+import { decodeKeyset, page } from "../../lib/cursor";
 import { withIdempotency } from "../../lib/idempotency";
 import { broadcast, publishToUsers } from "../../realtime/live-shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
-import { PICK_COLUMNS, toPick, type PickRow } from "./pick-row";
 import { pickStatsSchema, pickWithQuestionSchema, streakSchema, submitPickResponseSchema, submitPickSchema } from "./picks.schemas";
 import { readPickStats, readStreak } from "./pick-stats.service";
 import { replayPick, submitPick, type PickRef, type PickResult } from "./submit-pick.service";
@@ -60,17 +63,6 @@ const streakRoute = createRoute({
   responses: { 200: jsonContent(streakSchema), ...errorResponses(401) },
 });
 
-type PickWithQuestionRow = PickRow & {
-  q_title: string;
-  q_deadline: number;
-  q_image_url: string | null;
-  q_sport_category: string | null;
-  q_custom_category: string | null;
-  q_answer_option_a: string;
-  q_answer_option_b: string;
-  q_outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
-  q_updated_at: number;
-};
 
 
 export const pickRoutes = createRouter()
@@ -93,40 +85,40 @@ export const pickRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const userId = c.var.user!.id;
     const cursor = c.req.valid("query").cursor;
-    const after = cursor ? decodeKeyset(cursor) : null;
-    const { results } = await c.env.DB.prepare(
-      `SELECT ${PICK_COLUMNS}, q.title AS q_title, q.deadline AS q_deadline, q.image_url AS q_image_url,
-         q.sport_category AS q_sport_category, q.custom_category AS q_custom_category, q.answer_option_a AS q_answer_option_a,
-         q.answer_option_b AS q_answer_option_b, q.outcome AS q_outcome, q.updated_at AS q_updated_at
-       FROM user_picks p JOIN questions q ON q.id = p.question_id
-       WHERE p.user_id = ?1 AND (?2 IS NULL OR p.created_at < ?2 OR (p.created_at = ?2 AND p.id < ?3))
-       ORDER BY p.created_at DESC, p.id DESC LIMIT ?4`,
-    )
-      .bind(userId, after?.createdAt ?? null, after?.id ?? "", PICKS_PAGE_SIZE + 1)
-      .all<PickWithQuestionRow>();
-    const page = results.slice(0, PICKS_PAGE_SIZE);
-    const last = page.at(-1);
-    return c.json(
-      {
-        items: page.map((row) => ({
-          ...toPick(row),
-          question: {
-            id: row.question_id,
-            title: row.q_title,
-            deadline: row.q_deadline,
-            imageUrl: row.q_image_url,
-            sportCategory: row.q_sport_category,
-            customCategory: row.q_custom_category,
-            answerOptionA: row.q_answer_option_a,
-            answerOptionB: row.q_answer_option_b,
-            outcome: row.q_outcome,
-            updatedAt: row.q_updated_at,
-          },
-        })),
-        nextCursor: results.length > PICKS_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.created_at, id: last.id }) : null,
-      },
-      200,
-    );
+    const p = userPicks;
+    const q = questions;
+    const rows = await createDb(c.env.DB)
+      .select({
+        id: p.id,
+        questionId: p.questionId,
+        choice: p.choice,
+        creditsSpent: p.creditsSpent,
+        multiplier: p.multiplier,
+        pickType: p.pickType,
+        potentialPayout: p.potentialPayout,
+        actualPayout: p.actualPayout,
+        status: p.status,
+        createdAt: p.createdAt,
+        updatedAt: p.updatedAt,
+        question: {
+          id: q.id,
+          title: q.title,
+          deadline: q.deadline,
+          imageUrl: q.imageUrl,
+          sportCategory: q.sportCategory,
+          customCategory: q.customCategory,
+          answerOptionA: q.answerOptionA,
+          answerOptionB: q.answerOptionB,
+          outcome: q.outcome,
+          updatedAt: q.updatedAt,
+        },
+      })
+      .from(p)
+      .innerJoin(q, eq(q.id, p.questionId))
+      .where(and(eq(p.userId, userId), afterKeyset(p, cursor ? decodeKeyset(cursor) : null)))
+      .orderBy(...newestFirst(p))
+      .limit(PICKS_PAGE_SIZE + 1);
+    return c.json(page(rows, PICKS_PAGE_SIZE), 200);
   })
   .openapi(statsRoute, async (c) => c.json(await readPickStats(c.env.DB, c.var.user!.id), 200));
 

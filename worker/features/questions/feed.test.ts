@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { clearQuestions, insertQuestion } from "../../test/questions";
 import type { Question } from "./questions.schemas";
 
-type Page = { items: Question[]; nextCursor: string | null };
+type FeedQuery = NonNullable<Parameters<ReturnType<typeof apiClient>["questions"]["$get"]>[0]>["query"];
 const HOUR = 3600_000;
-const feed = (query = "") => callJson<Page>(`/api/questions${query}`);
+const feed = (query: FeedQuery = {}) => successOf(apiClient().questions.$get({ query }));
+type Page = Awaited<ReturnType<typeof feed>>["body"];
 const ids = (page: Page) => page.items.map((q) => q.id);
 
 describe("GET /api/questions", () => {
@@ -31,11 +33,11 @@ describe("GET /api/questions", () => {
     await insertQuestion({ id: "c", pickCount: 5, deadline: now + 2 * HOUR, creditCost: 5, createdAt: now - 2000 });
     await insertQuestion({ id: "d", pickCount: 0, deadline: now + 1 * HOUR, creditCost: 0, createdAt: now });
     expect(ids((await feed()).body)).toEqual(["b", "c", "a", "d"]);
-    expect(ids((await feed("?sort=popularity")).body)).toEqual(["b", "c", "a", "d"]);
-    expect(ids((await feed("?sort=newest")).body)).toEqual(["d", "b", "c", "a"]);
-    expect(ids((await feed("?sort=ending-soon")).body)).toEqual(["d", "c", "a", "b"]);
-    expect(ids((await feed("?sort=lowest-cost")).body)).toEqual(["d", "b", "a", "c"]);
-    expect(ids((await feed("?sort=highest-cost")).body)).toEqual(["c", "a", "b", "d"]);
+    expect(ids((await feed({ sort: "popularity" })).body)).toEqual(["b", "c", "a", "d"]);
+    expect(ids((await feed({ sort: "newest" })).body)).toEqual(["d", "b", "c", "a"]);
+    expect(ids((await feed({ sort: "ending-soon" })).body)).toEqual(["d", "c", "a", "b"]);
+    expect(ids((await feed({ sort: "lowest-cost" })).body)).toEqual(["d", "b", "a", "c"]);
+    expect(ids((await feed({ sort: "highest-cost" })).body)).toEqual(["c", "a", "b", "d"]);
   });
 
   it("filters by category, free picks, player props, search and event day", async () => {
@@ -47,29 +49,29 @@ describe("GET /api/questions", () => {
     await insertQuestion({ id: "later", sportCategory: "MLB", deadline: now + 72 * HOUR, title: "50% chance_of rain" });
     const longTitle = "Will the Boston Celtics beat the Golden State Warriors by ten points or more?";
     await insertQuestion({ id: "long", sportCategory: "NBA", title: longTitle });
-    expect(ids((await feed("?category=NBA")).body).sort()).toEqual(["long", "nba", "prop"]);
-    expect(ids((await feed("?category=Awards")).body)).toEqual(["custom"]);
-    expect(ids((await feed("?free=1")).body)).toEqual(["free"]);
-    expect(ids((await feed("?props=1")).body)).toEqual(["prop"]);
-    expect(ids((await feed("?q=lakers")).body)).toEqual(["nba"]);
-    expect(ids((await feed("?q=under")).body)).toEqual(["prop"]);
-    expect(ids((await feed("?q=50%25")).body)).toEqual(["later"]);
-    expect(ids((await feed("?q=%25")).body)).toEqual(["later"]);
+    expect(ids((await feed({ category: "NBA" })).body).sort()).toEqual(["long", "nba", "prop"]);
+    expect(ids((await feed({ category: "Awards" })).body)).toEqual(["custom"]);
+    expect(ids((await feed({ free: "1" })).body)).toEqual(["free"]);
+    expect(ids((await feed({ props: "1" })).body)).toEqual(["prop"]);
+    expect(ids((await feed({ q: "lakers" })).body)).toEqual(["nba"]);
+    expect(ids((await feed({ q: "under" })).body)).toEqual(["prop"]);
+    expect(ids((await feed({ q: "50%" })).body)).toEqual(["later"]);
+    expect(ids((await feed({ q: "%" })).body)).toEqual(["later"]);
     // Production D1 refuses LIKE patterns over 50 bytes; a long search must still work.
-    expect(ids((await feed(`?q=${encodeURIComponent(longTitle.slice(5, 70).toUpperCase())}`)).body)).toEqual(["long"]);
+    expect(ids((await feed({ q: longTitle.slice(5, 70).toUpperCase() })).body)).toEqual(["long"]);
     const laterDay = new Date(now + 72 * HOUR).toISOString().slice(0, 10);
-    expect(ids((await feed(`?date=${laterDay}&tz=0`)).body)).toEqual(["later"]);
+    expect(ids((await feed({ date: laterDay, tz: "0" })).body)).toEqual(["later"]);
   });
 
   it("pages 20 at a time with no duplicates or gaps, even when new questions arrive", async () => {
     const now = Date.now();
     for (let i = 0; i < 45; i++) await insertQuestion({ id: `p${String(i).padStart(2, "0")}`, pickCount: i % 4, createdAt: now - i * 1000 });
-    for (const sort of ["popularity", "newest", "ending-soon", "lowest-cost", "highest-cost"]) {
+    for (const sort of ["popularity", "newest", "ending-soon", "lowest-cost", "highest-cost"] as const) {
       const seen: string[] = [];
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const { body }: { body: Page } = await feed(`?sort=${sort}${cursor ? `&cursor=${cursor}` : ""}`);
+        const { body }: { body: Page } = await feed({ sort, ...(cursor ? { cursor } : {}) });
         expect(body.items.length).toBeLessThanOrEqual(20);
         seen.push(...ids(body));
         cursor = body.nextCursor;
