@@ -1,16 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { expectLedgerClean } from "../../test/ledger";
 
-type Me = {
-  user: Record<string, unknown> & { username: string; country: string; countryManuallySet: boolean };
-  credits: { balance: number; totalEarned: number; totalSpent: number; redeemable: number };
-};
 type ErrorBody = { error: { code: string; message: string } };
 
-const getMe = (account: TestAccount) => callJson<Me>("/api/me", { headers: account.cookies });
+const getMe = (account: TestAccount) => successOf(apiClient({ headers: account.cookies }).me.$get());
+type Me = Awaited<ReturnType<typeof getMe>>["body"];
 
 const patchMe = (account: TestAccount, json: unknown) =>
   callJson<Partial<Me> & Partial<ErrorBody>>("/api/me", { method: "PATCH", headers: account.cookies, json });
@@ -121,7 +119,7 @@ describe("DELETE /api/me", () => {
     const contact = await env.DB.prepare("SELECT count(*) AS n FROM contact_messages WHERE user_id = ?").bind(account.userId).first();
     expect(contact).toEqual({ n: 0 });
 
-    expect((await getMe(account)).status).toBe(401);
+    expect((await callJson("/api/me", { headers: account.cookies })).status).toBe(401);
     const login = await callJson("/api/auth/login", { method: "POST", json: { email: "leaving@example.com", password: "password123" } });
     expect(login.status).toBe(401);
     const ledger = await env.DB.prepare("SELECT count(*) AS n FROM credit_transactions WHERE user_id = ?").bind(account.userId).first();

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Json } from "../../test/stripe";
 import { cancelSubscription, renewSubscription } from "../../test/stripe";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
@@ -15,10 +16,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-type Subscription = { id: string; status: string; creditsAmount: number; totalPrice: number; currency: string; nextDeliveryDate: number | null };
-
-const subscriptionsOf = async (headers: Record<string, string>) =>
-  (await callJson<{ items: Subscription[] }>("/api/subscriptions", { headers })).body.items;
+const subscriptionsOf = async (headers: Record<string, string>) => (await successOf(apiClient({ headers }).subscriptions.$get())).body.items;
 
 const subscribe = async (credits: number) => {
   const player = await signedInPlayer();

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
@@ -146,9 +147,9 @@ describe("my picks, stats and streak", () => {
     const q2 = await insertQuestion({ creditCost: 3, title: "Second" });
     await pick(player, { questionId: q1, choice: "yes", multiplier: 1 });
     await pick(player, { questionId: q2, choice: "no", multiplier: 2 });
-    const list = await callJson<{ items: { question: { title: string } }[] }>("/api/picks", { headers: player.bearer });
+    const list = await successOf(apiClient({ headers: player.bearer }).picks.$get({ query: {} }));
     expect(list.body.items.map((p) => p.question.title)).toEqual(["Second", "First"]);
-    expect((await callJson<{ items: unknown[] }>("/api/picks", { headers: other.bearer })).body.items).toEqual([]);
+    expect((await successOf(apiClient({ headers: other.bearer }).picks.$get({ query: {} }))).body.items).toEqual([]);
 
     const now = Date.now();
     await env.DB.batch([
@@ -157,9 +158,9 @@ describe("my picks, stats and streak", () => {
       env.DB.prepare("UPDATE user_picks SET status = 'won', actual_payout = 4 WHERE question_id = ?").bind(q1),
       env.DB.prepare("UPDATE user_picks SET status = 'won', actual_payout = 12 WHERE question_id = ?").bind(q2),
     ]);
-    const stats = await callJson("/api/picks/stats", { headers: player.bearer });
+    const stats = await successOf(apiClient({ headers: player.bearer }).picks.stats.$get());
     expect(stats.body).toEqual({ totalPicks: 2, totalSpent: 8, totalEarned: 16, netProfit: 8, winRate: 100, activePicks: 0 });
-    const streak = await callJson("/api/streak", { headers: player.bearer });
+    const streak = await successOf(apiClient({ headers: player.bearer }).streak.$get());
     expect(streak.body).toEqual({ currentStreak: 2, maxStreak: 2 });
     const stored = await env.DB.prepare("SELECT max_streak FROM users WHERE id = ?").bind(player.userId).first<{ max_streak: number }>();
     expect(stored?.max_streak).toBe(2);

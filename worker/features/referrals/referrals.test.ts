@@ -1,16 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signUp, signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
 
-type Referrals = {
-  code: string;
-  link: string;
-  counts: { signedUp: number; firstPick: number; rewarded: number; creditsEarned: number };
-  invites: { username: string; joinedAt: number; status: string }[];
-};
+const referralsOf = (headers: Record<string, string>) => successOf(apiClient({ headers }).referrals.$get());
 
 let count = 0;
 const email = (prefix: string) => `${prefix}-${++count}-${crypto.randomUUID().slice(0, 6)}@example.com`;
@@ -112,7 +108,7 @@ describe("GET /api/referrals", () => {
     await signUp(email("pending"), { ref: code });
     expect((await pick(rewarded, await insertQuestion({ creditCost: 1 }))).status).toBe(201);
 
-    const { status, body } = await callJson<Referrals>("/api/referrals", { headers: referrer.cookies });
+    const { status, body } = await referralsOf(referrer.cookies);
     expect(status).toBe(200);
     expect(body.code).toBe(code);
     expect(body.link).toBe(`http://localhost:8787/auth?mode=signup&ref=${code}`);
@@ -128,7 +124,7 @@ describe("GET /api/referrals", () => {
     )
       .bind(crypto.randomUUID(), friend.userId, await insertQuestion({ creditCost: 0 }))
       .run();
-    const { body } = await callJson<Referrals>("/api/referrals", { headers: referrer.bearer });
+    const { body } = await referralsOf(referrer.bearer);
     expect(body.invites.map((invite) => invite.status)).toEqual(["first_pick"]);
     expect((await callJson("/api/referrals")).status).toBe(401);
   });
