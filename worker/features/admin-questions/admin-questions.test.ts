@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVERY_MINUTE, runScheduled } from "../../cron/schedule";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import type { AdminQuestion } from "./admin-questions.schemas";
 
@@ -124,12 +125,12 @@ describe("PATCH /api/admin/questions/:id", () => {
 describe("GET /api/admin/questions", () => {
   it("lists every status newest first, filters by status and title, and pages by cursor", async () => {
     for (let i = 0; i < 3; i += 1) await create({ ...VALID, title: `Paging marker ${i}`, status: "resolved" });
-    type Page = { items: AdminQuestion[]; nextCursor: string | null };
-    const all = await callJson<Page>("/api/admin/questions", { headers: admin.bearer });
+    const questions = apiClient({ headers: admin.bearer }).admin.questions;
+    const all = await successOf(questions.$get({ query: {} }));
     expect(new Set(all.body.items.map((q) => q.status))).toEqual(new Set(["draft", "published", "resolved"]));
-    const resolved = await callJson<Page>("/api/admin/questions?status=resolved&q=Paging%20marker", { headers: admin.bearer });
+    const resolved = await successOf(questions.$get({ query: { status: "resolved", q: "Paging marker" } }));
     expect(resolved.body.items.map((q) => q.title)).toEqual(["Paging marker 2", "Paging marker 1", "Paging marker 0"]);
-    const one = await callJson<{ question: AdminQuestion }>(`/api/admin/questions/${resolved.body.items[0]!.id}`, { headers: admin.bearer });
+    const one = await successOf(questions[":id"].$get({ param: { id: resolved.body.items[0]!.id } }));
     expect(one.body.question.title).toBe("Paging marker 2");
     expect((await callJson(`/api/admin/questions/nope`, { headers: admin.bearer })).status).toBe(404);
     expect((await callJson("/api/admin/questions?status=gone", { headers: admin.bearer })).status).toBe(400);

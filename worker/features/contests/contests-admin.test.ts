@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { signedInPlayer } from "../../test/sessions";
 
@@ -30,7 +31,7 @@ describe("admin contests", () => {
     const named = await create({ durationDays: 7, startsAt: Date.now(), title: "  Playoff Push  " });
     expect(named.body.contest).toMatchObject({ title: "Playoff Push", status: "active" });
 
-    const { body } = await callJson<{ items: Contest[] }>("/api/admin/contests", { headers: admin.bearer });
+    const { body } = await successOf(apiClient({ headers: admin.bearer }).admin.contests.$get({ query: {} }));
     expect(body.items.slice(0, 4).map((c) => c.id)).toEqual([named.body.contest.id, ...made.map((c) => c.id).reverse()]);
     const audit = await env.DB.prepare("SELECT count(*) AS n FROM admin_audit_log WHERE entity = 'contest'").first<{ n: number }>();
     expect(audit?.n).toBe(4);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { refreshExchangeRates } from "./exchange-rates.service";
 
@@ -15,7 +16,7 @@ const stubRates = (answer: (request: Request) => Promise<Response>) => {
   });
 };
 
-const ratesNow = () => callJson<{ rates: Record<string, number>; timestamp: number | null; fallback: boolean }>("/api/exchange-rates");
+const ratesNow = () => successOf(apiClient()["exchange-rates"].$get());
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 
-type Reward = { id: string; name: string; currency: string; minAmount: number; maxAmount: number; imageUrl: string; countryCodes: string[] };
 
 describe("GET /api/rewards", () => {
   it("lists the allowlisted brands for anyone, with our own images and the redemption rules", async () => {
-    const { status, body } = await callJson<{ items: Reward[]; usdPerCredit: number; minCredits: number }>("/api/rewards");
+    const { status, body } = await successOf(apiClient().rewards.$get());
     expect(status).toBe(200);
     expect(body.items.map((reward) => reward.name)).toEqual([
       "Amazon", "Visa", "Mastercard", "Starbucks", "Walmart", "Target", "Sephora", "DoorDash", "Nike", "Ulta", "Uber Eats",
