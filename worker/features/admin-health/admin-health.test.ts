@@ -2,14 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DAILY, EVERY_MINUTE, runScheduled } from "../../cron/schedule";
 import { signUpAndLogin } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 
-type Health = {
-  crons: { job: string; lastOk: boolean; detail: string }[];
-  settlementQueue: { questions: number; picks: number };
-  pendingRedemptions: number;
-  ledgerAudit: { violations: number };
-};
 
 describe("GET /api/admin/health", () => {
   it("is for admins only", async () => {
@@ -22,7 +17,8 @@ describe("GET /api/admin/health", () => {
     const admin = await signUpAndLogin("admin@example.com");
     await runScheduled(EVERY_MINUTE, env);
     await runScheduled(DAILY, env);
-    let health = await callJson<Health>("/api/admin/health", { headers: admin.bearer });
+    const readHealth = () => successOf(apiClient({ headers: admin.bearer }).admin.health.$get());
+    let health = await readHealth();
     expect(health.status).toBe(200);
     expect(health.body.crons.map((c) => c.job)).toEqual(expect.arrayContaining(["publishScheduledQuestions", "auditLedgerDaily"]));
     expect(health.body.crons.every((c) => c.lastOk)).toBe(true);
@@ -33,7 +29,7 @@ describe("GET /api/admin/health", () => {
       .bind("admin@example.com")
       .run();
     await runScheduled(DAILY, env);
-    health = await callJson<Health>("/api/admin/health", { headers: admin.bearer });
+    health = await readHealth();
     expect(health.body.ledgerAudit.violations).toBeGreaterThan(0);
     expect(JSON.parse(health.body.crons.find((c) => c.job === "auditLedgerDaily")?.detail ?? "{}")).toMatchObject({ violations: 1 });
     await env.DB.prepare("UPDATE user_credits SET balance = balance - 7 WHERE user_id = (SELECT id FROM users WHERE email = ?)")

@@ -3,25 +3,16 @@ import { describe, expect, it } from "vitest";
 import { payContests } from "../../cron/pay-contests";
 import { settleAt } from "../../test/community";
 import { entryOf, insertContest, join } from "../../test/contests";
-import { callJson } from "../../test/http";
+import { apiClient, successOf } from "../../test/client";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { signedInPlayer } from "../../test/sessions";
 
-type Contest = {
-  id: string;
-  status: string;
-  entrants: number;
-  entryFee: number;
-  prizes: { tiers: { topPercent: number; credits: number; lastPlace: number }[]; topPlaces: number; topPlacesPrize: number };
-  standings: { rank: number; userId: string; score: number; prize: number }[];
-  me: { rank: number; score: number; prize: number } | null;
-};
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-const list = (headers: Record<string, string> = {}) => callJson<{ items: Contest[] }>("/api/contests", { headers });
+const list = (headers: Record<string, string> = {}) => successOf(apiClient({ headers }).contests.$get());
 
 /** A won pick for the player, settled at `at`. */
 const winAt = async (userId: string, at: number) => {

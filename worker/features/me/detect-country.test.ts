@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 
 const detect = (account: TestAccount, country?: string) =>
@@ -9,7 +10,7 @@ const detect = (account: TestAccount, country?: string) =>
   });
 
 const countryOf = async (account: TestAccount) =>
-  (await callJson<{ user: { country: string } }>("/api/me", { headers: account.cookies })).body.user.country;
+  (await successOf(apiClient({ headers: account.cookies }).me.$get())).body.user.country;
 
 describe("POST /api/me/detect-country", () => {
   it("moves a US profile to the detected non-US country, once", async () => {

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { clearQuestions, insertQuestion } from "../../test/questions";
-import type { Question } from "./questions.schemas";
 
 type FeedQuery = NonNullable<Parameters<ReturnType<typeof apiClient>["questions"]["$get"]>[0]>["query"];
 const HOUR = 3600_000;
@@ -99,7 +98,7 @@ describe("GET /api/questions/:id and /api/categories", () => {
   it("serves a published question for deep links and hides drafts", async () => {
     await insertQuestion({ id: "deep" });
     await insertQuestion({ id: "hidden", status: "draft" });
-    expect((await callJson<{ question: Question }>("/api/questions/deep")).body.question.id).toBe("deep");
+    expect((await successOf(apiClient().questions[":id"].$get({ param: { id: "deep" } }))).body.question.id).toBe("deep");
     const missing = await callJson<{ error: { message: string } }>("/api/questions/hidden");
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe("Question not found");

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { outboxFor, signUpAndLogin } from "../../test/accounts";
-import { callJson } from "../../test/http";
+import { apiClient, successOf } from "../../test/client";
 import { expectLedgerClean, grantCredits } from "../../test/ledger";
 import { creditsOf, redeemGiftCard, redemptionCount } from "../../test/redemptions";
 
@@ -29,7 +29,7 @@ describe("POST /api/redemptions/gift-card", () => {
     expect(email?.subject).toBe("We received your Pickstreak redemption");
     expect(email?.text).toContain("Amazon gift card for $15.00 (25 credits)");
 
-    const mine = await callJson<{ items: { id: string; status: string }[] }>("/api/redemptions", { headers: player.bearer });
+    const mine = await successOf(apiClient({ headers: player.bearer }).redemptions.$get({ query: {} }));
     expect(mine.body.items).toEqual([expect.objectContaining({ id: body.redemption.id, status: "pending" })]);
     await expectLedgerClean();
   });

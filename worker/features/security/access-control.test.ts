@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signUpAndLogin } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { grantCredits } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
@@ -39,15 +40,16 @@ describe("access control", () => {
     const aliceBookmarks = await env.DB.prepare("SELECT count(*) AS n FROM user_bookmarks WHERE user_id = ?").bind(alice.userId).first<{ n: number }>();
     expect(aliceBookmarks?.n).toBe(1);
 
-    const bobPicks = await callJson<{ items: unknown[] }>("/api/picks", { headers: bob.bearer });
+    const asBob = apiClient({ headers: bob.bearer });
+    const bobPicks = await successOf(asBob.picks.$get({ query: {} }));
     expect(bobPicks.body.items).toEqual([]);
-    const bobTransactions = await callJson<{ items: { amount: number }[] }>("/api/credits/transactions", { headers: bob.bearer });
+    const bobTransactions = await successOf(asBob.credits.transactions.$get({ query: {} }));
     expect(bobTransactions.body.items.every((t) => t.amount === 5)).toBe(true);
-    const bobFeed = await callJson<{ items: { id: string; myPick: unknown; bookmarked: boolean }[] }>("/api/questions", { headers: bob.bearer });
+    const bobFeed = await successOf(asBob.questions.$get({ query: {} }));
     const seenByBob = bobFeed.body.items.find((q) => q.id === questionId);
     expect(seenByBob).toMatchObject({ myPick: null, bookmarked: false });
 
-    const bobMe = await callJson<{ user: { id: string; email: string } }>("/api/me", { headers: bob.bearer });
+    const bobMe = await successOf(asBob.me.$get());
     expect(bobMe.body.user).toMatchObject({ id: bob.userId, email: "ac-bob@example.com" });
     await callJson("/api/me", { method: "PATCH", headers: bob.bearer, json: { username: "bob_renamed" } });
     const alicesName = await env.DB.prepare("SELECT username FROM users WHERE id = ?").bind(alice.userId).first<{ username: string }>();

@@ -1,3 +1,4 @@
+import { apiClient, successOf } from "../client";
 import { callJson } from "../http";
 import { signUpAndLogin } from "../accounts";
 import type { LedgerModel } from "./ledger-model";
@@ -40,7 +41,7 @@ export const runDelete = async (world: World, model: LedgerModel, step: CommandO
 export const runSignup = async (world: World, model: LedgerModel, step: CommandOf<"signup">) => {
   if (world.players.length >= MAX_PLAYERS) return;
   const referrer = step.referrer === null ? null : playerAt(world, step.referrer);
-  const ref = referrer ? (await callJson<{ code: string }>("/api/referrals", { headers: referrer.bearer })).body.code : undefined;
+  const ref = referrer ? (await successOf(apiClient({ headers: referrer.bearer }).referrals.$get())).body.code : undefined;
   const account = await signUpAndLogin(`${world.tag.toLowerCase()}-${world.players.length}@signup.example`, { ref });
   world.players.push({ userId: account.userId, bearer: account.bearer });
   model.addPlayer(account.userId, { referrer: referrer?.userId ?? null });
