@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { recomputedAggregates, settleAt, storedAggregates } from "../../test/community";
-import { callJson } from "../../test/http";
+import { apiClient, successOf } from "../../test/client";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { advanceLeaderboards } from "../../cron/advance-leaderboards";
@@ -9,9 +9,8 @@ import { advanceLeaderboards } from "../../cron/advance-leaderboards";
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-type Board = { items: { userId: string; score: number }[] };
-const scores = async (period: string) =>
-  (await callJson<Board>(`/api/leaderboard?period=${period}`)).body.items.map((row) => [row.userId, row.score]);
+const scores = async (period: "3" | "7" | "all") =>
+  (await successOf(apiClient().leaderboard.$get({ query: { period } }))).body.items.map((row) => [row.userId, row.score]);
 
 describe("period board windows", () => {
   it("drop a win when its hour leaves the window, once, however often the job runs", async () => {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { expectLedgerClean, grantCredits, setBalance } from "../../test/ledger";
 import { cashOut, creditsOf, redeemGiftCard, type ErrorBody, type RedemptionBody } from "../../test/redemptions";
@@ -39,7 +40,7 @@ const cashedOutBuyer = async (redeemed = 50) => {
 };
 
 const queueItem = async (id: string) => {
-  const { body } = await callJson<{ items: QueueItem[] }>("/api/admin/redemptions?status=pending", { headers: admin.bearer });
+  const { body } = await successOf(apiClient({ headers: admin.bearer }).admin.redemptions.$get({ query: { status: "pending" } }));
   return body.items.find((item) => item.id === id);
 };
 

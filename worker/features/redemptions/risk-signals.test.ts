@@ -4,15 +4,13 @@ import { readSettings } from "../../env";
 import { putOutcome } from "../../test/admin";
 import { signUp, signUpAndLogin, type SignupOptions, type TestAccount } from "../../test/accounts";
 import { countingEnv } from "../../test/counting-d1";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { grantCredits } from "../../test/ledger";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { redeemGiftCard } from "../../test/redemptions";
 import { deleteAccount } from "../me/delete-account";
-import type { RiskSignals } from "./risk-signals";
-
-type ListBody = { items: { id: string; risk: RiskSignals }[] };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let admin: TestAccount;
@@ -24,7 +22,7 @@ beforeAll(async () => {
 });
 
 const riskOf = async (redemptionId: string) => {
-  const { status, body } = await callJson<ListBody>("/api/admin/redemptions?status=pending", { headers: admin.bearer });
+  const { status, body } = await successOf(apiClient({ headers: admin.bearer }).admin.redemptions.$get({ query: { status: "pending" } }));
   expect(status).toBe(200);
   return body.items.find((item) => item.id === redemptionId)?.risk;
 };
@@ -152,7 +150,7 @@ describe("redemption risk signals", () => {
 
   it("reads a whole page in a fixed number of round trips, and types the signals in the OpenAPI document", async () => {
     const { env: counting, counter } = countingEnv();
-    const { status, body } = await callJson<ListBody>("/api/admin/redemptions", { headers: admin.bearer, env: counting });
+    const { status, body } = await successOf(apiClient({ headers: admin.bearer, env: counting }).admin.redemptions.$get({ query: {} }));
     expect(status).toBe(200);
     expect(body.items.length).toBeGreaterThan(5);
     // The session check, the page, and the signals of every row on it.
