@@ -1,21 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort, OFFLINE_ENV } from "../scripts/lib/processes";
 import { startStandinServer } from "../scripts/stripe-standin/server";
 
-const OFFLINE_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 
 const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
