@@ -19,6 +19,7 @@ import { changePasswordRoutes } from "./features/me/change-password.routes";
 import { bookmarkRoutes } from "./features/bookmarks/bookmarks.routes";
 import { categoryRoutes, questionRoutes } from "./features/questions/questions.routes";
 import { creditsRoutes } from "./features/credits/credits.routes";
+import { dailyCreditsRoutes } from "./features/daily-credits/daily-credits.routes";
 import { pickRoutes, streakRoutes } from "./features/picks/picks.routes";
 import { adminQuestionRoutes } from "./features/admin-questions/admin-questions.routes";
 import { outcomeRoutes } from "./features/settlement/outcome.routes";
@@ -54,6 +55,7 @@ const api = createRouter()
   .route("/picks", pickRoutes)
   .route("/streak", streakRoutes)
   .route("/credits", creditsRoutes)
+  .route("/daily-credits", dailyCreditsRoutes)
   .route("/images/questions", imageServingRoutes)
   .route("/live", liveRoutes)
   .route("/rewards", rewardRoutes)

@@ -137,3 +137,9 @@ export const CONTEST_ENDED_VISIBLE_MS = 3 * DAY_MS;
 /** The payout job's bounds per run: contests looked at, and prize grants per D1 batch. */
 export const CONTESTS_PER_RUN = 5;
 export const CONTEST_PRIZES_PER_BATCH = 15;
+
+/**
+ * Daily credits: the first claim pays `base`; each claim on the day after the previous one pays `step` more, up to
+ * `cap`; a missed day starts again at `base`. Bonus credits (not redeemable).
+ */
+export const DAILY_CREDITS = { base: 2, step: 1, cap: 5 } as const;

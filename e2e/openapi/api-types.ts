@@ -361,6 +361,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/daily-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether today's free credits can be claimed, and how many */
+        get: operations["getDailyCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/daily-credits/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim today's free credits (once per calendar day in the player's time zone) */
+        post: operations["claimDailyCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/images/questions/{file}": {
         parameters: {
             query?: never;
@@ -1116,6 +1150,24 @@ export interface components {
             questionId: string | null;
             description: string;
             createdAt: number;
+        };
+        DailyCredits: {
+            /** @description The player's calendar day (YYYY-MM-DD) in their time zone */
+            day: string;
+            available: boolean;
+            /** @description What the next claim pays */
+            amount: number;
+            /** @description Consecutive days claimed, counting a claim available today */
+            streak: number;
+        };
+        DailyCreditsClaimed: {
+            amount: number;
+            streak: number;
+            day: string;
+            credits: components["schemas"]["Credits"];
+        };
+        DailyCreditsClaim: {
+            tz: number | null;
         };
         Rewards: {
             items: components["schemas"]["Reward"][];
@@ -2933,6 +2985,124 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDailyCredits: {
+        parameters: {
+            query?: {
+                tz?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyCredits"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    claimDailyCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DailyCreditsClaim"];
+            };
+        };
+        responses: {
+            /** @description Credits added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyCreditsClaimed"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `conflict`, `duplicate` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import { desc, sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 
 /** balance = the sum of the player's credit_transactions; redeemable is the part that came from winnings. */
@@ -91,3 +91,26 @@ export const idempotentResponses = sqliteTable(
 export const batchGuard = sqliteTable("batch_guard", {
   ok: integer("ok").notNull(),
 });
+
+/**
+ * One row per daily credits claim: `day` is the player's local calendar day (YYYY-MM-DD) and only ever grows, so
+ * however the time zone a client reports changes, a player claims at most once per day that has begun somewhere.
+ */
+export const dailyClaims = sqliteTable(
+  "daily_claims",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    day: text("day").notNull(),
+    streak: integer("streak").notNull(),
+    amount: integer("amount").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("daily_claims_user_day").on(t.userId, t.day),
+    check("daily_claims_streak", sql`streak >= 1`),
+    check("daily_claims_amount", sql`amount > 0`),
+  ],
+);

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { timeZoneOffsetSchema } from "../../lib/time-zone";
 
 export const FEED_SORTS = ["popularity", "newest", "ending-soon", "lowest-cost", "highest-cost"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
@@ -20,11 +21,7 @@ export const feedQuerySchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date")
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Invalid date")
     .optional(),
-  tz: z.coerce
-    .number({ error: "Invalid time zone offset" })
-    .int("Invalid time zone offset")
-    .min(-840, "Invalid time zone offset")
-    .max(840, "Invalid time zone offset")
+  tz: timeZoneOffsetSchema
     .default(0)
     .openapi({ description: "Minutes behind UTC, as JavaScript's getTimezoneOffset() gives; the day of `date` is local to it" }),
   cursor: z.string().max(500).optional(),

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { buttonClass } from "../../components/ui/button";
 import { AUTH_LOADING_THRESHOLD_MS } from "../../lib/constants";
 import { useAuth } from "../auth/auth-queries";
+import { DailyCreditsButton } from "../daily-credits/daily-credits-button";
 import { StreakPill } from "../picks/streak-pill";
 import { CreditsPill } from "./credits-pill";
 
@@ -27,6 +28,7 @@ export const AuthArea = () => {
   if (me) {
     return (
       <div className="flex items-center gap-2">
+        <DailyCreditsButton userId={me.user.id} />
         <CreditsPill balance={me.credits.balance} />
         <StreakPill />
         <Suspense fallback={<span className="hidden h-9 w-9 md:block" aria-hidden="true" />}>

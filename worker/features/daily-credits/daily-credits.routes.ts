@@ -1,0 +1,61 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { timeZoneOffsetSchema } from "../../lib/time-zone";
+import { publishToUser } from "../../realtime/live-shards";
+import { requireUser } from "../auth/auth.middleware";
+import { creditsSchema } from "../me/me.schemas";
+import { claimDailyCredits, readDailyCredits } from "./daily-credits.service";
+
+const statusSchema = z
+  .object({
+    day: z.string().openapi({ description: "The player's calendar day (YYYY-MM-DD) in their time zone" }),
+    available: z.boolean(),
+    amount: z.number().int().openapi({ description: "What the next claim pays" }),
+    streak: z.number().int().openapi({ description: "Consecutive days claimed, counting a claim available today" }),
+  })
+  .openapi("DailyCredits");
+
+const claimedSchema = z
+  .object({ amount: z.number().int(), streak: z.number().int(), day: z.string(), credits: creditsSchema })
+  .openapi("DailyCreditsClaimed");
+
+const statusRoute = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "getDailyCredits",
+  summary: "Whether today's free credits can be claimed, and how many",
+  security: signedIn,
+  tags: ["Credits"],
+  middleware: [requireUser] as const,
+  request: { query: z.object({ tz: timeZoneOffsetSchema }) },
+  responses: { 200: jsonContent(statusSchema), ...errorResponses(400, 401) },
+});
+
+const claimRoute = createRoute({
+  method: "post",
+  path: "/claim",
+  operationId: "claimDailyCredits",
+  summary: "Claim today's free credits (once per calendar day in the player's time zone)",
+  security: signedIn,
+  tags: ["Credits"],
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(z.object({ tz: timeZoneOffsetSchema }).openapi("DailyCreditsClaim")) },
+  responses: { 200: jsonContent(claimedSchema, "Credits added"), ...errorResponses(400, 401, 403, 409) },
+});
+
+export const dailyCreditsRoutes = createRouter()
+  .openapi(statusRoute, async (c) => c.json(await readDailyCredits(c.env.DB, c.var.user!.id, Date.now(), c.req.valid("query").tz), 200))
+  .openapi(claimRoute, async (c) => {
+    const userId = c.var.user!.id;
+    const now = Date.now();
+    const { transactionId, ...claimed } = await claimDailyCredits(c.env.DB, { userId, now, tz: c.req.valid("json").tz });
+    // The balance animates with the daily_free timing on every open screen of the player's.
+    c.executionCtx.waitUntil(
+      publishToUser(c.env, userId, [
+        { type: "credits", data: claimed.credits },
+        { type: "transaction", data: { id: transactionId, amount: claimed.amount, transactionType: "daily_free", description: "Daily free credits", createdAt: now } },
+      ]),
+    );
+    return c.json(claimed, 200);
+  });

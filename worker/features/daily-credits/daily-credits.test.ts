@@ -1,0 +1,104 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { DAILY_CREDITS } from "../../config";
+import { apiClient, successOf } from "../../test/client";
+import { callJson } from "../../test/http";
+import { balanceOf, expectLedgerClean } from "../../test/ledger";
+import { signedInPlayer } from "../../test/sessions";
+import { ALREADY_CLAIMED, localDay, NOT_ELIGIBLE } from "./daily-credits.service";
+
+const DAY = 24 * 60 * 60 * 1000;
+const TZ = 300;
+
+/** A confirmed player holding their address's bonus claim: the only kind that earns daily credits. */
+const eligiblePlayer = async () => {
+  const player = await signedInPlayer();
+  await env.DB.prepare("UPDATE users SET bonus_owner = 1, email_confirmed_at = 0 WHERE id = ?").bind(player.userId).run();
+  return player;
+};
+
+const claim = (bearer: Record<string, string>, tz = TZ) => callJson<{ amount: number; streak: number; error?: { code: string; message: string } }>(
+  "/api/daily-credits/claim",
+  { method: "POST", headers: bearer, json: { tz } },
+);
+
+const status = (bearer: Record<string, string>, tz = TZ) => successOf(apiClient({ headers: bearer })["daily-credits"].$get({ query: { tz: String(tz) } }));
+
+/** A claim made on an earlier day, written as the claim route would have. */
+const pastClaim = (userId: string, daysAgo: number, streak: number) =>
+  env.DB.prepare("INSERT INTO daily_claims (id, user_id, day, streak, amount, created_at) VALUES (?, ?, ?, ?, 2, ?)")
+    .bind(crypto.randomUUID(), userId, localDay(Date.now() - daysAgo * DAY, TZ), streak, Date.now() - daysAgo * DAY)
+    .run();
+
+const dailyRows = async (userId: string) =>
+  (
+    await env.DB.prepare("SELECT amount, source, idempotency_key FROM credit_transactions WHERE user_id = ? AND transaction_type = 'daily_free'")
+      .bind(userId)
+      .all<{ amount: number; source: string; idempotency_key: string }>()
+  ).results;
+
+describe("daily credits", () => {
+  it("pays the base amount once per day as bonus credits, then says come back tomorrow", async () => {
+    const player = await eligiblePlayer();
+    expect((await status(player.bearer)).body).toMatchObject({ available: true, amount: DAILY_CREDITS.base, streak: 1 });
+
+    const first = await claim(player.bearer);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ amount: DAILY_CREDITS.base, streak: 1, credits: { balance: DAILY_CREDITS.base, redeemable: 0 } });
+    expect(await dailyRows(player.userId)).toEqual([
+      { amount: DAILY_CREDITS.base, source: "bonus", idempotency_key: `daily:${player.userId}:${localDay(Date.now(), TZ)}` },
+    ]);
+
+    const again = await claim(player.bearer);
+    expect(again.status).toBe(409);
+    expect(again.body.error?.message).toBe(ALREADY_CLAIMED);
+    expect((await status(player.bearer)).body).toMatchObject({ available: false, streak: 1 });
+    expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base);
+    await expectLedgerClean();
+  });
+
+  it("raises the amount for each day in a row up to the cap, and starts again after a missed day", async () => {
+    const streaking = await eligiblePlayer();
+    await pastClaim(streaking.userId, 1, 2);
+    expect((await claim(streaking.bearer)).body).toMatchObject({ streak: 3, amount: DAILY_CREDITS.base + 2 * DAILY_CREDITS.step });
+
+    const capped = await eligiblePlayer();
+    await pastClaim(capped.userId, 1, 9);
+    expect((await claim(capped.bearer)).body).toMatchObject({ streak: 10, amount: DAILY_CREDITS.cap });
+
+    const lapsed = await eligiblePlayer();
+    await pastClaim(lapsed.userId, 2, 4);
+    expect((await claim(lapsed.bearer)).body).toMatchObject({ streak: 1, amount: DAILY_CREDITS.base });
+    await expectLedgerClean();
+  });
+
+  it("counts a claim by the latest day reached, so changing the time zone cannot claim the same day twice", async () => {
+    const player = await eligiblePlayer();
+    expect((await claim(player.bearer, -840)).status).toBe(200);
+    const behind = await claim(player.bearer, 720);
+    expect(behind.status).toBe(409);
+    expect(await dailyRows(player.userId)).toHaveLength(1);
+  });
+
+  it("pays one of many simultaneous claims", async () => {
+    const player = await eligiblePlayer();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => claim(player.bearer)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await dailyRows(player.userId)).toHaveLength(1);
+    expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base);
+    await expectLedgerClean();
+  });
+
+  it("refuses accounts without their address's bonus claim, visitors and a bad time zone", async () => {
+    const unconfirmed = await signedInPlayer();
+    const refused = await claim(unconfirmed.bearer);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.message).toBe(NOT_ELIGIBLE);
+    expect(await dailyRows(unconfirmed.userId)).toEqual([]);
+
+    expect((await callJson("/api/daily-credits/claim", { method: "POST", json: { tz: 0 } })).status).toBe(401);
+    const player = await eligiblePlayer();
+    expect((await claim(player.bearer, 5000)).status).toBe(400);
+    expect((await callJson("/api/daily-credits?tz=abc", { headers: player.bearer })).status).toBe(400);
+  });
+});
