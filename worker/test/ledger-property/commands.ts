@@ -64,6 +64,7 @@ export const commandArbitrary = fc.oneof(
   weighted(2, fc.record({ kind: fc.constant("decide" as const), redemption: index, status: fc.constantFrom("fulfilled" as const, "rejected" as const) })),
   weighted(2, fc.record({ kind: fc.constant("join" as const), player, contest: fc.nat(1), twice })),
   weighted(1, fc.record({ kind: fc.constant("payout" as const), contest: fc.nat(1) })),
+  weighted(2, fc.record({ kind: fc.constant("daily" as const), player, twice })),
 );
 
 export type Command = typeof commandArbitrary extends fc.Arbitrary<infer T> ? T : never;

@@ -1,6 +1,7 @@
 /** An in-memory model of what every balance must be and which commands the worker must accept, for the ledger property test. */
 import { Accounts } from "./accounts-model";
 import { ContestsModel } from "./contests-model";
+import { DailyModel } from "./daily-model";
 import { PaymentsModel } from "./payments-model";
 import { PicksModel } from "./picks-model";
 import { PromosModel } from "./promos-model";
@@ -15,6 +16,7 @@ export class LedgerModel {
   readonly payments = new PaymentsModel(this.accounts, this.redemptions);
   readonly promos = new PromosModel(this.accounts);
   readonly contests = new ContestsModel(this.accounts, this.picks);
+  readonly daily = new DailyModel(this.accounts);
   /** The command being run, as a clock: contest scores count wins settled after joining. */
   step = 0;
 
@@ -25,6 +27,7 @@ export class LedgerModel {
       return;
     }
     this.accounts.grant(id, start.referrer ? 10 : 5);
+    this.daily.addEligible(id);
     if (start.referrer) this.picks.addReferral(id, start.referrer);
   }
 }

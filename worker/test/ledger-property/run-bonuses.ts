@@ -73,3 +73,13 @@ export const runPayout = async (world: World, model: LedgerModel, step: CommandO
   await payContests(env, now);
   model.contests.payOut(step.contest);
 };
+
+/** A daily credits claim, and with `twice` the same claim again at once after it (always refused). */
+export const runDaily = async (world: World, model: LedgerModel, step: CommandOf<"daily">) => {
+  const player = playerAt(world, step.player);
+  const claim = () => callJson("/api/daily-credits/claim", { method: "POST", headers: player.bearer, json: { tz: 0 } });
+  for (let attempt = 0; attempt < (step.twice ? 2 : 1); attempt++) {
+    const accepted = model.daily.claim(player.userId);
+    expectVerdict((await claim()).status, 200, accepted, JSON.stringify(step));
+  }
+};

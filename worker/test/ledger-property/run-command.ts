@@ -1,7 +1,7 @@
 import type { LedgerModel } from "./ledger-model";
 import type { Command } from "./commands";
 import { runDecide, runRedeem } from "./run-money-out";
-import { runJoin, runPayout, runPromoCreate, runPromoRedeem, runPromoToggle } from "./run-bonuses";
+import { runDaily, runJoin, runPayout, runPromoCreate, runPromoRedeem, runPromoToggle } from "./run-bonuses";
 import { runDelete, runPick, runResolve, runSignup } from "./run-picks";
 import { runCheckout, runDeliver, runRefund, runVerify } from "./run-purchases";
 import type { World } from "./world";
@@ -39,5 +39,7 @@ export const runCommand = (world: World, model: LedgerModel, command: Command): 
       return runJoin(world, model, command);
     case "payout":
       return runPayout(world, model, command);
+    case "daily":
+      return runDaily(world, model, command);
   }
 };
