@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { call, callJson } from "../../test/http";
 import { insertQuestion } from "../../test/questions";
 
@@ -53,7 +54,7 @@ describe("every admin route is admin-only on the server", () => {
       expect(forbidden.status, `${route} as a player`).toBe(403);
       expect(((await forbidden.json()) as { error: { message: string } }).error.message).toBe("Permission denied");
     }
-    const { body } = await callJson<{ question: { outcome: string; title: string } }>(`/api/questions/${questionId}`);
+    const { body } = await successOf(apiClient().questions[":id"].$get({ param: { id: questionId } }));
     expect(body.question.outcome).toBe("unresolved");
   });
 });

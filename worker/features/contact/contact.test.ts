@@ -1,12 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 
 const valid = { name: "Sam", email: "sam@example.com", subject: "Hello", message: "<script>alert(1)</script> hi" };
 
 describe("POST /api/contact", () => {
   it("stores the message exactly as sent", async () => {
-    const { status, body } = await callJson<{ id: string }>("/api/contact", { method: "POST", json: valid });
+    const { status, body } = await successOf(apiClient().contact.$post({ json: valid }));
     expect(status).toBe(201);
     const row = await env.DB.prepare("SELECT name, email, subject, message FROM contact_messages WHERE id = ?")
       .bind(body.id)

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
@@ -96,14 +97,10 @@ describe("admin promo codes", () => {
     expect((await createCode({ code: "a b", credits: 1 })).status).toBe(400);
     expect((await createCode({ code: "ZERO", credits: 0 })).body.error?.message).toBe("Credits must be at least 1");
 
-    const list = await callJson<{ items: PromoCode[] }>("/api/admin/promo-codes", { headers: admin.bearer });
+    const list = await successOf(apiClient({ headers: admin.bearer }).admin["promo-codes"].$get({ query: {} }));
     expect(list.body.items.map((item) => item.code)).toContain("SPRING-25");
 
-    const patched = await callJson<{ promoCode: PromoCode }>("/api/admin/promo-codes/spring-25", {
-      method: "PATCH",
-      headers: admin.bearer,
-      json: { active: false },
-    });
+    const patched = await successOf(apiClient({ headers: admin.bearer }).admin["promo-codes"][":code"].$patch({ param: { code: "spring-25" }, json: { active: false } }));
     expect(patched.body.promoCode).toMatchObject({ code: "SPRING-25", active: false, credits: 25 });
     const player = await signedInPlayer();
     expect((await redeem(player.bearer, "SPRING-25")).body.error?.message).toBe("Invalid or inactive promo code");
