@@ -1,14 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { settleAt } from "../../test/community";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 
-type Entry = { id: string; kind: string; userId: string; username: string; questionId: string; questionTitle: string; choiceLabel: string; credits: number; createdAt: number };
-type Feed = { items: Entry[]; nextCursor: string | null };
-
-const feed = (cursor?: string) => callJson<Feed>(`/api/activity${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
+const feed = (cursor?: string) => successOf(apiClient().activity.$get({ query: cursor ? { cursor } : {} }));
 
 describe("GET /api/activity", () => {
   it("lists picks and wins across the community, newest first, to visitors", async () => {
@@ -48,6 +46,6 @@ describe("GET /api/activity", () => {
   });
 
   it("refuses a malformed cursor", async () => {
-    expect((await feed("not-a-cursor")).body).toMatchObject({ error: { code: "bad_request", message: "Invalid cursor" } });
+    expect((await callJson("/api/activity?cursor=not-a-cursor")).body).toMatchObject({ error: { code: "bad_request", message: "Invalid cursor" } });
   });
 });
