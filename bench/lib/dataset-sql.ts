@@ -116,5 +116,7 @@ export const payoutsSql = `
   FROM user_picks WHERE id LIKE 'bench-pick-%' AND status = 'won' ORDER BY rowid`;
 
 export const pickCountsSql = `
-  UPDATE questions SET pick_count = (SELECT count(*) FROM user_picks p WHERE p.question_id = questions.id)
+  UPDATE questions SET pick_count = (SELECT count(*) FROM user_picks p WHERE p.question_id = questions.id),
+    yes_count = (SELECT count(*) FROM user_picks p WHERE p.question_id = questions.id AND p.choice = 'yes'),
+    no_count = (SELECT count(*) FROM user_picks p WHERE p.question_id = questions.id AND p.choice = 'no')
   WHERE id LIKE 'bench-q-%'`;

@@ -1063,6 +1063,11 @@ export interface components {
             /** @enum {string} */
             outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
             pickCount: number;
+            /** @description Picks on each option: only once the viewer has picked or the question no longer takes picks */
+            crowd: {
+                yes: number;
+                no: number;
+            } | null;
             createdAt: number;
             updatedAt: number;
             bookmarked: boolean;
@@ -1127,7 +1132,17 @@ export interface components {
                 /** @enum {string} */
                 outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
                 updatedAt: number;
+                /** @description Picks on each option (the player has picked) */
+                crowd: {
+                    yes: number;
+                    no: number;
+                };
             };
+            /**
+             * @description For a settled pick: whether most players picked the same option (null while open, or on a tie)
+             * @enum {string|null}
+             */
+            crowd: "with" | "against" | null;
         };
         PickStats: {
             totalPicks: number;
@@ -1456,6 +1471,11 @@ export interface components {
             /** @enum {string} */
             outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
             pickCount: number;
+            /** @description Picks on each option: only once the viewer has picked or the question no longer takes picks */
+            crowd: {
+                yes: number;
+                no: number;
+            } | null;
             createdAt: number;
             updatedAt: number;
             publishAt: number | null;

@@ -36,6 +36,9 @@ export const questions = sqliteTable(
     createdBy: text("created_by").references(() => users.id),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** The crowd's split: picks on each option, raised in the pick's own batch. */
+    yesCount: integer("yes_count").notNull().default(0),
+    noCount: integer("no_count").notNull().default(0),
   },
   (t) => [
     index("questions_feed_deadline").on(t.status, t.deadline),

@@ -65,6 +65,12 @@ const streakRoute = createRoute({
 
 
 
+/** Whether a settled pick went with the majority; an open pick, or a tied crowd, says neither. */
+const crowdSide = (pick: { status: string; choice: "yes" | "no" }, yes: number, no: number) => {
+  if (pick.status === "active" || yes === no) return null;
+  return (yes > no) === (pick.choice === "yes") ? ("with" as const) : ("against" as const);
+};
+
 export const pickRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const body = c.req.valid("json");
@@ -112,13 +118,20 @@ export const pickRoutes = createRouter()
           outcome: q.outcome,
           updatedAt: q.updatedAt,
         },
+        yesCount: q.yesCount,
+        noCount: q.noCount,
       })
       .from(p)
       .innerJoin(q, eq(q.id, p.questionId))
       .where(and(eq(p.userId, userId), afterKeyset(p, cursor ? decodeKeyset(cursor) : null)))
       .orderBy(...newestFirst(p))
       .limit(PICKS_PAGE_SIZE + 1);
-    return c.json(page(rows, PICKS_PAGE_SIZE), 200);
+    const items = rows.map(({ yesCount, noCount, ...pick }) => ({
+      ...pick,
+      question: { ...pick.question, crowd: { yes: yesCount, no: noCount } },
+      crowd: crowdSide(pick, yesCount, noCount),
+    }));
+    return c.json(page(items, PICKS_PAGE_SIZE), 200);
   })
   .openapi(statsRoute, async (c) => c.json(await readPickStats(c.env.DB, c.var.user!.id), 200));
 

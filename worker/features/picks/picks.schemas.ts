@@ -45,7 +45,12 @@ export const pickWithQuestionSchema = pickSchema
       answerOptionB: z.string(),
       outcome: z.enum(["unresolved", "A", "B", "over", "under", "void"]),
       updatedAt: z.number().int(),
+      crowd: z.object({ yes: z.number().int(), no: z.number().int() }).openapi({ description: "Picks on each option (the player has picked)" }),
     }),
+    crowd: z
+      .enum(["with", "against"])
+      .nullable()
+      .openapi({ description: "For a settled pick: whether most players picked the same option (null while open, or on a tie)" }),
   })
   .openapi("PickWithQuestion");
 

@@ -141,7 +141,9 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
       ref.pickId,
       ref.transactionId,
     ),
-    d1.prepare("UPDATE questions SET pick_count = pick_count + 1 WHERE id = ?").bind(questionId),
+    d1
+      .prepare("UPDATE questions SET pick_count = pick_count + 1, yes_count = yes_count + (?1 = 'yes'), no_count = no_count + (?1 = 'no') WHERE id = ?2")
+      .bind(choice, questionId),
     d1
       .prepare(
         `INSERT INTO activity_feed (id, user_id, question_id, kind, choice, credits, created_at)

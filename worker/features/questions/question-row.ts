@@ -5,7 +5,7 @@ import type { Question } from "./questions.schemas";
 /** The columns every question read selects, aliased for the row mapper below. */
 export const QUESTION_COLUMNS = `q.id, q.title, q.sport_category, q.custom_category, q.category, q.credit_cost, q.deadline,
   q.image_url, q.status, q.question_type, q.answer_option_a, q.answer_option_b, q.is_free_pick, q.is_player_prop,
-  q.tags, q.outcome, q.pick_count, q.created_at, q.updated_at`;
+  q.tags, q.outcome, q.pick_count, q.yes_count, q.no_count, q.created_at, q.updated_at`;
 
 /** With a viewer, their bookmark and pick come from the same query (one round trip). */
 export const VIEWER_COLUMNS = `(b.user_id IS NOT NULL) AS bookmarked, p.id AS pick_id, p.choice AS pick_choice,
@@ -40,6 +40,8 @@ export type QuestionRow = SqlColumns<
   | "tags"
   | "outcome"
   | "pick_count"
+  | "yes_count"
+  | "no_count"
   | "created_at"
   | "updated_at"
 > & { bookmarked?: number } & { [K in keyof ViewerPick]?: ViewerPick[K] | null };
@@ -51,6 +53,14 @@ export const parseTags = (raw: string): string[] => {
   } catch {
     return [];
   }
+};
+
+/**
+ * How the crowd picked, shown only to a player who has picked or once picking is over: an open split would steer picks.
+ */
+const crowdOf = (row: QuestionRow) => {
+  const locked = row.status === "resolved" || row.deadline <= Date.now();
+  return row.pick_id || locked ? { yes: row.yes_count, no: row.no_count } : null;
 };
 
 export const toQuestion = (row: QuestionRow): Question => ({
@@ -71,6 +81,7 @@ export const toQuestion = (row: QuestionRow): Question => ({
   tags: parseTags(row.tags),
   outcome: row.outcome,
   pickCount: row.pick_count,
+  crowd: crowdOf(row),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   bookmarked: row.bookmarked === 1,

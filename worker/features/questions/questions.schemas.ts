@@ -57,6 +57,10 @@ export const questionSchema = z
     tags: z.array(z.string()),
     outcome: z.enum(["unresolved", "A", "B", "over", "under", "void"]),
     pickCount: z.number().int(),
+    crowd: z
+      .object({ yes: z.number().int(), no: z.number().int() })
+      .nullable()
+      .openapi({ description: "Picks on each option: only once the viewer has picked or the question no longer takes picks" }),
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
     bookmarked: z.boolean(),

@@ -2,6 +2,7 @@ import { Share2, Star } from "lucide-react";
 import { memo } from "react";
 import { useCountdown } from "../../features/feed/countdown";
 import type { Question } from "../../features/feed/feed-queries";
+import { crowdSplit } from "../../features/picks/crowd-split";
 import { formatCredits, formatPlural } from "../../lib/format";
 
 type Props = {
@@ -29,6 +30,18 @@ const ICON_BUTTON = "rounded-full p-2 text-slate-700 hover:bg-slate-100 dark:tex
 // doubles as their placeholder size, so nothing shifts when they render. Within it the text part keeps its natural
 // height (the title clamped to two lines, their room always kept so cards in a row line up) and the picture takes
 // what is left, so the choices, bookmark, share and an admin's Edit and Delete always show.
+/** The pick count, and once the player has picked (or picking is over) how the crowd split between the options. */
+const CrowdLine = ({ question }: { question: Question }) => {
+  const crowd = question.crowd;
+  const total = crowd ? crowd.yes + crowd.no : 0;
+  if (!crowd || total === 0) return <span>{formatPlural(question.pickCount, "pick")}</span>;
+  return (
+    <span className="min-w-0 truncate" data-testid="crowd-split">
+      {crowdSplit(crowd, question)}
+    </span>
+  );
+};
+
 export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, adminActions, eager = false }: Props) => (
   <article className="flex h-[26rem] flex-col [contain-intrinsic-size:auto_26rem] [content-visibility:auto] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="question-card">
     <div className="relative min-h-0 flex-1 bg-gradient-to-br from-brand-700 to-brand-800">
@@ -61,7 +74,7 @@ export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, admin
         ))}
       </div>
       <div className="flex items-center justify-between text-xs text-slate-600 dark:text-slate-400">
-        <span>{formatPlural(question.pickCount, "pick")}</span>
+        <CrowdLine question={question} />
         <Countdown deadline={question.deadline} />
       </div>
       <div className="-mb-2 flex items-center justify-end gap-1">

@@ -1,5 +1,6 @@
 import { useCountdown } from "../../features/feed/countdown";
 import type { MyPickRow } from "../../features/picks/picks-queries";
+import { crowdSplit } from "../../features/picks/crowd-split";
 import { formatCredits } from "../../lib/format";
 
 const STATUS_LABEL = { active: "In progress", won: "Won", lost: "Lost", void: "Void" } as const;
@@ -29,6 +30,12 @@ export const PickRowItem = ({ pick }: { pick: MyPickRow }) => (
       </p>
       {pick.status === "active" ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">Closes in <Countdown deadline={pick.question.deadline} /></p>
+      ) : null}
+      {pick.question.crowd.yes + pick.question.crowd.no > 0 ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="crowd-split">
+          {crowdSplit(pick.question.crowd, pick.question)}
+          {pick.crowd ? <span data-testid="crowd-side"> · {pick.crowd === "with" ? "With the crowd" : "Against the crowd"}</span> : null}
+        </p>
       ) : null}
     </div>
     <div className="shrink-0 text-right">
