@@ -1063,13 +1063,13 @@ export interface components {
             /** @enum {string} */
             outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
             pickCount: number;
+            createdAt: number;
+            updatedAt: number;
             /** @description Picks on each option: only once the viewer has picked or the question no longer takes picks */
             crowd: {
                 yes: number;
                 no: number;
             } | null;
-            createdAt: number;
-            updatedAt: number;
             bookmarked: boolean;
             myPick: {
                 id: string;
@@ -1461,6 +1461,7 @@ export interface components {
             imageUrl: string | null;
             /** @enum {string} */
             status: "draft" | "published" | "scheduled" | "resolved";
+            publishAt: number | null;
             /** @enum {string} */
             questionType: "standard" | "over_under" | "custom";
             answerOptionA: string;
@@ -1470,22 +1471,21 @@ export interface components {
             tags: string[];
             /** @enum {string} */
             outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
+            /** @description Raised by every outcome change */
+            settlementVersion: number;
+            /** @description The version whose settlement has finished */
+            settledVersion: number;
             pickCount: number;
+            createdBy: string | null;
+            createdAt: number;
+            updatedAt: number;
             /** @description Picks on each option: only once the viewer has picked or the question no longer takes picks */
             crowd: {
                 yes: number;
                 no: number;
             } | null;
-            createdAt: number;
-            updatedAt: number;
-            publishAt: number | null;
-            /** @description Raised by every outcome change */
-            settlementVersion: number;
-            /** @description The version whose settlement has finished */
-            settledVersion: number;
             /** @description Picks not yet settled at settlementVersion */
             pendingSettlement: number;
-            createdBy: string | null;
         };
         CreateQuestion: {
             title: string;

@@ -54,5 +54,5 @@ export const insertQuestion = async (fixture: QuestionFixture = {}) => {
 };
 
 export const clearQuestions = async () => {
-  await env.DB.batch([env.DB.prepare("DELETE FROM user_bookmarks"), env.DB.prepare("DELETE FROM questions")]);
+  await env.DB.batch(["user_bookmarks", "user_picks", "activity_feed", "questions"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
 };

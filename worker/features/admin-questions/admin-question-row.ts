@@ -1,32 +1,34 @@
-import type { SqlColumns } from "../../db/rows";
-import type { questions } from "../../db/schema";
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { SqlRow } from "../../db/rows";
+import { questions, userPicks } from "../../db/schema";
 import { firstRow, typed } from "../../db/statement";
-import { QUESTION_COLUMNS, toQuestion, type QuestionRow } from "../questions/question-row";
+import { crowdOf } from "../questions/question-row";
 import type { AdminQuestion } from "./admin-questions.schemas";
-import type { QuestionValues } from "./question-values";
 
-/** The public columns plus what only admins see: schedule, settlement progress and author. */
-export const ADMIN_QUESTION_COLUMNS = `${QUESTION_COLUMNS}, q.publish_at, q.settlement_version, q.settled_version, q.created_by,
-  (SELECT count(*) FROM user_picks p WHERE p.question_id = q.id AND p.settled_version < q.settlement_version)
-    AS pending_settlement`;
+/** Every column, plus how many picks settlement has still to reach at the current version. */
+export const selectAdminQuestions = (db: Db) =>
+  db
+    .select({
+      ...getTableColumns(questions),
+      pendingSettlement: sql<number>`(SELECT count(*) FROM ${userPicks} WHERE ${userPicks.questionId} = ${questions.id}
+        AND ${userPicks.settledVersion} < ${questions.settlementVersion})`.as("pending_settlement"),
+    })
+    .from(questions)
+    .$dynamic();
 
-export type AdminQuestionRow = QuestionRow &
-  QuestionValues &
-  SqlColumns<typeof questions, "settlement_version" | "settled_version" | "created_by"> & { pending_settlement: number };
+export type AdminQuestionRow = Awaited<ReturnType<typeof selectAdminQuestions>>[number];
 
 export const toAdminQuestion = (row: AdminQuestionRow): AdminQuestion => {
-  const { bookmarked: _bookmarked, myPick: _myPick, ...question } = toQuestion(row);
-  return {
-    ...question,
-    publishAt: row.publish_at,
-    settlementVersion: row.settlement_version,
-    settledVersion: row.settled_version,
-    pendingSettlement: row.pending_settlement,
-    createdBy: row.created_by,
-  };
+  const { yesCount: _yes, noCount: _no, ...columns } = row;
+  return { ...columns, crowd: crowdOf(row, false) };
 };
 
-export const selectAdminQuestion = (d1: D1Database, id: string) =>
-  typed<AdminQuestionRow>(d1.prepare(`SELECT ${ADMIN_QUESTION_COLUMNS} FROM questions q WHERE q.id = ?`).bind(id));
+export const readAdminQuestion = async (db: Db, id: string) => {
+  const [row] = await selectAdminQuestions(db).where(eq(questions.id, id));
+  return row;
+};
 
-export const readAdminQuestion = (d1: D1Database, id: string) => firstRow(selectAdminQuestion(d1, id));
+/** The question as stored, columns by their database names: what an edit is compared against and the audit keeps. */
+export const readStoredQuestion = (d1: D1Database, id: string) =>
+  firstRow(typed<SqlRow<typeof questions>>(d1.prepare("SELECT * FROM questions WHERE id = ?").bind(id)));

@@ -1,13 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ADMIN_PAGE_SIZE } from "../../config";
-import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
+import { and, eq, sql } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { afterKeyset, newestFirst } from "../../db/keyset";
+import { questions } from "../../db/schema";
+import { decodeKeyset, page } from "../../lib/cursor";
 import { AppError } from "../../lib/errors";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { broadcast } from "../../realtime/live-shards";
 import { requireAdmin } from "../auth/auth.middleware";
 import { publishPlayerUpdates } from "../settlement/settlement-events";
-import { ADMIN_QUESTION_COLUMNS, readAdminQuestion, toAdminQuestion, type AdminQuestionRow } from "./admin-question-row";
+import { readAdminQuestion, selectAdminQuestions, toAdminQuestion } from "./admin-question-row";
 import {
   adminListQuerySchema,
   adminQuestionSchema,
@@ -86,23 +90,22 @@ const deleteRoute = createRoute({
 export const adminQuestionRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { status, q, cursor } = c.req.valid("query");
-    const after = cursor ? decodeKeyset(cursor) : null;
-    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and instr needs no escaping.
-    const { results } = await c.env.DB.prepare(
-      `SELECT ${ADMIN_QUESTION_COLUMNS} FROM questions q
-       WHERE (?1 IS NULL OR q.status = ?1) AND (?2 IS NULL OR instr(lower(q.title), lower(?2)) > 0)
-         AND (?3 IS NULL OR q.created_at < ?3 OR (q.created_at = ?3 AND q.id < ?4))
-       ORDER BY q.created_at DESC, q.id DESC LIMIT ?5`,
-    )
-      .bind(status ?? null, q || null, after?.createdAt ?? null, after?.id ?? "", ADMIN_PAGE_SIZE + 1)
-      .all<AdminQuestionRow>();
-    const items = results.slice(0, ADMIN_PAGE_SIZE);
-    const last = items.at(-1);
-    const nextCursor = results.length > ADMIN_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.created_at, id: last.id }) : null;
+    const rows = await selectAdminQuestions(createDb(c.env.DB))
+      .where(
+        and(
+          status ? eq(questions.status, status) : undefined,
+          // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and instr needs no escaping.
+          q ? sql`instr(lower(${questions.title}), lower(${q})) > 0` : undefined,
+          afterKeyset(questions, cursor ? decodeKeyset(cursor) : null),
+        ),
+      )
+      .orderBy(...newestFirst(questions))
+      .limit(ADMIN_PAGE_SIZE + 1);
+    const { items, nextCursor } = page(rows, ADMIN_PAGE_SIZE);
     return c.json({ items: items.map(toAdminQuestion), nextCursor }, 200);
   })
   .openapi(getRoute, async (c) => {
-    const row = await readAdminQuestion(c.env.DB, c.req.valid("param").id);
+    const row = await readAdminQuestion(createDb(c.env.DB), c.req.valid("param").id);
     if (!row) throw new AppError("not_found", "Question not found");
     return c.json({ question: toAdminQuestion(row) }, 200);
   })

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { QUESTION_STATUSES, QUESTION_TYPES, SPORTS } from "#shared/sports";
-import { questionSchema } from "../questions/questions.schemas";
+import { crowdSchema, questionColumnsSchema } from "../questions/questions.schemas";
 
 const COST_MESSAGE = "Credit cost must be 0 or more";
 export const MAX_CREDIT_COST = 100_000;
@@ -63,14 +63,11 @@ export const updateQuestionSchema = z.object(fields).partial().openapi("UpdateQu
 export type QuestionInput = z.infer<typeof createQuestionSchema>;
 export type QuestionPatch = z.infer<typeof updateQuestionSchema>;
 
-export const adminQuestionSchema = questionSchema
-  .omit({ bookmarked: true, myPick: true })
+export const adminQuestionSchema = questionColumnsSchema
+  .omit({ yesCount: true, noCount: true })
   .extend({
-    publishAt: z.number().int().nullable(),
-    settlementVersion: z.number().int().openapi({ description: "Raised by every outcome change" }),
-    settledVersion: z.number().int().openapi({ description: "The version whose settlement has finished" }),
+    crowd: crowdSchema,
     pendingSettlement: z.number().int().openapi({ description: "Picks not yet settled at settlementVersion" }),
-    createdBy: z.string().nullable(),
   })
   .openapi("AdminQuestion");
 

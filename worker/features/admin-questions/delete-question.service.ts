@@ -5,7 +5,7 @@ import { log } from "../../lib/log";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
 import { pickContributions } from "../leaderboard/aggregates";
-import { readAdminQuestion } from "./admin-question-row";
+import { readStoredQuestion } from "./admin-question-row";
 import type { SqlColumns } from "../../db/rows";
 import type { userPicks } from "../../db/schema";
 
@@ -94,7 +94,7 @@ const removeAllPicks = async (d1: D1Database, questionId: string, onRefunded: On
  * `onRefunded` hears of each committed chunk's refunds, also when a later step fails: those refunds stand.
  */
 export const deleteQuestion = async (d1: D1Database, questionId: string, adminId: string, onRefunded: OnRefunded = () => undefined) => {
-  const before = await readAdminQuestion(d1, questionId);
+  const before = await readStoredQuestion(d1, questionId);
   if (!before) throw new AppError("not_found", "Question not found");
   try {
     for (let round = 0; round < MAX_ROUNDS; round += 1) {

@@ -1,25 +1,8 @@
 import { PLAYER_PROPS_TAG } from "#shared/sports";
 import { AppError } from "../../lib/errors";
-import { parseTags } from "../questions/question-row";
+import type { SqlColumns } from "../../db/rows";
+import type { questions } from "../../db/schema";
 import type { QuestionInput } from "./admin-questions.schemas";
-
-/** A question's editable columns, already normalised; keys are the column names. */
-export type QuestionValues = {
-  title: string;
-  sport_category: string | null;
-  custom_category: string | null;
-  credit_cost: number;
-  deadline: number;
-  image_url: string | null;
-  status: QuestionInput["status"];
-  publish_at: number | null;
-  question_type: QuestionInput["questionType"];
-  answer_option_a: string;
-  answer_option_b: string;
-  is_free_pick: 0 | 1;
-  is_player_prop: 0 | 1;
-  tags: string;
-};
 
 export const EDITABLE_COLUMNS = [
   "title",
@@ -36,7 +19,10 @@ export const EDITABLE_COLUMNS = [
   "is_free_pick",
   "is_player_prop",
   "tags",
-] as const satisfies readonly (keyof QuestionValues)[];
+] as const;
+
+/** A question's editable columns, already normalised; keys are the column names. */
+export type QuestionValues = SqlColumns<typeof questions, (typeof EDITABLE_COLUMNS)[number]>;
 
 const YES_NO = ["Yes", "No"] as const;
 const OVER_UNDER = ["Over", "Under"] as const;
@@ -73,6 +59,15 @@ export const toValues = (input: QuestionInput): QuestionValues => {
     is_player_prop: playerProp ? 1 : 0,
     tags: JSON.stringify(input.tags),
   };
+};
+
+const parseTags = (raw: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
+  } catch {
+    return [];
+  }
 };
 
 /** Back from stored columns to the input shape, so an edit can be merged over it and normalised again. */

@@ -4,17 +4,13 @@ import { AppError } from "../../lib/errors";
 import { verifyAccessToken, type AccessClaims } from "./access-token";
 import { healSessionHint, readAccessToken } from "./auth-cookies";
 import type { AuthUser } from "./auth.types";
-import type { SqlColumns } from "../../db/rows";
-import type { users } from "../../db/schema";
-import { allRows, batchNamed, firstRow, typed, type TypedStatement } from "../../db/statement";
-
-const LIVE_SESSION_SQL = `SELECT u.id, u.email, u.role FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id = ? AND s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.deleted_at IS NULL`;
-
-type LiveSessionRow = SqlColumns<typeof users, "id" | "email" | "role">;
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { createDb } from "../../db/client";
+import { sessions, users } from "../../db/schema";
 
 /** A signed token whose session has not been checked yet: see checksSessionWithRead. */
-export type PendingSession = { claims: AccessClaims; check: TypedStatement<LiveSessionRow> };
+export type PendingSession = { claims: AccessClaims };
 
 const claimsOf = async (c: Context<AppEnv>) => {
   const token = readAccessToken(c);
@@ -22,9 +18,23 @@ const claimsOf = async (c: Context<AppEnv>) => {
 };
 
 const sessionCheck = (c: Context<AppEnv>, claims: AccessClaims) =>
-  typed<LiveSessionRow>(c.env.DB.prepare(LIVE_SESSION_SQL).bind(claims.sessionId, claims.userId, Date.now()));
+  createDb(c.env.DB)
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, Date.now()),
+        isNull(users.deletedAt),
+      ),
+    );
 
-const userOf = (row: LiveSessionRow | null | undefined, claims: AccessClaims): AuthUser | null =>
+type LiveSession = Awaited<ReturnType<typeof sessionCheck>>[number];
+
+const userOf = (row: LiveSession | undefined, claims: AccessClaims): AuthUser | null =>
   row ? { ...row, sessionId: claims.sessionId } : null;
 
 /**
@@ -43,8 +53,8 @@ export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   const claims = await claimsOf(c);
   c.set("user", null);
   c.set("pendingSession", null);
-  if (claims && routeChecksSessionWithRead(c)) c.set("pendingSession", { claims, check: sessionCheck(c, claims) });
-  else if (claims) c.set("user", userOf(await firstRow(sessionCheck(c, claims)), claims));
+  if (claims && routeChecksSessionWithRead(c)) c.set("pendingSession", { claims });
+  else if (claims) c.set("user", userOf((await sessionCheck(c, claims))[0], claims));
   await next();
   healSessionHint(c);
 };
@@ -55,21 +65,26 @@ export const claimedViewerId = (c: Context<AppEnv>) => c.get("user")?.id ?? c.ge
 /**
  * Runs a read for the viewer with the session check in the same batch, then sets `user` as authenticate() would
  * have. A session that turns out to be over (signed out within the token's 15 minutes) reads again as a visitor.
- * `statementFor` returns null when there is nothing to read for that viewer.
+ * `queryFor` returns null when there is nothing to read for that viewer.
  */
-export const readForViewer = async <T>(c: Context<AppEnv>, statementFor: (viewerId: string | null) => TypedStatement<T> | null): Promise<T[]> => {
-  const pending = c.get("pendingSession");
+export const readForViewer = async <Q extends BatchItem<"sqlite">>(
+  c: Context<AppEnv>,
+  queryFor: (viewerId: string | null) => Q | null,
+): Promise<Q["_"]["result"] | []> => {
+  const db = createDb(c.env.DB);
   const readAs = async (viewerId: string | null) => {
-    const statement = statementFor(viewerId);
-    return statement ? allRows(statement) : [];
+    const query = queryFor(viewerId);
+    return query ? (await db.batch([query]))[0] : [];
   };
+  const pending = c.get("pendingSession");
   if (!pending) return readAs(c.get("user")?.id ?? null);
   c.set("pendingSession", null);
-  const read = statementFor(pending.claims.userId);
-  const { session, rows } = await batchNamed(c.env.DB, { session: pending.check, rows: read ? [read] : [] });
-  const user = userOf(session.results[0], pending.claims);
+  const read = queryFor(pending.claims.userId);
+  const check = sessionCheck(c, pending.claims);
+  const [session, rows] = read ? await db.batch([check, read]) : [await check, []];
+  const user = userOf(session[0], pending.claims);
   c.set("user", user);
-  return user ? (rows[0]?.results ?? []) : readAs(null);
+  return user ? rows : readAs(null);
 };
 
 type SignedIn = { Variables: { user: AuthUser } };

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
+import { placePick } from "../../test/players";
 import { clearQuestions, insertQuestion } from "../../test/questions";
+import { signedInPlayer } from "../../test/sessions";
 
 type FeedQuery = NonNullable<Parameters<ReturnType<typeof apiClient>["questions"]["$get"]>[0]>["query"];
 const HOUR = 3600_000;
@@ -81,6 +83,24 @@ describe("GET /api/questions", () => {
       expect(seen.filter((id) => id.startsWith("p")).length, sort).toBe(45);
       expect(pages, sort).toBe(3);
     }
+  });
+
+  it("shows a signed-in viewer their own bookmark and pick, never the question's id or status in their place", async () => {
+    const picked = await insertQuestion({ id: "picked", creditCost: 2 });
+    await insertQuestion({ id: "saved" });
+    const player = await signedInPlayer(10);
+    const pickId = await placePick(player.userId, picked, "no", 2);
+    await successOf(apiClient({ headers: player.bearer }).bookmarks[":questionId"].$put({ param: { questionId: "saved" } }));
+
+    const { body } = await successOf(apiClient({ headers: player.bearer }).questions.$get({ query: {} }));
+    const byId = Object.fromEntries(body.items.map((item) => [item.id, item]));
+    expect(byId.picked).toMatchObject({ id: "picked", status: "published", bookmarked: false });
+    expect(byId.picked?.myPick).toEqual({ id: pickId, choice: "no", multiplier: 2, creditsSpent: 4, potentialPayout: 8, status: "active" });
+    expect(byId.saved).toMatchObject({ id: "saved", status: "published", bookmarked: true, myPick: null });
+    const bookmarkedOnly = await successOf(apiClient({ headers: player.bearer }).questions.$get({ query: { bookmarked: "1" } }));
+    expect(ids(bookmarkedOnly.body)).toEqual(["saved"]);
+    const single = await successOf(apiClient({ headers: player.bearer }).questions[":id"].$get({ param: { id: "picked" } }));
+    expect(single.body.question.myPick?.id).toBe(pickId);
   });
 
   it("rejects bad parameters with a 400 in the error shape", async () => {

@@ -3,9 +3,12 @@ import { AppError } from "../../lib/errors";
 import { checksSessionWithRead, claimedViewerId, readForViewer } from "../auth/auth.middleware";
 import { errorResponses, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { buildFeedQuery, pageOf } from "./feed.query";
-import { QUESTION_COLUMNS, toQuestion, VIEWER_COLUMNS, VIEWER_JOINS, type QuestionRow } from "./question-row";
+import { feedQuery, pageOf } from "./feed.query";
+import { selectQuestions, toQuestion } from "./question-row";
 import { categoriesSchema, feedPageSchema, feedQuerySchema, questionSchema } from "./questions.schemas";
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { questions } from "../../db/schema";
 import { batchNamed, typed } from "../../db/statement";
 import { edgeCache } from "../../lib/edge-cache";
 
@@ -53,22 +56,17 @@ export const questionRoutes = createRouter()
     // A visitor has no bookmarks, so their bookmarked-only feed is empty without asking the database.
     if (query.bookmarked && !claimedViewerId(c)) return c.json({ items: [], nextCursor: null }, 200);
     const now = Date.now();
-    const results = await readForViewer<QuestionRow>(c, (viewerId) => {
-      if (query.bookmarked && !viewerId) return null;
-      const { sql, params } = buildFeedQuery(query, viewerId, now);
-      return typed<QuestionRow>(c.env.DB.prepare(sql).bind(...params));
-    });
+    const db = createDb(c.env.DB);
+    const results = await readForViewer(c, (viewerId) =>
+      query.bookmarked && !viewerId ? null : feedQuery(db, query, viewerId, now),
+    );
     const { items, nextCursor } = pageOf(results, query.sort);
     c.header("Cache-Control", c.var.user ? "private, no-store" : "public, max-age=15");
     return c.json({ items: items.map(toQuestion), nextCursor }, 200);
   })
   .openapi(questionRoute, async (c) => {
     const viewer = c.var.user;
-    const sql = viewer
-      ? `SELECT ${QUESTION_COLUMNS}, ${VIEWER_COLUMNS} FROM questions q ${VIEWER_JOINS} WHERE q.id = ?2`
-      : `SELECT ${QUESTION_COLUMNS} FROM questions q WHERE q.id = ?1`;
-    const params = viewer ? [viewer.id, c.req.valid("param").id] : [c.req.valid("param").id];
-    const row = await c.env.DB.prepare(sql).bind(...params).first<QuestionRow>();
+    const [row] = await selectQuestions(createDb(c.env.DB), viewer?.id ?? null).where(eq(questions.id, c.req.valid("param").id));
     const visible = row && (row.status === "published" || row.status === "resolved" || viewer?.role === "admin");
     if (!visible) throw new AppError("not_found", "Question not found");
     return c.json({ question: toQuestion(row) }, 200);

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { timeZoneOffsetSchema } from "../../lib/time-zone";
+import { questions, userPicks } from "../../db/schema";
+import { createSelectSchema } from "../../db/zod";
 
 export const FEED_SORTS = ["popularity", "newest", "ending-soon", "lowest-cost", "highest-cost"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
@@ -29,43 +31,36 @@ export const feedQuerySchema = z.object({
 
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
-export const myPickSchema = z.object({
-  id: z.string(),
-  choice: z.enum(["yes", "no"]),
-  multiplier: z.number().int(),
-  creditsSpent: z.number().int(),
-  potentialPayout: z.number().int(),
-  status: z.enum(["active", "won", "lost", "void"]),
+export const myPickSchema = createSelectSchema(userPicks).pick({
+  id: true,
+  choice: true,
+  multiplier: true,
+  creditsSpent: true,
+  potentialPayout: true,
+  status: true,
 });
 
-export const questionSchema = z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    sportCategory: z.string().nullable(),
-    customCategory: z.string().nullable(),
-    category: z.string().nullable(),
-    creditCost: z.number().int(),
-    deadline: z.number().int().openapi({ description: "Unix epoch milliseconds" }),
-    imageUrl: z.string().nullable(),
-    status: z.enum(["draft", "published", "scheduled", "resolved"]),
-    questionType: z.enum(["standard", "over_under", "custom"]),
-    answerOptionA: z.string(),
-    answerOptionB: z.string(),
-    isFreePick: z.boolean(),
-    isPlayerProp: z.boolean(),
-    tags: z.array(z.string()),
-    outcome: z.enum(["unresolved", "A", "B", "over", "under", "void"]),
-    pickCount: z.number().int(),
-    crowd: z
-      .object({ yes: z.number().int(), no: z.number().int() })
-      .nullable()
-      .openapi({ description: "Picks on each option: only once the viewer has picked or the question no longer takes picks" }),
-    createdAt: z.number().int(),
-    updatedAt: z.number().int(),
-    bookmarked: z.boolean(),
-    myPick: myPickSchema.nullable(),
-  })
+/** A question's columns as the table defines them: a column added there reaches every answer below. */
+export const questionColumnsSchema = createSelectSchema(questions, {
+  tags: z.array(z.string()),
+  deadline: (schema) => schema.openapi({ description: "Unix epoch milliseconds" }),
+  settlementVersion: (schema) => schema.openapi({ description: "Raised by every outcome change" }),
+  settledVersion: (schema) => schema.openapi({ description: "The version whose settlement has finished" }),
+});
+
+/** The admin's bookkeeping: the schedule, settlement progress and the author. */
+const ADMIN_ONLY = { publishAt: true, settlementVersion: true, settledVersion: true, createdBy: true } as const;
+export const ADMIN_ONLY_COLUMNS = Object.keys(ADMIN_ONLY) as (keyof typeof ADMIN_ONLY)[];
+
+/** Picks on each option, kept as counters and shown only as `crowd`, when the split can no longer steer a pick. */
+export const crowdSchema = z
+  .object({ yes: z.number().int(), no: z.number().int() })
+  .nullable()
+  .openapi({ description: "Picks on each option: only once the viewer has picked or the question no longer takes picks" });
+
+export const questionSchema = questionColumnsSchema
+  .omit({ ...ADMIN_ONLY, yesCount: true, noCount: true })
+  .extend({ crowd: crowdSchema, bookmarked: z.boolean(), myPick: myPickSchema.nullable() })
   .openapi("Question");
 
 export type Question = z.infer<typeof questionSchema>;
