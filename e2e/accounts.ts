@@ -59,7 +59,7 @@ export const settleAsAdmin = async (baseUrl: string, questionId: string, outcome
   const response = await fetch(`${baseUrl}/api/admin/questions/${questionId}/outcome`, {
     method: "PUT",
     headers: { "Content-Type": "application/json", Cookie: cookie },
-    body: JSON.stringify({ outcome }),
+    body: JSON.stringify({ outcome, reason: "Correction in a journey" }),
   });
   return response.status;
 };

@@ -23,6 +23,8 @@ import { dailyCreditsRoutes } from "./features/daily-credits/daily-credits.route
 import { pickRoutes, streakRoutes } from "./features/picks/picks.routes";
 import { adminQuestionRoutes } from "./features/admin-questions/admin-questions.routes";
 import { outcomeRoutes } from "./features/settlement/outcome.routes";
+import { adminAuditRoutes } from "./features/admin-audit/admin-audit.routes";
+import { adminPlayerRoutes } from "./features/admin-players/admin-players.routes";
 import { imageServingRoutes, imageUploadRoutes } from "./features/images/images.routes";
 import { liveRoutes } from "./features/live/live.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
@@ -80,6 +82,8 @@ const api = createRouter()
   .route("/admin/promo-codes", promoCodeAdminRoutes)
   .route("/admin/contests", contestAdminRoutes)
   .route("/admin/contact-messages", contactAdminRoutes)
+  .route("/admin/players", adminPlayerRoutes)
+  .route("/admin/audit", adminAuditRoutes)
   .route("/admin/health", adminHealthRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "__Host-access" });

@@ -944,6 +944,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players newest first, searched by email or username */
+        get: operations["listPlayers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One player: credits, ledger, picks, redemptions and the audit entries about them */
+        get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/players/{id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Award or deduct a player's credits, with a reason kept in the audit log */
+        post: operations["adjustCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The append-only audit log of admin actions, newest first, filtered by action, entity, admin or player */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/health": {
         parameters: {
             query?: never;
@@ -1546,6 +1614,8 @@ export interface components {
         SetOutcome: {
             /** @enum {string} */
             outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
+            /** @description Required when an outcome that was already set is changed; kept in the audit log */
+            reason?: string;
         };
         UploadedImage: {
             url: string;
@@ -1647,6 +1717,88 @@ export interface components {
             subject: string;
             message: string;
             createdAt: number;
+        };
+        AdminPlayerSummary: {
+            id: string;
+            email: string;
+            username: string;
+            country: string;
+            /** @enum {string} */
+            role: "player" | "admin";
+            emailConfirmedAt: number | null;
+            deletedAt: number | null;
+            createdAt: number;
+        };
+        AdminPlayer: {
+            player: components["schemas"]["AdminPlayerSummary"];
+            credits: components["schemas"]["Credits"];
+            transactions: components["schemas"]["AdminLedgerEntry"][];
+            picks: {
+                id: string;
+                questionId: string;
+                /** @enum {string} */
+                choice: "yes" | "no";
+                creditsSpent: number;
+                /** @enum {string} */
+                status: "active" | "won" | "lost" | "void";
+                actualPayout: number;
+                createdAt: number;
+                questionTitle: string | null;
+            }[];
+            redemptions: {
+                id: string;
+                /** @enum {string} */
+                kind: "gift_card" | "cash_out";
+                creditsSpent: number;
+                valueCents: number;
+                /** @enum {string} */
+                status: "pending" | "fulfilled" | "rejected";
+                note: string | null;
+                createdAt: number;
+            }[];
+            audit: components["schemas"]["AuditEntry"][];
+        };
+        AdminLedgerEntry: {
+            id: string;
+            amount: number;
+            /** @enum {string} */
+            transactionType: "purchase" | "spend" | "pick_payout" | "refund" | "daily_free" | "promo_code" | "bonus" | "redemption" | "reversal" | "admin_adjustment";
+            /** @enum {string} */
+            source: "purchased" | "bonus" | "winnings";
+            description: string;
+            questionId: string | null;
+            createdAt: number;
+        };
+        AuditEntry: {
+            id: string;
+            adminId: string;
+            action: string;
+            entity: string;
+            entityId: string;
+            /** @description The changed fields before, as recorded */
+            before?: unknown;
+            /** @description The changed fields after, as recorded */
+            after?: unknown;
+            createdAt: number;
+            reason: string | null;
+            subjectUserId: string | null;
+            adminUsername: string | null;
+            subjectUsername: string | null;
+        };
+        AdjustmentResult: {
+            transaction: components["schemas"]["AdminLedgerEntry"];
+            credits: components["schemas"]["Credits"];
+            duplicate: boolean;
+        };
+        AdjustCredits: {
+            /**
+             * Format: uuid
+             * @description Made by the form once; a repeat moves nothing
+             */
+            adjustmentId: string;
+            /** @description Positive awards bonus credits (not redeemable); negative deducts, never below zero */
+            amount: number;
+            reason: string;
         };
         AdminHealth: {
             crons: {
@@ -5473,6 +5625,262 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["ContactMessageItem"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlayers: {
+        parameters: {
+            query?: {
+                q?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminPlayerSummary"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPlayer"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adjustCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustCredits"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentResult"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `insufficient_credits` */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `conflict`, `duplicate` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                action?: string;
+                entity?: string;
+                adminId?: string;
+                subjectUserId?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AuditEntry"][];
                         nextCursor: string | null;
                     };
                 };

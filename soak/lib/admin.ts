@@ -7,7 +7,7 @@ type Outcome = "A" | "B" | "over" | "under" | "void" | "unresolved";
 type AdminState = { api: Api; due: Resolvable[]; resolved: (Resolvable & { outcome: Outcome })[]; ownOpen: Resolvable[]; written: number };
 
 const setOutcome = (state: AdminState, id: string, outcome: Outcome) =>
-  state.api("PUT /api/admin/questions/:id/outcome", "PUT", `/api/admin/questions/${id}/outcome`, { body: { outcome } });
+  state.api("PUT /api/admin/questions/:id/outcome", "PUT", `/api/admin/questions/${id}/outcome`, { body: { outcome, reason: "Soak correction" } });
 
 /** Short questions keep closing during the soak, so settlement, streaks, winnings and redemptions all happen. */
 const writeQuestions = async (ctx: SoakContext, state: AdminState) => {

@@ -10,7 +10,7 @@ export type OutcomeReply = {
 };
 
 export const putOutcome = (admin: TestAccount, questionId: string, outcome: string) =>
-  callJson<OutcomeReply>(`/api/admin/questions/${questionId}/outcome`, { method: "PUT", headers: admin.bearer, json: { outcome } });
+  callJson<OutcomeReply>(`/api/admin/questions/${questionId}/outcome`, { method: "PUT", headers: admin.bearer, json: { outcome, reason: "Correction in a test" } });
 
 export type PickState = { status: string; actual_payout: number; settled_version: number };
 

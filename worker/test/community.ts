@@ -12,7 +12,7 @@ export const settleAt = async (questionId: string, outcome: Outcome, at: number)
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(at);
   try {
-    return await setOutcome(env.DB, { questionId, outcome, adminId: admin, now: at });
+    return await setOutcome(env.DB, { questionId, outcome, adminId: admin, now: at, reason: "Correction in a test" });
   } finally {
     vi.useRealTimers();
   }

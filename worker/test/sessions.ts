@@ -16,3 +16,10 @@ export const signedInPlayer = async (balance = 0) => {
 };
 
 export type SignedInPlayer = Awaited<ReturnType<typeof signedInPlayer>>;
+
+/** An admin with a live session: the role is read from the users row on every request, never from the token. */
+export const signedInAdmin = async () => {
+  const admin = await signedInPlayer();
+  await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.userId).run();
+  return admin;
+};

@@ -33,6 +33,7 @@ export const transactionTypes = [
   "bonus",
   "redemption",
   "reversal",
+  "admin_adjustment",
 ] as const;
 export const creditSources = ["purchased", "bonus", "winnings"] as const;
 
@@ -61,7 +62,7 @@ export const creditTransactions = sqliteTable(
     check("credit_transactions_amount", sql`amount <> 0`),
     check(
       "credit_transactions_type",
-      sql`transaction_type IN ('purchase', 'spend', 'pick_payout', 'refund', 'daily_free', 'promo_code', 'bonus', 'redemption', 'reversal')`,
+      sql`transaction_type IN ('purchase', 'spend', 'pick_payout', 'refund', 'daily_free', 'promo_code', 'bonus', 'redemption', 'reversal', 'admin_adjustment')`,
     ),
     check("credit_transactions_source", sql`source IN ('purchased', 'bonus', 'winnings')`),
   ],

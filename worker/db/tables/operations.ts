@@ -42,10 +42,16 @@ export const adminAuditLog = sqliteTable(
     before: text("before", { mode: "json" }),
     after: text("after", { mode: "json" }),
     createdAt: integer("created_at").notNull(),
+    /** Why the admin did it: required for credit adjustments and outcome changes, optional elsewhere. */
+    reason: text("reason"),
+    /** The player the action concerns (an award, a redemption, a pick settled by an outcome), for their admin page. */
+    subjectUserId: text("subject_user_id").references(() => users.id),
   },
   (t) => [
     index("admin_audit_log_entity").on(t.entity, t.entityId, desc(t.createdAt)),
     index("admin_audit_log_recent").on(desc(t.createdAt)),
+    index("admin_audit_log_subject").on(t.subjectUserId, desc(t.createdAt)).where(sql`subject_user_id IS NOT NULL`),
+    index("admin_audit_log_action").on(t.action, desc(t.createdAt)),
     check("admin_audit_log_before", sql`before IS NULL OR json_valid(before)`),
     check("admin_audit_log_after", sql`after IS NULL OR json_valid(after)`),
   ],

@@ -8,15 +8,33 @@ export type AuditEntry = {
   before: unknown;
   after: unknown;
   now: number;
+  reason?: string | null;
+  /** The player the action concerns, so it shows on their admin page. */
+  subjectUserId?: string | null;
 };
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** One admin_audit_log row, as a statement so it commits in the same batch as the change it records. */
-export const auditStatement = (d1: D1Database, entry: AuditEntry) =>
+/**
+ * One admin_audit_log row, as a statement so it commits in the same batch as the change it records. `onlyIf` is SQL
+ * (with its binds) that must hold for the row to be written, such as the change having happened.
+ */
+export const auditStatement = (d1: D1Database, entry: AuditEntry, onlyIf: { sql: string; params: unknown[] } = { sql: "1", params: [] }) =>
   d1
     .prepare(
-      `INSERT INTO admin_audit_log (id, admin_id, action, entity, entity_id, before, after, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO admin_audit_log (id, admin_id, action, entity, entity_id, before, after, created_at, reason, subject_user_id)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf.sql}`,
     )
-    .bind(newId(), entry.adminId, entry.action, entry.entity, entry.entityId, json(entry.before), json(entry.after), entry.now);
+    .bind(
+      newId(),
+      entry.adminId,
+      entry.action,
+      entry.entity,
+      entry.entityId,
+      json(entry.before),
+      json(entry.after),
+      entry.now,
+      entry.reason ?? null,
+      entry.subjectUserId ?? null,
+      ...onlyIf.params,
+    );

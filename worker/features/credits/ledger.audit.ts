@@ -31,9 +31,9 @@ const checks: Record<LedgerViolation["kind"], string> = {
   // rowid is insertion order, which created_at (same millisecond) and random ids cannot give.
   negative_balance_from_spend: `
     SELECT user_id, 'spend ' || id || ' left the balance at ' || running AS detail
-    FROM (SELECT id, user_id, transaction_type, SUM(amount) OVER (PARTITION BY user_id ORDER BY rowid) AS running
+    FROM (SELECT id, user_id, transaction_type, amount, SUM(amount) OVER (PARTITION BY user_id ORDER BY rowid) AS running
           FROM credit_transactions)
-    WHERE transaction_type IN ('spend', 'redemption') AND running < 0`,
+    WHERE (transaction_type IN ('spend', 'redemption') OR (transaction_type = 'admin_adjustment' AND amount < 0)) AND running < 0`,
   redeemable_exceeds_balance: `
     SELECT user_id, 'redeemable ' || redeemable || ' above balance ' || balance AS detail
     FROM user_credits WHERE redeemable > MAX(balance, 0)`,

@@ -39,6 +39,16 @@ export const spend = (d1: D1Database, { amount, ...input }: MovementInput): Ledg
   return spendSelected(d1, { ...input, amount: { sql: "SELECT ? AS amount", params: [amount] } });
 };
 
+/**
+ * An admin's correction, type 'admin_adjustment'. An award adds bonus credits, never redeemable, so an award cannot
+ * be cashed out; a deduction (a negative amount) takes like a spend, under the same check, never below zero.
+ */
+export const adjust = (d1: D1Database, input: MovementInput): LedgerMovement => {
+  if (input.amount > 0) return grant(d1, { ...input, transactionType: "admin_adjustment", source: "bonus" });
+  assertWholePositive(-input.amount);
+  return spendSelected(d1, { ...input, transactionType: "admin_adjustment", amount: { sql: "SELECT ? AS amount", params: [-input.amount] } });
+};
+
 export type ReversalInput = MovementInput & { source: CreditSource };
 
 /**

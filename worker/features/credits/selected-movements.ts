@@ -55,6 +55,8 @@ export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMov
 type SelectedSpend = Omit<MovementInput, "amount"> & {
   /** At most one row with an `amount` column: no row, or 0, takes nothing. */
   amount: Selection;
+  /** A pick's spend, or an admin's deduction, which takes the same way under the same check. */
+  transactionType?: "spend" | "admin_adjustment";
 };
 
 /** `spend` of a selected amount: the balance check is in the INSERT, and the update takes what the row recorded. */
@@ -68,13 +70,13 @@ export const spendSelected = (d1: D1Database, input: SelectedSpend): LedgerMovem
         .prepare(
           `INSERT INTO credit_transactions
              (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
-           SELECT ?, c.user_id, -a.amount, 'spend', CASE WHEN c.balance - a.amount < c.redeemable THEN 'winnings' ELSE 'purchased' END,
+           SELECT ?, c.user_id, -a.amount, ?, CASE WHEN c.balance - a.amount < c.redeemable THEN 'winnings' ELSE 'purchased' END,
                   ?, ?, ?, ?, ?
            FROM (${amount.sql}) a JOIN user_credits c ON c.user_id = ?
            WHERE a.amount > 0 AND c.balance >= a.amount
            ON CONFLICT(idempotency_key) DO NOTHING`,
         )
-        .bind(id, input.idempotencyKey, ...optional(input), now, ...amount.params, userId),
+        .bind(id, input.transactionType ?? "spend", input.idempotencyKey, ...optional(input), now, ...amount.params, userId),
       d1
         .prepare(
           `UPDATE user_credits

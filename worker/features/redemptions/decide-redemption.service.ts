@@ -1,6 +1,7 @@
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import { auditStatement } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
 import { onHold } from "./redemption-holds";
 import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption } from "./redemption-row";
@@ -47,6 +48,17 @@ export const decideRedemption = async (d1: D1Database, decision: Decision) => {
         .bind(status, note, adminId, now, decisionId, id),
       decidedGuard: assertInBatch(d1, "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND decision_id = ?)", id, decisionId),
       refund,
+      audit: auditStatement(d1, {
+        adminId,
+        action: status === "fulfilled" ? "redemption_fulfilled" : "redemption_rejected",
+        entity: "redemption",
+        entityId: id,
+        before: { status: current.status },
+        after: { status, note },
+        reason: note,
+        subjectUserId: current.user_id,
+        now,
+      }),
       decided: selectRedemption(d1, id),
     });
     const row = decided.results[0]!;

@@ -20,6 +20,12 @@ const outcomeRoute = createRoute({
       z
         .object({
           outcome: z.enum(["unresolved", "A", "B", "over", "under", "void"], { error: "Please choose an outcome" }),
+          reason: z
+            .string({ error: "Invalid reason" })
+            .trim()
+            .max(500, "Reason must be at most 500 characters")
+            .optional()
+            .openapi({ description: "Required when an outcome that was already set is changed; kept in the audit log" }),
         })
         .openapi("SetOutcome"),
     ),
@@ -42,7 +48,7 @@ export const outcomeRoutes = createRouter().openapi(outcomeRoute, async (c) => {
   const questionId = c.req.valid("param").id;
   const { settledUsers, ...result } = await setOutcome(c.env.DB, {
     questionId,
-    outcome: c.req.valid("json").outcome,
+    ...c.req.valid("json"),
     adminId: c.var.user!.id,
     now: Date.now(),
   });

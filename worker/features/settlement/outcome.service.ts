@@ -9,7 +9,7 @@ import type { questions } from "../../db/schema";
 
 type QuestionOutcomeState = SqlColumns<typeof questions, "question_type" | "outcome" | "status" | "settlement_version">;
 
-type SetOutcomeInput = { questionId: string; outcome: Outcome; adminId: string; now: number };
+type SetOutcomeInput = { questionId: string; outcome: Outcome; adminId: string; now: number; reason?: string | undefined };
 
 const snapshot = (row: QuestionOutcomeState) => ({
   outcome: row.outcome,
@@ -22,7 +22,7 @@ const snapshot = (row: QuestionOutcomeState) => ({
  * something when the outcome really changes: five identical calls at once raise the version once.
  * A resolved question goes back to published when its outcome is undone.
  */
-const storeOutcome = async (d1: D1Database, { questionId, outcome, adminId, now }: SetOutcomeInput) => {
+const storeOutcome = async (d1: D1Database, { questionId, outcome, adminId, now, reason }: SetOutcomeInput) => {
   const before = await d1
     .prepare("SELECT question_type, outcome, status, settlement_version FROM questions WHERE id = ?")
     .bind(questionId)
@@ -30,6 +30,10 @@ const storeOutcome = async (d1: D1Database, { questionId, outcome, adminId, now 
   if (!before) throw new AppError("not_found", "Question not found");
   if (!(OUTCOMES_BY_TYPE[before.question_type] as readonly string[]).includes(outcome)) {
     throw new AppError("validation_failed", "This outcome does not fit the question type", { field: "outcome" });
+  }
+  // Changing a result players were already paid on must say why: the audit log and the players' streak history show it.
+  if (before.outcome !== "unresolved" && before.outcome !== outcome && !reason) {
+    throw new AppError("validation_failed", "Please give a reason for changing the outcome", { field: "reason" });
   }
   await d1.batch([
     d1
@@ -42,12 +46,12 @@ const storeOutcome = async (d1: D1Database, { questionId, outcome, adminId, now 
     // The audit's "after" is read inside the batch, so it is what this change (or a concurrent one) left.
     d1
       .prepare(
-        `INSERT INTO admin_audit_log (id, admin_id, action, entity, entity_id, before, after, created_at)
+        `INSERT INTO admin_audit_log (id, admin_id, action, entity, entity_id, before, after, created_at, reason)
          SELECT ?, ?, 'outcome', 'question', id, ?,
-           json_object('outcome', outcome, 'status', status, 'settlementVersion', settlement_version), ?
+           json_object('outcome', outcome, 'status', status, 'settlementVersion', settlement_version), ?, ?
          FROM questions WHERE id = ?`,
       )
-      .bind(newId(), adminId, JSON.stringify(snapshot(before)), now, questionId),
+      .bind(newId(), adminId, JSON.stringify(snapshot(before)), now, reason || null, questionId),
   ]);
 };
 

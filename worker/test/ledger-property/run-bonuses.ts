@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { payContests } from "../../cron/pay-contests";
+import { apiClient } from "../client";
 import { callJson } from "../http";
 import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
@@ -82,4 +83,23 @@ export const runDaily = async (world: World, model: LedgerModel, step: CommandOf
     const accepted = model.daily.claim(player.userId);
     expectVerdict((await claim()).status, 200, accepted, JSON.stringify(step));
   }
+};
+
+/**
+ * An admin's award (bonus credits, never redeemable) or deduction (a spend that never takes the balance below zero);
+ * with `twice` the same adjustment again, which moves nothing and answers as the first did.
+ */
+export const runAdjust = async (world: World, model: LedgerModel, step: CommandOf<"adjust">) => {
+  const player = playerAt(world, step.player);
+  const adjustmentId = crypto.randomUUID();
+  const send = () =>
+    apiClient({ headers: world.admin.bearer }).admin.players[":id"].credits.$post({
+      param: { id: player.userId },
+      json: { adjustmentId, amount: step.amount, reason: "Model adjustment" },
+    });
+  const accepted = step.amount > 0 || model.accounts.spend(player.userId, -step.amount);
+  if (step.amount > 0) model.accounts.grant(player.userId, step.amount);
+  const first = await send();
+  expectVerdict(first.status, 200, accepted, JSON.stringify(step));
+  if (step.twice) expect((await send()).status, `${JSON.stringify(step)} repeated`).toBe(first.status);
 };

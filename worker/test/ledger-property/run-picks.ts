@@ -25,7 +25,7 @@ export const runResolve = async (world: World, model: LedgerModel, step: Command
   const { status } = await callJson(`/api/admin/questions/${questionId}/outcome`, {
     method: "PUT",
     headers: world.admin.bearer,
-    json: { outcome: step.outcome },
+    json: { outcome: step.outcome, reason: "Model correction" },
   });
   expectVerdict(status, 200, accepted, JSON.stringify(step));
 };

@@ -38,7 +38,8 @@ export const saveQuestion = (id: string | null, values: Partial<QuestionFormValu
 
 export type Outcome = RequestOf<AdminQuestions[":id"]["outcome"]["$put"]>["json"]["outcome"];
 
-export const setOutcome = (id: string, outcome: Outcome) => unwrap(client.admin.questions[":id"].outcome.$put({ param: { id }, json: { outcome } }));
+export const setOutcome = (id: string, outcome: Outcome, reason?: string) =>
+  unwrap(client.admin.questions[":id"].outcome.$put({ param: { id }, json: { outcome, ...(reason ? { reason } : {}) } }));
 
 export const deleteQuestion = (id: string) => unwrap(client.admin.questions[":id"].$delete({ param: { id } }));
 

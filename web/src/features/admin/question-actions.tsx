@@ -21,7 +21,10 @@ const useRefresh = () => {
 /** Sets an outcome after a confirmation; the server settles and reports what it paid. */
 export const OutcomeControl = ({ question }: { question: Pick<AdminQuestion, "id" | "questionType" | "outcome" | "answerOptionA" | "answerOptionB"> }) => {
   const [pending, setPending] = useState<Outcome | null>(null);
+  const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
+  // A first result needs no explanation; changing one players were already paid on does (the audit log keeps it).
+  const changing = question.outcome !== "unresolved";
   const refresh = useRefresh();
   const label = (o: string) => (o === "A" ? `A (${question.answerOptionA})` : o === "B" ? `B (${question.answerOptionB})` : OUTCOME_LABEL[o] ?? o);
 
@@ -29,13 +32,14 @@ export const OutcomeControl = ({ question }: { question: Pick<AdminQuestion, "id
     if (!pending) return;
     setBusy(true);
     try {
-      const result = await setOutcome(question.id, pending);
+      const result = await setOutcome(question.id, pending, changing ? reason.trim() : undefined);
       toast.success("Outcome saved", { description: `${formatPlural(result.picksUpdated, "pick")} updated, ${formatCredits(result.creditsAwarded)} awarded` });
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : "Failed to update question");
     } finally {
       setBusy(false);
       setPending(null);
+      setReason("");
       refresh();
     }
   };
@@ -49,8 +53,21 @@ export const OutcomeControl = ({ question }: { question: Pick<AdminQuestion, "id
         </select>
       </label>
       <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)} title="Set outcome?" description={pending ? `Mark this question ${label(pending)}. Picks are paid or refunded at once.` : undefined}
-        footer={<div className="flex gap-2"><Button variant="secondary" className="flex-1" onClick={() => setPending(null)}>Cancel</Button><Button className="flex-1" disabled={busy} onClick={confirm}>{busy ? "Saving..." : "Confirm"}</Button></div>}>
-        {null}
+        footer={<div className="flex gap-2"><Button variant="secondary" className="flex-1" onClick={() => setPending(null)}>Cancel</Button><Button className="flex-1" disabled={busy || (changing && !reason.trim())} onClick={confirm}>{busy ? "Saving..." : "Confirm"}</Button></div>}>
+        {changing ? (
+          <label className="block text-sm font-semibold">
+            Reason for the change
+            <textarea
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+              rows={3}
+              required
+              placeholder="e.g. The league corrected the final score"
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-normal dark:border-slate-700 dark:bg-slate-950"
+            />
+          </label>
+        ) : null}
       </Dialog>
     </>
   );

@@ -1,0 +1,78 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ADMIN_PAGE_SIZE } from "../../config";
+import { createDb } from "../../db/client";
+import { decodeKeyset, page } from "../../lib/cursor";
+import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { publishToUser } from "../../realtime/live-shards";
+import { requireAdmin } from "../auth/auth.middleware";
+import {
+  adjustCreditsSchema,
+  adjustmentResultSchema,
+  playerDetailSchema,
+  playerIdParams,
+  playerListQuerySchema,
+  playerSummarySchema,
+} from "./admin-players.schemas";
+import { adjustCredits, listPlayers, readPlayer } from "./admin-players.service";
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "listPlayers",
+  summary: "Players newest first, searched by email or username",
+  security: adminOnly,
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  request: { query: playerListQuerySchema },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(playerSummarySchema), nextCursor: z.string().nullable() })),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/{id}",
+  operationId: "getPlayer",
+  summary: "One player: credits, ledger, picks, redemptions and the audit entries about them",
+  security: adminOnly,
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  request: { params: playerIdParams },
+  responses: { 200: jsonContent(playerDetailSchema), ...errorResponses(401, 403, 404) },
+});
+
+const adjustRoute = createRoute({
+  method: "post",
+  path: "/{id}/credits",
+  operationId: "adjustCredits",
+  summary: "Award or deduct a player's credits, with a reason kept in the audit log",
+  security: adminOnly,
+  tags: ["Admin"],
+  middleware: [requireAdmin] as const,
+  request: { params: playerIdParams, body: jsonBody(adjustCreditsSchema) },
+  responses: { 200: jsonContent(adjustmentResultSchema), ...errorResponses(400, 401, 402, 403, 404, 409) },
+});
+
+export const adminPlayerRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const { q, cursor } = c.req.valid("query");
+    const rows = await listPlayers(createDb(c.env.DB), q, cursor ? decodeKeyset(cursor) : null, ADMIN_PAGE_SIZE + 1);
+    return c.json(page(rows, ADMIN_PAGE_SIZE), 200);
+  })
+  .openapi(getRoute, async (c) => c.json(await readPlayer(createDb(c.env.DB), c.req.valid("param").id), 200))
+  .openapi(adjustRoute, async (c) => {
+    const userId = c.req.valid("param").id;
+    const result = await adjustCredits(c.env.DB, { ...c.req.valid("json"), userId, adminId: c.var.user!.id, now: Date.now() });
+    if (!result.duplicate) {
+      // The player's open screens show the new balance and the movement, as for any other credit change.
+      c.executionCtx.waitUntil(
+        publishToUser(c.env, userId, [
+          { type: "credits", data: result.credits },
+          { type: "transaction", data: result.transaction },
+        ]),
+      );
+    }
+    return c.json(result, 200);
+  });
