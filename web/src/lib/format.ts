@@ -35,3 +35,7 @@ export const formatMoneyMinor = (amountMinor: number, currency: string): string 
 
 /** An amount in major units (dollars) written as money. */
 export const formatMoney = (amount: number, currency: string): string => moneyFormat(currency).format(amount);
+
+const dateTimes = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+
+export const formatDateTime = (epochMs: number): string => dateTimes.format(epochMs);

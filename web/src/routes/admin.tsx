@@ -2,7 +2,9 @@ import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../components/page";
 import { ContestsPanel } from "../features/admin/contests-panel";
+import { AuditPanel } from "../features/admin/audit-panel";
 import { HealthPanel } from "../features/admin/health-panel";
+import { PlayersPanel } from "../features/admin/players-panel";
 import { PromoCodesPanel } from "../features/admin/promo-codes-panel";
 import { RedemptionsPanel } from "../features/admin/redemptions-panel";
 import { requireSignIn } from "../features/auth/require-sign-in";
@@ -13,6 +15,8 @@ const SECTIONS = [
   { id: "redemptions", label: "Redemptions" },
   { id: "contests", label: "Challenges" },
   { id: "promo-codes", label: "Promo codes" },
+  { id: "players", label: "Players" },
+  { id: "audit", label: "Audit log" },
   { id: "health", label: "Health" },
 ] as const;
 type Section = (typeof SECTIONS)[number]["id"];
@@ -42,6 +46,8 @@ const Admin = () => {
         {section === "redemptions" ? <RedemptionsPanel /> : null}
         {section === "contests" ? <ContestsPanel /> : null}
         {section === "promo-codes" ? <PromoCodesPanel /> : null}
+        {section === "players" ? <PlayersPanel /> : null}
+        {section === "audit" ? <AuditPanel /> : null}
         {section === "health" ? <HealthPanel /> : null}
       </div>
     </Page>

@@ -104,7 +104,11 @@ describe("a player's admin page and the audit log", () => {
     expect(body.credits.balance).toBe(13);
     expect(body.transactions.map((row) => row.transactionType)).toEqual(["admin_adjustment", "spend", "purchase"]);
     expect(body.picks).toMatchObject([{ questionId, questionTitle: "Will it rain?", creditsSpent: 2, status: "active" }]);
-    expect(body.audit).toMatchObject([{ action: "credits_awarded", reason: "Welcome back", subjectUserId: player.userId }]);
+    // Read in one batch with the rest: the admin's and the player's names must not swap or shift the other columns.
+    expect(body.audit).toMatchObject([
+      { action: "credits_awarded", reason: "Welcome back", adminId: admin.userId, entityId: player.userId, subjectUserId: player.userId, subjectUsername: body.player.username },
+    ]);
+    expect(body.audit[0]?.adminUsername).not.toBe(body.player.username);
 
     const found = await successOf(apiClient({ headers: admin.bearer }).admin.players.$get({ query: { q: body.player.username } }));
     expect(found.body.items.map((item) => item.id)).toEqual([player.userId]);

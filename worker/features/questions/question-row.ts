@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
+import { renamed } from "../../db/columns";
 import { questions, userBookmarks, userPicks } from "../../db/schema";
 import { ADMIN_ONLY_COLUMNS, type Question } from "./questions.schemas";
 
@@ -12,13 +12,6 @@ const withoutKeys = <T extends object, K extends keyof T>(object: T, keys: reado
 
 /** Every column of a question but the admin's bookkeeping: a new column reaches players by being added to the table. */
 export const playerColumns = withoutKeys(getTableColumns(questions), ADMIN_ONLY_COLUMNS);
-
-/**
- * A joined column under a name of its own: D1 answers a batch with objects keyed by column name, so a pick's `id` or
- * `status` would overwrite the question's.
- */
-const renamed = <C extends SQLiteColumn>(column: C, alias: string) =>
-  sql<C["_"]["data"] | null>`${column}`.mapWith(column).as(alias);
 
 /** The viewer's bookmark and pick on each question, from the same query (one round trip). */
 const viewerColumns = {

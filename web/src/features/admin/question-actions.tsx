@@ -4,6 +4,7 @@ import { toast } from "../../lib/toast";
 import { OUTCOMES_BY_TYPE } from "#shared/sports";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { TextAreaField } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";
 import { deleteQuestion, setOutcome, type AdminQuestion, type Outcome } from "./admin-api";
 import { formatCredits, formatPlural } from "../../lib/format";
@@ -55,18 +56,15 @@ export const OutcomeControl = ({ question }: { question: Pick<AdminQuestion, "id
       <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)} title="Set outcome?" description={pending ? `Mark this question ${label(pending)}. Picks are paid or refunded at once.` : undefined}
         footer={<div className="flex gap-2"><Button variant="secondary" className="flex-1" onClick={() => setPending(null)}>Cancel</Button><Button className="flex-1" disabled={busy || (changing && !reason.trim())} onClick={confirm}>{busy ? "Saving..." : "Confirm"}</Button></div>}>
         {changing ? (
-          <label className="block text-sm font-semibold">
-            Reason for the change
-            <textarea
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={500}
-              rows={3}
-              required
-              placeholder="e.g. The league corrected the final score"
-              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-normal dark:border-slate-700 dark:bg-slate-950"
-            />
-          </label>
+          <TextAreaField
+            label="Reason for the change"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
+            rows={3}
+            required
+            placeholder="e.g. The league corrected the final score"
+          />
         ) : null}
       </Dialog>
     </>

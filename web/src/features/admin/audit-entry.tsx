@@ -1,0 +1,57 @@
+import { formatDateTime } from "../../lib/format";
+import type { AuditEntry } from "./players-api";
+
+const ENTITY_LABELS: Record<string, string> = {
+  question: "question",
+  user: "player",
+  redemption: "redemption",
+  promo_code: "promo code",
+  contest: "challenge",
+  image: "image",
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  create: "Created",
+  update: "Edited",
+  delete: "Deleted",
+  upload: "Uploaded",
+  outcome: "Set the outcome of",
+  credits_awarded: "Awarded credits to",
+  credits_deducted: "Deducted credits from",
+  redemption_fulfilled: "Fulfilled",
+  redemption_rejected: "Rejected",
+  release_hold: "Released the hold on",
+};
+
+export const AUDIT_ACTIONS = Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }));
+export const AUDIT_ENTITIES = Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }));
+
+const describe = (entry: AuditEntry) => `${ACTION_LABELS[entry.action] ?? entry.action} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;
+
+const compact = (value: unknown) => (value === null || value === undefined ? "none" : JSON.stringify(value));
+
+/** One admin action: who, when, what, about whom, why, and the recorded before and after. */
+export const AuditEntryRow = ({ entry }: { entry: AuditEntry }) => (
+  <li className="space-y-1 px-3 py-3 text-sm">
+    <p>
+      <span className="font-semibold">{entry.adminUsername ?? "Unknown admin"}</span> {describe(entry)}{" "}
+      {entry.entity === "user" && entry.subjectUsername ? (
+        <span className="font-semibold">{entry.subjectUsername}</span>
+      ) : (
+        <>
+          <span className="break-all font-mono text-xs">{entry.entityId}</span>
+          {entry.subjectUsername ? <> for <span className="font-semibold">{entry.subjectUsername}</span></> : null}
+        </>
+      )}
+    </p>
+    <p className="text-xs text-slate-600 dark:text-slate-400">
+      <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>
+    </p>
+    {entry.reason ? <p>Reason: {entry.reason}</p> : null}
+    <details className="text-xs">
+      <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Before and after</summary>
+      <p className="mt-1 break-all font-mono">Before: {compact(entry.before)}</p>
+      <p className="break-all font-mono">After: {compact(entry.after)}</p>
+    </details>
+  </li>
+);
