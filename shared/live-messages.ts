@@ -17,6 +17,16 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("profile"),
     data: z.object({ username: z.string(), country: z.string(), maxStreak: z.number() }),
   }),
+  z.object({
+    type: z.literal("streak"),
+    data: z.object({
+      questionId: z.string(),
+      questionTitle: z.nullable(z.string()),
+      reason: z.nullable(z.string()),
+      streakBefore: z.number(),
+      streakAfter: z.number(),
+    }),
+  }),
   z.object({ type: z.literal("question.updated"), data: z.object({ id: z.string() }) }),
   z.object({ type: z.literal("question.published"), data: z.object({ id: z.string() }) }),
   z.object({ type: z.literal("question.deleted"), data: z.object({ id: z.string() }) }),
@@ -38,4 +48,4 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 
 /** Message types only a signed-in user's own sockets receive. */
-export const PRIVATE_MESSAGE_TYPES = ["credits", "transaction", "pick", "profile"] as const;
+export const PRIVATE_MESSAGE_TYPES = ["credits", "transaction", "pick", "profile", "streak"] as const;

@@ -44,6 +44,7 @@ export const FREE_PICK_PAYOUT = 2;
 /** A correct paid pick pays this multiple of what it cost. */
 export const PAYOUT_FACTOR = 2;
 export const PICKS_PAGE_SIZE = 50;
+export const STREAK_HISTORY_PAGE_SIZE = 20;
 
 /** Picks settled (or refunded on delete) per D1 batch: a few statements each, and at most ~55 bound parameters per statement. */
 export const SETTLEMENT_CHUNK_SIZE = 50;

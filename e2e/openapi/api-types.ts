@@ -327,6 +327,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/streak/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Why the streak changed: each settled pick's effect and each correction with the admin's reason, newest first */
+        get: operations["getStreakHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/credits": {
         parameters: {
             query?: never;
@@ -1224,6 +1241,26 @@ export interface components {
             currentStreak: number;
             maxStreak: number;
         };
+        StreakEvent: {
+            id: string;
+            questionId: string;
+            pickId: string;
+            settlementVersion: number;
+            /** @enum {string} */
+            previousResult: "won" | "lost" | "void" | "active";
+            /** @enum {string} */
+            result: "won" | "lost" | "void" | "active";
+            /** @enum {string|null} */
+            fromOutcome: "unresolved" | "A" | "B" | "over" | "under" | "void" | null;
+            /** @enum {string} */
+            toOutcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
+            reason: string | null;
+            streakBefore: number;
+            streakAfter: number | null;
+            createdAt: number;
+            /** @description Null once the question was deleted */
+            questionTitle: string | null;
+        };
         CreditTransaction: {
             id: string;
             amount: number;
@@ -1547,6 +1584,9 @@ export interface components {
             createdBy: string | null;
             createdAt: number;
             updatedAt: number;
+            /** @enum {string|null} */
+            outcomeChangedFrom: "unresolved" | "A" | "B" | "over" | "under" | "void" | null;
+            outcomeReason: string | null;
             /** @description Picks on each option: only once the viewer has picked or the question no longer takes picks */
             crowd: {
                 yes: number;
@@ -3081,6 +3121,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Streak"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStreakHistory: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["StreakEvent"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */

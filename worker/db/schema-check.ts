@@ -44,6 +44,8 @@ const collationOf = (sqlType: string) => {
   return collation ? ` collate ${collation.toLowerCase()}` : "";
 };
 
+const partition = <T>(items: T[], test: (item: T) => boolean): [T[], T[]] => [items.filter(test), items.filter((item) => !test(item))];
+
 const whereText = (where: SQL | undefined) => (where ? " partial" : "");
 
 type ColumnFacts = { name: string; type: string; notNull: boolean; pk: number; dflt: string; generated: string };
@@ -65,13 +67,15 @@ export const shapeOfSchema = (table: SQLiteTable): TableShape => {
       generated: column.generated ? (column.generated.mode ?? "virtual") : "",
     }),
   );
-  const indexes = config.indexes.map(
+  const [uniqueIndexes, otherIndexes] = partition(config.indexes, ({ config: index }) => index.unique && !index.where);
+  const indexes = otherIndexes.map(
     ({ config: index }) =>
       `${index.name}${index.unique ? " unique" : ""} (${index.columns.map(indexColumnText).join(", ")})${whereText(index.where)}`,
   );
   const uniques = [
     ...config.columns.filter((column) => column.isUnique).map((column) => `${column.name}${collationOf(column.getSQLType())}`),
     ...config.uniqueConstraints.map((constraint) => constraint.columns.map((column) => column.name).join(", ")),
+    ...uniqueIndexes.map(({ config: index }) => index.columns.map(indexColumnText).join(", ")),
   ];
   const foreignKeys = config.foreignKeys.map((key) => {
     const reference = key.reference();
@@ -110,10 +114,11 @@ export const shapeOfDatabase = async (d1: D1Database, table: string): Promise<Ta
   const uniques: string[] = [];
   for (const index of indexList) {
     const indexColumns = await indexColumnsOf(d1, index.name);
-    if (index.origin === "c") {
-      indexes.push(`${index.name}${index.unique ? " unique" : ""} (${indexColumns.join(", ")})${index.partial ? " partial" : ""}`);
-    } else if (index.origin === "u") {
+    // A table's UNIQUE constraint and a CREATE UNIQUE INDEX (which drizzle-kit writes for one) enforce the same thing.
+    if (index.origin === "u" || (index.origin === "c" && index.unique && !index.partial)) {
       uniques.push(indexColumns.join(", "));
+    } else if (index.origin === "c") {
+      indexes.push(`${index.name}${index.unique ? " unique" : ""} (${indexColumns.join(", ")})${index.partial ? " partial" : ""}`);
     }
   }
   const { results: keys } = await d1.prepare(`PRAGMA foreign_key_list('${table}')`).all<ForeignKeyRow>();

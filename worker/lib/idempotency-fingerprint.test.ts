@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { apiClient } from "../test/client";
 import { callJson } from "../test/http";
 import { balanceOf, expectLedgerClean } from "../test/ledger";
 import { insertContest } from "../test/contests";
@@ -7,16 +8,19 @@ import { insertQuestion } from "../test/questions";
 import { signedInPlayer, type SignedInPlayer } from "../test/sessions";
 import { KEY_REUSED_MESSAGE, requestFingerprint } from "./idempotency";
 
-type Answer = { error?: { code: string; message: string } };
-
 const REUSED = { error: { code: "idempotency_key_reused", message: KEY_REUSED_MESSAGE } };
 
-const pick = (player: SignedInPlayer, key: string, questionId: string, choice = "yes") =>
-  callJson<Answer>("/api/picks", {
-    method: "POST",
-    headers: { ...player.bearer, "Idempotency-Key": key },
-    json: { questionId, choice, multiplier: 2 },
-  });
+/** Status and body together, as replays are compared whole (a refusal's body is beyond the client's types). */
+const answerOf = async (sent: Promise<{ status: number; json(): Promise<unknown> }>) => {
+  const response = await sent;
+  return { status: response.status, body: await response.json() };
+};
+
+const pick = (player: SignedInPlayer, key: string, questionId: string, choice: "yes" | "no" = "yes") =>
+  answerOf(apiClient({ headers: player.bearer }).picks.$post({ json: { questionId, choice, multiplier: 2 }, header: { "idempotency-key": key } }));
+
+const join = (player: SignedInPlayer, key: string, contestId: string) =>
+  answerOf(apiClient({ headers: player.bearer }).contests[":id"].join.$post({ param: { id: contestId }, header: { "idempotency-key": key } }));
 
 const picksOn = async (questionId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE question_id = ?").bind(questionId).first<{ n: number }>())?.n;
@@ -51,9 +55,9 @@ describe("an Idempotency-Key reused with a different request", () => {
   it("refuses the key on another path (a second contest)", async () => {
     const player = await signedInPlayer(100);
     const [first, second] = [await insertContest(), await insertContest()];
-    const headers = { ...player.bearer, "Idempotency-Key": crypto.randomUUID() };
-    expect((await callJson(`/api/contests/${first}/join`, { method: "POST", headers })).status).toBe(201);
-    expect(await callJson(`/api/contests/${second}/join`, { method: "POST", headers })).toMatchObject({ status: 422, body: REUSED });
+    const key = crypto.randomUUID();
+    expect((await join(player, key, first)).status).toBe(201);
+    expect(await join(player, key, second)).toMatchObject({ status: 422, body: REUSED });
     const entries = await env.DB.prepare("SELECT count(*) AS n FROM contest_entries WHERE contest_id = ?").bind(second).first<{ n: number }>();
     expect(entries?.n).toBe(0);
     await expectLedgerClean();
@@ -80,6 +84,7 @@ describe("the same request spelt differently", () => {
     const questionId = await insertQuestion({ creditCost: 1 });
     const key = crypto.randomUUID();
     const first = await pick(player, key, questionId);
+    // The body as raw text, so its spelling is ours rather than the client's.
     const respelt = await callJson("/api/picks", {
       method: "POST",
       headers: { ...player.bearer, "Idempotency-Key": key, "Content-Type": "application/json; charset=utf-8" },
@@ -107,7 +112,6 @@ describe("the same request spelt differently", () => {
       .bind(player.userId, key, "POST /api/picks", JSON.stringify({ stored: true }), Date.now())
       .run();
     expect(await pick(player, key, await insertQuestion())).toMatchObject({ status: 201, body: { stored: true } });
-    const join = await callJson(`/api/contests/${await insertContest()}/join`, { method: "POST", headers: { ...player.bearer, "Idempotency-Key": key } });
-    expect(join).toMatchObject({ status: 422, body: REUSED });
+    expect(await join(player, key, await insertContest())).toMatchObject({ status: 422, body: REUSED });
   });
 });

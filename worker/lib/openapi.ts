@@ -13,13 +13,21 @@ const describeStatus = (status: number) => {
   return codes.length ? `Error: ${codes.map(([code]) => `\`${code}\``).join(", ")}` : "Error";
 };
 
-const errorsWith = <S>(schema: S, statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, { description: describeStatus(status), content: { "application/json": { schema } } }]));
+type ErrorResponse<S> = { description: string; content: { "application/json": { schema: S } } };
 
-export const errorResponses = (...statuses: number[]) => errorsWith(errorResponseSchema, statuses);
+/**
+ * Keyed by the literal statuses, so the typed client knows every answer a route can give: a test or a screen that
+ * reads an error reads the error shape, and compares the status with the ones the route declares.
+ */
+const errorsWith = <S, const K extends number>(schema: S, statuses: K[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [status, { description: describeStatus(status), content: { "application/json": { schema } } }]),
+  ) as { [Status in K]: ErrorResponse<S> };
+
+export const errorResponses = <const K extends number>(...statuses: K[]) => errorsWith(errorResponseSchema, statuses);
 
 /** The same responses for a finished document, where the error schema is a reference to its component. */
-export const documentedErrors = (...statuses: number[]) => errorsWith({ $ref: "#/components/schemas/Error" }, statuses);
+export const documentedErrors = <const K extends number>(...statuses: K[]) => errorsWith({ $ref: "#/components/schemas/Error" }, statuses);
 
 export const jsonContent = <T>(schema: T, description = "OK") => ({
   description,

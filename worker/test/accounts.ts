@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { call, callJson } from "./http";
+import { apiClient, bodyAt } from "./client";
 
 export type SignupOptions = { password?: string; country?: string; username?: string; ref?: string; ip?: string };
 
@@ -19,7 +19,7 @@ export type TestAccount = {
 export const DEFAULT_PASSWORD = "password123";
 
 /** name -> value of every cookie a response sets (an empty value is a deletion). */
-export const responseCookies = (response: Response): Record<string, string> =>
+export const responseCookies = (response: { headers: Headers }): Record<string, string> =>
   Object.fromEntries(
     response.headers.getSetCookie().map((line) => {
       const [pair = ""] = line.split(";");
@@ -50,9 +50,7 @@ export const tokenFromLatestEmail = async (to: string, param: "confirm" | "token
 };
 
 export const signUp = (email: string, options: SignupOptions = {}) =>
-  callJson<{ status?: string; error?: { code: string; message: string } }>("/api/auth/signup", {
-    method: "POST",
-    headers: options.ip ? { "CF-Connecting-IP": options.ip } : {},
+  apiClient({ headers: options.ip ? { "CF-Connecting-IP": options.ip } : {} }).auth.signup.$post({
     json: {
       email,
       password: options.password ?? DEFAULT_PASSWORD,
@@ -67,9 +65,9 @@ export const signUpAndLogin = async (email: string, options: SignupOptions = {})
   const signup = await signUp(email, options);
   expect(signup.status).toBe(201);
   const token = await tokenFromLatestEmail(email, "confirm");
-  const response = await call("/api/auth/confirm", { method: "POST", json: { token } });
+  const response = await apiClient().auth.confirm.$post({ json: { token } });
   expect(response.status).toBe(200);
-  const { user } = (await response.json()) as { user: { id: string } };
+  const { user } = await bodyAt(response, 200);
   const cookies = responseCookies(response);
   const accessToken = cookies["__Host-access"] ?? "";
   const refreshToken = cookies["__Host-refresh"] ?? "";

@@ -8,7 +8,7 @@ import { paySession } from "../../scripts/stripe-standin/store";
 export type { Json } from "../../scripts/stripe-standin/objects";
 export { cancelSubscription, renewSubscription } from "../../scripts/stripe-standin/store";
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from "../features/payments/stripe-client";
-import { call, callJson } from "./http";
+import { call } from "./http";
 import { apiClient } from "./client";
 
 const STRIPE_API = "https://api.stripe.com/";
@@ -73,11 +73,11 @@ export const paidCheckout = async (stripe: FakeStripe, headers: Record<string, s
   return { sessionId, events: paySession(stripe.store, sessionId) };
 };
 
-export const verify = (headers: Record<string, string>, sessionId: string) =>
-  callJson<{ success: boolean; wasDuplicate: boolean; creditsAdded: number; newBalance: number; message: string }>(
-    "/api/payments/verify",
-    { method: "POST", headers, json: { sessionId } },
-  );
+/** The return page's verify through the typed client, its answer read whatever the status (refusals included). */
+export const verify = async (headers: Record<string, string>, sessionId: string) => {
+  const response = await apiClient({ headers }).payments.verify.$post({ json: { sessionId }, header: {} });
+  return { status: response.status, body: await response.json() };
+};
 
 /** The charge of a payment intent with `refunded` of its `amount` given back (all of it unless said). */
 export const refundedCharge = (paymentIntent: string, amount: number, refunded = amount): Json => ({

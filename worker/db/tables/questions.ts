@@ -39,6 +39,9 @@ export const questions = sqliteTable(
     /** The crowd's split: picks on each option, raised in the pick's own batch. */
     yesCount: integer("yes_count").notNull().default(0),
     noCount: integer("no_count").notNull().default(0),
+    /** The outcome the latest change replaced (NULL when it was first set) and the admin's reason for it. */
+    outcomeChangedFrom: text("outcome_changed_from", { enum: outcomes }),
+    outcomeReason: text("outcome_reason"),
   },
   (t) => [
     index("questions_feed_deadline").on(t.status, t.deadline),
@@ -135,5 +138,39 @@ export const activityFeed = sqliteTable(
     index("activity_feed_question").on(t.questionId),
     check("activity_feed_kind", sql`kind IN ('pick', 'win')`),
     check("activity_feed_choice", sql`choice IN ('yes', 'no')`),
+  ],
+);
+
+export const streakResults = ["won", "lost", "void", "active"] as const;
+
+/**
+ * Why a player's streak changed: one row per pick per settlement version, written in the settlement's own batch. A
+ * first settlement moves the pick from active to its result; a correction from an earlier result to the new one (or
+ * back to active when the outcome is undone), with the admin's reason. No foreign keys: the history outlives a
+ * deleted question and its picks.
+ */
+export const streakEvents = sqliteTable(
+  "streak_events",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    questionId: text("question_id").notNull(),
+    pickId: text("pick_id").notNull(),
+    settlementVersion: integer("settlement_version").notNull(),
+    previousResult: text("previous_result", { enum: streakResults }).notNull(),
+    result: text("result", { enum: streakResults }).notNull(),
+    fromOutcome: text("from_outcome", { enum: outcomes }),
+    toOutcome: text("to_outcome", { enum: outcomes }).notNull(),
+    reason: text("reason"),
+    streakBefore: integer("streak_before").notNull(),
+    /** Filled by the same batch once the pick's new result is written. */
+    streakAfter: integer("streak_after"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    unique("streak_events_pick_version").on(t.pickId, t.settlementVersion),
+    index("streak_events_user").on(t.userId, desc(t.createdAt), desc(t.id)),
   ],
 );

@@ -4,25 +4,30 @@ import worker from "../../index";
 import { readSettings } from "../../env";
 import { wrappedD1 } from "../../test/wrapped-d1";
 import { outboxFor, signUp, signUpAndLogin, tokenFromLatestEmail } from "../../test/accounts";
-import { BASE_URL, call, callJson } from "../../test/http";
+import { apiClient } from "../../test/client";
+import { BASE_URL } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
 import { emailFingerprint, normaliseEmail } from "./email-fingerprint";
 
-const confirm = (token: string) => callJson<{ user?: { id: string } }>("/api/auth/confirm", { method: "POST", json: { token } });
-const login = (email: string, password: string) => call("/api/auth/login", { method: "POST", json: { email, password } });
+const confirm = (token: string) => apiClient().auth.confirm.$post({ json: { token } });
+const login = (email: string, password: string) => apiClient().auth.login.$post({ json: { email, password } });
 const userRow = (email: string) =>
   env.DB.prepare("SELECT id, username, country, referred_by FROM users WHERE email = ? AND deleted_at IS NULL")
     .bind(email)
     .first<{ id: string; username: string; country: string; referred_by: string | null }>();
 const codeOf = async (userId: string) =>
   (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId).first<{ referral_code: string }>())!.referral_code;
+const requestReset = (email: string) => apiClient().auth["password-reset"].$post({ json: { email } });
+const completeReset = (token: string, password: string) => apiClient().auth["password-reset"].complete.$post({ json: { token, password } });
 const resetPassword = async (email: string, password: string) => {
-  expect((await call("/api/auth/password-reset", { method: "POST", json: { email } })).status).toBe(200);
+  expect((await requestReset(email)).status).toBe(200);
   const token = await tokenFromLatestEmail(email, "token");
-  expect((await call("/api/auth/password-reset/complete", { method: "POST", json: { token, password } })).status).toBe(200);
+  expect((await completeReset(token, password)).status).toBe(200);
 };
-const deleteMe = (headers: Record<string, string>) => call("/api/me", { method: "DELETE", headers });
+const deleteMe = (headers: Record<string, string>) => apiClient({ headers }).me.$delete();
+const pickYes = (headers: Record<string, string>, questionId: string) =>
+  apiClient({ headers }).picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: {} });
 
 describe("pre-account hijack", () => {
   it("leaves the mailbox's owner the only one who can sign in when an attacker signed up first", async () => {
@@ -68,7 +73,7 @@ describe("stale links", () => {
     const address = "stale@example.com";
     await signUp(address);
     const older = await tokenFromLatestEmail(address, "confirm");
-    expect((await call("/api/auth/resend-confirmation", { method: "POST", json: { email: address } })).status).toBe(200);
+    expect((await apiClient().auth["resend-confirmation"].$post({ json: { email: address } })).status).toBe(200);
     const newer = await tokenFromLatestEmail(address, "confirm");
     expect(newer).not.toBe(older);
     expect((await confirm(newer)).status).toBe(200);
@@ -89,11 +94,11 @@ describe("stale links", () => {
   it("retires an outstanding reset link when the address is confirmed", async () => {
     const address = "confirm-retires@example.com";
     await signUp(address);
-    await call("/api/auth/password-reset", { method: "POST", json: { email: address } });
+    await requestReset(address);
     const reset = await tokenFromLatestEmail(address, "token");
     await signUp(address, { password: "chosen-pass" });
     expect((await confirm(await tokenFromLatestEmail(address, "confirm"))).status).toBe(200);
-    const late = await call("/api/auth/password-reset/complete", { method: "POST", json: { token: reset, password: "hijack-pass" } });
+    const late = await completeReset(reset, "hijack-pass");
     expect(late.status).toBe(400);
   });
 });
@@ -173,7 +178,7 @@ describe("bonuses once per address", () => {
     const ref = await codeOf(referrer.userId);
     const first = await signUpAndLogin("recycler@example.com", { ref });
     expect(await balanceOf(first.userId)).toBe(10);
-    expect((await callJson("/api/picks", { method: "POST", headers: first.bearer, json: { questionId: await insertQuestion({ creditCost: 1 }), choice: "yes", multiplier: 1 } })).status).toBe(201);
+    expect((await pickYes(first.bearer, await insertQuestion({ creditCost: 1 }))).status).toBe(201);
     expect(await balanceOf(referrer.userId)).toBe(105);
     expect((await deleteMe(first.cookies)).status).toBe(200);
 
@@ -181,7 +186,7 @@ describe("bonuses once per address", () => {
       const again = await signUpAndLogin(address, { ref });
       expect(await balanceOf(again.userId)).toBe(0);
       const questionId = await insertQuestion({ creditCost: 0 });
-      expect((await callJson("/api/picks", { method: "POST", headers: again.bearer, json: { questionId, choice: "yes", multiplier: 1 } })).status).toBe(201);
+      expect((await pickYes(again.bearer, questionId)).status).toBe(201);
       expect((await deleteMe(again.cookies)).status).toBe(200);
     }
     expect(await balanceOf(referrer.userId)).toBe(105);

@@ -1,13 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signUp, tokenFromLatestEmail } from "../../test/accounts";
-import { call, callJson } from "../../test/http";
+import { apiClient, bodyAt } from "../../test/client";
 
-const confirm = (token: unknown) =>
-  callJson<{ user?: { email: string; role: string }; error?: { code: string; message: string } }>("/api/auth/confirm", {
-    method: "POST",
-    json: { token },
-  });
+const confirm = (token: string) => apiClient().auth.confirm.$post({ json: { token } });
 
 const INVALID = { code: "invalid_token", message: "This link is invalid or has expired." };
 
@@ -17,9 +13,9 @@ describe("POST /api/auth/confirm", () => {
     const token = await tokenFromLatestEmail("confirm@example.com", "confirm");
     const first = await confirm(token);
     expect(first.status).toBe(200);
-    expect(first.body.user).toMatchObject({ email: "confirm@example.com", role: "player" });
+    expect((await bodyAt(first, 200)).user).toMatchObject({ email: "confirm@example.com", role: "player" });
 
-    const setCookies = first.response.headers.getSetCookie();
+    const setCookies = first.headers.getSetCookie();
     for (const name of ["__Host-access", "__Host-refresh"]) {
       const line = setCookies.find((cookie) => cookie.startsWith(`${name}=`));
       expect(line).toBeDefined();
@@ -34,28 +30,28 @@ describe("POST /api/auth/confirm", () => {
 
     const again = await confirm(token);
     expect(again.status).toBe(400);
-    expect(again.body.error).toEqual(INVALID);
+    expect(await again.json()).toEqual({ error: INVALID });
   });
 
   it("refuses an expired link", async () => {
     await signUp("late@example.com");
     const token = await tokenFromLatestEmail("late@example.com", "confirm");
     await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE used_at IS NULL").bind(Date.now() - 1).run();
-    const { status, body } = await confirm(token);
-    expect(status).toBe(400);
-    expect(body.error).toEqual(INVALID);
+    const late = await confirm(token);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({ error: INVALID });
   });
 
   it("refuses an unknown or empty token", async () => {
-    expect((await confirm("made-up")).body.error).toEqual(INVALID);
+    expect(await (await confirm("made-up")).json()).toEqual({ error: INVALID });
     const empty = await confirm("");
     expect(empty.status).toBe(400);
-    expect(empty.body.error?.message).toBe(INVALID.message);
+    expect(await empty.json()).toMatchObject({ error: { message: INVALID.message } });
   });
 
   it("does not accept a password-reset token", async () => {
     await signUp("mixed@example.com");
-    await call("/api/auth/password-reset", { method: "POST", json: { email: "mixed@example.com" } });
+    await apiClient().auth["password-reset"].$post({ json: { email: "mixed@example.com" } });
     const resetToken = await tokenFromLatestEmail("mixed@example.com", "token");
     expect((await confirm(resetToken)).status).toBe(400);
   });

@@ -3,9 +3,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../config";
 import { DEFAULT_PASSWORD, signUpAndLogin, tokenFromLatestEmail } from "../../test/accounts";
-import { call, callJson } from "../../test/http";
-
-type Answer = { user?: { email: string }; error?: { code: string; message: string } };
+import { apiClient, bodyAt } from "../../test/client";
 
 const DEVICE = "__Host-device";
 
@@ -13,15 +11,15 @@ const login = (email: string, password: string, { device, ip }: { device?: strin
   const headers: Record<string, string> = {};
   if (device) headers.Cookie = `${DEVICE}=${device}`;
   if (ip) headers["CF-Connecting-IP"] = ip;
-  return callJson<Answer>("/api/auth/login", { method: "POST", headers, json: { email, password } });
+  return apiClient({ headers }).auth.login.$post({ json: { email, password } });
 };
 
-const deviceLine = (response: Response) => response.headers.getSetCookie().find((line) => line.startsWith(`${DEVICE}=`));
+const deviceLine = (response: { headers: Headers }) => response.headers.getSetCookie().find((line) => line.startsWith(`${DEVICE}=`));
 
 /** Signs in with the right password and returns the device cookie that sign-in hands the browser. */
 const knownDevice = async (email: string) => {
-  const { status, response } = await login(email, DEFAULT_PASSWORD);
-  expect(status).toBe(200);
+  const response = await login(email, DEFAULT_PASSWORD);
+  expect(response.status).toBe(200);
   const value = deviceLine(response)?.split(";")[0]?.slice(DEVICE.length + 1);
   if (!value) throw new Error("no device cookie");
   return value;
@@ -39,7 +37,7 @@ const count = async (key: string) =>
 describe("sign-in lock-out with device cookies", () => {
   it("hands a signed-in browser a long-lived HttpOnly, Secure, SameSite device cookie naming the account", async () => {
     const owner = await signUpAndLogin("device-issue@example.com");
-    const { response } = await login(owner.email, DEFAULT_PASSWORD);
+    const response = await login(owner.email, DEFAULT_PASSWORD);
     const line = deviceLine(response) ?? "";
     expect(line).toMatch(/; Max-Age=31536000/);
     expect(line).toMatch(/; Path=\//);
@@ -48,7 +46,7 @@ describe("sign-in lock-out with device cookies", () => {
     expect(line).toMatch(/; SameSite=Lax/);
     const claims = JSON.parse(atob(line.split(";")[0]!.split(".")[1]!.replaceAll("-", "+").replaceAll("_", "/")));
     expect(claims).toMatchObject({ sub: owner.userId, jti: expect.any(String), aud: "pickstreak-device" });
-    expect((await login(owner.email, "wrong-password")).response.headers.getSetCookie()).toEqual([]);
+    expect((await login(owner.email, "wrong-password")).headers.getSetCookie()).toEqual([]);
   });
 
   it("lets a known browser sign in while guessing from elsewhere has locked the account", async () => {
@@ -58,8 +56,8 @@ describe("sign-in lock-out with device cookies", () => {
     expect((await login(owner.email, DEFAULT_PASSWORD)).status).toBe(429);
     const known = await login(owner.email, DEFAULT_PASSWORD, { device });
     expect(known.status).toBe(200);
-    expect(known.body.user?.email).toBe(owner.email);
-    expect(deviceLine(known.response)).toBeDefined();
+    expect((await bodyAt(known, 200)).user.email).toBe(owner.email);
+    expect(deviceLine(known)).toBeDefined();
   });
 
   it("locks out a known browser that fails too often, and only that browser", async () => {
@@ -70,7 +68,7 @@ describe("sign-in lock-out with device cookies", () => {
     }
     const locked = await login(owner.email, DEFAULT_PASSWORD, { device: noisy });
     expect(locked.status).toBe(429);
-    expect(locked.body.error).toEqual({ code: "rate_limited", message: "Too many requests. Please try again later." });
+    expect(await locked.json()).toEqual({ error: { code: "rate_limited", message: "Too many requests. Please try again later." } });
     expect((await login(owner.email, DEFAULT_PASSWORD, { device: other })).status).toBe(200);
     // A known browser's failures are its own: they do not count towards locking the account for everyone else.
     expect(await count(`login:account:${owner.email}`)).toBe(0);
@@ -86,9 +84,9 @@ describe("sign-in lock-out with device cookies", () => {
     // Signed with the session secret itself (the access-token key), not the derived device key.
     const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(env.SESSION_SECRET));
 
-    await callJson("/api/auth/password-reset", { method: "POST", json: { email: owner.email } });
+    await apiClient().auth["password-reset"].$post({ json: { email: owner.email } });
     const token = await tokenFromLatestEmail(owner.email, "token");
-    const reset = await call("/api/auth/password-reset/complete", { method: "POST", json: { token, password: DEFAULT_PASSWORD } });
+    const reset = await apiClient().auth["password-reset"].complete.$post({ json: { token, password: DEFAULT_PASSWORD } });
     expect(reset.status).toBe(200);
     await lockAccount(owner.email);
 

@@ -1,40 +1,33 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { responseCookies, signUp, signUpAndLogin } from "../../test/accounts";
-import { callJson } from "../../test/http";
-
-type Answer = { user?: { email: string; role: string }; error?: { code: string; message: string } };
+import { apiClient, bodyAt, successOf } from "../../test/client";
 
 const login = (email: string, password: string, ip?: string) =>
-  callJson<Answer>("/api/auth/login", {
-    method: "POST",
-    headers: ip ? { "CF-Connecting-IP": ip } : {},
-    json: { email, password },
-  });
+  apiClient({ headers: ip ? { "CF-Connecting-IP": ip } : {} }).auth.login.$post({ json: { email, password } });
 
 const INVALID = { code: "invalid_credentials", message: "Invalid email or password" };
 
 describe("POST /api/auth/login", () => {
   it("refuses an unconfirmed account with 403 once the password is right", async () => {
     await signUp("early@example.com");
-    const { status, body } = await login("early@example.com", "password123");
-    expect(status).toBe(403);
-    expect(body.error).toEqual({
-      code: "email_not_confirmed",
-      message: "Please confirm your email address before signing in.",
+    const early = await login("early@example.com", "password123");
+    expect(early.status).toBe(403);
+    expect(await early.json()).toEqual({
+      error: { code: "email_not_confirmed", message: "Please confirm your email address before signing in." },
     });
-    expect((await login("early@example.com", "wrong-password")).body.error).toEqual(INVALID);
+    expect(await (await login("early@example.com", "wrong-password")).json()).toEqual({ error: INVALID });
   });
 
   it("signs a confirmed account in with session cookies", async () => {
     await signUpAndLogin("player1@example.com");
-    const { status, body, response } = await login("PLAYER1@example.com", "password123");
-    expect(status).toBe(200);
-    expect(body.user).toMatchObject({ email: "player1@example.com", role: "player" });
+    const response = await login("PLAYER1@example.com", "password123");
+    expect(response.status).toBe(200);
+    expect((await bodyAt(response, 200)).user).toMatchObject({ email: "player1@example.com", role: "player" });
     const cookies = responseCookies(response);
     expect(cookies["__Host-access"]).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(cookies["__Host-refresh"]).toMatch(/^[\w-]{43}$/);
-    const me = await callJson("/api/me", { headers: { Authorization: `Bearer ${cookies["__Host-access"]}` } });
+    const me = await apiClient({ headers: { Authorization: `Bearer ${cookies["__Host-access"]}` } }).me.$get();
     expect(me.status).toBe(200);
   });
 
@@ -43,25 +36,26 @@ describe("POST /api/auth/login", () => {
     const wrong = await login("known@example.com", "not-the-password");
     const unknown = await login("unknown@example.com", "not-the-password");
     expect(wrong.status).toBe(401);
-    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: wrong.status, body: wrong.body });
-    expect(wrong.body.error).toEqual(INVALID);
-    expect(wrong.response.headers.getSetCookie()).toEqual([]);
+    const wrongBody = await wrong.json();
+    expect({ status: unknown.status, body: await unknown.json() }).toEqual({ status: wrong.status, body: wrongBody });
+    expect(wrongBody).toEqual({ error: INVALID });
+    expect(wrong.headers.getSetCookie()).toEqual([]);
   });
 
   it.each([
     [{ email: "bad", password: "password123" }, "Please enter a valid email address"],
     [{ email: "a@example.com", password: "short" }, "Password must be at least 6 characters"],
-  ])("validates %o", async (json, message) => {
-    const { status, body } = await callJson<Answer>("/api/auth/login", { method: "POST", json });
-    expect(status).toBe(400);
-    expect(body.error?.message).toBe(message);
+  ])("validates %o", async ({ email, password }, message) => {
+    const refused = await login(email, password);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { message } });
   });
 
   it("makes an ADMIN_EMAILS account an admin when it signs in", async () => {
     await signUpAndLogin("admin@example.com");
     await env.DB.prepare("UPDATE users SET role = 'player' WHERE email = 'admin@example.com'").run();
-    const { body } = await login("admin@example.com", "password123");
-    expect(body.user?.role).toBe("admin");
+    const { body } = await successOf(login("admin@example.com", "password123"));
+    expect(body.user.role).toBe("admin");
     const row = await env.DB.prepare("SELECT role FROM users WHERE email = 'admin@example.com'").first();
     expect(row).toEqual({ role: "admin" });
   });
@@ -74,7 +68,7 @@ describe("POST /api/auth/login", () => {
     expect((await login("target@example.com", "guess-100")).status).toBe(401);
     const over = await login("target@example.com", "password123");
     expect(over.status).toBe(429);
-    expect(over.body.error).toEqual({ code: "rate_limited", message: "Too many requests. Please try again later." });
+    expect(await over.json()).toEqual({ error: { code: "rate_limited", message: "Too many requests. Please try again later." } });
     // The same limit applies to an address nobody owns, so a 429 tells nothing about registration.
     await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 100)")
       .bind("login:account:ghost@example.com", Date.now())

@@ -3,15 +3,12 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { REFRESH_REUSE_GRACE_MS } from "../../config";
 import { responseCookies, sessionHeaders, signUpAndLogin } from "../../test/accounts";
-import { callJson } from "../../test/http";
+import { apiClient, bodyAt, successOf } from "../../test/client";
 
 const refresh = (refreshToken?: string) =>
-  callJson<{ user?: { email: string }; error?: { code: string; message: string } }>("/api/auth/refresh", {
-    method: "POST",
-    headers: refreshToken ? { Cookie: `__Host-refresh=${refreshToken}` } : {},
-  });
+  apiClient({ headers: refreshToken ? { Cookie: `__Host-refresh=${refreshToken}` } : {} }).auth.refresh.$post();
 
-const meStatus = async (headers: Record<string, string>) => (await callJson("/api/me", { headers })).status;
+const meStatus = async (headers: Record<string, string>) => (await apiClient({ headers }).me.$get()).status;
 
 const secret = new TextEncoder().encode(env.SESSION_SECRET);
 
@@ -49,9 +46,9 @@ describe("access tokens", () => {
     ];
     expect(await meStatus({ Authorization: `Bearer ${await sign(claims)}` })).toBe(200);
     for (const token of forged) {
-      const { status, body } = await callJson("/api/me", { headers: { Authorization: `Bearer ${token}` } });
-      expect(status).toBe(401);
-      expect(body).toEqual({ error: { code: "unauthorized", message: "Please log in to continue" } });
+      const refused = await apiClient({ headers: { Authorization: `Bearer ${token}` } }).me.$get();
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ error: { code: "unauthorized", message: "Please log in to continue" } });
     }
   });
 });
@@ -59,9 +56,9 @@ describe("access tokens", () => {
 describe("POST /api/auth/refresh", () => {
   it("rotates the refresh token and issues a new access token", async () => {
     const account = await signUpAndLogin("rotate@example.com");
-    const { status, body, response } = await refresh(account.refreshToken);
-    expect(status).toBe(200);
-    expect(body.user?.email).toBe("rotate@example.com");
+    const response = await refresh(account.refreshToken);
+    expect(response.status).toBe(200);
+    expect((await bodyAt(response, 200)).user.email).toBe("rotate@example.com");
     const cookies = responseCookies(response);
     expect(cookies["__Host-refresh"]).toBeTruthy();
     expect(cookies["__Host-refresh"]).not.toBe(account.refreshToken);
@@ -70,14 +67,14 @@ describe("POST /api/auth/refresh", () => {
 
   it("revokes the whole session when a used refresh token comes back after the grace window", async () => {
     const account = await signUpAndLogin("reuse@example.com");
-    const first = responseCookies((await refresh(account.refreshToken)).response);
+    const first = responseCookies(await refresh(account.refreshToken));
     await env.DB.prepare("UPDATE refresh_tokens SET used_at = used_at - ? WHERE used_at IS NOT NULL")
       .bind(REFRESH_REUSE_GRACE_MS + 1)
       .run();
     const replay = await refresh(account.refreshToken);
     expect(replay.status).toBe(401);
-    expect(replay.body.error).toEqual({ code: "unauthorized", message: "Your session has expired. Please log in again." });
-    expect(responseCookies(replay.response)["__Host-refresh"]).toBe("");
+    expect(await replay.json()).toEqual({ error: { code: "unauthorized", message: "Your session has expired. Please log in again." } });
+    expect(responseCookies(replay)["__Host-refresh"]).toBe("");
     // Everything issued in that session is dead now, including the newest pair.
     expect(await meStatus({ Authorization: `Bearer ${first["__Host-access"]}` })).toBe(401);
     expect((await refresh(first["__Host-refresh"])).status).toBe(401);
@@ -87,7 +84,7 @@ describe("POST /api/auth/refresh", () => {
     const account = await signUpAndLogin("two-tabs@example.com");
     const [one, two] = await Promise.all([refresh(account.refreshToken), refresh(account.refreshToken)]);
     expect([one.status, two.status]).toEqual([200, 200]);
-    const issued = [responseCookies(one.response), responseCookies(two.response)];
+    const issued = [responseCookies(one), responseCookies(two)];
     // Exactly one of them rotated the refresh cookie; the other left the browser's (new) one alone.
     expect(issued.filter((cookies) => cookies["__Host-refresh"]).length).toBe(1);
     const rotated = issued.find((cookies) => cookies["__Host-refresh"])!["__Host-refresh"]!;
@@ -111,14 +108,11 @@ describe("POST /api/auth/refresh", () => {
 describe("POST /api/auth/logout", () => {
   it("revokes every session of the user and clears the cookies", async () => {
     const phone = await signUpAndLogin("everywhere@example.com");
-    const login = await callJson("/api/auth/login", {
-      method: "POST",
-      json: { email: "everywhere@example.com", password: "password123" },
-    });
-    const laptop = responseCookies(login.response);
-    const { status, body, response } = await callJson("/api/auth/logout", { method: "POST", headers: phone.cookies });
-    expect(status).toBe(200);
-    expect(body).toEqual({ ok: true });
+    const login = await apiClient().auth.login.$post({ json: { email: "everywhere@example.com", password: "password123" } });
+    const laptop = responseCookies(login);
+    const response = await apiClient({ headers: phone.cookies }).auth.logout.$post();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
     const cleared = response.headers.getSetCookie();
     expect(cleared.some((c) => c.startsWith("__Host-access=;") && c.includes("Max-Age=0"))).toBe(true);
     expect(cleared.some((c) => c.startsWith("__Host-refresh=;") && c.includes("Max-Age=0"))).toBe(true);
@@ -129,12 +123,12 @@ describe("POST /api/auth/logout", () => {
 
   it("signs out with only the refresh cookie (expired access token)", async () => {
     const account = await signUpAndLogin("stale@example.com");
-    await callJson("/api/auth/logout", { method: "POST", headers: { Cookie: `__Host-refresh=${account.refreshToken}` } });
+    await apiClient({ headers: { Cookie: `__Host-refresh=${account.refreshToken}` } }).auth.logout.$post();
     expect(await meStatus(account.bearer)).toBe(401);
   });
 
   it("always succeeds, even signed out", async () => {
-    const { status, body } = await callJson("/api/auth/logout", { method: "POST" });
+    const { status, body } = await successOf(apiClient().auth.logout.$post());
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true });
   });

@@ -1,9 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
-import { callJson } from "../../test/http";
-
-type Page = { items: { id: string; subject: string; createdAt: number }[]; nextCursor: string | null };
+import { apiClient, successOf } from "../../test/client";
 
 let admin: TestAccount;
 let player: TestAccount;
@@ -22,27 +20,24 @@ beforeAll(async () => {
 });
 
 const list = (headers: Record<string, string>, cursor?: string) =>
-  callJson<Page & { error?: { code: string; message: string } }>(
-    `/api/admin/contact-messages${cursor ? `?cursor=${cursor}` : ""}`,
-    { headers },
-  );
+  apiClient({ headers }).admin["contact-messages"].$get({ query: cursor ? { cursor } : {} });
 
 describe("GET /api/admin/contact-messages", () => {
   it("answers 401 signed out and 403 for a player", async () => {
     const anonymous = await list({});
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body.error).toEqual({ code: "unauthorized", message: "Please log in to continue" });
+    expect(await anonymous.json()).toEqual({ error: { code: "unauthorized", message: "Please log in to continue" } });
     const forbidden = await list(player.cookies);
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body.error).toEqual({ code: "forbidden", message: "Permission denied" });
+    expect(await forbidden.json()).toEqual({ error: { code: "forbidden", message: "Permission denied" } });
   });
 
   it("pages every message newest first for the ADMIN_EMAILS user", async () => {
-    const first = await list(admin.bearer);
+    const first = await successOf(list(admin.bearer));
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(50);
     expect(first.body.nextCursor).toEqual(expect.any(String));
-    const second = await list(admin.bearer, first.body.nextCursor!);
+    const second = await successOf(list(admin.bearer, first.body.nextCursor!));
     expect(second.body.items).toHaveLength(5);
     expect(second.body.nextCursor).toBeNull();
 
@@ -54,8 +49,8 @@ describe("GET /api/admin/contact-messages", () => {
   });
 
   it("refuses a malformed cursor", async () => {
-    const { status, body } = await list(admin.bearer, "%%%");
-    expect(status).toBe(400);
-    expect(body.error?.message).toBe("Invalid cursor");
+    const refused = await list(admin.bearer, "%%%");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { message: "Invalid cursor" } });
   });
 });

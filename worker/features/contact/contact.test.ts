@@ -22,23 +22,21 @@ describe("POST /api/contact", () => {
     [{ ...valid, message: "" }, "Message is required"],
   ])("rejects %o with its message and writes nothing", async (input, message) => {
     const before = await env.DB.prepare("SELECT count(*) AS n FROM contact_messages").first<{ n: number }>();
-    const { status, body } = await callJson<{ error: { message: string } }>("/api/contact", {
-      method: "POST",
-      json: input,
-    });
+    // One of these bodies lacks a field the route's types require, so they go untyped.
+    const { status, body } = await callJson("/api/contact", { method: "POST", json: input });
     expect(status).toBe(400);
-    expect(body.error.message).toBe(message);
+    expect(body).toMatchObject({ error: { message } });
     const after = await env.DB.prepare("SELECT count(*) AS n FROM contact_messages").first<{ n: number }>();
     expect(after?.n).toBe(before?.n);
   });
 
   it("limits messages to 10 an hour per IP", async () => {
-    const headers = { "CF-Connecting-IP": "203.0.113.50" };
+    const contact = apiClient({ headers: { "CF-Connecting-IP": "203.0.113.50" } }).contact;
     for (let i = 0; i < 10; i++) {
-      expect((await callJson("/api/contact", { method: "POST", headers, json: valid })).status).toBe(201);
+      expect((await contact.$post({ json: valid })).status).toBe(201);
     }
-    const { status, body } = await callJson("/api/contact", { method: "POST", headers, json: valid });
-    expect(status).toBe(429);
-    expect(body).toEqual({ error: { code: "rate_limited", message: "Too many requests. Please try again later." } });
+    const limited = await contact.$post({ json: valid });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ error: { code: "rate_limited", message: "Too many requests. Please try again later." } });
   });
 });

@@ -1,20 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertContest } from "../../test/contests";
-import { callJson } from "../../test/http";
+import { apiClient, bodyAt, successOf } from "../../test/client";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
-
-type Reply = {
-  contest: { id: string; entrants: number; me: { rank: number; score: number } | null };
-  credits: { balance: number };
-  error?: { code: string; message: string };
-};
 
 const DAY = 24 * 60 * 60 * 1000;
 
 const joinAs = (contestId: string, headers: Record<string, string>) =>
-  callJson<Reply>(`/api/contests/${contestId}/join`, { method: "POST", headers });
+  apiClient({ headers }).contests[":id"].join.$post({ param: { id: contestId }, header: {} });
+/** Plain numbers: the client types only a route's success status, since its error answers are thrown, not returned. */
+const statusesOf = (responses: { status: number }[]) => responses.map((r) => r.status);
 
 const fees = async (contestId: string, userId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM credit_transactions WHERE idempotency_key = ?").bind(`contest:${contestId}:${userId}`).first<{ n: number }>())?.n;
@@ -23,7 +19,7 @@ describe("POST /api/contests/:id/join", () => {
   it("takes 15 credits through the ledger and enters the player once", async () => {
     const contestId = await insertContest();
     const player = await signedInPlayer(40);
-    const { status, body } = await joinAs(contestId, player.bearer);
+    const { status, body } = await successOf(joinAs(contestId, player.bearer));
     expect(status).toBe(201);
     expect(body.credits.balance).toBe(25);
     expect(body.contest).toMatchObject({ id: contestId, entrants: 1, me: { rank: 1, score: 0 } });
@@ -34,7 +30,7 @@ describe("POST /api/contests/:id/join", () => {
 
     const again = await joinAs(contestId, player.bearer);
     expect(again.status).toBe(409);
-    expect(again.body.error).toEqual({ code: "duplicate", message: "You have already joined this contest" });
+    expect(await again.json()).toEqual({ error: { code: "duplicate", message: "You have already joined this contest" } });
     expect(await balanceOf(player.userId)).toBe(25);
     await expectLedgerClean();
   });
@@ -50,9 +46,11 @@ describe("POST /api/contests/:id/join", () => {
     const contestId = await insertContest();
     const player = await signedInPlayer(100);
     const replies = await Promise.all(Array.from({ length: 12 }, () => joinAs(contestId, player.bearer)));
-    expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(replies.filter((r) => r.status === 409).every((r) => r.body.error?.message === "You have already joined this contest")).toBe(true);
-    expect(replies.filter((r) => r.status === 409)).toHaveLength(11);
+    const statuses = statusesOf(replies);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    const duplicates = await Promise.all(replies.filter((_, i) => statuses[i] === 409).map((r) => r.json()));
+    for (const body of duplicates) expect(body).toMatchObject({ error: { message: "You have already joined this contest" } });
+    expect(duplicates).toHaveLength(11);
     expect(await balanceOf(player.userId)).toBe(85);
     expect(await fees(contestId, player.userId)).toBe(1);
     await expectLedgerClean();
@@ -74,21 +72,21 @@ describe("POST /api/contests/:id/join", () => {
     const poor = await signedInPlayer(14);
     const short = await joinAs(contestId, poor.bearer);
     expect(short.status).toBe(402);
-    expect(short.body.error).toMatchObject({ code: "insufficient_credits", message: "You need at least 15 credits to join the contest" });
+    expect(await short.json()).toMatchObject({ error: { code: "insufficient_credits", message: "You need at least 15 credits to join the contest" } });
     expect(await balanceOf(poor.userId)).toBe(14);
 
     const visitor = await joinAs(contestId, {});
     expect(visitor.status).toBe(401);
-    expect(visitor.body.error).toEqual({ code: "unauthorized", message: "Please sign in to join the contest" });
+    expect(await visitor.json()).toEqual({ error: { code: "unauthorized", message: "Please sign in to join the contest" } });
 
     const player = await signedInPlayer(50);
     const missing = await joinAs("no-such-contest", player.bearer);
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toEqual({ code: "not_found", message: "No active contest available" });
+    expect(await missing.json()).toEqual({ error: { code: "not_found", message: "No active contest available" } });
     const ended = await insertContest({ startsAt: Date.now() - 4 * DAY, days: 3 });
     const late = await joinAs(ended, player.bearer);
     expect(late.status).toBe(422);
-    expect(late.body.error).toEqual({ code: "rule_violation", message: "No active contest available" });
+    expect(await late.json()).toEqual({ error: { code: "rule_violation", message: "No active contest available" } });
     expect(await balanceOf(player.userId)).toBe(50);
     await expectLedgerClean();
   });
@@ -99,7 +97,7 @@ describe("POST /api/contests/:id/join", () => {
     const headers = { ...player.bearer, "Idempotency-Key": "join-1" };
     const [first, second] = [await joinAs(contestId, headers), await joinAs(contestId, headers)];
     expect([first.status, second.status]).toEqual([201, 201]);
-    expect(second.body.credits.balance).toBe(15);
+    expect((await bodyAt(second, 201)).credits.balance).toBe(15);
     expect(await balanceOf(player.userId)).toBe(15);
   });
 });

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DAILY_CREDITS } from "../../config";
 import { apiClient, successOf } from "../../test/client";
-import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
 import { ALREADY_CLAIMED, localDay, NOT_ELIGIBLE } from "./daily-credits.service";
@@ -17,10 +16,7 @@ const eligiblePlayer = async () => {
   return player;
 };
 
-const claim = (bearer: Record<string, string>, tz = TZ) => callJson<{ amount: number; streak: number; error?: { code: string; message: string } }>(
-  "/api/daily-credits/claim",
-  { method: "POST", headers: bearer, json: { tz } },
-);
+const claim = (bearer: Record<string, string>, tz = TZ) => apiClient({ headers: bearer })["daily-credits"].claim.$post({ json: { tz } });
 
 const status = (bearer: Record<string, string>, tz = TZ) => successOf(apiClient({ headers: bearer })["daily-credits"].$get({ query: { tz: String(tz) } }));
 
@@ -42,7 +38,7 @@ describe("daily credits", () => {
     const player = await eligiblePlayer();
     expect((await status(player.bearer)).body).toMatchObject({ available: true, amount: DAILY_CREDITS.base, streak: 1 });
 
-    const first = await claim(player.bearer);
+    const first = await successOf(claim(player.bearer));
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ amount: DAILY_CREDITS.base, streak: 1, credits: { balance: DAILY_CREDITS.base, redeemable: 0 } });
     expect(await dailyRows(player.userId)).toEqual([
@@ -51,7 +47,7 @@ describe("daily credits", () => {
 
     const again = await claim(player.bearer);
     expect(again.status).toBe(409);
-    expect(again.body.error?.message).toBe(ALREADY_CLAIMED);
+    expect(await again.json()).toMatchObject({ error: { message: ALREADY_CLAIMED } });
     expect((await status(player.bearer)).body).toMatchObject({ available: false, streak: 1 });
     expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base);
     await expectLedgerClean();
@@ -60,15 +56,15 @@ describe("daily credits", () => {
   it("raises the amount for each day in a row up to the cap, and starts again after a missed day", async () => {
     const streaking = await eligiblePlayer();
     await pastClaim(streaking.userId, 1, 2);
-    expect((await claim(streaking.bearer)).body).toMatchObject({ streak: 3, amount: DAILY_CREDITS.base + 2 * DAILY_CREDITS.step });
+    expect((await successOf(claim(streaking.bearer))).body).toMatchObject({ streak: 3, amount: DAILY_CREDITS.base + 2 * DAILY_CREDITS.step });
 
     const capped = await eligiblePlayer();
     await pastClaim(capped.userId, 1, 9);
-    expect((await claim(capped.bearer)).body).toMatchObject({ streak: 10, amount: DAILY_CREDITS.cap });
+    expect((await successOf(claim(capped.bearer))).body).toMatchObject({ streak: 10, amount: DAILY_CREDITS.cap });
 
     const lapsed = await eligiblePlayer();
     await pastClaim(lapsed.userId, 2, 4);
-    expect((await claim(lapsed.bearer)).body).toMatchObject({ streak: 1, amount: DAILY_CREDITS.base });
+    expect((await successOf(claim(lapsed.bearer))).body).toMatchObject({ streak: 1, amount: DAILY_CREDITS.base });
     await expectLedgerClean();
   });
 
@@ -93,12 +89,12 @@ describe("daily credits", () => {
     const unconfirmed = await signedInPlayer();
     const refused = await claim(unconfirmed.bearer);
     expect(refused.status).toBe(403);
-    expect(refused.body.error?.message).toBe(NOT_ELIGIBLE);
+    expect(await refused.json()).toMatchObject({ error: { message: NOT_ELIGIBLE } });
     expect(await dailyRows(unconfirmed.userId)).toEqual([]);
 
-    expect((await callJson("/api/daily-credits/claim", { method: "POST", json: { tz: 0 } })).status).toBe(401);
+    expect((await apiClient()["daily-credits"].claim.$post({ json: { tz: 0 } })).status).toBe(401);
     const player = await eligiblePlayer();
     expect((await claim(player.bearer, 5000)).status).toBe(400);
-    expect((await callJson("/api/daily-credits?tz=abc", { headers: player.bearer })).status).toBe(400);
+    expect((await apiClient({ headers: player.bearer })["daily-credits"].$get({ query: { tz: "abc" } })).status).toBe(400);
   });
 });

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiClient, successOf } from "../../test/client";
-import { callJson } from "../../test/http";
 import { refreshExchangeRates } from "./exchange-rates.service";
 
 const RATES_URL = "https://rates.example/latest?base=USD";
@@ -36,7 +35,7 @@ describe("the hourly exchange-rate job", () => {
     expect(stub).toHaveBeenCalled();
     const { body } = await ratesNow();
     expect(body).toEqual({ rates: { USD: 1, EUR: 0.9, GBP: 0.8, CAD: 1.4, AUD: 1.5, JPY: 155.5 }, base: "USD", timestamp: 2_000, fallback: false });
-    const price = await callJson<{ amount: number }>("/api/pricing?credits=100&currency=EUR");
+    const price = await successOf(apiClient().pricing.$get({ query: { credits: 100, currency: "EUR" } }));
     expect(price.body.amount).toBe(8550);
   });
 

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
-import { callJson } from "../../test/http";
 
-const detect = (account: TestAccount, country?: string) =>
-  callJson<{ countryCode: string | null; updated: boolean }>("/api/me/detect-country", {
-    method: "POST",
-    headers: { ...account.cookies, ...(country ? { "CF-IPCountry": country } : {}) },
-  });
+const detect = (account: TestAccount, country: string) =>
+  successOf(apiClient({ headers: { ...account.cookies, "CF-IPCountry": country } }).me["detect-country"].$post());
 
 const countryOf = async (account: TestAccount) =>
   (await successOf(apiClient({ headers: account.cookies }).me.$get())).body.user.country;
@@ -24,7 +20,7 @@ describe("POST /api/me/detect-country", () => {
 
   it("never overrides a country chosen by hand", async () => {
     const account = await signUpAndLogin("chooser@example.com");
-    await callJson("/api/me", { method: "PATCH", headers: account.cookies, json: { country: "US" } });
+    await apiClient({ headers: account.cookies }).me.$patch({ json: { country: "US" } });
     expect((await detect(account, "MX")).body).toEqual({ countryCode: "MX", updated: false });
     expect(await countryOf(account)).toBe("US");
   });
@@ -44,6 +40,6 @@ describe("POST /api/me/detect-country", () => {
   });
 
   it("answers 401 when signed out", async () => {
-    expect((await callJson("/api/me/detect-country", { method: "POST" })).status).toBe(401);
+    expect((await apiClient().me["detect-country"].$post()).status).toBe(401);
   });
 });

@@ -2,16 +2,13 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
-import { callJson } from "../../test/http";
 import { expectLedgerClean } from "../../test/ledger";
 
-type ErrorBody = { error: { code: string; message: string } };
+type MeUpdate = Parameters<ReturnType<typeof apiClient>["me"]["$patch"]>[0]["json"];
 
 const getMe = (account: TestAccount) => successOf(apiClient({ headers: account.cookies }).me.$get());
-type Me = Awaited<ReturnType<typeof getMe>>["body"];
 
-const patchMe = (account: TestAccount, json: unknown) =>
-  callJson<Partial<Me> & Partial<ErrorBody>>("/api/me", { method: "PATCH", headers: account.cookies, json });
+const patchMe = (account: TestAccount, json: MeUpdate) => apiClient({ headers: account.cookies }).me.$patch({ json });
 
 describe("GET /api/me", () => {
   it("returns the profile and the credits", async () => {
@@ -37,9 +34,9 @@ describe("GET /api/me", () => {
   });
 
   it("answers 401 when signed out", async () => {
-    const { status, body } = await callJson("/api/me");
-    expect(status).toBe(401);
-    expect(body).toEqual({ error: { code: "unauthorized", message: "Please log in to continue" } });
+    const signedOut = await apiClient().me.$get();
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.json()).toEqual({ error: { code: "unauthorized", message: "Please log in to continue" } });
   });
 
   it("creates a missing credits row instead of failing", async () => {
@@ -60,10 +57,10 @@ describe("GET /api/me", () => {
 describe("PATCH /api/me", () => {
   it("renames the user and marks a chosen country as manual", async () => {
     const account = await signUpAndLogin("rename@example.com");
-    const { status, body } = await patchMe(account, { username: "  New_Name_1 ", country: "de" });
+    const { status, body } = await successOf(patchMe(account, { username: "  New_Name_1 ", country: "de" }));
     expect(status).toBe(200);
     expect(body.user).toMatchObject({ username: "New_Name_1", country: "DE", countryFlagUrl: "/flags/de.svg", countryManuallySet: true });
-    const renamedOnly = await patchMe(account, { username: "new_name_1" });
+    const renamedOnly = await successOf(patchMe(account, { username: "new_name_1" }));
     expect(renamedOnly.body.user).toMatchObject({ username: "new_name_1", country: "DE" });
   });
 
@@ -79,36 +76,34 @@ describe("PATCH /api/me", () => {
   ])("refuses %o with its message and changes nothing", async (json, message) => {
     const account = await signUpAndLogin(`patch-${crypto.randomUUID()}@example.com`);
     const before = (await getMe(account)).body.user;
-    const { status, body } = await patchMe(account, json);
-    expect(status).toBe(400);
-    expect(body.error).toMatchObject({ code: "validation_failed", message });
+    const refused = await patchMe(account, json);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: "validation_failed", message } });
     expect((await getMe(account)).body.user).toEqual(before);
   });
 
   it("refuses a username someone else has, in any letter case", async () => {
     await signUpAndLogin("holder@example.com", { username: "TakenName" });
     const account = await signUpAndLogin("wanter@example.com");
-    const { status, body } = await patchMe(account, { username: "takenname" });
-    expect(status).toBe(409);
-    expect(body.error).toEqual({ code: "conflict", message: "Username is already taken" });
+    const taken = await patchMe(account, { username: "takenname" });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ error: { code: "conflict", message: "Username is already taken" } });
   });
 
   it("answers 401 when signed out", async () => {
-    expect((await callJson("/api/me", { method: "PATCH", json: { username: "x_y_z" } })).status).toBe(401);
+    expect((await apiClient().me.$patch({ json: { username: "x_y_z" } })).status).toBe(401);
   });
 });
 
 describe("DELETE /api/me", () => {
   it("erases personal data, ends the sessions and keeps the ledger", async () => {
     const account = await signUpAndLogin("leaving@example.com", { username: "Leaver" });
-    await callJson("/api/contact", {
-      method: "POST",
-      headers: account.cookies,
+    await apiClient({ headers: account.cookies }).contact.$post({
       json: { name: "Leaver", email: "leaving@example.com", subject: "Bye", message: "Bye" },
     });
-    const { status, body, response } = await callJson("/api/me", { method: "DELETE", headers: account.cookies });
-    expect(status).toBe(200);
-    expect(body).toEqual({ ok: true });
+    const response = await apiClient({ headers: account.cookies }).me.$delete();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__Host-access=;"))).toBe(true);
 
     const row = await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(account.userId).first<Record<string, unknown>>();
@@ -119,8 +114,8 @@ describe("DELETE /api/me", () => {
     const contact = await env.DB.prepare("SELECT count(*) AS n FROM contact_messages WHERE user_id = ?").bind(account.userId).first();
     expect(contact).toEqual({ n: 0 });
 
-    expect((await callJson("/api/me", { headers: account.cookies })).status).toBe(401);
-    const login = await callJson("/api/auth/login", { method: "POST", json: { email: "leaving@example.com", password: "password123" } });
+    expect((await apiClient({ headers: account.cookies }).me.$get()).status).toBe(401);
+    const login = await apiClient().auth.login.$post({ json: { email: "leaving@example.com", password: "password123" } });
     expect(login.status).toBe(401);
     const ledger = await env.DB.prepare("SELECT count(*) AS n FROM credit_transactions WHERE user_id = ?").bind(account.userId).first();
     expect(ledger).toEqual({ n: 1 });
@@ -129,12 +124,12 @@ describe("DELETE /api/me", () => {
 
   it("frees the email for a new account", async () => {
     const account = await signUpAndLogin("again@example.com");
-    await callJson("/api/me", { method: "DELETE", headers: account.cookies });
+    await apiClient({ headers: account.cookies }).me.$delete();
     const fresh = await signUpAndLogin("again@example.com");
     expect(fresh.userId).not.toBe(account.userId);
   });
 
   it("answers 401 when signed out", async () => {
-    expect((await callJson("/api/me", { method: "DELETE" })).status).toBe(401);
+    expect((await apiClient().me.$delete()).status).toBe(401);
   });
 });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
-
-type Price = { credits: number; currency: string; amount: number; unitPrice: number };
-type ErrorBody = { error: { code: string; message: string } };
 
 /** Independent of the code under test: USD cents from the tier table, written out by hand. */
 const USD_CENTS: Record<number, { payment: number | null; subscription: number | null }> = {
@@ -22,53 +20,57 @@ const USD_CENTS: Record<number, { payment: number | null; subscription: number |
 
 /** The fallback rates in hundredths (no rates were ever fetched in this file's database). */
 const RATES_IN_HUNDREDTHS = { USD: 100, EUR: 85, GBP: 79, CAD: 135, AUD: 152, JPY: 15000 } as const;
+type Currency = keyof typeof RATES_IN_HUNDREDTHS;
 
 /** Rounded half up in exact integers: cents for two-decimal currencies, whole yen for JPY. */
-const expectedAmount = (usdCents: number, currency: keyof typeof RATES_IN_HUNDREDTHS) => {
+const expectedAmount = (usdCents: number, currency: Currency) => {
   const divisor = currency === "JPY" ? 10_000 : 100;
   return Math.floor((usdCents * RATES_IN_HUNDREDTHS[currency] + divisor / 2) / divisor);
 };
 
-const price = (credits: number, currency: string, mode: string) =>
-  callJson<Price & ErrorBody>(`/api/pricing?credits=${credits}&currency=${currency}&mode=${mode}`);
+const price = (credits: number, currency: Currency, mode: "payment" | "subscription") =>
+  apiClient().pricing.$get({ query: { credits, currency, mode } });
 
 describe("GET /api/pricing", () => {
-  for (const currency of Object.keys(RATES_IN_HUNDREDTHS) as (keyof typeof RATES_IN_HUNDREDTHS)[]) {
+  for (const currency of Object.keys(RATES_IN_HUNDREDTHS) as Currency[]) {
     for (const mode of ["payment", "subscription"] as const) {
       it(`prices every tier boundary in ${currency} (${mode})`, async () => {
         for (const [credits, cents] of Object.entries(USD_CENTS)) {
-          const { status, body } = await price(Number(credits), currency, mode);
+          const answer = await price(Number(credits), currency, mode);
           const usd = cents[mode];
           if (usd === null) {
-            expect(status, `${credits} credits`).toBe(400);
-            expect(body.error.message).toMatch(/between/);
+            expect(answer.status, `${credits} credits`).toBe(400);
+            expect(await answer.json()).toMatchObject({ error: { message: expect.stringMatching(/between/) } });
             continue;
           }
-          expect(status, `${credits} credits`).toBe(200);
-          expect(body).toMatchObject({ credits: Number(credits), currency, amount: expectedAmount(usd, currency) });
+          expect(answer.status, `${credits} credits`).toBe(200);
+          expect(await answer.json()).toMatchObject({ credits: Number(credits), currency, amount: expectedAmount(usd, currency) });
         }
       });
     }
   }
 
   it("matches hand-computed prices at the price anchors", async () => {
-    expect((await price(999, "USD", "payment")).body.amount).toBe(79_920);
-    expect((await price(999, "USD", "subscription")).body.amount).toBe(63_936);
-    expect((await price(100, "EUR", "payment")).body).toEqual({ credits: 100, currency: "EUR", amount: 8075, unitPrice: 81 });
-    expect((await price(999, "JPY", "payment")).body).toMatchObject({ amount: 119_880, unitPrice: 120 });
-    expect((await price(5, "GBP", "payment")).body.amount).toBe(395);
+    expect((await successOf(price(999, "USD", "payment"))).body.amount).toBe(79_920);
+    expect((await successOf(price(999, "USD", "subscription"))).body.amount).toBe(63_936);
+    expect((await successOf(price(100, "EUR", "payment"))).body).toEqual({ credits: 100, currency: "EUR", amount: 8075, unitPrice: 81 });
+    expect((await successOf(price(999, "JPY", "payment"))).body).toMatchObject({ amount: 119_880, unitPrice: 120 });
+    expect((await successOf(price(5, "GBP", "payment"))).body.amount).toBe(395);
   });
 
   it("rejects a fractional count, an unknown currency and an unknown mode", async () => {
-    expect((await price(10.5, "USD", "payment")).body.error.message).toBe("Credits must be a whole number");
-    expect((await price(10, "CHF", "payment")).body.error.message).toBe("Unsupported currency");
-    expect((await price(10, "USD", "weekly")).body.error.message).toBe("Mode must be payment or subscription");
+    expect(await (await price(10.5, "USD", "payment")).json()).toMatchObject({ error: { message: "Credits must be a whole number" } });
+    // A currency and a mode outside the route's types, so sent untyped.
+    expect((await callJson("/api/pricing?credits=10&currency=CHF&mode=payment")).body).toMatchObject({ error: { message: "Unsupported currency" } });
+    expect((await callJson("/api/pricing?credits=10&currency=USD&mode=weekly")).body).toMatchObject({
+      error: { message: "Mode must be payment or subscription" },
+    });
   });
 });
 
 describe("GET /api/exchange-rates", () => {
   it("answers the fixed fallback rates, flagged, before any fetch has succeeded", async () => {
-    const { status, body } = await callJson("/api/exchange-rates");
+    const { status, body } = await successOf(apiClient()["exchange-rates"].$get());
     expect(status).toBe(200);
     expect(body).toEqual({
       rates: { USD: 1, EUR: 0.85, GBP: 0.79, CAD: 1.35, AUD: 1.52, JPY: 150 },

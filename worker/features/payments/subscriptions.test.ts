@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Json } from "../../test/stripe";
 import { cancelSubscription, renewSubscription } from "../../test/stripe";
 import { apiClient, successOf } from "../../test/client";
-import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
 import { deliver, paidCheckout, stripeEvent, useFakeStripe, verify, type FakeStripe } from "../../test/stripe";
@@ -77,13 +76,11 @@ describe("subscriptions", () => {
   it("allow one live subscription at a time", async () => {
     const { player, events } = await subscribe(10);
     for (const event of events) await deliver(event);
-    const second = await callJson<{ error: { message: string } }>("/api/payments/checkout", {
-      method: "POST",
-      headers: player.bearer,
+    const second = await apiClient({ headers: player.bearer }).payments.checkout.$post({
       json: { credits: 10, currency: "USD", mode: "subscription" },
     });
     expect(second.status).toBe(409);
-    expect(second.body.error.message).toBe("You already have an active subscription");
+    expect(await second.json()).toMatchObject({ error: { message: "You already have an active subscription" } });
   });
 
   it("take a refunded invoice's credits back, finding the invoice through Stripe", async () => {
@@ -98,13 +95,13 @@ describe("subscriptions", () => {
 
   it("open the Customer Portal for a customer, and answer 404 for a player who never paid", async () => {
     const { player } = await subscribe(10);
-    const portal = await callJson<{ url: string }>("/api/payments/portal", { method: "POST", headers: player.bearer });
+    const portal = await successOf(apiClient({ headers: player.bearer }).payments.portal.$post());
     expect(portal.status).toBe(200);
     expect(portal.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/portal\/bps_/);
     const stranger = await signedInPlayer();
-    const none = await callJson<{ error: { message: string } }>("/api/payments/portal", { method: "POST", headers: stranger.bearer });
+    const none = await apiClient({ headers: stranger.bearer }).payments.portal.$post();
     expect(none.status).toBe(404);
-    expect(none.body.error.message).toBe("No subscription found");
+    expect(await none.json()).toMatchObject({ error: { message: "No subscription found" } });
     expect(await subscriptionsOf(stranger.bearer)).toEqual([]);
   });
 });

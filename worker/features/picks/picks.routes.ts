@@ -12,6 +12,7 @@ import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
 import { pickStatsSchema, pickWithQuestionSchema, streakSchema, submitPickResponseSchema, submitPickSchema } from "./picks.schemas";
 import { readPickStats, readStreak } from "./pick-stats.service";
+import { readStreakHistory, streakHistoryRoute } from "./streak-history";
 import { replayPick, submitPick, type PickRef, type PickResult } from "./submit-pick.service";
 
 const submitRoute = createRoute({
@@ -135,4 +136,6 @@ export const pickRoutes = createRouter()
   })
   .openapi(statsRoute, async (c) => c.json(await readPickStats(c.env.DB, c.var.user!.id), 200));
 
-export const streakRoutes = createRouter().openapi(streakRoute, async (c) => c.json(await readStreak(c.env.DB, c.var.user!.id), 200));
+export const streakRoutes = createRouter()
+  .openapi(streakRoute, async (c) => c.json(await readStreak(c.env.DB, c.var.user!.id), 200))
+  .openapi(streakHistoryRoute, async (c) => c.json(await readStreakHistory(c.env.DB, c.var.user!.id, c.req.valid("query").cursor), 200));

@@ -6,13 +6,16 @@ import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
 
-type PickResult = { pick: { id: string; creditsSpent: number; multiplier: number; potentialPayout: number }; credits: { balance: number } };
-type ErrorBody = { error: { code: string; message: string; isDuplicate?: boolean } };
+type PickInput = Parameters<ReturnType<typeof apiClient>["picks"]["$post"]>[0]["json"];
 
 let accountCount = 0;
 const newPlayer = () => signUpAndLogin(`picker-${++accountCount}-${crypto.randomUUID().slice(0, 6)}@example.com`);
-const pick = (account: TestAccount, json: unknown, headers: Record<string, string> = {}) =>
-  callJson<PickResult & ErrorBody>("/api/picks", { method: "POST", headers: { ...account.bearer, ...headers }, json });
+const pick = (account: TestAccount, json: PickInput, idempotencyKey?: string) =>
+  apiClient({ headers: account.bearer }).picks.$post({ json, header: { "idempotency-key": idempotencyKey } });
+/** A body the route's types refuse, which the server must refuse too. */
+const pickUntyped = (account: TestAccount, json: unknown) => callJson("/api/picks", { method: "POST", headers: account.bearer, json });
+/** Plain numbers: the client types only a route's success status, since its error answers are thrown, not returned. */
+const statusesOf = (responses: { status: number }[]) => responses.map((r) => r.status);
 const pickCount = async (userId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
 
@@ -21,7 +24,7 @@ describe("POST /api/picks", () => {
     const player = await newPlayer();
     await setBalance(player.userId, 20);
     const questionId = await insertQuestion({ creditCost: 3 });
-    const { status, body } = await pick(player, { questionId, choice: "yes", multiplier: 3 });
+    const { status, body } = await successOf(pick(player, { questionId, choice: "yes", multiplier: 3 }));
     expect(status).toBe(201);
     expect(body.pick).toMatchObject({ creditsSpent: 9, multiplier: 3, potentialPayout: 18 });
     expect(body.credits.balance).toBe(11);
@@ -36,7 +39,7 @@ describe("POST /api/picks", () => {
     const player = await newPlayer();
     await setBalance(player.userId, 0);
     const questionId = await insertQuestion({ creditCost: 0 });
-    const { status, body } = await pick(player, { questionId, choice: "no", multiplier: 4 });
+    const { status, body } = await successOf(pick(player, { questionId, choice: "no", multiplier: 4 }));
     expect(status).toBe(201);
     expect(body.pick).toMatchObject({ creditsSpent: 0, multiplier: 1, potentialPayout: 2 });
     expect(body.credits.balance).toBe(0);
@@ -49,7 +52,7 @@ describe("POST /api/picks", () => {
     expect((await pick(player, { questionId, choice: "yes", multiplier: 1 })).status).toBe(201);
     const again = await pick(player, { questionId, choice: "no", multiplier: 1 });
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: "duplicate", isDuplicate: true, message: "You have already made a pick for this question" });
+    expect(await again.json()).toMatchObject({ error: { code: "duplicate", isDuplicate: true, message: "You have already made a pick for this question" } });
     await expectLedgerClean();
   });
 
@@ -57,9 +60,9 @@ describe("POST /api/picks", () => {
     const player = await newPlayer();
     await setBalance(player.userId, 5);
     const questionId = await insertQuestion({ creditCost: 2 });
-    const { status, body } = await pick(player, { questionId, choice: "yes", multiplier: 3 });
-    expect(status).toBe(402);
-    expect(body.error.message).toBe("Insufficient credits to submit pick");
+    const short = await pick(player, { questionId, choice: "yes", multiplier: 3 });
+    expect(short.status).toBe(402);
+    expect(await short.json()).toMatchObject({ error: { message: "Insufficient credits to submit pick" } });
     expect(await pickCount(player.userId)).toBe(0);
     expect(await balanceOf(player.userId)).toBe(5);
     await expectLedgerClean();
@@ -72,18 +75,23 @@ describe("POST /api/picks", () => {
     const draft = await insertQuestion({ status: "draft" });
     const resolved = await insertQuestion({ status: "resolved", outcome: "A" });
     for (const questionId of [past, draft, resolved]) {
-      const { status, body } = await pick(player, { questionId, choice: "yes", multiplier: 1 });
-      expect(status, questionId).toBe(422);
-      expect(body.error.code).toBe("rule_violation");
+      const closed = await pick(player, { questionId, choice: "yes", multiplier: 1 });
+      expect(closed.status, questionId).toBe(422);
+      expect(await closed.json()).toMatchObject({ error: { code: "rule_violation" } });
     }
     const open = await insertQuestion();
-    for (const multiplier of [0, 6, 2.5, -1, "3", null]) {
-      const { status, body } = await pick(player, { questionId: open, choice: "yes", multiplier });
-      expect(status, String(multiplier)).toBe(400);
-      expect(body.error.message).toBe("Multiplier must be between 1 and 5");
+    for (const multiplier of [0, 6, 2.5, -1]) {
+      const refused = await pick(player, { questionId: open, choice: "yes", multiplier });
+      expect(refused.status, String(multiplier)).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: { message: "Multiplier must be between 1 and 5" } });
     }
-    expect((await pick(player, { questionId: open, choice: "maybe", multiplier: 1 })).status).toBe(400);
-    expect((await pick(player, { choice: "yes", multiplier: 1 })).status).toBe(400);
+    for (const multiplier of ["3", null]) {
+      const { status, body } = await pickUntyped(player, { questionId: open, choice: "yes", multiplier });
+      expect(status, String(multiplier)).toBe(400);
+      expect(body).toMatchObject({ error: { message: "Multiplier must be between 1 and 5" } });
+    }
+    expect((await pickUntyped(player, { questionId: open, choice: "maybe", multiplier: 1 })).status).toBe(400);
+    expect((await pickUntyped(player, { choice: "yes", multiplier: 1 })).status).toBe(400);
     expect((await pick(player, { questionId: "missing", choice: "yes", multiplier: 1 })).status).toBe(404);
     expect(await pickCount(player.userId)).toBe(0);
     expect(await balanceOf(player.userId)).toBe(50);
@@ -92,7 +100,7 @@ describe("POST /api/picks", () => {
 
   it("needs a signed-in user", async () => {
     const questionId = await insertQuestion();
-    const { status } = await callJson("/api/picks", { method: "POST", json: { questionId, choice: "yes", multiplier: 1 } });
+    const { status } = await apiClient().picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: {} });
     expect(status).toBe(401);
   });
 
@@ -102,7 +110,7 @@ describe("POST /api/picks", () => {
       const player = await newPlayer();
       await setBalance(player.userId, 10);
       const results = await Promise.all(questions.map((questionId) => pick(player, { questionId, choice: "yes", multiplier: 1 })));
-      const statuses = results.map((r) => r.status);
+      const statuses = statusesOf(results);
       expect(statuses.filter((s) => s === 201).length, `round ${round}`).toBe(5);
       expect(statuses.filter((s) => s === 402).length, `round ${round}`).toBe(45);
       expect(await balanceOf(player.userId)).toBe(0);
@@ -116,8 +124,9 @@ describe("POST /api/picks", () => {
     await setBalance(player.userId, 100);
     const questionId = await insertQuestion({ creditCost: 2 });
     const results = await Promise.all(Array.from({ length: 20 }, () => pick(player, { questionId, choice: "yes", multiplier: 2 })));
-    expect(results.filter((r) => r.status === 201).length).toBe(1);
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.error.isDuplicate)).toBe(true);
+    const statuses = statusesOf(results);
+    expect(statuses.filter((s) => s === 201).length).toBe(1);
+    for (const duplicate of results.filter((_, i) => statuses[i] === 409)) expect(await duplicate.json()).toMatchObject({ error: { isDuplicate: true } });
     expect(await pickCount(player.userId)).toBe(1);
     expect(await balanceOf(player.userId)).toBe(96);
     await expectLedgerClean();
@@ -127,9 +136,8 @@ describe("POST /api/picks", () => {
     const player = await newPlayer();
     await setBalance(player.userId, 10);
     const questionId = await insertQuestion({ creditCost: 1 });
-    const headers = { "Idempotency-Key": "pick-once-123" };
-    const first = await pick(player, { questionId, choice: "yes", multiplier: 2 }, headers);
-    const second = await pick(player, { questionId, choice: "yes", multiplier: 2 }, headers);
+    const first = await successOf(pick(player, { questionId, choice: "yes", multiplier: 2 }, "pick-once-123"));
+    const second = await successOf(pick(player, { questionId, choice: "yes", multiplier: 2 }, "pick-once-123"));
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);

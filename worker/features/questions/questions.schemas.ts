@@ -49,7 +49,14 @@ export const questionColumnsSchema = createSelectSchema(questions, {
 });
 
 /** The admin's bookkeeping: the schedule, settlement progress and the author. */
-const ADMIN_ONLY = { publishAt: true, settlementVersion: true, settledVersion: true, createdBy: true } as const;
+const ADMIN_ONLY = {
+  publishAt: true,
+  settlementVersion: true,
+  settledVersion: true,
+  createdBy: true,
+  outcomeChangedFrom: true,
+  outcomeReason: true,
+} as const;
 export const ADMIN_ONLY_COLUMNS = Object.keys(ADMIN_ONLY) as (keyof typeof ADMIN_ONLY)[];
 
 /** Picks on each option, kept as counters and shown only as `crowd`, when the split can no longer steer a pick. */

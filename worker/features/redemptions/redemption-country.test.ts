@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
-import { callJson } from "../../test/http";
+import { apiClient } from "../../test/client";
 import { expectLedgerClean, grantCredits } from "../../test/ledger";
 import { cashOut, creditsOf, redeemGiftCard, redemptionCount } from "../../test/redemptions";
 
@@ -14,9 +14,9 @@ const newPlayer = async (country: string) => {
 
 const COUNTRY_REFUSAL = { code: "rule_violation", title: "Redemption Unavailable", message: "Redemptions are not available in your country" };
 
-const expectRefused = async (player: TestAccount, answer: { status: number; body: { error: unknown } }) => {
+const expectRefused = async (player: TestAccount, answer: { status: number; body: unknown }) => {
   expect(answer.status).toBe(422);
-  expect(answer.body.error).toEqual(COUNTRY_REFUSAL);
+  expect(answer.body).toEqual({ error: COUNTRY_REFUSAL });
   expect(await redemptionCount(player.userId)).toBe(0);
   expect(await creditsOf(player.userId)).toMatchObject({ balance: 55, redeemable: 50 });
 };
@@ -24,7 +24,7 @@ const expectRefused = async (player: TestAccount, answer: { status: number; body
 describe("redemption is judged by the request's country at the edge and the profile's", () => {
   it("refuses a Canadian player who declared the United States on the profile", async () => {
     const player = await newPlayer("CA");
-    const edited = await callJson("/api/me", { method: "PATCH", headers: player.bearer, json: { country: "US" } });
+    const edited = await apiClient({ headers: player.bearer }).me.$patch({ json: { country: "US" } });
     expect(edited.status).toBe(200);
     await expectRefused(player, await redeemGiftCard(player, { credits: 10 }, { "CF-IPCountry": "CA" }));
     await expectRefused(player, await cashOut(player, { amount: 10 }, { "CF-IPCountry": "CA" }));
@@ -48,13 +48,11 @@ describe("redemption is judged by the request's country at the edge and the prof
   it("ignores the CF-IPCountry header outside development and tests", async () => {
     const player = await newPlayer("US");
     const staging = { ...env, ENVIRONMENT: "staging" } as Env;
-    const answer = await callJson<{ error: unknown }>("/api/redemptions/cash-out", {
-      method: "POST",
-      env: staging,
-      headers: { ...player.bearer, "CF-IPCountry": "US" },
+    const answer = await apiClient({ headers: { ...player.bearer, "CF-IPCountry": "US" }, env: staging }).redemptions["cash-out"].$post({
       json: { method: "visa", amount: 10, email: player.email, ageConfirmed: true },
+      header: {},
     });
-    await expectRefused(player, answer);
+    await expectRefused(player, { status: answer.status, body: await answer.json() });
   });
 
   it("redeems from an allowed edge with an allowed profile, and records the edge's country", async () => {

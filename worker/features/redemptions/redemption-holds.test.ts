@@ -2,13 +2,9 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
-import { callJson } from "../../test/http";
 import { expectLedgerClean, grantCredits, setBalance } from "../../test/ledger";
-import { cashOut, creditsOf, redeemGiftCard, type ErrorBody, type RedemptionBody } from "../../test/redemptions";
+import { cashOut, creditsOf, redeemGiftCard } from "../../test/redemptions";
 import { deliver, disputeOf, paidCheckout, refundedCharge, stripeEvent, useFakeStripe, type FakeStripe } from "../../test/stripe";
-
-type Hold = { cause: string; paymentId: string; heldAt: number } | null;
-type QueueItem = RedemptionBody["redemption"] & { hold: Hold };
 
 let stripe: FakeStripe;
 let admin: TestAccount;
@@ -45,10 +41,10 @@ const queueItem = async (id: string) => {
 };
 
 const decide = (id: string, status: "fulfilled" | "rejected") =>
-  callJson<{ redemption: QueueItem } & ErrorBody>(`/api/admin/redemptions/${id}`, { method: "PATCH", headers: admin.bearer, json: { status } });
+  apiClient({ headers: admin.bearer }).admin.redemptions[":id"].$patch({ param: { id }, json: { status } });
 
 const release = (id: string, headers: Record<string, string> = admin.bearer) =>
-  callJson<{ redemption: QueueItem } & ErrorBody>(`/api/admin/redemptions/${id}/release`, { method: "POST", headers });
+  apiClient({ headers }).admin.redemptions[":id"].release.$post({ param: { id } });
 
 const holdOf = (id: string) =>
   env.DB.prepare("SELECT status, hold_cause, hold_payment_id FROM gift_card_redemptions WHERE id = ?").bind(id).first();
@@ -63,7 +59,7 @@ describe("a refund or dispute after a cash-out", () => {
     expect(item).toMatchObject({ status: "pending", hold: { cause: "charge_refunded", paymentId: buyer.paymentId } });
     const refused = await decide(buyer.redemptionId, "fulfilled");
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe("This redemption is on hold (charge refunded): release or reject it first");
+    expect(await refused.json()).toMatchObject({ error: { message: "This redemption is on hold (charge refunded): release or reject it first" } });
     expect(await holdOf(buyer.redemptionId)).toMatchObject({ status: "pending", hold_cause: "charge_refunded" });
     await expectLedgerClean();
   });
@@ -89,7 +85,7 @@ describe("a refund or dispute after a cash-out", () => {
     const buyer = await cashedOutBuyer();
     await deliver(stripeEvent("charge.dispute.created", disputeOf(buyer.paymentIntent, buyer.amount)));
     expect((await queueItem(buyer.redemptionId))?.hold).toMatchObject({ cause: "dispute_opened", paymentId: buyer.paymentId });
-    const rejected = await decide(buyer.redemptionId, "rejected");
+    const rejected = await successOf(decide(buyer.redemptionId, "rejected"));
     expect(rejected.status).toBe(200);
     expect(rejected.body.redemption.status).toBe("rejected");
     expect(await creditsOf(buyer.player.userId)).toMatchObject({ balance: -40, redeemable: 0 });
@@ -104,8 +100,9 @@ describe("a refund or dispute after a cash-out", () => {
     const player = await release(buyer.redemptionId, buyer.player.bearer);
     expect(player.status).toBe(403);
     const answers = await Promise.all(Array.from({ length: 5 }, () => release(buyer.redemptionId)));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    expect(answers.find((answer) => answer.status === 409)?.body.error.message).toBe("This redemption is not on hold");
+    const statuses: number[] = answers.map((answer) => answer.status);
+    expect([...statuses].sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await answers[statuses.indexOf(409)]?.json()).toMatchObject({ error: { message: "This redemption is not on hold" } });
     const audit = await env.DB.prepare("SELECT action, admin_id, before, after FROM admin_audit_log WHERE entity = 'redemption' AND entity_id = ?")
       .bind(buyer.redemptionId)
       .all<{ action: string; admin_id: string; before: string; after: string | null }>();
@@ -116,7 +113,7 @@ describe("a refund or dispute after a cash-out", () => {
     expect((await deliver(refunded)).status).toBe(200);
     expect((await queueItem(buyer.redemptionId))?.hold).toBeNull();
     expect((await decide(buyer.redemptionId, "fulfilled")).status).toBe(200);
-    expect((await release(buyer.redemptionId)).body.error.message).toBe("This redemption has already been fulfilled");
+    expect(await (await release(buyer.redemptionId)).json()).toMatchObject({ error: { message: "This redemption has already been fulfilled" } });
     await expectLedgerClean();
   });
 

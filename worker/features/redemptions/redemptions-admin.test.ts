@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { outboxFor, signUpAndLogin, type TestAccount } from "../../test/accounts";
+import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { expectLedgerClean, grantCredits } from "../../test/ledger";
-import { creditsOf, redeemGiftCard, type ErrorBody, type RedemptionBody } from "../../test/redemptions";
+import { creditsOf, redeemGiftCard } from "../../test/redemptions";
 
-type AdminItem = RedemptionBody["redemption"] & { user: { id: string; username: string; email: string } };
-type ListBody = { items: AdminItem[]; nextCursor: string | null };
+type Decision = Parameters<ReturnType<typeof apiClient>["admin"]["redemptions"][":id"]["$patch"]>[0]["json"];
 
 let admin: TestAccount;
 let count = 0;
@@ -16,11 +16,11 @@ beforeAll(async () => {
   admin = await signUpAndLogin("admin@example.com");
 });
 
-const list = (headers: Record<string, string>, query = "?status=pending") =>
-  callJson<ListBody & ErrorBody>(`/api/admin/redemptions${query}`, { headers });
+const list = (headers: Record<string, string>, status: "pending" | "fulfilled" = "pending") =>
+  apiClient({ headers }).admin.redemptions.$get({ query: { status } });
 
-const decide = (headers: Record<string, string>, id: string, json: Record<string, unknown>) =>
-  callJson<{ redemption: RedemptionBody["redemption"] } & ErrorBody>(`/api/admin/redemptions/${id}`, { method: "PATCH", headers, json });
+const decide = (headers: Record<string, string>, id: string, json: Decision) =>
+  apiClient({ headers }).admin.redemptions[":id"].$patch({ param: { id }, json });
 
 /** A player with `won` winnings who redeemed `credits` of them for an Amazon card. */
 const pendingRedemption = async (won = 50, credits = 20) => {
@@ -36,7 +36,7 @@ describe("admin redemptions", () => {
     expect((await list({})).status).toBe(401);
     const listed = await list(player.bearer);
     expect(listed.status).toBe(403);
-    expect(listed.body.error).toEqual({ code: "forbidden", message: "Permission denied" });
+    expect(await listed.json()).toEqual({ error: { code: "forbidden", message: "Permission denied" } });
     const decided = await decide(player.bearer, id, { status: "fulfilled" });
     expect(decided.status).toBe(403);
     expect((await env.DB.prepare("SELECT status FROM gift_card_redemptions WHERE id = ?").bind(id).first())?.status).toBe("pending");
@@ -44,7 +44,7 @@ describe("admin redemptions", () => {
 
   it("lists pending redemptions with the player, and filters by status", async () => {
     const { player, id } = await pendingRedemption();
-    const pending = await list(admin.bearer);
+    const pending = await successOf(list(admin.bearer));
     expect(pending.status).toBe(200);
     expect(pending.body.items.find((item) => item.id === id)).toMatchObject({
       status: "pending",
@@ -53,14 +53,15 @@ describe("admin redemptions", () => {
       user: { id: player.userId, email: player.email },
     });
     await decide(admin.bearer, id, { status: "fulfilled", note: "Code AMZ-1" });
-    expect((await list(admin.bearer)).body.items.some((item) => item.id === id)).toBe(false);
-    expect((await list(admin.bearer, "?status=fulfilled")).body.items.map((item) => item.id)).toContain(id);
-    expect((await list(admin.bearer, "?status=lost")).status).toBe(400);
+    expect((await successOf(list(admin.bearer))).body.items.some((item) => item.id === id)).toBe(false);
+    expect((await successOf(list(admin.bearer, "fulfilled"))).body.items.map((item) => item.id)).toContain(id);
+    // A status outside the route's types, so sent untyped.
+    expect((await callJson("/api/admin/redemptions?status=lost", { headers: admin.bearer })).status).toBe(400);
   });
 
   it("fulfils with a note, emails the player, and moves no credits", async () => {
     const { player, id } = await pendingRedemption();
-    const { status, body } = await decide(admin.bearer, id, { status: "fulfilled", note: "Your code: AMZ-1234-5678" });
+    const { status, body } = await successOf(decide(admin.bearer, id, { status: "fulfilled", note: "Your code: AMZ-1234-5678" }));
     expect(status).toBe(200);
     expect(body.redemption).toMatchObject({ status: "fulfilled", note: "Your code: AMZ-1234-5678" });
     const [email] = await outboxFor(player.email);
@@ -75,8 +76,9 @@ describe("admin redemptions", () => {
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => decide(admin.bearer, id, { status: "rejected", note: "Not eligible" })),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    expect(answers.find((answer) => answer.status === 409)?.body.error.message).toBe("This redemption has already been rejected");
+    const statuses: number[] = answers.map((answer) => answer.status);
+    expect([...statuses].sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await answers[statuses.indexOf(409)]?.json()).toMatchObject({ error: { message: "This redemption has already been rejected" } });
     expect(await creditsOf(player.userId)).toMatchObject({ balance: 55, redeemable: 50 });
     const refunds = await env.DB.prepare("SELECT amount, source, transaction_type FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`redemption-refund:${id}`)
@@ -97,7 +99,7 @@ describe("admin redemptions", () => {
     await decide(admin.bearer, first.id, { status: "fulfilled" });
     const refused = await decide(admin.bearer, first.id, { status: "rejected" });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe("This redemption has already been fulfilled");
+    expect(await refused.json()).toMatchObject({ error: { message: "This redemption has already been fulfilled" } });
     expect(await creditsOf(first.player.userId)).toMatchObject({ redeemable: 30 });
 
     const second = await pendingRedemption();
@@ -109,8 +111,9 @@ describe("admin redemptions", () => {
   it("answers 404 for an unknown redemption and 400 for an unknown status", async () => {
     expect((await decide(admin.bearer, "no-such-id", { status: "fulfilled" })).status).toBe(404);
     const { id } = await pendingRedemption();
-    const bad = await decide(admin.bearer, id, { status: "pending" });
+    // A status outside the route's types, so sent untyped.
+    const bad = await callJson(`/api/admin/redemptions/${id}`, { method: "PATCH", headers: admin.bearer, json: { status: "pending" } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe("Please choose fulfilled or rejected");
+    expect(bad.body).toMatchObject({ error: { message: "Please choose fulfilled or rejected" } });
   });
 });

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signUp, signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
-import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
 
@@ -14,8 +13,8 @@ const codeOf = async (userId: string) =>
   (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId).first<{ referral_code: string }>())!.referral_code;
 const referredBy = async (address: string) =>
   (await env.DB.prepare("SELECT referred_by FROM users WHERE email = ?").bind(address).first<{ referred_by: string | null }>())?.referred_by;
-const pick = (account: TestAccount, questionId: string, headers: Record<string, string> = {}) =>
-  callJson<{ credits: { balance: number } }>("/api/picks", { method: "POST", headers: { ...account.bearer, ...headers }, json: { questionId, choice: "yes", multiplier: 1 } });
+const pick = (account: TestAccount, questionId: string, idempotencyKey?: string) =>
+  apiClient({ headers: account.bearer }).picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: { "idempotency-key": idempotencyKey } });
 const bonusRows = async (friendId: string) =>
   (await env.DB.prepare("SELECT user_id, amount, source FROM credit_transactions WHERE idempotency_key LIKE ? ORDER BY amount")
     .bind(`referral:${friendId}:%`)
@@ -32,7 +31,7 @@ describe("referral bonus", () => {
   it("pays the referrer 100 and the friend 50 bonus credits with the friend's first pick, once", async () => {
     const { referrer, friend } = await referredPair();
     expect(await balanceOf(friend.userId)).toBe(10);
-    const first = await pick(friend, await insertQuestion({ creditCost: 2 }));
+    const first = await successOf(pick(friend, await insertQuestion({ creditCost: 2 })));
     expect(first.status).toBe(201);
     expect(first.body.credits.balance).toBe(10 - 2 + 50);
     expect(await balanceOf(referrer.userId)).toBe(5 + 100);
@@ -49,7 +48,7 @@ describe("referral bonus", () => {
   it("pays once when the first pick is retried, repeated with its Idempotency-Key, or raced on other questions", async () => {
     const { referrer, friend } = await referredPair();
     const questionId = await insertQuestion({ creditCost: 1 });
-    const key = { "Idempotency-Key": crypto.randomUUID() };
+    const key = crypto.randomUUID();
     const [a, b] = await Promise.all([pick(friend, questionId, key), pick(friend, questionId, key)]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect((await pick(friend, questionId)).status).toBe(409);
@@ -126,6 +125,6 @@ describe("GET /api/referrals", () => {
       .run();
     const { body } = await referralsOf(referrer.bearer);
     expect(body.invites.map((invite) => invite.status)).toEqual(["first_pick"]);
-    expect((await callJson("/api/referrals")).status).toBe(401);
+    expect((await apiClient().referrals.$get()).status).toBe(401);
   });
 });

@@ -39,10 +39,11 @@ const storeOutcome = async (d1: D1Database, { questionId, outcome, adminId, now,
     d1
       .prepare(
         `UPDATE questions SET outcome = ?1, settlement_version = settlement_version + 1, updated_at = ?2,
-           status = CASE WHEN ?1 <> 'unresolved' THEN 'resolved' WHEN status = 'resolved' THEN 'published' ELSE status END
+           status = CASE WHEN ?1 <> 'unresolved' THEN 'resolved' WHEN status = 'resolved' THEN 'published' ELSE status END,
+           outcome_changed_from = NULLIF(outcome, 'unresolved'), outcome_reason = ?4
          WHERE id = ?3 AND outcome <> ?1`,
       )
-      .bind(outcome, now, questionId),
+      .bind(outcome, now, questionId, reason || null),
     // The audit's "after" is read inside the batch, so it is what this change (or a concurrent one) left.
     d1
       .prepare(

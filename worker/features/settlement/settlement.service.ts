@@ -3,11 +3,16 @@ import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { log } from "../../lib/log";
 import { pickContributions } from "../leaderboard/aggregates";
 import { raiseMaxStreaks } from "./max-streak";
+import { streakEventStatements } from "./streak-events";
+import { placeholders } from "./streak-sql";
 import { settlePick, type SettlingPick } from "./settle-pick";
 import type { SqlColumns } from "../../db/rows";
 import type { questions } from "../../db/schema";
 
-type QuestionState = SqlColumns<typeof questions, "outcome" | "settlement_version" | "settled_version">;
+type QuestionState = SqlColumns<
+  typeof questions,
+  "outcome" | "settlement_version" | "settled_version" | "outcome_changed_from" | "outcome_reason"
+>;
 export type SettleTotals = { picksUpdated: number; creditsAwarded: number };
 export type SettleResult = SettleTotals & { complete: boolean; settledUsers: string[] };
 /** What one run may still spend; shared by every question the run settles. */
@@ -20,11 +25,9 @@ export const settlementBudget = (): SettlementBudget => ({
 
 const canContinue = (budget: SettlementBudget) => budget.chunksLeft > 0 && Date.now() < budget.deadline;
 
-const placeholders = (count: number) => Array.from({ length: count }, () => "?").join(", ");
-
 const readQuestion = (d1: D1Database, questionId: string) =>
   d1
-    .prepare("SELECT outcome, settlement_version, settled_version FROM questions WHERE id = ?")
+    .prepare("SELECT outcome, settlement_version, settled_version, outcome_changed_from, outcome_reason FROM questions WHERE id = ?")
     .bind(questionId)
     .first<QuestionState>();
 
@@ -47,6 +50,13 @@ const settleChunk = async (d1: D1Database, questionId: string, question: Questio
   const context = { questionId, outcome: question.outcome, version, now: Date.now() };
   const plans = picks.map((pick) => settlePick(d1, pick, context));
   const ids = picks.map((pick) => pick.id);
+  const streakEvents = streakEventStatements(d1, ids, {
+    version,
+    outcome: question.outcome,
+    fromOutcome: question.outcome_changed_from,
+    reason: question.outcome_reason,
+    now: context.now,
+  });
   await d1.batch([
     assertInBatch(
       d1,
@@ -60,7 +70,9 @@ const settleChunk = async (d1: D1Database, questionId: string, question: Questio
       ids.length,
     ),
     ...pickContributions(d1, ids, -1),
+    streakEvents.record,
     ...plans.flatMap((plan) => plan.statements),
+    streakEvents.complete,
     ...pickContributions(d1, ids, 1),
     raiseMaxStreaks(d1, [...new Set(picks.map((pick) => pick.user_id))]),
   ]);

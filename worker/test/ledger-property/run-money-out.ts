@@ -1,4 +1,4 @@
-import { callJson } from "../http";
+import { apiClient, bodyAt } from "../client";
 import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
 import { expectVerdict, nth, playerAt, sendOnceOrTwice, type World } from "./world";
@@ -10,21 +10,17 @@ export const runRedeem = async (world: World, model: LedgerModel, step: CommandO
   const player = playerAt(world, step.player);
   const kind = step.target === "gift_card" ? "gift_card" : "cash_out";
   const accepted = model.redemptions.create(player.userId, step.credits, kind);
-  const { status, body } = await sendOnceOrTwice(step.twice, (headers) =>
-    step.target === "gift_card"
-      ? callJson<{ redemption: { id: string } }>("/api/redemptions/gift-card", {
-          method: "POST",
-          headers: { ...player.bearer, ...headers },
-          json: { rewardId: "amazon", credits: step.credits, email: EMAIL, ageConfirmed: true },
-        })
-      : callJson<{ redemption: { id: string } }>("/api/redemptions/cash-out", {
-          method: "POST",
-          headers: { ...player.bearer, ...headers },
+  const answer = await sendOnceOrTwice(step.twice, (headers) => {
+    const redemptions = apiClient({ headers: { ...player.bearer, ...headers } }).redemptions;
+    return step.target === "gift_card"
+      ? redemptions["gift-card"].$post({ json: { rewardId: "amazon", credits: step.credits, email: EMAIL, ageConfirmed: true }, header: {} })
+      : redemptions["cash-out"].$post({
           json: { amount: step.credits, method: step.target, email: EMAIL, venmoUsername: "@winner", ageConfirmed: true },
-        }),
-  );
-  expectVerdict(status, 201, accepted, JSON.stringify(step));
-  if (accepted) world.redemptions.push(body.redemption.id);
+          header: {},
+        });
+  });
+  expectVerdict(answer.status, 201, accepted, JSON.stringify(step));
+  if (accepted) world.redemptions.push((await bodyAt(answer, 201)).redemption.id);
 };
 
 /** An admin fulfils or rejects; a rejection gives the credits back once, and a decided redemption stays decided. */
@@ -32,9 +28,8 @@ export const runDecide = async (world: World, model: LedgerModel, step: CommandO
   const chosen = nth(world.redemptions, step.redemption);
   if (!chosen) return;
   const accepted = model.redemptions.decide(chosen.index, step.status);
-  const { status } = await callJson(`/api/admin/redemptions/${chosen.item}`, {
-    method: "PATCH",
-    headers: world.admin.bearer,
+  const { status } = await apiClient({ headers: world.admin.bearer }).admin.redemptions[":id"].$patch({
+    param: { id: chosen.item },
     json: { status: step.status },
   });
   expectVerdict(status, 200, accepted, JSON.stringify(step));

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { Json } from "../../../scripts/stripe-standin/objects";
 import { paySession } from "../../../scripts/stripe-standin/store";
-import { callJson } from "../http";
+import { apiClient, bodyAt } from "../client";
 import { deliver, stripeEvent, verify } from "../stripe";
 import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
@@ -18,21 +18,19 @@ const verifyAs = async (model: LedgerModel, session: PaidSession, index: number,
   const credited = isOwner && model.payments.credit(index);
   const { status, body } = await verify(caller.bearer, session.id);
   expect(status).toBe(isOwner ? 200 : 404);
-  if (isOwner) expect(body.wasDuplicate).toBe(!credited);
+  if (isOwner) expect(body).toMatchObject({ wasDuplicate: !credited });
 };
 
 /** Starts a checkout through our API and pays it at the stand-in; the webhook or the verify call may follow at once. */
 export const runCheckout = async (world: World, model: LedgerModel, step: CommandOf<"checkout">) => {
   const buyer = playerAt(world, step.player);
   const allowed = model.payments.startCheckout(buyer.userId);
-  const { status, body } = await callJson<{ url: string }>("/api/payments/checkout", {
-    method: "POST",
-    headers: buyer.bearer,
+  const checkout = await apiClient({ headers: buyer.bearer }).payments.checkout.$post({
     json: { credits: step.credits, currency: "USD", mode: "payment" },
   });
-  expect(status).toBe(allowed ? 200 : 429);
+  expect(checkout.status).toBe(allowed ? 200 : 429);
   if (!allowed) return;
-  const id = body.url.split("/").at(-1) ?? "";
+  const id = (await bodyAt(checkout, 200)).url.split("/").at(-1) ?? "";
   const [completed] = paySession(world.stripe.store, id);
   const paid = world.stripe.store.sessions.get(id)?.session;
   if (!completed || !paid) throw new Error(`the stand-in did not pay ${id}`);

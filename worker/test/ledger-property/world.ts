@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import type { Json } from "../../../scripts/stripe-standin/objects";
-import { callJson } from "../http";
+import { apiClient, successOf } from "../client";
 import { grantCredits } from "../ledger";
 import { insertQuestion } from "../questions";
 import { signedInPlayer } from "../sessions";
@@ -31,11 +31,9 @@ const CONTESTS = 2;
 export const MAX_PLAYERS = 5;
 
 const createContest = async (admin: Actor) => {
-  const { status, body } = await callJson<{ contest: { id: string } }>("/api/admin/contests", {
-    method: "POST",
-    headers: admin.bearer,
-    json: { durationDays: 3, startsAt: Date.now() },
-  });
+  const { status, body } = await successOf(
+    apiClient({ headers: admin.bearer }).admin.contests.$post({ json: { durationDays: 3, startsAt: Date.now() } }),
+  );
   expect(status).toBe(201);
   return body.contest.id;
 };
@@ -85,7 +83,7 @@ export const nextMillisecond = async () => {
  * Sends a request once, or twice with one Idempotency-Key: the repeat must get the same answer and move nothing.
  * Returns the first answer.
  */
-export const sendOnceOrTwice = async <T>(twice: boolean, send: (headers: Record<string, string>) => Promise<{ status: number; body: T }>) => {
+export const sendOnceOrTwice = async <R extends { status: number }>(twice: boolean, send: (headers: Record<string, string>) => Promise<R>) => {
   const headers: Record<string, string> = twice ? { "Idempotency-Key": crypto.randomUUID() } : {};
   const first = await send(headers);
   if (twice) expect((await send(headers)).status, "a repeat with the same Idempotency-Key").toBe(first.status);

@@ -2,12 +2,23 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { LiveMessage } from "#shared/live-messages";
 import type { Me } from "../auth/auth-queries";
 import type { FeedPage } from "../feed/feed-queries";
+import { countCrowdPick, countPick } from "../picks/crowd-split";
+import type { myPicksQueryOptions } from "../picks/picks-queries";
+import { toast } from "../../lib/toast";
 import type { CreditBurst } from "./credit-animation";
+
+type MyPicks = Awaited<ReturnType<NonNullable<typeof myPicksQueryOptions.queryFn>>>;
 
 const withoutQuestion = (data: InfiniteData<FeedPage> | undefined, id: string) =>
   data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((q) => q.id !== id) })) };
 
-/** Live events only ever touch the query cache (set or invalidate); screens re-render from it. */
+const withCountedPick = (data: InfiniteData<FeedPage> | undefined, id: string, choice: "yes" | "no") =>
+  data && {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, items: page.items.map((q) => (q.id === id ? countPick(q, choice) : q)) })),
+  };
+
+/** Live events touch the query cache (set or invalidate) and screens re-render from it; a streak correction also says why. */
 export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage, onBurst: (burst: CreditBurst) => void) => {
   switch (message.type) {
     case "credits":
@@ -21,6 +32,14 @@ export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage,
       return;
     case "profile":
       void queryClient.invalidateQueries({ queryKey: ["me"] });
+      return;
+    case "streak":
+      void queryClient.invalidateQueries({ queryKey: ["picks"] });
+      toast(`Your streak went from ${message.data.streakBefore} to ${message.data.streakAfter}`, {
+        description: [`A result was corrected: ${message.data.questionTitle ?? "a question you picked"}.`, message.data.reason ? `Reason: ${message.data.reason}` : ""]
+          .filter(Boolean)
+          .join(" "),
+      });
       return;
     case "question.updated":
     case "question.published":
@@ -37,6 +56,15 @@ export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage,
       return;
     case "activity":
       void queryClient.invalidateQueries({ queryKey: ["activity"] });
+      // Another player's pick moves the card's count and, where the viewer already sees it, the crowd's split; the
+      // viewer's own pick is in the cache from its own answer.
+      if (message.data.kind === "pick" && message.data.username !== queryClient.getQueryData<Me | null>(["me"])?.user.username) {
+        const { questionId, choice } = message.data;
+        queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (data) => withCountedPick(data, questionId, choice));
+        queryClient.setQueryData<MyPicks>(["picks", "mine"], (data) =>
+          data && { ...data, items: data.items.map((row) => (row.questionId === questionId ? { ...row, question: countCrowdPick(row.question, choice) } : row)) },
+        );
+      }
       // A win moves the standings and contest scores; only boards on screen refetch.
       if (message.data.kind === "win") {
         void queryClient.invalidateQueries({ queryKey: ["leaderboard"] });

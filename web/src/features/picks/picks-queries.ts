@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { client, unwrap, type Answer } from "../../lib/api";
 
 export type MyPickRow = Answer<typeof client.picks.$get>["items"][number];
@@ -22,4 +22,14 @@ export const pickStatsQueryOptions = queryOptions({
 export const streakQueryOptions = queryOptions({
   queryKey: ["picks", "streak"],
   queryFn: ({ signal }) => unwrap(client.streak.$get(undefined, { init: { signal } })).catch(() => ({ currentStreak: 0, maxStreak: 0 })),
+});
+
+export type StreakEvent = Answer<typeof client.streak.history.$get>["items"][number];
+
+export const streakHistoryQueryOptions = infiniteQueryOptions({
+  queryKey: ["picks", "streak", "history"],
+  queryFn: ({ pageParam, signal }) =>
+    unwrap(client.streak.history.$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
 });

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
+import { StreakTimeline } from "./streak-timeline";
 
 type Props = { streak: number; best: number; onClose: () => void };
 
@@ -13,5 +14,8 @@ export const StreakDialog = ({ streak, best, onClose }: Props) => (
     <p className="mt-2 text-center text-sm text-slate-700 dark:text-slate-300">
       {streak === 1 ? "win in a row" : "wins in a row"} · best {best}
     </p>
+    <div className="mt-5">
+      <StreakTimeline />
+    </div>
   </Dialog>
 );

@@ -1,0 +1,84 @@
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import type { Delivery } from "../../realtime/live-hub";
+import { publishToUsers } from "../../realtime/live-shards";
+import { createDb } from "../../db/client";
+import { questions, streakEvents, users } from "../../db/schema";
+import { readSettings } from "../../env";
+import { createMailer } from "../../lib/mailer";
+import { log } from "../../lib/log";
+
+/** D1 allows 100 bound parameters a statement. */
+const USERS_PER_QUERY = 90;
+
+const OUTCOME_NAMES: Record<string, string> = { A: "A", B: "B", over: "Over", under: "Under", void: "Void", unresolved: "unresolved" };
+
+const lowered = (env: Env, questionId: string, userIds: string[]) =>
+  createDb(env.DB)
+    .select({
+      userId: streakEvents.userId,
+      email: users.email,
+      username: users.username,
+      questionTitle: questions.title,
+      fromOutcome: streakEvents.fromOutcome,
+      toOutcome: streakEvents.toOutcome,
+      reason: streakEvents.reason,
+      streakBefore: streakEvents.streakBefore,
+      streakAfter: sql<number>`${streakEvents.streakAfter}`.mapWith(Number),
+    })
+    .from(streakEvents)
+    .innerJoin(users, eq(users.id, streakEvents.userId))
+    .leftJoin(questions, eq(questions.id, streakEvents.questionId))
+    .where(
+      and(
+        eq(streakEvents.questionId, questionId),
+        eq(streakEvents.settlementVersion, sql`(SELECT settlement_version FROM questions WHERE id = ${questionId})`),
+        ne(streakEvents.previousResult, "active"),
+        lt(streakEvents.streakAfter, streakEvents.streakBefore),
+        inArray(streakEvents.userId, userIds),
+        sql`${users.deletedAt} IS NULL`,
+      ),
+    );
+
+type Lowered = Awaited<ReturnType<typeof lowered>>[number];
+
+const emailFor = (row: Lowered, appUrl: string) => ({
+  to: row.email,
+  subject: "Your Pickstreak streak was corrected",
+  text: [
+    `Hi ${row.username},`,
+    "",
+    `The result of "${row.questionTitle ?? "a question you picked"}" was corrected from ${OUTCOME_NAMES[row.fromOutcome ?? "unresolved"]} to ${OUTCOME_NAMES[row.toOutcome]}, so your current streak went from ${row.streakBefore} to ${row.streakAfter}.`,
+    ...(row.reason ? ["", `Reason: ${row.reason}`] : []),
+    "",
+    `Your streak history: ${appUrl}/picks`,
+  ].join("\n"),
+});
+
+/**
+ * A correction that lowered a player's streak is explained: their open screens get the change with its reason, and
+ * they get an email. Called with the players a settlement pass settled, so each hears of each version once.
+ */
+export const notifyStreakCorrections = async (env: Env, questionId: string, userIds: string[]) => {
+  const settings = readSettings(env);
+  const mailer = createMailer(settings, env.DB);
+  const unique = [...new Set(userIds)];
+  for (let start = 0; start < unique.length; start += USERS_PER_QUERY) {
+    const rows = await lowered(env, questionId, unique.slice(start, start + USERS_PER_QUERY));
+    if (rows.length === 0) continue;
+    const deliveries = rows.map((row): Delivery => ({
+      userId: row.userId,
+      messages: [
+        {
+          type: "streak",
+          data: { questionId, questionTitle: row.questionTitle, reason: row.reason, streakBefore: row.streakBefore, streakAfter: row.streakAfter },
+        },
+      ],
+    }));
+    await publishToUsers(env, deliveries);
+    for (const row of rows) {
+      await mailer.send(emailFor(row, settings.APP_URL)).catch((error: unknown) => {
+        log("error", "email_failed", { subject: "streak_correction", error: String(error) });
+      });
+    }
+  }
+};
