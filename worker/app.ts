@@ -25,6 +25,7 @@ import { adminQuestionRoutes } from "./features/admin-questions/admin-questions.
 import { outcomeRoutes } from "./features/settlement/outcome.routes";
 import { adminAuditRoutes } from "./features/admin-audit/admin-audit.routes";
 import { adminPlayerRoutes } from "./features/admin-players/admin-players.routes";
+import { responsiblePlayRoutes } from "./features/responsible-play/responsible-play.routes";
 import { imageServingRoutes, imageUploadRoutes } from "./features/images/images.routes";
 import { liveRoutes } from "./features/live/live.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
@@ -56,6 +57,7 @@ const api = createRouter()
   .route("/bookmarks", bookmarkRoutes)
   .route("/picks", pickRoutes)
   .route("/streak", streakRoutes)
+  .route("/responsible-play", responsiblePlayRoutes)
   .route("/credits", creditsRoutes)
   .route("/daily-credits", dailyCreditsRoutes)
   .route("/images/questions", imageServingRoutes)

@@ -6,3 +6,4 @@ export * from "./tables/payments";
 export * from "./tables/redemptions";
 export * from "./tables/community";
 export * from "./tables/operations";
+export * from "./tables/responsible-play";

@@ -26,7 +26,7 @@ const joinRoute = createRoute({
   security: signedIn,
   tags: ["Community"],
   request: { params: z.object({ id: z.string().min(1).max(100) }), headers: z.object({ "idempotency-key": z.string().optional() }) },
-  responses: { 201: jsonContent(joinResponseSchema, "Joined"), ...errorResponses(400, 401, 402, 404, 409, 422) },
+  responses: { 201: jsonContent(joinResponseSchema, "Joined"), ...errorResponses(400, 401, 402, 403, 404, 409, 422) },
 });
 
 export const contestRoutes = createRouter()

@@ -8,6 +8,7 @@ import { creditsStatement, toCredits, type CreditsRow } from "../picks/pick-row"
 import { batchNamed, firstRow } from "../../db/statement";
 import type { SqlColumns, SqlRow } from "../../db/rows";
 import type { contests, userCredits } from "../../db/schema";
+import { blockedSql, playRefusal, readPlayState } from "../responsible-play/play-rules";
 
 type JoinState = SqlColumns<typeof contests, "title" | "ends_at" | "closed_at"> & {
   joined: number;
@@ -61,6 +62,8 @@ export type Joined = ReturnType<typeof toJoined>;
  * aborts, so the fee is paid once however many requests race.
  */
 export const joinContest = async (d1: D1Database, contestId: string, userId: string, now: number, receipt: Receipt<JoinRef> = () => []) => {
+  const play = playRefusal(await readPlayState(d1, userId, now));
+  if (play) throw play;
   const state = await readState(d1, contestId, userId);
   const early = refusal(state, now);
   if (early || !state) throw early ?? new AppError("not_found", NO_ACTIVE_CONTEST);
@@ -76,7 +79,8 @@ export const joinContest = async (d1: D1Database, contestId: string, userId: str
         .prepare(
           `INSERT INTO contest_entries (contest_id, user_id, joined_at, transaction_id)
            SELECT c.id, ?1, ?2, ?3 FROM contests c
-           WHERE c.id = ?4 AND c.ends_at > ?2 AND c.closed_at IS NULL AND ${MOVEMENT_APPLIED_SQL.replace("?", "?3")}`,
+           WHERE c.id = ?4 AND c.ends_at > ?2 AND c.closed_at IS NULL AND ${MOVEMENT_APPLIED_SQL.replace("?", "?3")}
+             AND NOT ${blockedSql({ user: "?1", now: "?2" })}`,
         )
         .bind(userId, now, movement.transactionId, contestId),
         assertInBatch(d1, "EXISTS (SELECT 1 FROM contest_entries WHERE transaction_id = ?)", movement.transactionId),
@@ -87,7 +91,8 @@ export const joinContest = async (d1: D1Database, contestId: string, userId: str
     return toJoined(ref, credits.results[0]);
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
-    throw refusal(await readState(d1, contestId, userId), Date.now()) ?? new AppError("conflict", JOIN_FAILED);
+    const later = Date.now();
+    throw playRefusal(await readPlayState(d1, userId, later)) ?? refusal(await readState(d1, contestId, userId), later) ?? new AppError("conflict", JOIN_FAILED);
   }
 };
 

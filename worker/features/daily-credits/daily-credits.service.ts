@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { grantToSelected } from "../credits/selected-movements";
 import { creditsStatement, toCredits } from "../picks/pick-row";
+import { blockedSql, playRefusal, readPlayState } from "../responsible-play/play-rules";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -75,7 +76,8 @@ export const claimDailyCredits = async (d1: D1Database, { userId, now, tz }: { u
           `INSERT INTO daily_claims (id, user_id, day, streak, amount, created_at)
            SELECT ?1, u.id, ?2, ?3, ?4, ?5 FROM users u
            WHERE u.id = ?6 AND u.bonus_owner = 1 AND u.deleted_at IS NULL AND u.email_confirmed_at IS NOT NULL
-             AND (SELECT MAX(day) FROM daily_claims WHERE user_id = ?6) IS ?7`,
+             AND (SELECT MAX(day) FROM daily_claims WHERE user_id = ?6) IS ?7
+             AND NOT ${blockedSql({ user: "?6", now: "?5" })}`,
         )
         .bind(claimId, today, next.streak, next.amount, now, userId, last?.day ?? null),
       claimed: assertInBatch(d1, "EXISTS (SELECT 1 FROM daily_claims WHERE id = ?)", claimId),
@@ -88,6 +90,9 @@ export const claimDailyCredits = async (d1: D1Database, { userId, now, tz }: { u
     if (!isBatchRefusal(error)) throw error;
     const current = await lastClaim(d1, userId);
     if (current && current.day >= today) throw new AppError("conflict", ALREADY_CLAIMED);
+    // Free credits are an invitation to play: none while the player has stepped away.
+    const play = playRefusal(await readPlayState(d1, userId, now));
+    if (play) throw play;
     if (!(await isEligible(d1, userId))) throw new AppError("forbidden", NOT_ELIGIBLE);
     throw new AppError("conflict", CLAIM_FAILED);
   }

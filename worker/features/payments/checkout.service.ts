@@ -7,6 +7,8 @@ import { LIVE_STATUSES_SQL } from "./subscription-rows";
 import type { SqlColumns } from "../../db/rows";
 import type { stripeCustomers } from "../../db/schema";
 import { batchNamed, typed } from "../../db/statement";
+import { newId } from "../../lib/ids";
+import { blockedSql, playRefusal, readPlayState, withinLimitsSql } from "../responsible-play/play-rules";
 
 type Buyer = { id: string; email: string };
 type CheckoutInput = { credits: number; currency: Currency; mode: PurchaseMode };
@@ -36,6 +38,23 @@ export const hasLiveSubscription = async (d1: D1Database, userId: string) =>
   Boolean(await d1.prepare(`SELECT 1 FROM subscriptions WHERE user_id = ? AND status IN ${LIVE_STATUSES_SQL} LIMIT 1`).bind(userId).first());
 
 /**
+ * Every checkout counts against the purchase limits at its US price, paid or not, and none starts on a break or
+ * during a self-exclusion: the check and the record are one statement, so racing checkouts cannot both slip under.
+ */
+const recordCheckoutAttempt = async (d1: D1Database, userId: string, usdCents: number, now: number) => {
+  const binds = { user: "?2", now: "?4" };
+  const { meta } = await d1
+    .prepare(
+      `INSERT INTO checkout_attempts (id, user_id, usd_cents, created_at) SELECT ?1, ?2, ?3, ?4
+       WHERE NOT ${blockedSql(binds)} AND ${withinLimitsSql("purchase", binds, "?3")}`,
+    )
+    .bind(newId(), userId, usdCents, now)
+    .run();
+  if (meta.changes === 1) return;
+  throw playRefusal(await readPlayState(d1, userId, now), "purchase", usdCents) ?? new AppError("conflict", "Failed to start checkout");
+};
+
+/**
  * A Checkout Session for exactly the price we compute (one line, quantity 1, since tiers make the price per credit
  * depend on the count). The buyer and the credits ride in metadata, on the subscription too, so every later event
  * says whom to credit.
@@ -45,6 +64,7 @@ export const createCheckout = async (d1: D1Database, stripe: Stripe, appUrl: str
   if (mode === "subscription" && (await hasLiveSubscription(d1, buyer.id))) {
     throw new AppError("conflict", "You already have an active subscription");
   }
+  await recordCheckoutAttempt(d1, buyer.id, priceFor(credits, mode, "USD", 1).amount, now);
   const { rates } = await readExchangeRates(d1);
   const price = priceFor(credits, mode, currency, rates[currency]);
   const customer = await customerFor(d1, stripe, buyer, now);

@@ -27,7 +27,7 @@ const checkoutRoute = createRoute({
   tags: ["Payments"],
   middleware: [requireUser] as const,
   request: { body: jsonBody(checkoutRequestSchema) },
-  responses: { 200: jsonContent(urlSchema, "Stripe Checkout URL"), ...errorResponses(400, 401, 409, 429, 503) },
+  responses: { 200: jsonContent(urlSchema, "Stripe Checkout URL"), ...errorResponses(400, 401, 403, 409, 422, 429, 503) },
 });
 
 const verifyRoute = createRoute({

@@ -24,7 +24,7 @@ const submitRoute = createRoute({
   tags: ["Picks"],
   middleware: [requireUser] as const,
   request: { body: jsonBody(submitPickSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
-  responses: { 201: jsonContent(submitPickResponseSchema, "Pick placed"), ...errorResponses(400, 401, 402, 404, 409, 422) },
+  responses: { 201: jsonContent(submitPickResponseSchema, "Pick placed"), ...errorResponses(400, 401, 402, 403, 404, 409, 422) },
 });
 
 const listRoute = createRoute({

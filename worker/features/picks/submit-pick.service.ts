@@ -8,6 +8,7 @@ import type { Receipt } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
 import type { LiveMessage } from "#shared/live-messages";
 import { spendSelected } from "../credits/selected-movements";
+import { blockedSql, playRefusal, readPlayState, withinLimitsSql } from "../responsible-play/play-rules";
 import { paidReferrerStatement, referralBonusStatements } from "../referrals/referral-bonus";
 import type { Delivery } from "../../realtime/live-hub";
 import { creditsStatement, PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
@@ -39,14 +40,23 @@ const readState = (d1: D1Database, userId: string, questionId: string) =>
     .bind(userId, questionId)
     .first<QuestionState>();
 
-/** The rule a refused pick broke, from the state of things after the batch (a free question costs 0 at any multiplier). */
-const refusal = (state: QuestionState | null, now: number, multiplier: number) => {
+/** The pick's INSERT binds the player as ?2 and the time as ?7. */
+const PICK_BINDS = { user: "?2", now: "?7" };
+
+/**
+ * The rule a refused pick broke, from the state of things after the batch (a free question costs 0 at any
+ * multiplier). A break, a self-exclusion or a spend limit is said before the balance: topping up would not help.
+ */
+const refusal = async (d1: D1Database, state: QuestionState | null, input: SubmitInput) => {
   if (!state) return new AppError("not_found", "Question not found");
   if (state.has_pick) return DUPLICATE();
-  if (state.status !== "published" || state.deadline <= now) {
+  if (state.status !== "published" || state.deadline <= input.now) {
     return new AppError("rule_violation", "This question is no longer accepting picks");
   }
-  if ((state.balance ?? 0) < state.credit_cost * multiplier) return INSUFFICIENT();
+  const cost = state.credit_cost * input.multiplier;
+  const play = playRefusal(await readPlayState(d1, input.userId, input.now), "spend", cost);
+  if (play) return play;
+  if ((state.balance ?? 0) < cost) return INSUFFICIENT();
   return null;
 };
 
@@ -132,7 +142,8 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
         `INSERT INTO user_picks (id, user_id, question_id, choice, credits_spent, multiplier, potential_payout, status, created_at, updated_at)
          SELECT ?1, ?2, q.id, ?3, q.credit_cost * ?4, CASE WHEN q.credit_cost = 0 THEN 1 ELSE ?4 END,
                 CASE WHEN q.credit_cost = 0 THEN ?5 ELSE q.credit_cost * ?4 * ?6 END, 'active', ?7, ?7
-         FROM questions q WHERE q.id = ?8 AND q.status = 'published' AND q.deadline > ?7`,
+         FROM questions q WHERE q.id = ?8 AND q.status = 'published' AND q.deadline > ?7
+           AND NOT ${blockedSql(PICK_BINDS)} AND ${withinLimitsSql("spend", PICK_BINDS)}`,
       )
       .bind(ref.pickId, userId, choice, multiplier, FREE_PICK_PAYOUT, PAYOUT_FACTOR, now, questionId),
     assertInBatch(
@@ -164,7 +175,7 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
     return toResult(reads, ref, referrerDelivery(referrer));
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
-    throw refusal(await readState(d1, userId, questionId), now, multiplier) ?? new AppError("conflict", "Failed to submit pick");
+    throw (await refusal(d1, await readState(d1, userId, questionId), input)) ?? new AppError("conflict", "Failed to submit pick");
   }
 };
 
