@@ -7,7 +7,7 @@ import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { grantToSelected } from "../credits/selected-movements";
 import { creditsStatement, toCredits } from "../picks/pick-row";
-import { blockedSql, playRefusal, readPlayState } from "../responsible-play/play-rules";
+import { blockedSql, isPlayPaused, playRefusal, readPlayState } from "../responsible-play/play-rules";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,10 +43,10 @@ const isEligible = async (d1: D1Database, userId: string) =>
 
 export const readDailyCredits = async (d1: D1Database, userId: string, now: number, tz: number) => {
   const today = localDay(now, tz);
-  const last = await lastClaim(d1, userId);
+  const [last, paused] = await Promise.all([lastClaim(d1, userId), isPlayPaused(d1, userId, now)]);
   const next = nextClaim(last, today);
   const streak = next ? next.streak : (last?.streak ?? 0);
-  return { day: today, available: next !== null, amount: next?.amount ?? amountFor(streak + 1), streak };
+  return { day: today, available: next !== null && !paused, amount: next?.amount ?? amountFor(streak + 1), streak };
 };
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { checkoutAttempts, creditTransactions, limitPeriods, playBlocks, playLimits } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -19,6 +19,10 @@ export const blockedSql = ({ user, now }: RuleBinds) => `EXISTS (
   SELECT 1 FROM play_blocks b WHERE b.user_id = ${user}
     AND (b.break_until > ${now} OR (b.excluded_until IS NOT NULL AND (b.exclusion_ends_at IS NULL OR b.exclusion_ends_at > ${now}))))`;
 
+/** Whether the player is on a break or self-excluded now: one small read, for screens that offer play. */
+export const isPlayPaused = async (d1: D1Database, userId: string, now: number) =>
+  (await d1.prepare(`SELECT ${blockedSql({ user: "?1", now: "?2" })} AS paused`).bind(userId, now).first<{ paused: number }>())?.paused === 1;
+
 const limitInForce = (kind: LimitKind, period: LimitPeriod, { user, now }: RuleBinds) => `(
   SELECT l.amount FROM play_limits l WHERE l.user_id = ${user} AND l.kind = '${kind}' AND l.period = '${period}' AND l.effective_at <= ${now}
   ORDER BY l.effective_at DESC, l.created_at DESC LIMIT 1)`;
@@ -26,7 +30,7 @@ const limitInForce = (kind: LimitKind, period: LimitPeriod, { user, now }: RuleB
 const usedSince = (kind: LimitKind, period: LimitPeriod, { user, now }: RuleBinds) =>
   kind === "spend"
     ? `(SELECT COALESCE(-SUM(t.amount), 0) FROM credit_transactions t
-        WHERE t.user_id = ${user} AND t.transaction_type = 'spend' AND t.created_at > ${now} - ${PERIOD_MS[period]})`
+        WHERE t.user_id = ${user} AND t.transaction_type = 'spend' AND t.pick_id IS NOT NULL AND t.created_at > ${now} - ${PERIOD_MS[period]})`
     : `(SELECT COALESCE(SUM(a.usd_cents), 0) FROM checkout_attempts a WHERE a.user_id = ${user} AND a.created_at > ${now} - ${PERIOD_MS[period]})`;
 
 /**
@@ -58,7 +62,14 @@ export const readPlayState = async (d1: D1Database, userId: string, now: number)
         month: sql<number>`COALESCE(-SUM(${creditTransactions.amount}), 0)`,
       })
       .from(creditTransactions)
-      .where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.transactionType, "spend"), gt(creditTransactions.createdAt, since("month")))),
+      .where(
+        and(
+          eq(creditTransactions.userId, userId),
+          eq(creditTransactions.transactionType, "spend"),
+          isNotNull(creditTransactions.pickId),
+          gt(creditTransactions.createdAt, since("month")),
+        ),
+      ),
     db
       .select({
         day: sql<number>`COALESCE(SUM(CASE WHEN ${checkoutAttempts.createdAt} > ${since("day")} THEN ${checkoutAttempts.usdCents} END), 0)`,
@@ -96,7 +107,7 @@ export const playRefusal = (state: PlayState, kind?: LimitKind, amount = 0) => {
   if (!kind) return null;
   const broken = state.limits.find((l) => l.kind === kind && l.amount !== null && l.used + amount > l.amount);
   if (!broken) return null;
-  const what = kind === "spend" ? `${broken.amount} credits on picks` : `$${((broken.amount ?? 0) / 100).toFixed(2)} on purchases`;
+  const what = kind === "spend" ? `${broken.amount} ${broken.amount === 1 ? "credit" : "credits"} on picks` : `$${((broken.amount ?? 0) / 100).toFixed(2)} on purchases`;
   return new AppError("rule_violation", `This would go over your ${PERIOD_NAMES[broken.period]} limit of ${what}`, { field: "limit" });
 };
 

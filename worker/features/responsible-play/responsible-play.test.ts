@@ -110,6 +110,8 @@ describe("breaks and self-exclusion", () => {
     await env.DB.prepare("UPDATE users SET bonus_owner = 1, email_confirmed_at = 0 WHERE id = ?").bind(player.userId).run();
     const claim = await apiClient({ headers: player.bearer })["daily-credits"].claim.$post({ json: { tz: 0 } });
     expect(claim.status).toBe(403);
+    const offer = await successOf(apiClient({ headers: player.bearer })["daily-credits"].$get({ query: { tz: "0" } }));
+    expect(offer.body.available).toBe(false);
 
     expect((await apiClient({ headers: player.bearer }).me.$get()).status).toBe(200);
     const redeemed = await apiClient({ headers: player.bearer }).redemptions["gift-card"].$post({

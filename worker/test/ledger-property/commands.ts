@@ -65,6 +65,7 @@ export const commandArbitrary = fc.oneof(
   weighted(2, fc.record({ kind: fc.constant("join" as const), player, contest: fc.nat(1), twice })),
   weighted(1, fc.record({ kind: fc.constant("payout" as const), contest: fc.nat(1) })),
   weighted(2, fc.record({ kind: fc.constant("daily" as const), player, twice })),
+  weighted(1, fc.record({ kind: fc.constant("limit" as const), player, amount: fc.integer({ min: 1, max: 40 }) })),
   weighted(
     2,
     fc.record({ kind: fc.constant("adjust" as const), player, amount: fc.integer({ min: -30, max: 30 }).filter((amount) => amount !== 0), twice }),

@@ -29,6 +29,9 @@ const statusUnder = (choice: "yes" | "no", outcome: Outcome): PickStatus => {
 
 /** Questions, picks and their settlement; a referred friend's first accepted paid pick pays the referral bonuses once. */
 export class PicksModel {
+  private readonly dailyLimits = new Map<string, number>();
+  /** Credits spent on picks in the run: a run fits in a day, so every one counts against a daily limit. */
+  private readonly pickSpend = new Map<string, number>();
   readonly questions = new Map<string, ModelQuestion>();
   private picks: ModelPick[] = [];
   private readonly referredBy = new Map<string, string>();
@@ -50,13 +53,23 @@ export class PicksModel {
     return this.picks.filter((p) => p.player === player && p.status === "won");
   }
 
+  /** A lower (or first) daily limit on pick spending holds at once; a higher one waits a day, longer than any run. */
+  setDailyLimit(player: string, amount: number) {
+    const current = this.dailyLimits.get(player);
+    if (current === undefined || amount <= current) this.dailyLimits.set(player, amount);
+  }
+
   /** Whether the worker must accept the pick; applies it when so. */
   pick(player: string, question: string, choice: "yes" | "no", multiplier: number) {
     const q = this.questions.get(question);
     if (!q || q.deleted || q.outcome !== "unresolved") return false;
     if (this.picks.some((p) => p.player === player && p.question === question)) return false;
     const cost = q.cost * multiplier;
+    const limit = this.dailyLimits.get(player);
+    const spentOnPicks = this.pickSpend.get(player) ?? 0;
+    if (limit !== undefined && spentOnPicks + cost > limit) return false;
     if (cost > 0 && !this.accounts.spend(player, cost)) return false;
+    this.pickSpend.set(player, spentOnPicks + cost);
     const payout = q.cost === 0 ? FREE_PICK_PAYOUT : cost * 2;
     this.picks.push({ player, question, choice, cost, payout, status: "active", settledStep: null });
     const referrer = this.referredBy.get(player);

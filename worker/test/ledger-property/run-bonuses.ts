@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { payContests } from "../../cron/pay-contests";
-import { apiClient } from "../client";
+import { apiClient, successOf } from "../client";
 import { callJson } from "../http";
 import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
@@ -102,4 +102,11 @@ export const runAdjust = async (world: World, model: LedgerModel, step: CommandO
   const first = await send();
   expectVerdict(first.status, 200, accepted, JSON.stringify(step));
   if (step.twice) expect((await send()).status, `${JSON.stringify(step)} repeated`).toBe(first.status);
+};
+
+/** A player sets a daily limit on pick spending; the model then refuses the picks that would go over it. */
+export const runLimit = async (world: World, model: LedgerModel, step: CommandOf<"limit">) => {
+  const player = playerAt(world, step.player);
+  await successOf(apiClient({ headers: player.bearer })["responsible-play"].limits.$put({ json: { kind: "spend", period: "day", amount: step.amount } }));
+  model.picks.setDailyLimit(player.userId, step.amount);
 };

@@ -1,7 +1,7 @@
 import type { LedgerModel } from "./ledger-model";
 import type { Command } from "./commands";
 import { runDecide, runRedeem } from "./run-money-out";
-import { runAdjust, runDaily, runJoin, runPayout, runPromoCreate, runPromoRedeem, runPromoToggle } from "./run-bonuses";
+import { runAdjust, runDaily, runJoin, runLimit, runPayout, runPromoCreate, runPromoRedeem, runPromoToggle } from "./run-bonuses";
 import { runDelete, runPick, runResolve, runSignup } from "./run-picks";
 import { runCheckout, runDeliver, runRefund, runVerify } from "./run-purchases";
 import type { World } from "./world";
@@ -43,5 +43,7 @@ export const runCommand = (world: World, model: LedgerModel, command: Command): 
       return runDaily(world, model, command);
     case "adjust":
       return runAdjust(world, model, command);
+    case "limit":
+      return runLimit(world, model, command);
   }
 };

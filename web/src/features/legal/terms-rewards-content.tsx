@@ -118,7 +118,26 @@ export const TermsRewardsContent = () => (
       </p>
     </Section>
 
-    <Section title="16. Contact us">
+    <Section title="16. Responsible play">
+      <p>Pickstreak is a game. Your profile holds tools to keep it one:</p>
+      <ul>
+        <li>
+          Limits on credits spent on picks and on money spent on purchases, per day, week and month (the last 24 hours,
+          7 days and 30 days). A lower limit holds at once; a higher one, or none, only after 24 hours.
+        </li>
+        <li>A break of 24 hours, 7 days or 30 days, which starts at once and cannot be cut short.</li>
+        <li>
+          Self-exclusion for 6 months or permanently. A 6-month exclusion lasts at least 6 months; after that you can
+          ask to come back, and play returns 24 hours later. A permanent one cannot be undone.
+        </li>
+        <li>
+          During a break or self-exclusion you cannot make picks, buy credits, join challenges or claim daily credits,
+          but you can still sign in, see your picks and redeem your winnings.
+        </li>
+      </ul>
+    </Section>
+
+    <Section title="17. Contact us">
       <p>
         Questions about these Terms can be sent through the <ContactFormLink /> in the app or by email to{" "}
         <MailLink address={SUPPORT_EMAIL} />.
