@@ -1,5 +1,6 @@
 import { requestId } from "hono/request-id";
-import { readSettings } from "./env";
+import type { MiddlewareHandler } from "hono";
+import { readSettings, type AppEnv } from "./env";
 import { d1Session } from "./lib/d1-session";
 import { requestLog } from "./lib/request-log";
 import { adminHealthRoutes } from "./features/admin-health/admin-health.routes";
@@ -26,6 +27,7 @@ import { outcomeRoutes } from "./features/settlement/outcome.routes";
 import { adminAuditRoutes } from "./features/admin-audit/admin-audit.routes";
 import { adminPlayerRoutes } from "./features/admin-players/admin-players.routes";
 import { responsiblePlayRoutes } from "./features/responsible-play/responsible-play.routes";
+import { shareImageRoutes, sharePageRoutes } from "./features/share/share.routes";
 import { imageServingRoutes, imageUploadRoutes } from "./features/images/images.routes";
 import { liveRoutes } from "./features/live/live.routes";
 import { rewardRoutes } from "./features/rewards/rewards.routes";
@@ -58,6 +60,7 @@ const api = createRouter()
   .route("/picks", pickRoutes)
   .route("/streak", streakRoutes)
   .route("/responsible-play", responsiblePlayRoutes)
+  .route("/share", shareImageRoutes)
   .route("/credits", creditsRoutes)
   .route("/daily-credits", dailyCreditsRoutes)
   .route("/images/questions", imageServingRoutes)
@@ -93,19 +96,23 @@ api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "
 
 api.get("/openapi.json", (c) => c.json(apiDocument(api)));
 
+const withSettings: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("settings", readSettings(c.env));
+  await next();
+};
+
 export const app = createRouter()
   .use("*", requestId())
   .use("*", securityHeaders())
-  .use("/api/*", async (c, next) => {
-    c.set("settings", readSettings(c.env));
-    await next();
-  })
+  .use("/api/*", withSettings)
+  .use("/share/*", withSettings)
   .use("/api/*", d1Session())
   .use("/api/*", requestGuard())
   .use("/api/*", jsonBodyLimit())
   .use("/api/*", authenticate())
   .use("/api/*", requestLog())
-  .route("/api", api);
+  .route("/api", api)
+  .route("/share", sharePageRoutes);
 
 app.onError(onError);
 app.notFound(notFound);

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useAuth } from "../features/auth/auth-queries";
+import { rememberReferralCode } from "../features/auth/referral-storage";
 import { LOG_IN_TO_PICK, pickLink, useLogInPrompt, useViewer } from "../features/auth/log-in-prompt";
 import { useFeedFilters } from "../features/feed/feed-filters";
 import { defaultSort, type FeedSort, type Question } from "../features/feed/feed-queries";
@@ -16,7 +17,7 @@ const PickDialog = lazy(() => import("../features/picks/pick-dialog").then((m) =
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-const searchSchema = stringParams("q", "action", "choice", "payment", "session_id", "credits");
+const searchSchema = stringParams("q", "action", "choice", "payment", "session_id", "credits", "ref");
 
 export type PickTarget = { question: Question | null; questionId: string; choice: "yes" | "no" | null };
 
@@ -46,6 +47,9 @@ const Home = () => {
   );
   useDeepLinkedPick(openPick);
   usePaymentReturn();
+  // A shared card's link carries its sharer's invitation: kept for this visitor's sign-up.
+  const { ref } = Route.useSearch();
+  useEffect(() => rememberReferralCode(ref), [ref]);
 
   const onPicked = (questionId: string) => {
     setHiddenIds((ids) => new Set(ids).add(questionId));

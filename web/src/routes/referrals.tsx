@@ -6,7 +6,7 @@ import { Button } from "../components/ui/button";
 import { requireSignIn } from "../features/auth/require-sign-in";
 import { referralsQueryOptions } from "../features/referrals/referral-queries";
 import { ReferralTermsDialog } from "../features/referrals/referral-terms-dialog";
-import { canShare, copyReferralLink, shareReferralLink } from "../features/referrals/share-link";
+import { canShare, copyLink, shareReferralLink } from "../features/referrals/share-link";
 import { formatCredits } from "../lib/format";
 
 const Stat = ({ label, value }: { label: string; value: number }) => (
@@ -36,7 +36,7 @@ const Referrals = () => {
             </div>
             <p className="break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm dark:bg-slate-800" data-testid="referral-link">{data.link}</p>
             <div className="flex flex-wrap gap-2">
-              <Button onClick={() => void copyReferralLink(data.link)}>Copy Link</Button>
+              <Button onClick={() => void copyLink(data.link)}>Copy Link</Button>
               {canShare() ? <Button variant="secondary" onClick={() => void shareReferralLink(data.link)}>Share</Button> : null}
               <Button variant="ghost" onClick={() => setTermsOpen(true)}>Referral Program terms</Button>
             </div>

@@ -1,6 +1,6 @@
 import { toast } from "../../lib/toast";
 
-export const copyReferralLink = async (link: string) => {
+export const copyLink = async (link: string) => {
   try {
     await navigator.clipboard.writeText(link);
     toast.success("Link copied to clipboard!");
@@ -17,6 +17,6 @@ export const shareReferralLink = async (link: string) => {
     await navigator.share({ title: "Join me on Pickstreak", text: "Sign up with my link and get free credits to make picks.", url: link });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") return;
-    await copyReferralLink(link);
+    await copyLink(link);
   }
 };

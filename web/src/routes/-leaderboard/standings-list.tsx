@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { EmptyState } from "../../components/page";
 import { Button } from "../../components/ui/button";
 import { leaderboardQueryOptions, type LeaderboardEntry, type Period } from "../../features/community/community-queries";
+import { ShareCardButton } from "../../features/share/share-card";
 import { LeaderboardRow } from "./leaderboard-row";
 
 type Props = { period: Period; viewer: string | null; onOpen: (entry: LeaderboardEntry) => void };
@@ -40,6 +41,11 @@ export const StandingsList = ({ period, viewer, onOpen }: Props) => {
         <Button variant="secondary" className="w-full" disabled={board.isFetchingNextPage} onClick={() => void board.fetchNextPage()}>
           {board.isFetchingNextPage ? "Loading..." : "Show more"}
         </Button>
+      ) : null}
+      {me && period === "all" ? (
+        <div className="flex justify-end">
+          <ShareCardButton kind="rank" id={me.userId} title={`#${me.rank} on the Pickstreak leaderboard`} label="Share my place" />
+        </div>
       ) : null}
       {me && !meShown ? (
         <section aria-label="Your position">

@@ -1,6 +1,7 @@
 import { useCountdown } from "../../features/feed/countdown";
 import type { MyPickRow } from "../../features/picks/picks-queries";
 import { crowdSplit } from "../../features/picks/crowd-split";
+import { ShareCardButton } from "../../features/share/share-card";
 import { formatCredits } from "../../lib/format";
 
 const STATUS_LABEL = { active: "In progress", won: "Won", lost: "Lost", void: "Void" } as const;
@@ -41,6 +42,9 @@ export const PickRowItem = ({ pick }: { pick: MyPickRow }) => (
     <div className="shrink-0 text-right">
       <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[pick.status]}`}>{STATUS_LABEL[pick.status]}</span>
       <p className="mt-1 text-sm font-bold">{amount(pick)}</p>
+      <div className="-mr-2 mt-1">
+        <ShareCardButton kind="pick" id={pick.id} title={pick.question.title} label="Share pick" compact />
+      </div>
     </div>
   </li>
 );

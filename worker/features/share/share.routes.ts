@@ -1,0 +1,121 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { errorResponses, publicRoute } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { cardTree } from "./card-tree";
+import { CARD_HEIGHT, CARD_WIDTH, renderCard } from "./render-card";
+import { cardVersion, readPickCard, readRankCard, readStreakCard, type ShareCard } from "./share.service";
+
+const cardParams = z.object({
+  kind: z.enum(["pick", "streak", "rank"]).openapi({ description: "A pick, a player's streak or their all-time place" }),
+  id: z.string().min(1).max(100).openapi({ description: "The pick's id, or the player's id for a streak or a place" }),
+});
+
+type Kind = z.infer<typeof cardParams>["kind"];
+
+const READERS: Record<Kind, (d1: D1Database, id: string) => Promise<ShareCard>> = {
+  pick: readPickCard,
+  streak: readStreakCard,
+  rank: readRankCard,
+};
+
+const imageRoute = createRoute({
+  method: "get",
+  path: "/{kind}/{id}/card.png",
+  operationId: "getShareCard",
+  summary: "A share card's image (1200 x 630 PNG), as link previews show it",
+  security: publicRoute,
+  tags: ["Share"],
+  request: { params: cardParams, query: z.object({ v: z.string().max(100).optional() }) },
+  responses: {
+    200: { description: "The card", content: { "image/png": { schema: z.string().openapi({ format: "binary" }) } } },
+    ...errorResponses(400, 404),
+  },
+});
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SHORT = "public, max-age=300";
+
+/**
+ * Rendered once per version at each edge location: the URL names what the card shows, so a cached image under the
+ * current version is never stale, and an old version's URL gets the current card briefly cached.
+ */
+export const shareImageRoutes = createRouter().openapi(imageRoute, async (c) => {
+  const { kind, id } = c.req.valid("param");
+  const cache = caches.default;
+  const hit = await cache.match(c.req.raw);
+  if (hit) return c.body(await hit.arrayBuffer(), 200, Object.fromEntries(hit.headers));
+  const card = await READERS[kind](c.env.DB, id);
+  const png = await renderCard(cardTree(card));
+  const current = c.req.valid("query").v === cardVersion(card);
+  const headers = { "Content-Type": "image/png", "Cache-Control": current ? IMMUTABLE : SHORT };
+  c.executionCtx.waitUntil(cache.put(c.req.raw, new Response(png, { headers })));
+  return c.body(png, 200, headers);
+});
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+
+const titleOf = (card: ShareCard) => {
+  if (card.kind === "pick") return `${card.username} picked ${card.choiceLabel}: ${card.title}`;
+  if (card.kind === "streak") return `${card.username} is on a ${card.currentStreak}-win streak`;
+  return `${card.username} is #${card.rank} on the Pickstreak leaderboard`;
+};
+
+const DESCRIPTION = "Free sports picks: answer two-option questions, build your streak and climb the leaderboard. Join with my invite for bonus credits.";
+
+/** Where a person who opens the link lands: the question to pick (or the feed), with the sharer's invitation kept. */
+const landingOf = (card: ShareCard) => {
+  const params = new URLSearchParams(card.kind === "pick" ? { q: card.questionId, action: "pick" } : {});
+  params.set("ref", card.referralCode);
+  return `/home?${params}`;
+};
+
+const page = (c: Context<AppEnv>, card: ShareCard, kind: Kind, id: string) => {
+  const appUrl = c.var.settings.APP_URL;
+  const title = escapeHtml(titleOf(card));
+  const description = escapeHtml(DESCRIPTION);
+  const image = escapeHtml(`${appUrl}/api/share/${kind}/${encodeURIComponent(id)}/card.png?v=${encodeURIComponent(cardVersion(card))}`);
+  const url = escapeHtml(`${appUrl}/share/${kind}/${encodeURIComponent(id)}`);
+  const landing = escapeHtml(landingOf(card));
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${title} · Pickstreak</title>
+<meta name="description" content="${description}">
+<link rel="canonical" href="${url}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="Pickstreak">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${url}">
+<meta property="og:image" content="${image}">
+<meta property="og:image:width" content="${CARD_WIDTH}">
+<meta property="og:image:height" content="${CARD_HEIGHT}">
+<meta property="og:image:alt" content="${title}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:title" content="${title}">
+<meta name="twitter:description" content="${description}">
+<meta name="twitter:image" content="${image}">
+<meta http-equiv="refresh" content="0;url=${landing}">
+</head>
+<body>
+<p><a href="${landing}">Open Pickstreak</a></p>
+</body>
+</html>`;
+};
+
+/**
+ * The link people share: crawlers read its Open Graph and Twitter card tags (the image above), people are sent on
+ * into the app. Public and cached briefly: it shows nothing a public leaderboard or activity feed does not.
+ */
+export const sharePageRoutes = createRouter().get("/:kind/:id", async (c) => {
+  const parsed = cardParams.safeParse(c.req.param());
+  if (!parsed.success) return c.notFound();
+  const { kind, id } = parsed.data;
+  const card = await READERS[kind](c.env.DB, id);
+  c.header("Cache-Control", SHORT);
+  return c.html(page(c, card, kind, id));
+});

@@ -1,0 +1,74 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { questions, userPicks, users } from "../../db/schema";
+import { batchNamed } from "../../db/statement";
+import { AppError } from "../../lib/errors";
+import { allTimeRankOf, allTimeRankStatements } from "../leaderboard/leaderboard.service";
+import { readStreak } from "../picks/pick-stats.service";
+
+/**
+ * What a share card may show: the question, the choice and the result, a streak or a place, the player's public
+ * name and their referral code (the link's invitation). Never an email or a balance.
+ */
+export type PickCard = {
+  kind: "pick";
+  username: string;
+  referralCode: string;
+  questionId: string;
+  title: string;
+  choiceLabel: string;
+  status: "active" | "won" | "lost" | "void";
+  payout: number;
+};
+export type StreakCard = { kind: "streak"; username: string; referralCode: string; currentStreak: number; maxStreak: number };
+export type RankCard = { kind: "rank"; username: string; referralCode: string; rank: number; totalUsers: number };
+export type ShareCard = PickCard | StreakCard | RankCard;
+
+const NOT_FOUND = () => new AppError("not_found", "Page not found");
+
+const livePlayer = async (d1: D1Database, userId: string) => {
+  const [player] = await createDb(d1)
+    .select({ username: users.username, referralCode: users.referralCode })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!player) throw NOT_FOUND();
+  return player;
+};
+
+export const readPickCard = async (d1: D1Database, pickId: string): Promise<PickCard> => {
+  const [row] = await createDb(d1)
+    .select({
+      username: users.username,
+      referralCode: users.referralCode,
+      questionId: questions.id,
+      title: questions.title,
+      choice: userPicks.choice,
+      optionA: questions.answerOptionA,
+      optionB: questions.answerOptionB,
+      status: userPicks.status,
+      payout: userPicks.actualPayout,
+    })
+    .from(userPicks)
+    .innerJoin(users, eq(users.id, userPicks.userId))
+    .innerJoin(questions, eq(questions.id, userPicks.questionId))
+    .where(and(eq(userPicks.id, pickId), isNull(users.deletedAt)));
+  if (!row) throw NOT_FOUND();
+  const { choice, optionA, optionB, ...card } = row;
+  return { kind: "pick", ...card, choiceLabel: choice === "yes" ? optionA : optionB };
+};
+
+export const readStreakCard = async (d1: D1Database, userId: string): Promise<StreakCard> => {
+  const player = await livePlayer(d1, userId);
+  return { kind: "streak", ...player, ...(await readStreak(d1, userId)) };
+};
+
+export const readRankCard = async (d1: D1Database, userId: string): Promise<RankCard> => {
+  const player = await livePlayer(d1, userId);
+  const { rank, totalUsers } = allTimeRankOf(await batchNamed(d1, allTimeRankStatements(d1, userId)));
+  if (rank === null) throw NOT_FOUND();
+  return { kind: "rank", ...player, rank, totalUsers };
+};
+
+/** Changes whenever what the card shows changes, so a cached image is never stale under its own URL. */
+export const cardVersion = (card: ShareCard) =>
+  card.kind === "pick" ? `${card.status}-${card.payout}` : card.kind === "streak" ? `${card.currentStreak}-${card.maxStreak}` : `${card.rank}-${card.totalUsers}`;
