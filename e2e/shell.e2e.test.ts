@@ -36,7 +36,10 @@ describe("the navigation shell", () => {
       if (chunk) chunks.push(chunk);
     });
     await page.goto("/home");
-    await expect.poll(() => ["leaderboard", "activity", "rewards", "picks"].filter((route) => !chunks.includes(route))).toEqual([]);
+    // The warm-up waits for the browser to be idle, which a loaded machine delays.
+    await expect
+      .poll(() => ["leaderboard", "activity", "rewards", "picks"].filter((route) => !chunks.includes(route)), { timeout: 10_000 })
+      .toEqual([]);
     // A visitor's /rewards and /picks guards redirect to /auth: running them would pull in the sign-in form.
     expect(chunks).not.toContain("auth");
     expect(new URL(page.url()).pathname).toBe("/home");

@@ -62,8 +62,6 @@ export type Joined = ReturnType<typeof toJoined>;
  * aborts, so the fee is paid once however many requests race.
  */
 export const joinContest = async (d1: D1Database, contestId: string, userId: string, now: number, receipt: Receipt<JoinRef> = () => []) => {
-  const play = playRefusal(await readPlayState(d1, userId, now));
-  if (play) throw play;
   const state = await readState(d1, contestId, userId);
   const early = refusal(state, now);
   if (early || !state) throw early ?? new AppError("not_found", NO_ACTIVE_CONTEST);

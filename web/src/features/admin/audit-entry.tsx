@@ -21,9 +21,25 @@ const ACTION_LABELS: Record<string, string> = {
   redemption_fulfilled: "Fulfilled",
   redemption_rejected: "Rejected",
   release_hold: "Released the hold on",
+  "promo_code.create": "Created",
+  "promo_code.update": "Edited",
 };
 
-export const AUDIT_ACTIONS = Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }));
+/** The log's filter: each action the server records, named on its own. */
+export const AUDIT_ACTIONS = [
+  { value: "create", label: "Created" },
+  { value: "update", label: "Edited" },
+  { value: "delete", label: "Deleted" },
+  { value: "outcome", label: "Outcome set or changed" },
+  { value: "credits_awarded", label: "Credits awarded" },
+  { value: "credits_deducted", label: "Credits deducted" },
+  { value: "redemption_fulfilled", label: "Redemption fulfilled" },
+  { value: "redemption_rejected", label: "Redemption rejected" },
+  { value: "release_hold", label: "Redemption hold released" },
+  { value: "promo_code.create", label: "Promo code created" },
+  { value: "promo_code.update", label: "Promo code edited" },
+  { value: "upload", label: "Image uploaded" },
+];
 export const AUDIT_ENTITIES = Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }));
 
 const describe = (entry: AuditEntry) => `${ACTION_LABELS[entry.action] ?? entry.action} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;
