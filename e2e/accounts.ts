@@ -34,7 +34,8 @@ export const signInNewPlayer = async (page: Page, baseUrl: string, prefix = "pla
   });
   if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
   await page.goto(await latestLink(baseUrl, email, "confirm"));
-  await page.getByTestId("credits-pill").waitFor();
+  // Confirming signs in and loads the app; a loaded machine (the whole suite on two cores) can take a while.
+  await page.getByTestId("credits-pill").waitFor({ timeout: 30_000 });
   return email;
 };
 
