@@ -30,6 +30,17 @@ const creditColumns = {
   totalSpent: userCredits.totalSpent,
 };
 
+/** A ledger row as an admin reads it (the AdminLedgerEntry shape). */
+const ledgerEntryColumns = {
+  id: creditTransactions.id,
+  amount: creditTransactions.amount,
+  transactionType: creditTransactions.transactionType,
+  source: creditTransactions.source,
+  description: creditTransactions.description,
+  questionId: creditTransactions.questionId,
+  createdAt: creditTransactions.createdAt,
+};
+
 /** Players newest first, searched by email or username (instr: D1 refuses long LIKE patterns). */
 export const listPlayers = (db: Db, q: string | undefined, after: Keyset | null, limit: number) => {
   const needle = q?.toLowerCase();
@@ -52,15 +63,7 @@ export const readPlayer = async (db: Db, userId: string) => {
     db.select(summaryColumns).from(users).where(eq(users.id, userId)),
     db.select(creditColumns).from(userCredits).where(eq(userCredits.userId, userId)),
     db
-      .select({
-        id: creditTransactions.id,
-        amount: creditTransactions.amount,
-        transactionType: creditTransactions.transactionType,
-        source: creditTransactions.source,
-        description: creditTransactions.description,
-        questionId: creditTransactions.questionId,
-        createdAt: creditTransactions.createdAt,
-      })
+      .select(ledgerEntryColumns)
       .from(creditTransactions)
       .where(eq(creditTransactions.userId, userId))
       .orderBy(...newestFirst(creditTransactions))
@@ -103,17 +106,6 @@ export const readPlayer = async (db: Db, userId: string) => {
 
 type Adjustment = AdjustCredits & { userId: string; adminId: string; now: number };
 
-const ledgerColumns = {
-  id: creditTransactions.id,
-  userId: creditTransactions.userId,
-  amount: creditTransactions.amount,
-  transactionType: creditTransactions.transactionType,
-  source: creditTransactions.source,
-  description: creditTransactions.description,
-  questionId: creditTransactions.questionId,
-  createdAt: creditTransactions.createdAt,
-};
-
 /**
  * Awards or deducts credits as one ledger movement with its audit entry in the same batch, written only when the
  * movement was (so a repeat of the same adjustment id moves nothing and audits nothing). A deduction is refused in
@@ -134,14 +126,14 @@ export const adjustCredits = async (d1: D1Database, { userId, adminId, adjustmen
   const { applied } = await commitMovement(d1, movement, { after: [audit] });
 
   const [[row], [credits]] = await db.batch([
-    db.select(ledgerColumns).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, idempotencyKey)),
+    db.select({ ...ledgerEntryColumns, owner: creditTransactions.userId }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, idempotencyKey)),
     db.select(creditColumns).from(userCredits).where(eq(userCredits.userId, userId)),
   ]);
   if (!row) throw new AppError("insufficient_credits", "The player's balance cannot cover this deduction");
-  if (row.userId !== userId || row.amount !== amount) {
+  if (row.owner !== userId || row.amount !== amount) {
     throw new AppError("conflict", "This adjustment id was already used for a different change");
   }
-  const { userId: _owner, ...transaction } = row;
+  const { owner: _owner, ...transaction } = row;
   return { transaction, credits: credits ?? EMPTY_CREDITS, duplicate: !applied };
 };
 

@@ -4,7 +4,7 @@ import type { Json } from "../../../scripts/stripe-standin/objects";
 import { apiClient, successOf } from "../client";
 import { grantCredits } from "../ledger";
 import { insertQuestion } from "../questions";
-import { signedInPlayer } from "../sessions";
+import { signedInAdmin, signedInPlayer } from "../sessions";
 import type { FakeStripe } from "../stripe";
 import type { LedgerModel } from "./ledger-model";
 
@@ -43,8 +43,7 @@ const createContest = async (admin: Actor) => {
  * redemptions need some), and an admin: written to D1, since a sign-up's password hash would dominate the run.
  */
 export const createWorld = async (stripe: FakeStripe, model: LedgerModel, earlierWinnings: number[]): Promise<World> => {
-  const admin = await signedInPlayer();
-  await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.userId).run();
+  const admin = await signedInAdmin();
   const players = await Promise.all(
     earlierWinnings.map(async (winnings) => {
       const player = await signedInPlayer();
