@@ -42,6 +42,8 @@ export const useBrowser = () => {
       }
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      // A navigation loads the whole code-split app, which on a busy two-core machine can take longer than one action.
+      page.setDefaultNavigationTimeout(30_000);
       return { context, page };
     },
   };

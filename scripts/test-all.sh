@@ -11,4 +11,7 @@ echo "== typecheck" && npm run --silent typecheck
 echo "== lint" && npm run --silent lint
 echo "== deploy check" && npm run --silent deploy:check
 echo "== migrations" && bash scripts/check-migrations.sh
-echo "== tests" && npx vitest run
+# Browser journeys run after the workerd tests rather than beside them: on two cores the two together starve the dev
+# server, and a page load waits on the machine instead of the app.
+echo "== worker and web tests" && npx vitest run --project worker --project web
+echo "== browser journeys" && npx vitest run --project e2e
