@@ -1,4 +1,5 @@
-// Applied before the app renders so a dark theme never flashes light. Mirrors web/src/lib/theme.ts.
+// Applied before the app renders so a dark theme never flashes light, in the page or in the browser's (or the
+// installed app's) title bar. Mirrors applyTheme in web/src/lib/theme.ts.
 (function () {
   var dark = false;
   try {
@@ -8,4 +9,7 @@
     dark = false;
   }
   document.documentElement.classList.toggle("dark", dark);
+  if (!dark) return;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", "#020617");
+  document.querySelector('meta[name="apple-mobile-web-app-status-bar-style"]')?.setAttribute("content", "black-translucent");
 })();
