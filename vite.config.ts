@@ -3,6 +3,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 /**
  * Every country's flag as our own static asset (/flags/xx.svg), from country-flag-icons: emoji flags are empty boxes
@@ -34,6 +35,21 @@ export default defineConfig({
     react(),
     tailwindcss(),
     countryFlags(),
+    // Our own worker (web/src/sw.ts, built to /sw.js), given the list of the build's files to precache. The manifest
+    // is a plain file in web/public and the page registers the worker itself (web/src/features/pwa/service-worker.ts).
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        rollupFormat: "iife",
+        // The app's code, styles and page, and what an installed app shows before any of it runs. Not the ~250 flags
+        // nor the sample images, which the browser's own cache keeps once seen.
+        globPatterns: ["index.html", "assets/**/*.{js,css}", "theme-init.js", "favicon.svg", "manifest.webmanifest", "icons/*.png"],
+      },
+    }),
   ],
   build: {
     outDir: "../dist/client",

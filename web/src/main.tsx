@@ -1,8 +1,10 @@
+import "./lib/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import type { $ZodConfig } from "zod/v4/core";
+import { followBrowserConnection } from "./features/pwa/connection";
+import { startServiceWorker } from "./features/pwa/service-worker";
 import { ThemeProvider } from "./features/shell/theme-provider";
 import { createQueryClient } from "./lib/query-client";
 import { routeTree } from "./routeTree.gen";
@@ -10,12 +12,7 @@ import { renderBootFailure } from "./boot-failure";
 import { startFirstPageRequests } from "./boot-prefetch";
 import "./styles.css";
 
-// zod probes `new Function` on its first object parse; under our CSP (no 'unsafe-eval') that probe is reported as a
-// violation (Chrome's Issues panel, Lighthouse Best Practices) even though zod catches it. Jitless skips the probe.
-// zod reads this global when it loads (its documented way to configure it before import), which keeps zod itself
-// out of the entry chunk: `z.config()` here would pull its core in.
-(globalThis as { __zod_globalConfig?: $ZodConfig }).__zod_globalConfig = { jitless: true };
-
+followBrowserConnection();
 const queryClient = createQueryClient();
 
 const router = createRouter({
@@ -33,6 +30,7 @@ declare module "@tanstack/react-router" {
 }
 
 startFirstPageRequests(router, queryClient);
+startServiceWorker(router.history);
 
 const root = document.getElementById("root");
 try {

@@ -18,6 +18,9 @@ export class ApiError extends Error {
 
 const NETWORK_ERROR = "Network error. Please check your connection.";
 
+/** The request never got an answer: no network, or the server out of reach. */
+export const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
+
 let refreshing: Promise<boolean> | null = null;
 
 /** One refresh at a time, shared by every request that found its access token expired. */

@@ -6,6 +6,7 @@ import { useCountryDetection } from "../features/auth/use-country-detection";
 import { VisitorOffers } from "../features/auth/visitor-offers";
 import { FeedFiltersProvider } from "../features/feed/feed-filters";
 import { LiveUpdates } from "../features/live/credit-burst";
+import { OfflineBanner } from "../features/pwa/offline-banner";
 import { BottomNav } from "../features/shell/bottom-nav";
 import { Footer } from "../features/shell/footer";
 import { Header } from "../features/shell/header";
@@ -34,6 +35,7 @@ const RootLayout = () => {
         <LoadingBar />
         <NavigationEffects />
         {showHeader ? <Header /> : null}
+        <OfflineBanner />
         <main id="main" className={`min-h-[60vh] ${showBottomNav ? "pb-20 md:pb-16" : "pb-16"}`}>
           <Outlet />
         </main>

@@ -29,6 +29,9 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
     // The message schema loads with the socket, after the first paint, keeping the validator out of start-up.
     const schema = import("#shared/live-messages").then((m) => m.liveMessageSchema);
 
+    // Offline, every attempt would fail at once (and log an error), so it waits for the browser's `online`. The queries
+    // on screen refetch on that same event (lib/query-client.ts), so the socket opened then does not refetch them again.
+    const openWhenOnline = () => void open();
     const reconnectLater = () => {
       window.clearInterval(pingTimer);
       if (stopped) return;
@@ -38,6 +41,11 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
     const open = async () => {
       const liveMessageSchema = await schema;
       if (stopped) return;
+      if (!navigator.onLine) {
+        attempt = 0;
+        window.addEventListener("online", openWhenOnline, { once: true });
+        return;
+      }
       const current = new WebSocket(liveUrl());
       socket = current;
       current.addEventListener("open", () => {
@@ -83,6 +91,7 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
 
     return () => {
       stopped = true;
+      window.removeEventListener("online", openWhenOnline);
       window.clearTimeout(retryTimer);
       window.clearInterval(pingTimer);
       socket?.close(1000, "done");

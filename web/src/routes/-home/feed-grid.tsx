@@ -2,11 +2,14 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useDeferredValue, useEffect, useRef } from "react";
 import { EmptyState } from "../../components/page";
 import { Button } from "../../components/ui/button";
+import { isNetworkError } from "../../lib/api";
 import { feedQueryOptions, type FeedParams, type Question } from "../../features/feed/feed-queries";
 import { ALL_SPORTS } from "../../features/feed/feed-filters";
 import { shareQuestion } from "../../features/feed/share";
 import { useBookmark } from "../../features/feed/use-bookmark";
 import { useAuth } from "../../features/auth/auth-queries";
+import { useOnline } from "../../features/pwa/connection";
+import { OfflineNotice } from "../../features/pwa/offline-notice";
 import { QuestionCard, QuestionCardSkeleton } from "./question-card";
 
 const AdminCardActions = lazy(() => import("../../features/admin/admin-card-actions").then((m) => ({ default: m.AdminCardActions })));
@@ -27,6 +30,7 @@ type Props = { params: FeedParams; hiddenIds: ReadonlySet<string>; onPick: (ques
 
 export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
   const { isAdmin, status } = useAuth();
+  const online = useOnline();
   // The viewer is part of the key, so a page asked for before the session is known is asked for again under the
   // viewer's key once it is: a sort or filter chosen meanwhile (a returning player's session is refreshed first)
   // went out twice. Until then only what is cached shows, such as the first page started with the app.
@@ -54,13 +58,20 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, allShown]);
 
+  // Offline, queries wait for the network rather than fail: without a page already loaded there is nothing to show.
+  if (!online && !feed.data) {
+    return <OfflineNotice title="Questions need a connection">They'll load as soon as you're back online.</OfflineNotice>;
+  }
   if (feed.isPending) {
     return <div className={GRID}>{Array.from({ length: 6 }, (_, i) => <QuestionCardSkeleton key={i} />)}</div>;
   }
-  if (feed.isError) {
+  // A failed refresh keeps the questions already shown.
+  if (feed.isError && !feed.data) {
+    const unreachable = isNetworkError(feed.error);
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-        <p className="font-semibold">Failed to load questions</p>
+        <p className="font-semibold">{unreachable ? "Couldn't reach Pickstreak" : "Failed to load questions"}</p>
+        {unreachable ? <p className="text-sm text-slate-600 dark:text-slate-400">Check your connection and try again.</p> : null}
         <Button variant="secondary" onClick={() => void feed.refetch()}>Try again</Button>
       </div>
     );
