@@ -32,7 +32,8 @@ export const bundleSizes = async (): Promise<ScenarioResult[]> => {
   const report = await measureBundle(readBuilt());
   return [
     row("web:initial-js", "Web: initial JS for /home (index.html's scripts, the home route chunk, their static imports)", report.initialJs),
-    row("web:all-js", "Web: all JS, every route and lazy chunk", report.allJs),
+    row("web:all-js", "Web: all JS, every route and lazy chunk (the service worker apart)", report.allJs),
     row("web:css", "Web: CSS", report.css),
+    row("web:service-worker", "Web: the service worker (precaching, offline page, push)", report.serviceWorker),
   ];
 };

@@ -25,5 +25,7 @@ describe("web bundle budgets (issue 11)", () => {
     expect(report.initialJs.met, `initial JS for /home: ${describeGroup(report.initialJs)}`).toBe(true);
     expect(report.allJs.met, `all JS: ${describeGroup(report.allJs)}`).toBe(true);
     expect(report.css.met, `CSS: ${describeGroup(report.css)}`).toBe(true);
+    expect(report.serviceWorker.files, "dist/client/sw.js").toEqual(["sw.js"]);
+    expect(report.serviceWorker.met, `service worker: ${describeGroup(report.serviceWorker)}`).toBe(true);
   });
 });

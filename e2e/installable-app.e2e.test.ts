@@ -1,0 +1,150 @@
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, useBrowser } from "./browser";
+
+const browser = useBrowser();
+const BUILT_WORKER = "dist/client/sw.js";
+
+type Manifest = { start_url: string; display: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+
+/** Marks the page's document, so a test can tell a move inside the app from a new page load. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { sameDocument: true }));
+const isSameDocument = (page: Page) => page.evaluate(() => "sameDocument" in window);
+
+/** Waits until the page's service worker is active, then reloads so that it serves the page. */
+const installServiceWorker = async (page: Page) => {
+  await page.goto("/home");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+};
+
+describe("the installable app", () => {
+  it("links a manifest whose icons all answer as PNGs, maskable ones included", async () => {
+    const { context, page } = await browser.open(DESKTOP);
+    await page.goto("/home");
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+    const appleIconHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+    expect(manifestHref).toBe("/manifest.webmanifest");
+
+    const response = await fetch(new URL(manifestHref ?? "", browser.baseUrl));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/manifest+json");
+    const manifest = (await response.json()) as Manifest;
+    expect(manifest).toMatchObject({ start_url: "/home", display: "standalone" });
+    expect(manifest.icons.filter((icon) => icon.purpose === "maskable").length).toBeGreaterThan(0);
+
+    for (const src of [...manifest.icons.map((icon) => icon.src), appleIconHref ?? "missing apple-touch-icon"]) {
+      const icon = await fetch(new URL(src, browser.baseUrl));
+      expect([icon.status, icon.headers.get("content-type")], src).toEqual([200, "image/png"]);
+      await icon.arrayBuffer();
+    }
+    await context.close();
+  });
+
+  it("has the service worker and the manifest checked again on every load, and allows both in the page's policy", async () => {
+    for (const path of ["/sw.js", "/manifest.webmanifest"]) {
+      const response = await fetch(`${browser.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("no-cache");
+      await response.arrayBuffer();
+    }
+    const page = await fetch(`${browser.baseUrl}/home`);
+    const policy = page.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
+    await page.arrayBuffer();
+  });
+
+  it("is served by its service worker, opens offline on its shell and comes back when the network does", async () => {
+    const { context, page } = await browser.open(PHONE);
+    expect(await installServiceWorker(page)).toBe(`${browser.baseUrl}/sw.js`);
+    const banner = page.getByTestId("offline-banner");
+    await page.getByTestId("question-card").first().waitFor();
+    await expect(banner.textContent()).resolves.toBe("");
+
+    await context.setOffline(true);
+    await page.reload();
+    await banner.getByText("You're offline.").waitFor();
+    // The app's own page and shell, not the browser's error page.
+    await page.getByRole("link", { name: "Pickstreak home" }).waitFor();
+    await page.getByTestId("bottom-nav").waitFor();
+    await page.getByText("Questions need a connection").waitFor();
+    await expect(page.getByTestId("question-card").count()).resolves.toBe(0);
+    // Another page of the app opens offline too: its code is precached.
+    await page.getByTestId("bottom-nav").getByRole("link", { name: "Standings" }).click();
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+
+    await page.getByTestId("bottom-nav").getByRole("link", { name: "Home" }).click();
+    await context.setOffline(false);
+    await banner.getByText("You're offline.").waitFor({ state: "detached" });
+    await page.getByTestId("question-card").first().waitFor();
+    await context.close();
+  });
+
+  it("takes each open tab's next link into a new build once its service worker is waiting", async () => {
+    const { context, page } = await browser.open(PHONE);
+    await installServiceWorker(page);
+    const other = await context.newPage();
+    await other.goto("/activity");
+    await Promise.all([markDocument(page), markDocument(other)]);
+
+    // A deploy, as far as the browser can tell: a service worker with other bytes. A comment keeps it the same
+    // worker, and stays harmless if the test dies before putting the file back.
+    const deployed = readFileSync(BUILT_WORKER, "utf8");
+    appendFileSync(BUILT_WORKER, "\n// the next deploy\n");
+    try {
+      await expect
+        .poll(() => page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          await registration?.update();
+          return Boolean(registration?.waiting);
+        }), { timeout: 30_000, interval: 1000 })
+        .toBe(true);
+    } finally {
+      writeFileSync(BUILT_WORKER, deployed);
+    }
+    // Until the player moves on, nothing happens to the page in front of them.
+    await expect(isSameDocument(page)).resolves.toBe(true);
+
+    await page.getByTestId("bottom-nav").getByRole("link", { name: "Standings" }).click();
+    await expect.poll(() => isSameDocument(page).catch(() => true), { timeout: 30_000 }).toBe(false);
+    await page.getByRole("heading", { name: "Standings" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/leaderboard");
+    await expect(page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).resolves.toBe(false);
+
+    // The other tab now runs the old build under the new worker: its next link loads the page afresh as well.
+    await expect(isSameDocument(other)).resolves.toBe(true);
+    await other.getByTestId("bottom-nav").getByRole("link", { name: "Home" }).click();
+    await expect.poll(() => isSameDocument(other).catch(() => true), { timeout: 30_000 }).toBe(false);
+    await other.getByTestId("question-card").first().waitFor();
+    await context.close();
+  });
+
+  it("moves inside the app, back and forth, while no new build is waiting", async () => {
+    const { context, page } = await browser.open(PHONE);
+    await installServiceWorker(page);
+    await markDocument(page);
+    await page.getByTestId("bottom-nav").getByRole("link", { name: "Standings" }).click();
+    await page.getByRole("heading", { name: "Standings" }).waitFor();
+    await page.goBack();
+    await page.getByTestId("question-card").first().waitFor();
+    await expect(isSameDocument(page)).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("follows the chosen theme in the browser's theme colour", async () => {
+    const { context, page } = await browser.open(PHONE);
+    await context.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+    await page.goto("/home");
+    const themeColor = () => page.locator('meta[name="theme-color"]').getAttribute("content");
+    await expect(themeColor()).resolves.toBe("#020617");
+    await page.getByTestId("bottom-nav").getByRole("button", { name: "More" }).click();
+    await page.getByRole("radio", { name: "Light" }).click();
+    await expect.poll(themeColor).toBe("#ffffff");
+    await context.close();
+  });
+});
