@@ -41,7 +41,8 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.test.ts"],
           environment: "node",
           globalSetup: ["./e2e/global-setup.ts"],
-          testTimeout: 60_000,
+          // Journeys that walk several pages (the accessibility sweeps) need more than a minute on a busy two-core machine.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

@@ -30,13 +30,17 @@ export const useBrowser = () => {
     baseUrl,
     /**
      * A fresh context (cookies, storage) with the given viewport; closed by the caller.
-     * The visitor sign-up offer is pre-dismissed unless a test is about it, so it never covers other journeys.
+     * The visitor sign-up offer is pre-dismissed unless a test is about it, so it never covers other journeys, and the
+     * service worker is blocked unless the test asks for it.
      */
     async open(
       viewport: { width: number; height: number } = DESKTOP,
-      { showOffers = false }: { showOffers?: boolean } = {},
+      { showOffers = false, serviceWorker = false }: { showOffers?: boolean; serviceWorker?: boolean } = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: viewport.width < 768 });
+      // A fresh context would install the service worker and precache the whole build beside every journey; only the
+      // installable app's journey is about it.
+      const serviceWorkers = serviceWorker ? "allow" : "block";
+      const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: viewport.width < 768, serviceWorkers });
       if (!showOffers) {
         await context.addInitScript(() => localStorage.setItem("claim-modal-dismissed-at", String(Date.now())));
       }

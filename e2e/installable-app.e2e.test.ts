@@ -24,7 +24,7 @@ const installServiceWorker = async (page: Page) => {
 
 describe("the installable app", () => {
   it("links a manifest whose icons all answer as PNGs, maskable ones included", async () => {
-    const { context, page } = await browser.open(DESKTOP);
+    const { context, page } = await browser.open(DESKTOP, { serviceWorker: true });
     await page.goto("/home");
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
     const appleIconHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
@@ -60,7 +60,7 @@ describe("the installable app", () => {
   });
 
   it("is served by its service worker, opens offline on its shell and comes back when the network does", async () => {
-    const { context, page } = await browser.open(PHONE);
+    const { context, page } = await browser.open(PHONE, { serviceWorker: true });
     expect(await installServiceWorker(page)).toBe(`${browser.baseUrl}/sw.js`);
     const banner = page.getByTestId("offline-banner");
     await page.getByTestId("question-card").first().waitFor();
@@ -86,7 +86,7 @@ describe("the installable app", () => {
   });
 
   it("takes each open tab's next link into a new build once its service worker is waiting", async () => {
-    const { context, page } = await browser.open(PHONE);
+    const { context, page } = await browser.open(PHONE, { serviceWorker: true });
     await installServiceWorker(page);
     const other = await context.newPage();
     await other.goto("/activity");
@@ -125,7 +125,7 @@ describe("the installable app", () => {
   });
 
   it("moves inside the app, back and forth, while no new build is waiting", async () => {
-    const { context, page } = await browser.open(PHONE);
+    const { context, page } = await browser.open(PHONE, { serviceWorker: true });
     await installServiceWorker(page);
     await markDocument(page);
     await page.getByTestId("bottom-nav").getByRole("link", { name: "Standings" }).click();
@@ -137,7 +137,7 @@ describe("the installable app", () => {
   });
 
   it("follows the chosen theme in the browser's theme colour", async () => {
-    const { context, page } = await browser.open(PHONE);
+    const { context, page } = await browser.open(PHONE, { serviceWorker: true });
     await context.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
     await page.goto("/home");
     const themeColor = () => page.locator('meta[name="theme-color"]').getAttribute("content");

@@ -7,7 +7,8 @@ import * as z from "zod/mini";
 export const pushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
-  url: z.string().check(z.regex(/^\/(?!\/)/)),
+  // Not "//host" nor "/\host", which URL parsers read as another site.
+  url: z.string().check(z.regex(/^\/(?![/\\])/)),
   tag: z.string(),
 });
 
