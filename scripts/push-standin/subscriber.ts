@@ -3,6 +3,7 @@
  * decryption a browser does on receipt (RFC 8291, aes128gcm), so a test reads exactly what a device would show.
  */
 const encoder = new TextEncoder();
+const utf8 = (text: string) => new Uint8Array(encoder.encode(text));
 
 const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 
@@ -37,15 +38,17 @@ export const createSubscriber = async (): Promise<Subscriber> => {
   const authSecret = crypto.getRandomValues(new Uint8Array(16));
 
   const decrypt = async (body: Uint8Array<ArrayBuffer>) => {
-    const salt = body.subarray(0, 16);
+    const salt = body.slice(0, 16);
     const idLength = body[20]!;
-    const senderKey = body.subarray(21, 21 + idLength);
-    const ciphertext = body.subarray(21 + idLength);
+    const senderKey = body.slice(21, 21 + idLength);
+    const ciphertext = body.slice(21 + idLength);
     const sender = await crypto.subtle.importKey("raw", senderKey, { name: "ECDH", namedCurve: "P-256" }, false, []);
-    const shared = new Uint8Array(await crypto.subtle.deriveBits({ name: "ECDH", public: sender }, pair.privateKey, 256));
-    const ikm = await hkdf(authSecret, shared, concat(encoder.encode("WebPush: info\0"), publicKey, senderKey), 32);
-    const cek = await hkdf(salt, ikm, encoder.encode("Content-Encoding: aes128gcm\0"), 16);
-    const nonce = await hkdf(salt, ikm, encoder.encode("Content-Encoding: nonce\0"), 12);
+    // Workers' types spell the standard `public` member `$public`; both runtimes take the standard one.
+    const ecdh = { name: "ECDH", public: sender } as Parameters<SubtleCrypto["deriveBits"]>[0];
+    const shared = new Uint8Array(await crypto.subtle.deriveBits(ecdh, pair.privateKey, 256));
+    const ikm = await hkdf(authSecret, shared, concat(utf8("WebPush: info\0"), publicKey, senderKey), 32);
+    const cek = await hkdf(salt, ikm, utf8("Content-Encoding: aes128gcm\0"), 16);
+    const nonce = await hkdf(salt, ikm, utf8("Content-Encoding: nonce\0"), 12);
     const key = await crypto.subtle.importKey("raw", cek, "AES-GCM", false, ["decrypt"]);
     const record = new Uint8Array(await crypto.subtle.decrypt({ name: "AES-GCM", iv: nonce }, key, ciphertext));
     return new TextDecoder().decode(unpad(record));
