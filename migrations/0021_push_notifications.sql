@@ -1,9 +1,9 @@
 CREATE TABLE `notification_settings` (
 	`user_id` text PRIMARY KEY NOT NULL,
-	`picks` integer DEFAULT true NOT NULL,
-	`streaks` integer DEFAULT true NOT NULL,
-	`redemptions` integer DEFAULT true NOT NULL,
-	`contests` integer DEFAULT true NOT NULL,
+	`picks` integer DEFAULT 1 NOT NULL,
+	`streaks` integer DEFAULT 1 NOT NULL,
+	`redemptions` integer DEFAULT 1 NOT NULL,
+	`contests` integer DEFAULT 1 NOT NULL,
 	`updated_at` integer NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
