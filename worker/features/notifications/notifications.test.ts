@@ -11,6 +11,8 @@ import { signedInAdmin, signedInPlayer } from "../../test/sessions";
 import { createSubscriber } from "../../../scripts/push-standin/subscriber";
 import type { PushStandin } from "../../../scripts/push-standin/standin";
 import { decideRedemption } from "../redemptions/decide-redemption.service";
+import { readSettings } from "../../env";
+import { productionEnv } from "../../test/deployed-env";
 import { MAX_DEVICES } from "./notifications.service";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -86,6 +88,16 @@ describe("turning notifications on and off", () => {
     const deleted = await apiClient({ headers: account.bearer }).me.$delete({ json: { password: "password123" } });
     expect(deleted.status).toBe(200);
     expect((await subscriptions(account.userId)).results).toEqual([]);
+  });
+});
+
+describe("the application server's keys", () => {
+  it("are required in production, and staging without its own answers 503 rather than use the local pair", async () => {
+    expect(() => readSettings(productionEnv({ VAPID_PUBLIC_KEY: "" }))).toThrow(/VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are required in production/);
+    const player = await signedInPlayer();
+    const staging = { ...productionEnv({ VAPID_PUBLIC_KEY: "" }), ENVIRONMENT: "staging" };
+    const response = await apiClient({ headers: player.bearer, env: staging }).notifications.$get();
+    expect((await bodyAt(response, 503)).error.message).toBe("Notifications are not configured");
   });
 });
 
