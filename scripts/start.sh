@@ -8,6 +8,8 @@ PORT="${PORT:-8787}"
 STRIPE_PORT="${STRIPE_PORT:-12111}"
 STRIPE_SECRET_KEY="${STRIPE_SECRET_KEY:-sk_test_pickstreak_local}"
 STRIPE_WEBHOOK_SECRET="${STRIPE_WEBHOOK_SECRET:-whsec_pickstreak_local}"
+# The local push service stand-in (scripts/push-standin): browsers' real push services cannot be reached from here.
+PUSH_PORT="${PUSH_PORT:-12112}"
 
 [ -f .dev.vars ] || cp .dev.vars.example .dev.vars
 npm run build --silent
@@ -22,15 +24,19 @@ cat <<MSG
     player@example.com  (player)
   Emails sent locally: http://localhost:${PORT}/api/dev/outbox
   Payments go to the local Stripe stand-in at http://127.0.0.1:${STRIPE_PORT} (promo codes: WELCOME10, STREAK25)
+  Push notifications go to the local push stand-in: http://127.0.0.1:${PUSH_PORT}/messages
 
 MSG
 STRIPE_SECRET_KEY="$STRIPE_SECRET_KEY" STRIPE_WEBHOOK_SECRET="$STRIPE_WEBHOOK_SECRET" \
   node --import tsx scripts/stripe-standin/main.ts --port "$STRIPE_PORT" --webhook-url "http://127.0.0.1:${PORT}/api/stripe/webhook" &
 STANDIN_PID=$!
+node --import tsx scripts/push-standin/main.ts --port "$PUSH_PORT" &
+PUSH_PID=$!
 # Local workerd does not fire crons by itself: tick the every-minute jobs (settlement, contests, leaderboard windows).
 ( while sleep 60; do curl -fsS -o /dev/null "http://127.0.0.1:${PORT}/__scheduled?cron=*+*+*+*+*" || true; done ) &
 TICKER_PID=$!
-trap 'kill "$STANDIN_PID" "$TICKER_PID" 2>/dev/null || true' EXIT
+trap 'kill "$STANDIN_PID" "$PUSH_PID" "$TICKER_PID" 2>/dev/null || true' EXIT
 npx wrangler dev --local --ip 127.0.0.1 --port "$PORT" --test-scheduled --var "APP_URL:http://localhost:${PORT}" \
   --var "STRIPE_API_HOST:127.0.0.1" --var "STRIPE_API_PORT:${STRIPE_PORT}" --var "STRIPE_API_PROTOCOL:http" \
-  --var "STRIPE_SECRET_KEY:${STRIPE_SECRET_KEY}" --var "STRIPE_WEBHOOK_SECRET:${STRIPE_WEBHOOK_SECRET}"
+  --var "STRIPE_SECRET_KEY:${STRIPE_SECRET_KEY}" --var "STRIPE_WEBHOOK_SECRET:${STRIPE_WEBHOOK_SECRET}" \
+  --var "PUSH_STANDIN_URL:http://127.0.0.1:${PUSH_PORT}"

@@ -26,6 +26,7 @@ import { adminQuestionRoutes } from "./features/admin-questions/admin-questions.
 import { outcomeRoutes } from "./features/settlement/outcome.routes";
 import { adminAuditRoutes } from "./features/admin-audit/admin-audit.routes";
 import { adminPlayerRoutes } from "./features/admin-players/admin-players.routes";
+import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { responsiblePlayRoutes } from "./features/responsible-play/responsible-play.routes";
 import { shareImageRoutes, sharePageRoutes } from "./features/share/share.routes";
 import { imageServingRoutes, imageUploadRoutes } from "./features/images/images.routes";
@@ -60,6 +61,7 @@ const api = createRouter()
   .route("/picks", pickRoutes)
   .route("/streak", streakRoutes)
   .route("/responsible-play", responsiblePlayRoutes)
+  .route("/notifications", notificationRoutes)
   .route("/share", shareImageRoutes)
   .route("/credits", creditsRoutes)
   .route("/daily-credits", dailyCreditsRoutes)

@@ -144,3 +144,17 @@ export const CONTEST_PRIZES_PER_BATCH = 15;
  * `cap`; a missed day starts again at `base`. Bonus credits (not redeemable).
  */
 export const DAILY_CREDITS = { base: 2, step: 1, cap: 5 } as const;
+
+/** Web push (docs/decisions/push-notifications.md). */
+export const PUSH = {
+  /** Deliveries one send pass takes: each is a subrequest, and a pass must stay well inside a Worker's allowance. */
+  perRun: 40,
+  concurrency: 6,
+  /** A taken delivery is not taken again for this long, so a sender that dies mid-pass is retried, not lost. */
+  leaseMs: 2 * MINUTE_MS,
+  firstRetryMs: 30 * 1000,
+  maxAttempts: 6,
+  timeoutMs: 10 * 1000,
+  /** How long a push service keeps a notice for a device that is offline. */
+  ttlSeconds: 24 * 60 * 60,
+} as const;

@@ -20,6 +20,13 @@ const envSchema = z
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
     EXCHANGE_RATES_URL: z.url().optional(),
+    // Web push (docs/decisions/push-notifications.md): the application server's P-256 key pair, base64url (the
+    // public key raw, the private key its `d`), and the contact the push services see. Local ones stand in when unset.
+    VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+    VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/).optional(),
+    // Local development and browser tests deliver pushes to our stand-in (scripts/push-standin).
+    PUSH_STANDIN_URL: z.url().optional(),
     READ_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
     EDGE_CACHE: z
       .enum(["on", "off"])
@@ -33,7 +40,11 @@ const envSchema = z
   .refine(
     (env) => env.ENVIRONMENT !== "production" || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.EXCHANGE_RATES_URL),
     { message: "STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and EXCHANGE_RATES_URL are required in production", path: ["STRIPE_SECRET_KEY"] },
-  );
+  )
+  .refine((env) => env.ENVIRONMENT !== "production" || (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT), {
+    message: "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are required in production",
+    path: ["VAPID_PUBLIC_KEY"],
+  });
 
 export type Settings = z.infer<typeof envSchema> & { adminEmails: ReadonlySet<string> };
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, lt, or, type Placeholder, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { CursorValue, Keyset } from "../lib/cursor";
 
@@ -8,7 +8,7 @@ export type SortKey = { column: SQLiteColumn; descending: boolean };
  * Rows after the one a cursor names, in the order `keys` give: (k1 after v1) OR (k1 = v1 AND (k2 after v2 ...)).
  * The last key must make the order total (the id), so a page never skips or repeats a row.
  */
-export const afterRow = (keys: readonly SortKey[], values: readonly CursorValue[]): SQL | undefined => {
+export const afterRow = (keys: readonly SortKey[], values: readonly (CursorValue | Placeholder)[]): SQL | undefined => {
   const [first, ...rest] = keys;
   const [value, ...restValues] = values;
   if (!first || value === undefined) return undefined;

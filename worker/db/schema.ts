@@ -7,3 +7,4 @@ export * from "./tables/redemptions";
 export * from "./tables/community";
 export * from "./tables/operations";
 export * from "./tables/responsible-play";
+export * from "./tables/notifications";

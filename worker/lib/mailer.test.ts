@@ -1,12 +1,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readSettings } from "../env";
+import { productionEnv } from "../test/deployed-env";
 import { createMailer } from "./mailer";
 
-const PAYMENT_SETTINGS = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x", EXCHANGE_RATES_URL: "https://rates.example/latest" };
-
-const productionEnv = (extra: Record<string, string> = {}) =>
-  ({ ...env, ENVIRONMENT: "production", APP_URL: "https://pickstreak.example", ...PAYMENT_SETTINGS, ...extra }) as Env;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,6 +42,6 @@ describe("mailer", () => {
   });
 
   it("requires the email API settings in production", () => {
-    expect(() => readSettings(productionEnv())).toThrow(/EMAIL_API_URL and EMAIL_API_KEY are required in production/);
+    expect(() => readSettings(productionEnv({ EMAIL_API_URL: "", EMAIL_API_KEY: "" }))).toThrow(/EMAIL_API_URL and EMAIL_API_KEY are required in production/);
   });
 });

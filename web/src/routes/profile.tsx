@@ -6,6 +6,7 @@ import { meQueryOptions } from "../features/auth/auth-queries";
 import { CountryFlag } from "../features/auth/country-flag";
 import { CountrySelect } from "../features/auth/country-select";
 import { requireSignIn } from "../features/auth/require-sign-in";
+import { NotificationsSection } from "../features/notifications/notifications-section";
 import { ResponsiblePlaySection } from "../features/responsible-play/responsible-play-section";
 import { ApiError } from "../lib/api";
 import { ChangePassword } from "./-profile/change-password";
@@ -44,6 +45,7 @@ const Profile = () => {
         </section>
         <UsernameEditor key={me.user.username} current={me.user.username} />
         <CountrySelect value={me.user.country} onChange={changeCountry} />
+        <NotificationsSection />
         <ResponsiblePlaySection />
         <ChangePassword />
         <DeleteAccount />

@@ -4,9 +4,9 @@ import { AppError } from "../../lib/errors";
 import { verifyAccessToken, type AccessClaims } from "./access-token";
 import { healSessionHint, readAccessToken } from "./auth-cookies";
 import type { AuthUser } from "./auth.types";
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
+import { compiledQueries, type BoundQuery } from "../../db/compiled";
 import { sessions, users } from "../../db/schema";
 
 /** A signed token whose session has not been checked yet: see checksSessionWithRead. */
@@ -17,22 +17,30 @@ const claimsOf = async (c: Context<AppEnv>) => {
   return token ? verifyAccessToken(c.get("settings").SESSION_SECRET, token) : null;
 };
 
-const sessionCheck = (c: Context<AppEnv>, claims: AccessClaims) =>
-  createDb(c.env.DB)
+const liveSession = (d1: D1Database) =>
+  createDb(d1)
     .select({ id: users.id, email: users.email, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.userId, sql.placeholder("userId")),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, Date.now()),
+        gt(sessions.expiresAt, sql.placeholder("now")),
         isNull(users.deletedAt),
       ),
     );
 
-type LiveSession = Awaited<ReturnType<typeof sessionCheck>>[number];
+type LiveSession = Awaited<ReturnType<typeof liveSession>>[number];
+
+const sessionChecks = compiledQueries<"session", LiveSession[]>();
+
+/** Runs on every signed-in request, so it is compiled once (db/compiled.ts). */
+const sessionCheck = (c: Context<AppEnv>, claims: AccessClaims) =>
+  sessionChecks(c.env.DB, "session", () => liveSession(c.env.DB), { sessionId: claims.sessionId, userId: claims.userId, now: Date.now() });
+
+const runQuery = async <Rows>(query: BoundQuery<Rows>) => query.rows(await query.statement.all());
 
 const userOf = (row: LiveSession | undefined, claims: AccessClaims): AuthUser | null =>
   row ? { ...row, sessionId: claims.sessionId } : null;
@@ -54,7 +62,7 @@ export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   c.set("user", null);
   c.set("pendingSession", null);
   if (claims && routeChecksSessionWithRead(c)) c.set("pendingSession", { claims });
-  else if (claims) c.set("user", userOf((await sessionCheck(c, claims))[0], claims));
+  else if (claims) c.set("user", userOf((await runQuery(sessionCheck(c, claims)))[0], claims));
   await next();
   healSessionHint(c);
 };
@@ -67,21 +75,22 @@ export const claimedViewerId = (c: Context<AppEnv>) => c.get("user")?.id ?? c.ge
  * have. A session that turns out to be over (signed out within the token's 15 minutes) reads again as a visitor.
  * `queryFor` returns null when there is nothing to read for that viewer.
  */
-export const readForViewer = async <Q extends BatchItem<"sqlite">>(
+export const readForViewer = async <Row>(
   c: Context<AppEnv>,
-  queryFor: (viewerId: string | null) => Q | null,
-): Promise<Q["_"]["result"] | []> => {
-  const db = createDb(c.env.DB);
+  queryFor: (viewerId: string | null) => BoundQuery<Row[]> | null,
+): Promise<Row[]> => {
   const readAs = async (viewerId: string | null) => {
     const query = queryFor(viewerId);
-    return query ? (await db.batch([query]))[0] : [];
+    return query ? runQuery(query) : [];
   };
   const pending = c.get("pendingSession");
   if (!pending) return readAs(c.get("user")?.id ?? null);
   c.set("pendingSession", null);
   const read = queryFor(pending.claims.userId);
   const check = sessionCheck(c, pending.claims);
-  const [session, rows] = read ? await db.batch([check, read]) : [await check, []];
+  const [session, rows] = read
+    ? await c.env.DB.batch([check.statement, read.statement]).then(([checked, page]) => [check.rows(checked!), read.rows(page!)] as const)
+    : [await runQuery(check), []];
   const user = userOf(session[0], pending.claims);
   c.set("user", user);
   return user ? rows : readAs(null);

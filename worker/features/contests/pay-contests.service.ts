@@ -4,6 +4,7 @@ import { log } from "../../lib/log";
 import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { paidPlaces, prizeFor } from "./contest-prizes";
 import { batchNamed } from "../../db/statement";
+import { queueNotice } from "../notifications/push-outbox";
 
 type DueContest = { id: string; title: string };
 type Winner = { user_id: string; place: number; paid: number };
@@ -39,6 +40,7 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
   const paid: PaidPrize[] = [];
   const grants: D1PreparedStatement[] = [];
   const marks: D1PreparedStatement[] = [];
+  const notices: D1PreparedStatement[] = [];
   for (const winner of winners) {
     const amount = prizeFor(winner.place, entrants);
     const description = `Contest prize: ${contest.title} (#${winner.place})`;
@@ -60,6 +62,9 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
         )
         .bind(winner.user_id, amount, movement.transactionId),
     );
+    notices.push(
+      queueNotice(d1, winner.user_id, `contest:${contest.id}`, { kind: "contest", contestId: contest.id, contestTitle: contest.title, place: winner.place, prize: amount }, now),
+    );
     paid.push({ userId: winner.user_id, transactionId: movement.transactionId, amount, description, createdAt: now });
     marks.push(
       d1
@@ -75,6 +80,7 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
     grants,
     // After every grant: each winner's entry update checks that its own grant happened.
     marked: marks,
+    notices,
   });
   // Each winner's entry update changed a row exactly when this run paid them.
   return paid.filter((_prize, i) => marked[i]?.meta.changes === 1);

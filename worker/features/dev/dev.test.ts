@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import devEntry from "../../dev-entry";
 import { signUp } from "../../test/accounts";
 import { BASE_URL, call, callJson } from "../../test/http";
+import { productionEnv } from "../../test/deployed-env";
 import { WRONG_HOST_MESSAGE } from "./loopback-host";
 
 type Outbox = { items: { to: string; subject: string; text: string; links: string[] }[] };
@@ -35,16 +36,7 @@ describe("GET /api/dev/outbox (development entry)", () => {
   });
 
   it("does not answer with a deployed environment's settings", async () => {
-    const production = {
-      ...env,
-      ENVIRONMENT: "production",
-      EMAIL_API_URL: "https://email.example.com/send",
-      EMAIL_API_KEY: "key",
-      STRIPE_SECRET_KEY: "sk_live_x",
-      STRIPE_WEBHOOK_SECRET: "whsec_x",
-      EXCHANGE_RATES_URL: "https://rates.example/latest",
-    };
-    const response = await callDev("/api/dev/outbox", {}, production);
+    const response = await callDev("/api/dev/outbox", {}, productionEnv());
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: "not_found", message: "Page not found" } });
   });

@@ -26,5 +26,8 @@ export const deleteAccount = async (d1: D1Database, settings: Settings, userId: 
     d1.prepare("DELETE FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions WHERE user_id = ?)").bind(userId),
     d1.prepare("DELETE FROM auth_tokens WHERE user_id = ?").bind(userId),
     d1.prepare("DELETE FROM contact_messages WHERE user_id = ?").bind(userId),
+    // A device address is personal data, and a deleted player must hear nothing more; the outbox rows go with it.
+    d1.prepare("DELETE FROM push_subscriptions WHERE user_id = ?").bind(userId),
+    d1.prepare("DELETE FROM notification_settings WHERE user_id = ?").bind(userId),
   ]);
 };

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../db/client";
+import { createDb } from "../../db/client";
+import { compiledQueries } from "../../db/compiled";
 import { afterRow, orderBy, type SortKey } from "../../db/keyset";
 import { questions, userBookmarks } from "../../db/schema";
 import { decodeCursor, encodeCursor, type CursorValue } from "../../lib/cursor";
@@ -34,44 +35,71 @@ const dayRange = (date: string, tzOffsetMinutes: number) => {
  * Otherwise the unary plus keeps SQLite from choosing the deadline index for it: without it, every open question is
  * read and sorted to keep 21, while the sort's own index (popularity, newest, cost) stops after 21 rows.
  */
-const openDeadline = (query: FeedQuery, now: number) => {
+const openDeadline = (query: FeedQuery) => {
   const narrowed =
     query.sort === "ending-soon" || query.category || query.free || query.props || query.date || query.bookmarked;
+  const now = sql.placeholder("now");
   return narrowed ? sql`${questions.deadline} > ${now}` : sql`+${questions.deadline} > ${now}`;
 };
 
 /** instr() rather than LIKE: D1 refuses LIKE patterns over 50 bytes. SQLite's lower() folds ASCII only, so the needle is folded the same way. */
-const matches = (text: string) => {
-  const needle = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  const contains = (column: SQLiteColumn) => sql`instr(lower(${column}), ${needle}) > 0`;
+const needleOf = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+const matches = () => {
+  const contains = (column: SQLiteColumn) => sql`instr(lower(${column}), ${sql.placeholder("needle")}) > 0`;
   return or(contains(questions.title), contains(questions.answerOptionA), contains(questions.answerOptionB));
 };
 
-/** One SELECT for a feed page, including the viewer's bookmark and pick on each card. */
-export const feedQuery = (db: Db, query: FeedQuery, viewerId: string | null, now: number) => {
+/**
+ * The query's shape: which conditions it has. Values (the viewer, the time, the search, the cursor) are
+ * placeholders, so each shape compiles once.
+ */
+const shapeOf = (query: FeedQuery, bookmarkedOnly: boolean) =>
+  [query.sort, query.category && "category", query.free && "free", query.props && "props", query.date && "date", bookmarkedOnly && "bookmarked", query.q && "search", query.cursor && "cursor"]
+    .filter(Boolean)
+    .join(" ");
+
+const buildFeed = (d1: D1Database, query: FeedQuery, bookmarkedOnly: boolean) => {
+  const db = createDb(d1);
   const keys = SORTS[query.sort];
-  const bookmarkedOnly = Boolean(query.bookmarked && viewerId);
+  const viewer = sql.placeholder("viewer");
   const conditions: (SQL | undefined)[] = [
     // Driven from the viewer's own bookmarks, a handful of rows, rather than by walking the open questions in order.
     bookmarkedOnly ? sql`+${questions.status} = 'published'` : eq(questions.status, "published"),
-    openDeadline(query, now),
-    query.category ? eq(questions.category, query.category) : undefined,
+    openDeadline(query),
+    query.category ? eq(questions.category, sql.placeholder("category")) : undefined,
     query.free ? eq(questions.isFreePick, true) : undefined,
     query.props ? eq(questions.isPlayerProp, true) : undefined,
     bookmarkedOnly
-      ? inArray(questions.id, db.select({ id: userBookmarks.questionId }).from(userBookmarks).where(eq(userBookmarks.userId, viewerId ?? "")))
+      ? inArray(questions.id, db.select({ id: userBookmarks.questionId }).from(userBookmarks).where(eq(userBookmarks.userId, viewer)))
       : undefined,
-    query.q ? matches(query.q) : undefined,
-    query.cursor ? afterRow(keys, decodeCursor(query.cursor, keys.length)) : undefined,
+    query.q ? matches() : undefined,
+    query.cursor ? afterRow(keys, keys.map((_, i) => sql.placeholder(`after${i}`))) : undefined,
+    query.date ? gte(questions.deadline, sql.placeholder("dayStart")) : undefined,
+    query.date ? lt(questions.deadline, sql.placeholder("dayEnd")) : undefined,
   ];
-  if (query.date) {
-    const [start, end] = dayRange(query.date, query.tz);
-    conditions.push(gte(questions.deadline, start), lt(questions.deadline, end));
-  }
-  return selectQuestions(db, viewerId)
+  return selectQuestions(db, viewer)
     .where(and(...conditions))
     .orderBy(...orderBy(keys))
     .limit(FEED_PAGE_SIZE + 1);
+};
+
+const feedQueries = compiledQueries<string, QuestionRow[]>();
+
+/** One SELECT for a feed page, including the viewer's bookmark and pick on each card, bound and ready for a batch. */
+export const feedQuery = (d1: D1Database, query: FeedQuery, viewerId: string | null, now: number) => {
+  const bookmarkedOnly = Boolean(query.bookmarked && viewerId);
+  const after = query.cursor ? decodeCursor(query.cursor, SORTS[query.sort].length) : [];
+  const [dayStart, dayEnd] = query.date ? dayRange(query.date, query.tz) : [];
+  return feedQueries(d1, shapeOf(query, bookmarkedOnly), () => buildFeed(d1, query, bookmarkedOnly), {
+    viewer: viewerId ?? "",
+    now,
+    category: query.category,
+    needle: query.q ? needleOf(query.q) : undefined,
+    dayStart,
+    dayEnd,
+    ...Object.fromEntries(after.map((value, i) => [`after${i}`, value])),
+  });
 };
 
 /** Trims the look-ahead row and turns the last row's sort values into the next cursor. */

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { renamed } from "../../db/columns";
 import { questions, userBookmarks, userPicks } from "../../db/schema";
@@ -28,7 +28,7 @@ const viewerColumns = {
  * Questions with the viewer's bookmark and pick. A visitor joins as no one (an id no user has), so both read the same
  * shape; the joins are primary-key lookups that find nothing.
  */
-export const selectQuestions = (db: Db, viewerId: string | null) =>
+export const selectQuestions = (db: Db, viewerId: string | Placeholder | null) =>
   db
     .select({ ...playerColumns, ...viewerColumns })
     .from(questions)

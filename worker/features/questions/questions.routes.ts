@@ -56,9 +56,8 @@ export const questionRoutes = createRouter()
     // A visitor has no bookmarks, so their bookmarked-only feed is empty without asking the database.
     if (query.bookmarked && !claimedViewerId(c)) return c.json({ items: [], nextCursor: null }, 200);
     const now = Date.now();
-    const db = createDb(c.env.DB);
     const results = await readForViewer(c, (viewerId) =>
-      query.bookmarked && !viewerId ? null : feedQuery(db, query, viewerId, now),
+      query.bookmarked && !viewerId ? null : feedQuery(c.env.DB, query, viewerId, now),
     );
     const { items, nextCursor } = pageOf(results, query.sort);
     c.header("Cache-Control", c.var.user ? "private, no-store" : "public, max-age=15");

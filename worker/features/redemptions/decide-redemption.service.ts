@@ -6,6 +6,7 @@ import { grant } from "../credits/ledger.service";
 import { onHold } from "./redemption-holds";
 import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption } from "./redemption-row";
 import { batchNamed } from "../../db/statement";
+import { queueNotice } from "../notifications/push-outbox";
 
 type Decision = { redemptionId: string; status: "fulfilled" | "rejected"; note: string | null; adminId: string; now: number };
 
@@ -59,6 +60,7 @@ export const decideRedemption = async (d1: D1Database, decision: Decision) => {
         subjectUserId: current.user_id,
         now,
       }),
+      notice: queueNotice(d1, current.user_id, `redemption:${id}`, { kind: "redemption", redemptionId: id, status, credits: current.credits_spent }, now),
       decided: selectRedemption(d1, id),
     });
     const row = decided.results[0]!;

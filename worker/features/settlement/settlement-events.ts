@@ -2,6 +2,7 @@ import type { LiveMessage } from "#shared/live-messages";
 import type { Delivery } from "../../realtime/live-hub";
 import { onlineUsers, publishToUsers } from "../../realtime/live-shards";
 import { broadcastWins } from "../activity/broadcast-wins";
+import { sendDuePushes } from "../notifications/push-sender";
 import { notifyStreakCorrections } from "./streak-corrections";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
 import type { SqlColumns } from "../../db/rows";
@@ -72,11 +73,12 @@ export const publishPlayerUpdates = async (env: Env, questionId: string, userIds
 };
 
 /**
- * After a settlement pass commits: the players' updates, the streak corrections explained, then the question's newest
- * wins for the community feed.
+ * After a settlement pass commits: the players' updates, the streak corrections explained, the question's newest
+ * wins for the community feed, then the push notices the pass queued, so a phone hears of a win at once.
  */
 export const publishSettlement = async (env: Env, questionId: string, userIds: string[]) => {
   await publishPlayerUpdates(env, questionId, userIds);
   await notifyStreakCorrections(env, questionId, userIds);
   await broadcastWins(env, questionId);
+  await sendDuePushes(env);
 };

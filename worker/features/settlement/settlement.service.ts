@@ -2,6 +2,7 @@ import { SETTLEMENT_BUDGET_MS, SETTLEMENT_CHUNK_SIZE, SETTLEMENT_MAX_CHUNKS, SET
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { log } from "../../lib/log";
 import { pickContributions } from "../leaderboard/aggregates";
+import { queueSettledPicks, queueStreakCorrections } from "../notifications/push-outbox";
 import { raiseMaxStreaks } from "./max-streak";
 import { streakEventStatements } from "./streak-events";
 import { placeholders } from "./streak-sql";
@@ -73,6 +74,8 @@ const settleChunk = async (d1: D1Database, questionId: string, question: Questio
     streakEvents.record,
     ...plans.flatMap((plan) => plan.statements),
     streakEvents.complete,
+    queueSettledPicks(d1, ids, version, context.now),
+    queueStreakCorrections(d1, ids, version, context.now),
     ...pickContributions(d1, ids, 1),
     raiseMaxStreaks(d1, [...new Set(picks.map((pick) => pick.user_id))]),
   ]);

@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { toast } from "../../lib/toast";
 import { client, unwrap } from "../../lib/api";
 import { THEME_STORAGE_KEY } from "../../lib/theme";
+import { turnOffPush } from "../notifications/browser-push";
 import { CLAIM_DISMISSED_KEY } from "./claim-timing";
 
 /** Clears everything stored on this device (the theme is a device setting, so it stays). */
@@ -26,6 +27,8 @@ export const useSignOut = () => {
   const navigate = useNavigate();
   return async ({ accountDeleted = false }: { accountDeleted?: boolean } = {}) => {
     let clean = true;
+    // A shared browser must not go on showing this player's notifications to whoever uses it next.
+    if (!accountDeleted) await turnOffPush().catch(() => undefined);
     try {
       if (!accountDeleted) await unwrap(client.auth.logout.$post());
     } catch {

@@ -1,0 +1,96 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { pushTopics } from "../../db/schema";
+import type { Settings } from "../../env";
+import { AppError } from "../../lib/errors";
+import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { requireUser } from "../auth/auth.middleware";
+import { chooseTopics, readNotifications, subscribe, unsubscribe } from "./notifications.service";
+import { isPushEndpoint, vapidKeys } from "./push-service";
+
+const ENDPOINT_MESSAGE = "This browser's push service is not supported";
+const KEYS_MESSAGE = "Invalid subscription keys";
+
+const topicsSchema = z.object(Object.fromEntries(pushTopics.map((topic) => [topic, z.boolean()])) as Record<(typeof pushTopics)[number], z.ZodBoolean>);
+
+const notificationsSchema = z
+  .object({
+    publicKey: z.string().openapi({ description: "The application server key for PushManager.subscribe (base64url)" }),
+    topics: topicsSchema,
+    devices: z.number().int().openapi({ description: "Browsers this player turned notifications on in" }),
+  })
+  .openapi("Notifications");
+
+/** A P-256 public key is 65 bytes (87 base64url characters) and the auth secret 16 (22). */
+const base64url = (length: number) => z.string({ error: KEYS_MESSAGE }).regex(new RegExp(`^[A-Za-z0-9_-]{${length}}=*$`), KEYS_MESSAGE);
+
+const endpointSchema = z.url({ error: ENDPOINT_MESSAGE }).max(1000, ENDPOINT_MESSAGE);
+
+const common = { security: signedIn, tags: ["Notifications"] };
+const answer = { 200: jsonContent(notificationsSchema), ...errorResponses(400, 401, 503) };
+
+const readRoute = createRoute({
+  method: "get",
+  path: "/",
+  operationId: "getNotifications",
+  summary: "The player's notification choices, device count and the key to subscribe with",
+  ...common,
+  middleware: [requireUser] as const,
+  responses: answer,
+});
+
+const topicsRoute = createRoute({
+  method: "put",
+  path: "/topics",
+  operationId: "chooseNotificationTopics",
+  summary: "Choose which notifications the player gets, on every device",
+  ...common,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(topicsSchema.partial().strict()) },
+  responses: answer,
+});
+
+const subscribeRoute = createRoute({
+  method: "post",
+  path: "/subscriptions",
+  operationId: "subscribeToPush",
+  summary: "Turn notifications on in this browser with its push subscription",
+  ...common,
+  middleware: [requireUser] as const,
+  request: {
+    body: jsonBody(z.object({ endpoint: endpointSchema, keys: z.object({ p256dh: base64url(87), auth: base64url(22) }, { error: KEYS_MESSAGE }) })),
+  },
+  responses: answer,
+});
+
+const unsubscribeRoute = createRoute({
+  method: "delete",
+  path: "/subscriptions",
+  operationId: "unsubscribeFromPush",
+  summary: "Turn notifications off in this browser",
+  ...common,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(z.object({ endpoint: endpointSchema })) },
+  responses: answer,
+});
+
+const withKey = async (settings: Settings, view: ReturnType<typeof readNotifications>) => ({
+  publicKey: vapidKeys(settings).publicKey,
+  ...(await view),
+});
+
+export const notificationRoutes = createRouter()
+  .openapi(readRoute, async (c) => c.json(await withKey(c.var.settings, readNotifications(c.env.DB, c.var.user!.id)), 200))
+  .openapi(topicsRoute, async (c) =>
+    c.json(await withKey(c.var.settings, chooseTopics(c.env.DB, c.var.user!.id, c.req.valid("json"), Date.now())), 200),
+  )
+  .openapi(subscribeRoute, async (c) => {
+    const subscription = c.req.valid("json");
+    if (!isPushEndpoint(subscription.endpoint, c.var.settings)) {
+      throw new AppError("validation_failed", ENDPOINT_MESSAGE, { field: "endpoint" });
+    }
+    return c.json(await withKey(c.var.settings, subscribe(c.env.DB, c.var.user!.id, subscription, Date.now())), 200);
+  })
+  .openapi(unsubscribeRoute, async (c) =>
+    c.json(await withKey(c.var.settings, unsubscribe(c.env.DB, c.var.user!.id, c.req.valid("json").endpoint)), 200),
+  );

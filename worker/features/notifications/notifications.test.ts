@@ -1,0 +1,130 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { payContests } from "../../cron/pay-contests";
+import { signUpAndLogin } from "../../test/accounts";
+import { apiClient, bodyAt, successOf } from "../../test/client";
+import { insertContest, join } from "../../test/contests";
+import { grantCredits } from "../../test/ledger";
+import { drainPushes, pushesTo, subscribeDevice, useFakePushService } from "../../test/push";
+import { redeemGiftCard } from "../../test/redemptions";
+import { signedInAdmin, signedInPlayer } from "../../test/sessions";
+import { createSubscriber } from "../../../scripts/push-standin/subscriber";
+import type { PushStandin } from "../../../scripts/push-standin/standin";
+import { decideRedemption } from "../redemptions/decide-redemption.service";
+import { readSettings } from "../../env";
+import { productionEnv } from "../../test/deployed-env";
+import { MAX_DEVICES } from "./notifications.service";
+
+const DAY = 24 * 60 * 60 * 1000;
+let standin: PushStandin;
+
+beforeEach(() => {
+  standin = useFakePushService();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const subscriptions = (userId: string) =>
+  env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ? ORDER BY created_at").bind(userId).all<{ endpoint: string }>();
+
+describe("turning notifications on and off", () => {
+  it("gives the key to subscribe with and every topic by default, and only to a signed-in player", async () => {
+    expect((await apiClient().notifications.$get()).status).toBe(401);
+    const player = await signedInPlayer();
+    const { body } = await successOf(apiClient({ headers: player.bearer }).notifications.$get());
+    expect(body).toEqual({
+      publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
+      topics: { picks: true, streaks: true, redemptions: true, contests: true },
+      devices: 0,
+    });
+  });
+
+  it("refuses an endpoint that is not a known push service, so the worker never posts to an address a client chose", async () => {
+    const player = await signedInPlayer();
+    const { p256dh, auth } = await createSubscriber();
+    for (const endpoint of [
+      "https://attacker.example/collect",
+      "http://fcm.googleapis.com/fcm/send/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+      "https://fcm.googleapis.com.attacker.example/x",
+      "http://127.0.0.1:8787/api/admin/players",
+      "not a url",
+    ]) {
+      const response = await apiClient({ headers: player.bearer }).notifications.subscriptions.$post({ json: { endpoint, keys: { p256dh, auth } } });
+      expect((await bodyAt(response, 400)).error.message).toBe("This browser's push service is not supported");
+    }
+    const badKeys = await apiClient({ headers: player.bearer }).notifications.subscriptions.$post({
+      json: { endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys: { p256dh: "short", auth } },
+    });
+    expect((await bodyAt(badKeys, 400)).error.message).toBe("Invalid subscription keys");
+    expect((await subscriptions(player.userId)).results).toEqual([]);
+  });
+
+  it("keeps a player's newest devices, moves a shared browser to whoever turned it on last, and turns one off", async () => {
+    const first = await signedInPlayer();
+    const second = await signedInPlayer();
+    const shared = await subscribeDevice(standin, first.bearer);
+    for (let i = 0; i < MAX_DEVICES; i++) await subscribeDevice(standin, first.bearer);
+    expect((await subscriptions(first.userId)).results).toHaveLength(MAX_DEVICES);
+    expect((await subscriptions(first.userId)).results).not.toContainEqual({ endpoint: shared.endpoint });
+
+    const moved = await subscribeDevice(standin, second.bearer);
+    await subscribeDevice(standin, first.bearer);
+    const keys = { p256dh: moved.subscriber.p256dh, auth: moved.subscriber.auth };
+    await successOf(apiClient({ headers: first.bearer }).notifications.subscriptions.$post({ json: { endpoint: moved.endpoint, keys } }));
+    expect((await subscriptions(second.userId)).results).toEqual([]);
+    expect((await subscriptions(first.userId)).results).toContainEqual({ endpoint: moved.endpoint });
+
+    const off = await successOf(apiClient({ headers: first.bearer }).notifications.subscriptions.$delete({ json: { endpoint: moved.endpoint } }));
+    expect(off.body.devices).toBe(MAX_DEVICES - 1);
+    expect((await subscriptions(first.userId)).results).not.toContainEqual({ endpoint: moved.endpoint });
+  });
+
+  it("forgets every device when the account is deleted", async () => {
+    const account = await signUpAndLogin(`push-delete-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    await subscribeDevice(standin, account.bearer);
+    const deleted = await apiClient({ headers: account.bearer }).me.$delete({ json: { password: "password123" } });
+    expect(deleted.status).toBe(200);
+    expect((await subscriptions(account.userId)).results).toEqual([]);
+  });
+});
+
+describe("the application server's keys", () => {
+  it("are required in production, and staging without its own answers 503 rather than use the local pair", async () => {
+    expect(() => readSettings(productionEnv({ VAPID_PUBLIC_KEY: "" }))).toThrow(/VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are required in production/);
+    const player = await signedInPlayer();
+    const staging = { ...productionEnv({ VAPID_PUBLIC_KEY: "" }), ENVIRONMENT: "staging" };
+    const response = await apiClient({ headers: player.bearer, env: staging }).notifications.$get();
+    expect((await bodyAt(response, 503)).error.message).toBe("Notifications are not configured");
+  });
+});
+
+describe("notices beyond picks", () => {
+  it("tells a player their redemption was rejected, with the refund", async () => {
+    const account = await signUpAndLogin(`push-redeem-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const device = await subscribeDevice(standin, account.bearer);
+    await grantCredits(account.userId, 50, "winnings");
+    const { body } = await redeemGiftCard(account, { credits: 20 });
+    const admin = await signedInAdmin();
+    await decideRedemption(env.DB, { redemptionId: body.redemption.id, status: "rejected", note: null, adminId: admin.userId, now: Date.now() });
+    await drainPushes();
+    expect(await pushesTo(standin, device)).toEqual([
+      { title: "Your redemption was not approved", body: "20 credits went back to your balance.", url: "/gift-cards", tag: `redemption-${body.redemption.id}` },
+    ]);
+  });
+
+  it("tells a contest's winner their place and prize, once however often the payout runs", async () => {
+    const startsAt = Date.now() - 4 * DAY;
+    const contestId = await insertContest({ startsAt, days: 3, title: "Weekend Challenge" });
+    const player = await signedInPlayer(15);
+    const device = await subscribeDevice(standin, player.bearer);
+    await join(contestId, player.userId, startsAt + 1000);
+    await env.DB.prepare("UPDATE contest_entries SET score = 3 WHERE contest_id = ?").bind(contestId).run();
+    await payContests(env, Date.now());
+    await payContests(env, Date.now());
+    await drainPushes();
+    expect(await pushesTo(standin, device)).toEqual([expect.objectContaining({ title: "You placed #1 in Weekend Challenge", url: "/leaderboard" })]);
+  });
+});

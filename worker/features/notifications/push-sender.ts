@@ -1,0 +1,99 @@
+import { buildPushPayload } from "@block65/webcrypto-web-push";
+import { inArray } from "drizzle-orm";
+import { PUSH } from "../../config";
+import { createDb } from "../../db/client";
+import type { SqlColumns } from "../../db/rows";
+import { pushSubscriptions, type pushDeliveries } from "../../db/schema";
+import { readSettings, type Settings } from "../../env";
+import { log } from "../../lib/log";
+import { noticeSchema, toPushPayload } from "./notices";
+import { deliveryUrl, vapidKeys } from "./push-service";
+
+type Taken = SqlColumns<typeof pushDeliveries, "id" | "subscription_id" | "notice" | "attempts">;
+type Subscription = typeof pushSubscriptions.$inferSelect;
+type Result = { id: string; subscriptionId: string; outcome: "sent" | "gone" | "dropped" | { retryAt: number } };
+
+/**
+ * Takes the due deliveries in one statement: D1 runs statements one at a time, so two passes at once (the cron and a
+ * settlement's own kick) take different rows, and the lease keeps a taken row away until it is sent or retried.
+ */
+const take = (d1: D1Database, now: number) =>
+  d1
+    .prepare(
+      `UPDATE push_deliveries SET next_attempt_at = ?1 + ?2
+       WHERE id IN (SELECT id FROM push_deliveries WHERE next_attempt_at <= ?1 ORDER BY next_attempt_at LIMIT ?3)
+       RETURNING id, subscription_id, notice, attempts`,
+    )
+    .bind(now, PUSH.leaseMs, PUSH.perRun)
+    .all<Taken>();
+
+const retryAfterMs = (response: Response) => {
+  const seconds = Number(response.headers.get("Retry-After"));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+};
+
+/** 404 and 410: the subscription is gone for good. Other 4xx: this request can never succeed. 429 and 5xx: later. */
+const classify = (delivery: Taken, response: Response | null, now: number): Result["outcome"] => {
+  if (response?.ok) return "sent";
+  if (response && (response.status === 404 || response.status === 410)) return "gone";
+  if (response && response.status < 500 && response.status !== 429) return "dropped";
+  if (delivery.attempts + 1 >= PUSH.maxAttempts) return "dropped";
+  const backoff = PUSH.firstRetryMs * 2 ** delivery.attempts;
+  return { retryAt: now + Math.max(backoff, response ? retryAfterMs(response) : 0) };
+};
+
+const send = async (delivery: Taken, subscription: Subscription, vapid: ReturnType<typeof vapidKeys>, settings: Settings, now: number): Promise<Result> => {
+  const parsed = noticeSchema.safeParse(JSON.parse(delivery.notice));
+  if (!parsed.success) {
+    log("error", "push_notice_invalid", { deliveryId: delivery.id });
+    return { id: delivery.id, subscriptionId: subscription.id, outcome: "dropped" };
+  }
+  let response: Response | null = null;
+  try {
+    const request = await buildPushPayload(
+      { data: toPushPayload(parsed.data), options: { ttl: PUSH.ttlSeconds, urgency: "normal" } },
+      { endpoint: subscription.endpoint, expirationTime: null, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      vapid,
+    );
+    response = await fetch(deliveryUrl(subscription.endpoint, settings), { ...request, signal: AbortSignal.timeout(PUSH.timeoutMs) });
+  } catch (error) {
+    log("warn", "push_send_failed", { deliveryId: delivery.id, error: String(error) });
+  }
+  const outcome = classify(delivery, response, now);
+  if (outcome === "dropped") log("warn", "push_dropped", { deliveryId: delivery.id, status: response?.status ?? null });
+  return { id: delivery.id, subscriptionId: subscription.id, outcome };
+};
+
+const record = (d1: D1Database, results: Result[]) =>
+  results.map(({ id, subscriptionId, outcome }) => {
+    if (outcome === "sent" || outcome === "dropped") return d1.prepare("DELETE FROM push_deliveries WHERE id = ?").bind(id);
+    if (outcome === "gone") return d1.prepare("DELETE FROM push_subscriptions WHERE id = ?").bind(subscriptionId);
+    return d1.prepare("UPDATE push_deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?").bind(outcome.retryAt, id);
+  });
+
+/**
+ * One pass over the push outbox: sends what is due, a few at a time, and records each answer. Runs from the
+ * every-minute cron and right after a settlement commits; never inside a request's own work.
+ */
+export const sendDuePushes = async (env: Env, now = Date.now()) => {
+  const settings = readSettings(env);
+  const { results: taken } = await take(env.DB, now);
+  if (taken.length === 0) return { sent: 0, gone: 0, retried: 0, dropped: 0 };
+  const vapid = vapidKeys(settings);
+  const subscriptions = await createDb(env.DB)
+    .select()
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.id, [...new Set(taken.map((d) => d.subscription_id))]));
+  const byId = new Map(subscriptions.map((s) => [s.id, s]));
+  const results: Result[] = [];
+  for (let start = 0; start < taken.length; start += PUSH.concurrency) {
+    const group = taken.slice(start, start + PUSH.concurrency).flatMap((delivery) => {
+      const subscription = byId.get(delivery.subscription_id);
+      return subscription ? [send(delivery, subscription, vapid, settings, now)] : [];
+    });
+    results.push(...(await Promise.all(group)));
+  }
+  if (results.length > 0) await env.DB.batch(record(env.DB, results));
+  const count = (kind: "sent" | "gone" | "dropped") => results.filter((r) => r.outcome === kind).length;
+  return { sent: count("sent"), gone: count("gone"), retried: results.length - count("sent") - count("gone") - count("dropped"), dropped: count("dropped") };
+};
