@@ -85,7 +85,7 @@ export const NotificationsSection = () => {
           {busy ? "Saving..." : onHere ? "Turn off on this device" : "Turn on notifications"}
         </Button>
       )}
-      <fieldset className="space-y-2">
+      <fieldset className="space-y-1">
         <legend className="text-sm font-semibold">Tell me when</legend>
         {TOPICS.map(({ topic, label }) => (
           <label key={topic} className="flex min-h-11 items-center gap-3 text-sm">
