@@ -8,6 +8,7 @@ import { refreshExchangeRates } from "./refresh-exchange-rates";
 import { settleQueuedQuestions } from "./settle-queued";
 import { payContests } from "./pay-contests";
 import { advanceLeaderboards } from "./advance-leaderboards";
+import { resolveFromScoreFeed } from "./resolve-score-feed";
 
 export const EVERY_MINUTE = "* * * * *";
 export const HOURLY = "0 * * * *";
@@ -15,7 +16,7 @@ export const DAILY = "0 3 * * *";
 
 /** Keys must match the crons in wrangler.toml. */
 export const cronJobs: Record<string, Record<string, CronJob>> = {
-  [EVERY_MINUTE]: { publishScheduledQuestions, settleQueuedQuestions, payContests, advanceLeaderboards },
+  [EVERY_MINUTE]: { publishScheduledQuestions, resolveFromScoreFeed, settleQueuedQuestions, payContests, advanceLeaderboards },
   [HOURLY]: { pruneExpiredRows, refreshExchangeRates },
   [DAILY]: { auditLedgerDaily },
 };
