@@ -25,8 +25,8 @@ const refusal = async (d1: D1Database, { userId, questionId, now }: ChallengeInp
   if (!row) return new AppError("not_found", "Question not found");
   if (!row.picked) return new AppError("forbidden", "Only players who picked this question can challenge its result");
   if (row.challenged) return new AppError("duplicate", "You have already challenged this result");
+  if (row.state === "final" || (row.finalAt !== null && row.finalAt <= now)) return new AppError("rule_violation", "The challenge window has closed");
   if (row.state !== "proposed" && row.state !== "challenged") return new AppError("rule_violation", "This question has no proposed result to challenge");
-  if (row.finalAt === null || row.finalAt <= now) return new AppError("rule_violation", "The challenge window has closed");
   return new AppError("conflict", "The result changed meanwhile. Please try again.");
 };
 
