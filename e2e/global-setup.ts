@@ -5,6 +5,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     stateDir: string;
+    scoreFeedUrl: string;
   }
 }
 
@@ -12,5 +13,6 @@ export default async function setup(project: TestProject) {
   const app = await startApp();
   project.provide("baseUrl", app.url);
   project.provide("stateDir", app.stateDir);
+  project.provide("scoreFeedUrl", app.scoreFeedUrl);
   return app.stop;
 }

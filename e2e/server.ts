@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { freePort, OFFLINE_ENV } from "../scripts/lib/processes";
 import { startStandinServer } from "../scripts/stripe-standin/server";
+import { startScoreFeedServer } from "../scripts/score-feed-standin/server";
 
 
 const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 60_000) => {
@@ -20,7 +21,7 @@ const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error(`The app did not answer at ${url} within ${timeoutMs} ms`);
 };
 
-export type RunningApp = { url: string; stateDir: string; stop: () => Promise<void> };
+export type RunningApp = { url: string; stateDir: string; scoreFeedUrl: string; stop: () => Promise<void> };
 
 /** Starts the built app on local workerd with its own fresh database, migrated and seeded. */
 export const startApp = async (): Promise<RunningApp> => {
@@ -34,6 +35,8 @@ export const startApp = async (): Promise<RunningApp> => {
   const secretKey = `sk_test_e2e_${crypto.randomUUID()}`;
   const webhookSecret = `whsec_e2e_${crypto.randomUUID()}`;
   const stripe = await startStandinServer({ port: 0, secretKey, webhookSecret, webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });
+  // The score feed stand-in: the journeys move its events with its /control/ endpoints.
+  const scoreFeed = await startScoreFeedServer({ port: 0 });
 
   const child = spawn(
     "npx",
@@ -42,6 +45,7 @@ export const startApp = async (): Promise<RunningApp> => {
       "--var", `APP_URL:${url}`, "--test-scheduled",
       "--var", `STRIPE_API_HOST:${stripe.host}`, "--var", `STRIPE_API_PORT:${stripe.port}`, "--var", "STRIPE_API_PROTOCOL:http",
       "--var", `STRIPE_SECRET_KEY:${secretKey}`, "--var", `STRIPE_WEBHOOK_SECRET:${webhookSecret}`, "--show-interactive-dev-session=false", "--log-level=warn",
+      "--var", `SCORE_FEED_URL:${scoreFeed.url}`,
     ],
     { env: OFFLINE_ENV, stdio: ["ignore", "ignore", "inherit"], detached: true },
   );
@@ -53,7 +57,8 @@ export const startApp = async (): Promise<RunningApp> => {
       await new Promise((resolve) => child.once("exit", resolve));
     }
     await stripe.close();
+    await scoreFeed.close();
     rmSync(stateDir, { recursive: true, force: true });
   };
-  return { url, stateDir, stop };
+  return { url, stateDir, scoreFeedUrl: scoreFeed.url, stop };
 };

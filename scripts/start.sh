@@ -27,10 +27,16 @@ MSG
 STRIPE_SECRET_KEY="$STRIPE_SECRET_KEY" STRIPE_WEBHOOK_SECRET="$STRIPE_WEBHOOK_SECRET" \
   node --import tsx scripts/stripe-standin/main.ts --port "$STRIPE_PORT" --webhook-url "http://127.0.0.1:${PORT}/api/stripe/webhook" &
 STANDIN_PID=$!
+# The local score feed stand-in (scripts/score-feed-standin): upcoming events for the admin's question form, moved to a
+# result with POST http://127.0.0.1:${SCORE_FEED_PORT}/control/events/<id>/final {"home":3,"away":1}.
+SCORE_FEED_PORT="${SCORE_FEED_PORT:-12112}"
+node --import tsx scripts/score-feed-standin/main.ts --port "$SCORE_FEED_PORT" &
+SCORE_FEED_PID=$!
 # Local workerd does not fire crons by itself: tick the every-minute jobs (settlement, contests, leaderboard windows).
 ( while sleep 60; do curl -fsS -o /dev/null "http://127.0.0.1:${PORT}/__scheduled?cron=*+*+*+*+*" || true; done ) &
 TICKER_PID=$!
-trap 'kill "$STANDIN_PID" "$TICKER_PID" 2>/dev/null || true' EXIT
+trap 'kill "$STANDIN_PID" "$TICKER_PID" "$SCORE_FEED_PID" 2>/dev/null || true' EXIT
 npx wrangler dev --local --ip 127.0.0.1 --port "$PORT" --test-scheduled --var "APP_URL:http://localhost:${PORT}" \
   --var "STRIPE_API_HOST:127.0.0.1" --var "STRIPE_API_PORT:${STRIPE_PORT}" --var "STRIPE_API_PROTOCOL:http" \
-  --var "STRIPE_SECRET_KEY:${STRIPE_SECRET_KEY}" --var "STRIPE_WEBHOOK_SECRET:${STRIPE_WEBHOOK_SECRET}"
+  --var "STRIPE_SECRET_KEY:${STRIPE_SECRET_KEY}" --var "STRIPE_WEBHOOK_SECRET:${STRIPE_WEBHOOK_SECRET}" \
+  --var "SCORE_FEED_URL:http://127.0.0.1:${SCORE_FEED_PORT}"
