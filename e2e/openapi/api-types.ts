@@ -2212,6 +2212,8 @@ export interface components {
             createdAt: number;
             questionTitle: string;
             questionOutcome: string;
+            answerOptionA: string;
+            answerOptionB: string;
             homeTeam: string;
             awayTeam: string;
         };

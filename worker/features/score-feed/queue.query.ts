@@ -52,6 +52,8 @@ export const readQueue = async (db: Db) => {
         createdAt: scoreFeedAlerts.createdAt,
         questionTitle: questions.title,
         questionOutcome: questions.outcome,
+        answerOptionA: questions.answerOptionA,
+        answerOptionB: questions.answerOptionB,
         homeTeam: scoreFeedLinks.homeTeam,
         awayTeam: scoreFeedLinks.awayTeam,
       })

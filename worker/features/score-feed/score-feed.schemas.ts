@@ -108,7 +108,14 @@ export const alertSchema = createSelectSchema(scoreFeedAlerts, {
   after: z.unknown().openapi({ description: "The feed's new data, with the outcome it would give" }),
 })
   .pick({ id: true, questionId: true, eventId: true, before: true, after: true, createdAt: true })
-  .extend({ questionTitle: z.string(), questionOutcome: z.string(), homeTeam: z.string(), awayTeam: z.string() })
+  .extend({
+    questionTitle: z.string(),
+    questionOutcome: z.string(),
+    answerOptionA: z.string(),
+    answerOptionB: z.string(),
+    homeTeam: z.string(),
+    awayTeam: z.string(),
+  })
   .openapi("ScoreFeedAlert");
 
 export const queueSchema = z.object({ items: z.array(queueItemSchema), alerts: z.array(alertSchema) }).openapi("ChallengeQueue");

@@ -43,7 +43,7 @@ export const ChallengeReview = ({ item }: { item: ChallengedQuestion }) => {
       <div>
         <p className="font-semibold">{question.title}</p>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {link.homeTeam} v {link.awayTeam} · {link.eventStatus} · {scoreText(link) ?? "no score"}
+          {link.homeTeam} v {link.awayTeam} · {scoreText(link) ?? `Event ${link.eventStatus}`}
         </p>
         <p className="text-sm">Proposed: <span className="font-semibold">{label(proposed)}</span></p>
       </div>

@@ -27,6 +27,14 @@ const SELECT = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px
 const eventLabel = (event: { homeTeam: string; awayTeam: string; sport: string | null; startsAt: number }) =>
   `${event.homeTeam} v ${event.awayTeam}${event.sport ? ` · ${event.sport}` : ""} · ${formatDateTime(event.startsAt)}`;
 
+/** Where a link that can no longer change stands, in a sentence. */
+const settledText = (link: FeedLink) => {
+  const against = `${link.homeTeam} v ${link.awayTeam}`;
+  if (link.state === "proposed") return `The score feed proposed a result from ${against}; players may challenge it until ${formatDateTime(link.finalAt ?? 0)}.`;
+  if (link.state === "challenged") return `Players challenged the result from ${against}: decide it in the Challenges tab.`;
+  return `Resolved from ${against}.`;
+};
+
 type Props = { questionId: string | null; overUnder: boolean; draft: FeedDraft | null; onChange: (draft: FeedDraft) => void };
 
 /**
@@ -45,7 +53,7 @@ export const ScoreFeedFields = ({ questionId, overUnder, draft, onChange }: Prop
 
   let body: ReactNode;
   if (events.data && !events.data.enabled) body = <p>Auto-resolution is off: no score feed is configured. Set the outcome by hand.</p>;
-  else if (link && link.state !== "waiting") body = <p>The score feed has proposed a result ({link.state}): this link can no longer change.</p>;
+  else if (link && link.state !== "waiting") body = <p>{settledText(link)} The link can no longer change.</p>;
   else if (events.isError) body = <p role="alert">{events.error instanceof ApiError ? events.error.message : "Failed to load the feed's events"}</p>;
   else if (events.isPending || (questionId !== null && current.isPending)) body = <p>Loading events...</p>;
   else {
