@@ -32,6 +32,7 @@ STANDIN_PID=$!
 SCORE_FEED_PORT="${SCORE_FEED_PORT:-12112}"
 node --import tsx scripts/score-feed-standin/main.ts --port "$SCORE_FEED_PORT" &
 SCORE_FEED_PID=$!
+echo "  Linked questions resolve from the local score feed stand-in at http://127.0.0.1:${SCORE_FEED_PORT}"
 # Local workerd does not fire crons by itself: tick the every-minute jobs (settlement, contests, leaderboard windows).
 ( while sleep 60; do curl -fsS -o /dev/null "http://127.0.0.1:${PORT}/__scheduled?cron=*+*+*+*+*" || true; done ) &
 TICKER_PID=$!

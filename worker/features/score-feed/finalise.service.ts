@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { CHALLENGE_WINDOW_MS, SCORE_FEED } from "../../config";
 import { createDb } from "../../db/client";
 import type { SqlColumns } from "../../db/rows";
-import { scoreFeedLinks } from "../../db/schema";
+import { questions, scoreFeedLinks } from "../../db/schema";
 import { firstRow, typed } from "../../db/statement";
 import { log } from "../../lib/log";
 import { SCORE_FEED_ACTOR } from "../admin-audit/admin-audit";
@@ -38,8 +38,10 @@ const release = (d1: D1Database, questionId: string) =>
     .bind(questionId)
     .run();
 
-const isUnresolved = async (d1: D1Database, questionId: string) =>
-  (await d1.prepare("SELECT outcome FROM questions WHERE id = ?").bind(questionId).first<{ outcome: string }>())?.outcome === "unresolved";
+const isUnresolved = async (d1: D1Database, questionId: string) => {
+  const [row] = await createDb(d1).select({ outcome: questions.outcome }).from(questions).where(eq(questions.id, questionId));
+  return row?.outcome === "unresolved";
+};
 
 const reasonOf = (won: Won) => {
   const result =

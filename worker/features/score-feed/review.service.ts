@@ -1,6 +1,8 @@
 import { OUTCOMES_BY_TYPE } from "#shared/sports";
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
 import type { SqlColumns } from "../../db/rows";
-import type { scoreFeedLinks } from "../../db/schema";
+import { questions, type scoreFeedLinks } from "../../db/schema";
 import { firstRow, typed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
 import { adminActor, auditStatement } from "../admin-audit/admin-audit";
@@ -39,13 +41,13 @@ const release = (d1: D1Database, questionId: string) =>
  * like any outcome. The audit log keeps the outcome and, beside it, whether the proposal was confirmed or corrected.
  */
 export const reviewChallenge = async (d1: D1Database, { questionId, outcome, reason, adminId, now }: Review) => {
-  const [link, question] = await Promise.all([
+  const [link, [question]] = await Promise.all([
     readLink(d1, questionId),
-    d1.prepare("SELECT question_type FROM questions WHERE id = ?").bind(questionId).first<{ question_type: keyof typeof OUTCOMES_BY_TYPE }>(),
+    createDb(d1).select({ questionType: questions.questionType }).from(questions).where(eq(questions.id, questionId)),
   ]);
   if (!question) throw new AppError("not_found", "Question not found");
   if (link?.state !== "challenged") throw NOT_WAITING();
-  if (!(OUTCOMES_BY_TYPE[question.question_type] as readonly string[]).includes(outcome)) {
+  if (!(OUTCOMES_BY_TYPE[question.questionType] as readonly string[]).includes(outcome)) {
     throw new AppError("validation_failed", "This outcome does not fit the question type", { field: "outcome" });
   }
   const claimed = await claim(d1, questionId, now);
