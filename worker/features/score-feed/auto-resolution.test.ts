@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHALLENGE_WINDOW_MS } from "../../config";
+import { CHALLENGE_WINDOW_MS, SCORE_FEED } from "../../config";
 import { EVERY_MINUTE, runScheduled } from "../../cron/schedule";
 import { resolveFromScoreFeed } from "../../cron/resolve-score-feed";
 import { pickState, questionState } from "../../test/admin";
@@ -241,6 +241,28 @@ describe("a feed that cannot be read", () => {
     expect(feed.requests).toHaveLength(1);
     expect(feed.requests[0]!.searchParams.get("ids")?.split(",")).toHaveLength(2);
     expect(feed.requests[0]!.searchParams.get("ids")).not.toContain(open.id);
+  });
+
+  it("puts new results before final ones it only watches for corrections, within the run's bound", async () => {
+    const watched = Date.now();
+    for (let i = 0; i < SCORE_FEED.linksPerRun + 1; i += 1) {
+      const id = await insertQuestion({ outcome: "A", status: "resolved" });
+      await env.DB.prepare(
+        `INSERT INTO score_feed_links (question_id, event_id, home_team, away_team, starts_at, side_a, state, event_status, home_score,
+           away_score, proposed_outcome, proposed_at, final_at, finalized_at, created_at, updated_at)
+         VALUES (?1, 'nfl-chiefs-bills', 'Chiefs', 'Bills', 0, 'home', 'final', 'final', 1, 0, 'A', ?2, ?2, ?2, ?2, ?2)`,
+      )
+        .bind(id, watched)
+        .run();
+    }
+    const { questionId, eventId } = await linkedQuestion();
+    // The new question was checked while its event ran; the watched ones were checked longer ago.
+    await cron();
+    await env.DB.prepare("UPDATE score_feed_links SET checked_at = ? WHERE state = 'final'").bind(watched - 60_000).run();
+    finishEvent(feed.store, eventId, 1, 0);
+    const run = await cron();
+    expect(run.polled).toMatchObject({ polled: SCORE_FEED.linksPerRun, steps: { proposed: 1 } });
+    expect(await feedLink(questionId)).toMatchObject({ state: "proposed" });
   });
 
   it("is off without a configured feed, yet still finalises proposals already made", async () => {

@@ -10,8 +10,9 @@ import { outcomeFrom, resultSignature, sameResult, type FeedResult } from "./rul
 const l = scoreFeedLinks;
 
 /**
- * The links worth asking the feed about, least recently checked first: waiting ones once picking has closed (the
- * event has started) and nobody has set the outcome by hand, every proposal and challenge, and final ones for a day.
+ * The links worth asking the feed about: waiting ones once picking has closed (the event has started) and nobody has
+ * set the outcome by hand, every proposal and challenge, and final ones for a day, which only watch for corrections
+ * and so come after the others. Within each, the least recently checked first.
  */
 const linksToPoll = (d1: D1Database, now: number) =>
   createDb(d1)
@@ -36,7 +37,7 @@ const linksToPoll = (d1: D1Database, now: number) =>
         and(eq(l.state, "final"), gt(l.finalizedAt, now - SCORE_FEED.watchAfterFinalMs)),
       ),
     )
-    .orderBy(sql`${l.checkedAt} IS NOT NULL`, asc(l.checkedAt))
+    .orderBy(sql`${l.state} = 'final'`, sql`${l.checkedAt} IS NOT NULL`, asc(l.checkedAt))
     .limit(SCORE_FEED.linksPerRun);
 
 type PolledLink = Awaited<ReturnType<typeof linksToPoll>>[number];
