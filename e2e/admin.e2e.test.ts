@@ -115,7 +115,7 @@ describe("promo codes", () => {
     const firstTitle = page.getByTestId("admin-question").first().locator("p").first();
     expect((await firstTitle.boundingBox())?.width ?? 0).toBeGreaterThan(200);
     const panel = page.getByRole("tabpanel");
-    for (const tab of ["Redemptions", "Challenges", "Promo codes", "Health"]) {
+    for (const tab of ["Redemptions", "Challenges", "Contests", "Promo codes", "Health"]) {
       await page.getByRole("tab", { name: tab }).click();
       await expect.poll(() => page.getByRole("tab", { name: tab }).getAttribute("aria-selected")).toBe("true");
       // Measured once the section's rows are in: an empty or loading section proves nothing about its table.

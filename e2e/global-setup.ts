@@ -6,6 +6,7 @@ declare module "vitest" {
     baseUrl: string;
     stateDir: string;
     pushUrl: string;
+    scoreFeedUrl: string;
   }
 }
 
@@ -14,5 +15,6 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", app.url);
   project.provide("stateDir", app.stateDir);
   project.provide("pushUrl", app.pushUrl);
+  project.provide("scoreFeedUrl", app.scoreFeedUrl);
   return app.stop;
 }

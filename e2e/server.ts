@@ -5,6 +5,7 @@ import { freePort, OFFLINE_ENV } from "../scripts/lib/processes";
 import { startStandinServer } from "../scripts/stripe-standin/server";
 import { serveFetchHandler } from "../scripts/lib/fetch-server";
 import { createPushStandin } from "../scripts/push-standin/standin";
+import { startScoreFeedServer } from "../scripts/score-feed-standin/server";
 
 
 const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 60_000) => {
@@ -22,7 +23,7 @@ const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error(`The app did not answer at ${url} within ${timeoutMs} ms`);
 };
 
-export type RunningApp = { url: string; stateDir: string; pushUrl: string; stop: () => Promise<void> };
+export type RunningApp = { url: string; stateDir: string; pushUrl: string; scoreFeedUrl: string; stop: () => Promise<void> };
 
 /** Starts the built app on local workerd with its own fresh database, migrated and seeded. */
 export const startApp = async (): Promise<RunningApp> => {
@@ -37,6 +38,8 @@ export const startApp = async (): Promise<RunningApp> => {
   const webhookSecret = `whsec_e2e_${crypto.randomUUID()}`;
   const stripe = await startStandinServer({ port: 0, secretKey, webhookSecret, webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });
   const push = await serveFetchHandler(0, () => createPushStandin());
+  // The score feed stand-in: the journeys move its events with its /control/ endpoints.
+  const scoreFeed = await startScoreFeedServer({ port: 0 });
 
   const child = spawn(
     "npx",
@@ -45,6 +48,7 @@ export const startApp = async (): Promise<RunningApp> => {
       "--var", `APP_URL:${url}`, "--test-scheduled",
       "--var", `STRIPE_API_HOST:${stripe.host}`, "--var", `STRIPE_API_PORT:${stripe.port}`, "--var", "STRIPE_API_PROTOCOL:http",
       "--var", `STRIPE_SECRET_KEY:${secretKey}`, "--var", `STRIPE_WEBHOOK_SECRET:${webhookSecret}`, "--var", `PUSH_STANDIN_URL:${push.url}`, "--show-interactive-dev-session=false", "--log-level=warn",
+      "--var", `SCORE_FEED_URL:${scoreFeed.url}`,
     ],
     { env: OFFLINE_ENV, stdio: ["ignore", "ignore", "inherit"], detached: true },
   );
@@ -57,7 +61,8 @@ export const startApp = async (): Promise<RunningApp> => {
     }
     await stripe.close();
     await push.close();
+    await scoreFeed.close();
     rmSync(stateDir, { recursive: true, force: true });
   };
-  return { url, stateDir, pushUrl: push.url, stop };
+  return { url, stateDir, pushUrl: push.url, scoreFeedUrl: scoreFeed.url, stop };
 };

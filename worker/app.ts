@@ -47,6 +47,8 @@ import { userStatsRoutes } from "./features/user-stats/user-stats.routes";
 import { activityRoutes } from "./features/activity/activity.routes";
 import { contestRoutes } from "./features/contests/contests.routes";
 import { contestAdminRoutes } from "./features/contests/contests-admin.routes";
+import { scoreFeedRoutes } from "./features/score-feed/score-feed.routes";
+import { scoreFeedAdminRoutes } from "./features/score-feed/score-feed-admin.routes";
 
 /** The API's URL tree: each feature's sub-app at its own prefix under /api. */
 const api = createRouter()
@@ -81,6 +83,7 @@ const api = createRouter()
   .route("/activity", activityRoutes)
   .route("/contests", contestRoutes)
   .route("/contact", contactRoutes)
+  .route("/score-feed", scoreFeedRoutes)
   .route("/admin/questions", adminQuestionRoutes)
   .route("/admin/questions", outcomeRoutes)
   .route("/admin/images", imageUploadRoutes)
@@ -91,6 +94,7 @@ const api = createRouter()
   .route("/admin/contact-messages", contactAdminRoutes)
   .route("/admin/players", adminPlayerRoutes)
   .route("/admin/audit", adminAuditRoutes)
+  .route("/admin/score-feed", scoreFeedAdminRoutes)
   .route("/admin/health", adminHealthRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "__Host-access" });

@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   passwordResetPerIp: { limit: 20, windowMs: HOUR_MS },
   passwordChangePerIp: { limit: 20, windowMs: HOUR_MS },
   contactPerIp: { limit: 10, windowMs: HOUR_MS },
+  /** Challenges of a score feed result a player may send, whatever the answer. */
+  scoreFeedChallengePerUser: { limit: 5, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -157,4 +159,21 @@ export const PUSH = {
   timeoutMs: 10 * 1000,
   /** How long a push service keeps a notice for a device that is offline. */
   ttlSeconds: 24 * 60 * 60,
+} as const;
+
+/**
+ * Auto-resolution from the score feed (docs/decisions/score-feed.md): how long players may challenge a proposed
+ * outcome before the cron makes it final, and what one every-minute run may do.
+ */
+export const CHALLENGE_WINDOW_MS = 30 * MINUTE_MS;
+export const SCORE_FEED = {
+  /** Linked questions whose events one run asks the feed about (one request), least recently checked first. */
+  linksPerRun: 25,
+  /** Proposals one run makes final, each a settlement. */
+  finalsPerRun: 10,
+  /** A final outcome's event is still watched this long, so a correction raises an alert. */
+  watchAfterFinalMs: DAY_MS,
+  /** Upcoming events the admin's form lists. */
+  upcomingLimit: 100,
+  timeoutMs: 5_000,
 } as const;

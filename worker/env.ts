@@ -27,6 +27,9 @@ const envSchema = z
     VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/).optional(),
     // Local development and browser tests deliver pushes to our stand-in (scripts/push-standin).
     PUSH_STANDIN_URL: z.url().optional(),
+    // The score API that resolves linked questions (docs/decisions/score-feed.md); without a URL auto-resolution is off.
+    SCORE_FEED_URL: z.url().optional(),
+    SCORE_FEED_KEY: z.string().min(1).optional(),
     READ_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
     EDGE_CACHE: z
       .enum(["on", "off"])
@@ -36,6 +39,10 @@ const envSchema = z
   .refine((env) => env.ENVIRONMENT !== "production" || (env.EMAIL_API_URL && env.EMAIL_API_KEY), {
     message: "EMAIL_API_URL and EMAIL_API_KEY are required in production",
     path: ["EMAIL_API_URL"],
+  })
+  .refine((env) => !env.SCORE_FEED_URL || env.SCORE_FEED_KEY || env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test", {
+    message: "SCORE_FEED_KEY is required with SCORE_FEED_URL outside local development",
+    path: ["SCORE_FEED_KEY"],
   })
   .refine(
     (env) => env.ENVIRONMENT !== "production" || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.EXCHANGE_RATES_URL),

@@ -923,6 +923,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/score-feed/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Challenge the score feed's proposed outcome of a question you picked, within its window; an admin reviews it */
+        post: operations["challengeResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/score-feed/awaiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Questions you picked whose score feed result is proposed or challenged, soonest final first */
+        get: operations["listAwaitingResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/questions": {
         parameters: {
             query?: never;
@@ -1183,6 +1217,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/score-feed/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The score feed's upcoming events, to link a question to (enabled is false when no feed is configured) */
+        get: operations["listFeedEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/score-feed/links/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A question's link to a feed event and where its auto-resolution stands */
+        get: operations["getScoreFeedLink"];
+        /** Link a question to a feed event with its rule (option A's side, or the over/under line), while nothing is proposed */
+        put: operations["linkQuestionToFeed"];
+        post?: never;
+        /** Take a question off the score feed while nothing is proposed */
+        delete: operations["unlinkQuestionFromFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/score-feed/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Challenged questions with the feed's data and every challenge, and the feed's open correction alerts */
+        get: operations["listChallengedQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/score-feed/challenges/{questionId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the proposed outcome of a challenged question or set another, with a reason, and settle it */
+        post: operations["decideChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/score-feed/alerts/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a correction alert (it never moved credits) */
+        post: operations["dismissFeedAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/health": {
         parameters: {
             query?: never;
@@ -1320,7 +1441,24 @@ export interface components {
                 /** @enum {string} */
                 status: "active" | "won" | "lost" | "void";
             } | null;
+            autoResolution: components["schemas"]["AutoResolution"];
         };
+        /** @description The score feed's proposal and its challenge window; null when not linked */
+        AutoResolution: {
+            /** @enum {string} */
+            state: "waiting" | "proposed" | "challenged" | "final";
+            /** @enum {string} */
+            eventStatus: "scheduled" | "live" | "final" | "postponed" | "cancelled";
+            homeTeam: string;
+            awayTeam: string;
+            homeScore: number | null;
+            awayScore: number | null;
+            /** @enum {string|null} */
+            proposedOutcome: "unresolved" | "A" | "B" | "over" | "under" | "void" | null;
+            /** @description When an unchallenged proposal becomes the outcome (epoch ms) */
+            finalAt: number | null;
+            challengedByMe: boolean;
+        } | null;
         Categories: {
             categories: {
                 name: string;
@@ -1376,6 +1514,7 @@ export interface components {
                     yes: number;
                     no: number;
                 };
+                autoResolution: components["schemas"]["AutoResolution"];
             };
             /**
              * @description For a settled pick: whether most players picked the same option (null while open, or on a tie)
@@ -1742,6 +1881,23 @@ export interface components {
             contest: components["schemas"]["Contest"];
             credits: components["schemas"]["Credits"];
         };
+        ChallengeResult: {
+            challenge: {
+                id: string;
+                questionId: string;
+                reason: string;
+                createdAt: number;
+            };
+            /** @enum {string} */
+            state: "challenged";
+        };
+        ChallengeInput: {
+            questionId: string;
+            reason: string;
+        };
+        AwaitingResults: {
+            items: components["schemas"]["Question"][];
+        };
         AdminQuestion: {
             id: string;
             title: string;
@@ -1999,7 +2155,9 @@ export interface components {
         };
         AuditEntry: {
             id: string;
-            adminId: string;
+            adminId: string | null;
+            /** @enum {string} */
+            actor: "admin" | "score_feed";
             action: string;
             entity: string;
             entityId: string;
@@ -2026,6 +2184,111 @@ export interface components {
             adjustmentId: string;
             /** @description Positive awards bonus credits (not redeemable); negative deducts, never below zero */
             amount: number;
+            reason: string;
+        };
+        FeedEvents: {
+            /** @description False when no score feed is configured: auto-resolution is off */
+            enabled: boolean;
+            events: components["schemas"]["FeedEvent"][];
+        };
+        FeedEvent: {
+            id: string;
+            sport: string | null;
+            homeTeam: string;
+            awayTeam: string;
+            /** @description Unix epoch milliseconds */
+            startsAt: number;
+            /** @enum {string} */
+            status: "scheduled" | "live" | "final" | "postponed" | "cancelled";
+            homeScore: number | null;
+            awayScore: number | null;
+        };
+        ScoreFeedLinkAnswer: {
+            enabled: boolean;
+            link: components["schemas"]["ScoreFeedLink"];
+        };
+        ScoreFeedLink: {
+            questionId: string;
+            eventId: string;
+            sport: string | null;
+            homeTeam: string;
+            awayTeam: string;
+            /** @description Unix epoch milliseconds */
+            startsAt: number;
+            /** @enum {string|null} */
+            sideA: "home" | "away" | null;
+            line: number | null;
+            /** @enum {string} */
+            state: "waiting" | "proposed" | "challenged" | "final";
+            /** @enum {string} */
+            eventStatus: "scheduled" | "live" | "final" | "postponed" | "cancelled";
+            homeScore: number | null;
+            awayScore: number | null;
+            /** @enum {string|null} */
+            proposedOutcome: "unresolved" | "A" | "B" | "over" | "under" | "void" | null;
+            proposedAt: number | null;
+            /** @description When an unchallenged proposal becomes the outcome (epoch ms) */
+            finalAt: number | null;
+            finalizedAt: number | null;
+        } | null;
+        ScoreFeedLinkInput: {
+            eventId: string;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            sideA: "home" | "away" | null;
+            /** @default null */
+            line: number | null;
+        };
+        ChallengeQueue: {
+            items: components["schemas"]["ChallengedQuestion"][];
+            alerts: components["schemas"]["ScoreFeedAlert"][];
+        };
+        ChallengedQuestion: {
+            question: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                questionType: "standard" | "over_under" | "custom";
+                answerOptionA: string;
+                answerOptionB: string;
+                /** @enum {string} */
+                outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
+            };
+            link: components["schemas"]["ScoreFeedLink"];
+            challenges: {
+                id: string;
+                questionId: string;
+                reason: string;
+                createdAt: number;
+                username: string;
+            }[];
+        };
+        ScoreFeedAlert: {
+            id: string;
+            questionId: string;
+            eventId: string;
+            /** @description The feed's data the challenged or final outcome stands on, with that outcome */
+            before?: unknown;
+            /** @description The feed's new data, with the outcome it would give */
+            after?: unknown;
+            createdAt: number;
+            questionTitle: string;
+            questionOutcome: string;
+            answerOptionA: string;
+            answerOptionB: string;
+            homeTeam: string;
+            awayTeam: string;
+        };
+        ChallengeDecisionResult: {
+            picksUpdated: number;
+            creditsAwarded: number;
+            complete: boolean;
+        };
+        ChallengeDecision: {
+            /** @enum {string} */
+            outcome: "A" | "B" | "over" | "under" | "void";
             reason: string;
         };
         AdminHealth: {
@@ -5502,6 +5765,140 @@ export interface operations {
             };
         };
     };
+    challengeResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeInput"];
+            };
+        };
+        responses: {
+            /** @description Challenge recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeResult"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `conflict`, `duplicate` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAwaitingResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwaitingResults"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listAdminQuestions: {
         parameters: {
             query?: {
@@ -6893,6 +7290,481 @@ export interface operations {
             };
             /** @description Error: `forbidden`, `email_not_confirmed` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFeedEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedEvents"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScoreFeedLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreFeedLinkAnswer"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    linkQuestionToFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScoreFeedLinkInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreFeedLinkAnswer"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `conflict`, `duplicate` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unlinkQuestionFromFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreFeedLinkAnswer"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `conflict`, `duplicate` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChallengedQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeQueue"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeDecision"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDecisionResult"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `conflict`, `duplicate` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dismissFeedAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dismissed: boolean;
+                    };
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ import { settleQueuedQuestions } from "./settle-queued";
 import { payContests } from "./pay-contests";
 import { advanceLeaderboards } from "./advance-leaderboards";
 import { sendPushNotifications } from "./send-push-notifications";
+import { resolveFromScoreFeed } from "./resolve-score-feed";
 
 export const EVERY_MINUTE = "* * * * *";
 export const HOURLY = "0 * * * *";
@@ -16,7 +17,7 @@ export const DAILY = "0 3 * * *";
 
 /** Keys must match the crons in wrangler.toml. */
 export const cronJobs: Record<string, Record<string, CronJob>> = {
-  [EVERY_MINUTE]: { publishScheduledQuestions, settleQueuedQuestions, payContests, advanceLeaderboards, sendPushNotifications },
+  [EVERY_MINUTE]: { publishScheduledQuestions, resolveFromScoreFeed, settleQueuedQuestions, payContests, advanceLeaderboards, sendPushNotifications },
   [HOURLY]: { pruneExpiredRows, refreshExchangeRates },
   [DAILY]: { auditLedgerDaily },
 };

@@ -8,3 +8,4 @@ export * from "./tables/community";
 export * from "./tables/operations";
 export * from "./tables/responsible-play";
 export * from "./tables/notifications";
+export * from "./tables/score-feed";

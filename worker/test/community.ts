@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { vi } from "vitest";
+import { adminActor } from "../features/admin-audit/admin-audit";
 import { setOutcome } from "../features/settlement/outcome.service";
 import type { Outcome } from "../features/settlement/settle-pick";
 import { createPlayer } from "./players";
@@ -12,7 +13,7 @@ export const settleAt = async (questionId: string, outcome: Outcome, at: number)
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(at);
   try {
-    return await setOutcome(env.DB, { questionId, outcome, adminId: admin, now: at, reason: "Correction in a test" });
+    return await setOutcome(env.DB, { questionId, outcome, actor: adminActor(admin), now: at, reason: "Correction in a test" });
   } finally {
     vi.useRealTimers();
   }

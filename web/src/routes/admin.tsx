@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Page } from "../components/page";
 import { ContestsPanel } from "../features/admin/contests-panel";
 import { AuditPanel } from "../features/admin/audit-panel";
+import { ChallengesPanel } from "../features/admin/challenges-panel";
 import { HealthPanel } from "../features/admin/health-panel";
 import { PlayersPanel } from "../features/admin/players-panel";
 import { PromoCodesPanel } from "../features/admin/promo-codes-panel";
@@ -13,7 +14,8 @@ import { QuestionsTab } from "./-admin/questions-tab";
 const SECTIONS = [
   { id: "questions", label: "Questions" },
   { id: "redemptions", label: "Redemptions" },
-  { id: "contests", label: "Challenges" },
+  { id: "challenges", label: "Challenges" },
+  { id: "contests", label: "Contests" },
   { id: "promo-codes", label: "Promo codes" },
   { id: "players", label: "Players" },
   { id: "audit", label: "Audit log" },
@@ -44,6 +46,7 @@ const Admin = () => {
       <div role="tabpanel" id={`panel-${section}`} aria-labelledby={`tab-${section}`}>
         {section === "questions" ? <QuestionsTab /> : null}
         {section === "redemptions" ? <RedemptionsPanel /> : null}
+        {section === "challenges" ? <ChallengesPanel /> : null}
         {section === "contests" ? <ContestsPanel /> : null}
         {section === "promo-codes" ? <PromoCodesPanel /> : null}
         {section === "players" ? <PlayersPanel /> : null}

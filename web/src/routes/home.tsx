@@ -7,6 +7,7 @@ import { useFeedFilters } from "../features/feed/feed-filters";
 import { defaultSort, type FeedSort, type Question } from "../features/feed/feed-queries";
 import { stringParams } from "../lib/search-params";
 import { useIsMobile } from "../lib/use-media";
+import { AwaitingResults } from "./-home/awaiting-results";
 import { FeedGrid } from "./-home/feed-grid";
 import { FeedToolbar } from "./-home/feed-toolbar";
 import { useDebounced } from "./-home/use-debounced";
@@ -63,6 +64,7 @@ const Home = () => {
   return (
     <div className="mx-auto max-w-7xl px-4 py-4">
       <h1 className="sr-only">Questions</h1>
+      {me ? <AwaitingResults viewer={me.user.id} /> : null}
       <FeedToolbar search={search} onSearch={setSearch} sort={sort} onSort={setSort} bookmarkedOnly={bookmarkedOnly} onBookmarkedOnly={setBookmarkedOnly} signedIn={Boolean(me)} />
       <FeedGrid
         params={{ filters, sort, search: debouncedSearch, bookmarkedOnly: bookmarkedOnly && Boolean(me), viewer: me?.user.id ?? null }}

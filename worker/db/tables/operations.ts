@@ -28,14 +28,19 @@ export const emailOutbox = sqliteTable(
   (t) => [index("email_outbox_recent").on(desc(t.createdAt))],
 );
 
-/** Who did what to which entity, with the state before and after (JSON), for every admin action. */
+export const auditActors = ["admin", "score_feed"] as const;
+
+/**
+ * Who did what to which entity, with the state before and after (JSON), for every admin action and for the outcomes
+ * the score feed makes final on its own (actor `score_feed`, no admin). Append-only: triggers in the migrations refuse
+ * UPDATE and DELETE.
+ */
 export const adminAuditLog = sqliteTable(
   "admin_audit_log",
   {
     id: text("id").primaryKey(),
-    adminId: text("admin_id")
-      .notNull()
-      .references(() => users.id),
+    adminId: text("admin_id").references(() => users.id),
+    actor: text("actor", { enum: auditActors }).notNull().default("admin"),
     action: text("action").notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id").notNull(),
@@ -54,6 +59,7 @@ export const adminAuditLog = sqliteTable(
     index("admin_audit_log_action").on(t.action, desc(t.createdAt)),
     check("admin_audit_log_before", sql`before IS NULL OR json_valid(before)`),
     check("admin_audit_log_after", sql`after IS NULL OR json_valid(after)`),
+    check("admin_audit_log_actor", sql`actor IN ('admin', 'score_feed') AND (actor = 'admin') = (admin_id IS NOT NULL)`),
   ],
 );
 

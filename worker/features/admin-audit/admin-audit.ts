@@ -1,5 +1,14 @@
 import { newId } from "../../lib/ids";
 
+/** Who changed something: an admin, or the score feed making an unchallenged proposal final (no admin involved). */
+export type AuditActor = { kind: "admin"; adminId: string } | { kind: "score_feed" };
+
+export const adminActor = (adminId: string): AuditActor => ({ kind: "admin", adminId });
+export const SCORE_FEED_ACTOR: AuditActor = { kind: "score_feed" };
+
+/** The audit log's admin_id and actor columns for an actor. */
+export const actorColumns = (actor: AuditActor) => ({ adminId: actor.kind === "admin" ? actor.adminId : null, actor: actor.kind });
+
 export type AuditEntry = {
   adminId: string;
   action: string;

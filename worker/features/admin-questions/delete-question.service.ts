@@ -106,6 +106,10 @@ export const deleteQuestion = async (d1: D1Database, questionId: string, adminId
           assertInBatch(d1, "NOT EXISTS (SELECT 1 FROM user_picks WHERE question_id = ?)", questionId),
           d1.prepare("DELETE FROM user_bookmarks WHERE question_id = ?").bind(questionId),
           d1.prepare("DELETE FROM activity_feed WHERE question_id = ?").bind(questionId),
+          // The score feed's link, challenges and alerts go with the question (one row per challenger at most).
+          d1.prepare("DELETE FROM score_feed_challenges WHERE question_id = ?").bind(questionId),
+          d1.prepare("DELETE FROM score_feed_alerts WHERE question_id = ?").bind(questionId),
+          d1.prepare("DELETE FROM score_feed_links WHERE question_id = ?").bind(questionId),
           d1.prepare("DELETE FROM questions WHERE id = ?").bind(questionId),
           auditStatement(d1, { adminId, action: "delete", entity: "question", entityId: questionId, before, after: null, now: Date.now() }),
         ]);

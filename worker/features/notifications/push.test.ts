@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { adminActor } from "../admin-audit/admin-audit";
 import { setOutcome } from "../settlement/outcome.service";
 import { settlementBudget, settleQueued } from "../settlement/settlement.service";
 import { apiClient, successOf } from "../../test/client";
@@ -23,7 +24,7 @@ afterEach(() => {
 
 const settle = async (questionId: string, outcome: "A" | "B" | "void", reason?: string) => {
   const admin = await signedInAdmin();
-  await setOutcome(env.DB, { questionId, outcome, adminId: admin.userId, now: Date.now(), reason });
+  await setOutcome(env.DB, { questionId, outcome, actor: adminActor(admin.userId), now: Date.now(), reason });
 };
 
 const deliveriesLeft = async () => (await env.DB.prepare("SELECT count(*) AS n FROM push_deliveries").first<{ n: number }>())!.n;

@@ -3,7 +3,8 @@ import { PICKS_PAGE_SIZE } from "../../config";
 import { and, eq } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { afterKeyset, newestFirst } from "../../db/keyset";
-import { questions, userPicks } from "../../db/schema";
+import { questions, scoreFeedChallenges, scoreFeedLinks, userPicks } from "../../db/schema";
+import { autoResolutionColumns, toAutoResolution } from "../score-feed/auto-resolution";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { withIdempotency } from "../../lib/idempotency";
 import { broadcast, publishToUsers } from "../../realtime/live-shards";
@@ -121,17 +122,23 @@ export const pickRoutes = createRouter()
         },
         yesCount: q.yesCount,
         noCount: q.noCount,
+        ...autoResolutionColumns,
       })
       .from(p)
       .innerJoin(q, eq(q.id, p.questionId))
+      .leftJoin(scoreFeedLinks, eq(scoreFeedLinks.questionId, p.questionId))
+      .leftJoin(scoreFeedChallenges, and(eq(scoreFeedChallenges.questionId, p.questionId), eq(scoreFeedChallenges.userId, userId)))
       .where(and(eq(p.userId, userId), afterKeyset(p, cursor ? decodeKeyset(cursor) : null)))
       .orderBy(...newestFirst(p))
       .limit(PICKS_PAGE_SIZE + 1);
-    const items = rows.map(({ yesCount, noCount, ...pick }) => ({
-      ...pick,
-      question: { ...pick.question, crowd: { yes: yesCount, no: noCount } },
-      crowd: crowdSide(pick, yesCount, noCount),
-    }));
+    const items = rows.map(({ yesCount, noCount, ...row }) => {
+      const { feed, columns: pick } = toAutoResolution(row);
+      return {
+        ...pick,
+        question: { ...pick.question, crowd: { yes: yesCount, no: noCount }, autoResolution: feed },
+        crowd: crowdSide(pick, yesCount, noCount),
+      };
+    });
     return c.json(page(items, PICKS_PAGE_SIZE), 200);
   })
   .openapi(statsRoute, async (c) => c.json(await readPickStats(c.env.DB, c.var.user!.id), 200));

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { creditsSchema } from "../me/me.schemas";
+import { autoResolutionSchema } from "../score-feed/score-feed.schemas";
 
 const MULTIPLIER_MESSAGE = "Multiplier must be between 1 and 5";
 
@@ -46,6 +47,7 @@ export const pickWithQuestionSchema = pickSchema
       outcome: z.enum(["unresolved", "A", "B", "over", "under", "void"]),
       updatedAt: z.number().int(),
       crowd: z.object({ yes: z.number().int(), no: z.number().int() }).openapi({ description: "Picks on each option (the player has picked)" }),
+      autoResolution: autoResolutionSchema,
     }),
     crowd: z
       .enum(["with", "against"])

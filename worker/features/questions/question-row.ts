@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { renamed } from "../../db/columns";
-import { questions, userBookmarks, userPicks } from "../../db/schema";
+import { questions, scoreFeedChallenges, scoreFeedLinks, userBookmarks, userPicks } from "../../db/schema";
+import { autoResolutionColumns, toAutoResolution } from "../score-feed/auto-resolution";
 import { ADMIN_ONLY_COLUMNS, type Question } from "./questions.schemas";
 
 const withoutKeys = <T extends object, K extends keyof T>(object: T, keys: readonly K[]): Omit<T, K> => {
@@ -25,15 +26,17 @@ const viewerColumns = {
 };
 
 /**
- * Questions with the viewer's bookmark and pick. A visitor joins as no one (an id no user has), so both read the same
- * shape; the joins are primary-key lookups that find nothing.
+ * Questions with the viewer's bookmark and pick, and the score feed's proposal with whether the viewer challenged it.
+ * A visitor joins as no one (an id no user has), so both read the same shape; the joins are key lookups.
  */
 export const selectQuestions = (db: Db, viewerId: string | Placeholder | null) =>
   db
-    .select({ ...playerColumns, ...viewerColumns })
+    .select({ ...playerColumns, ...viewerColumns, ...autoResolutionColumns })
     .from(questions)
     .leftJoin(userBookmarks, and(eq(userBookmarks.questionId, questions.id), eq(userBookmarks.userId, viewerId ?? "")))
     .leftJoin(userPicks, and(eq(userPicks.questionId, questions.id), eq(userPicks.userId, viewerId ?? "")))
+    .leftJoin(scoreFeedLinks, eq(scoreFeedLinks.questionId, questions.id))
+    .leftJoin(scoreFeedChallenges, and(eq(scoreFeedChallenges.questionId, questions.id), eq(scoreFeedChallenges.userId, viewerId ?? "")))
     .$dynamic();
 
 export type QuestionRow = Awaited<ReturnType<typeof selectQuestions>>[number];
@@ -47,9 +50,11 @@ export const crowdOf = (row: Pick<QuestionRow, "status" | "deadline" | "yesCount
 };
 
 export const toQuestion = (row: QuestionRow): Question => {
-  const { yesCount: _yes, noCount: _no, bookmarked, pickId, pickChoice, pickMultiplier, pickCreditsSpent, pickPotentialPayout, pickStatus, ...columns } = row;
+  const { yesCount: _yes, noCount: _no, bookmarked, pickId, pickChoice, pickMultiplier, pickCreditsSpent, pickPotentialPayout, pickStatus, ...rest } = row;
+  const { feed, columns } = toAutoResolution(rest);
   return {
     ...columns,
+    autoResolution: feed,
     crowd: crowdOf(row, pickId !== null),
     bookmarked,
     myPick: pickId

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { timeZoneOffsetSchema } from "../../lib/time-zone";
 import { questions, userPicks } from "../../db/schema";
 import { createSelectSchema } from "../../db/zod";
+import { autoResolutionSchema } from "../score-feed/score-feed.schemas";
 
 export const FEED_SORTS = ["popularity", "newest", "ending-soon", "lowest-cost", "highest-cost"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
@@ -67,7 +68,7 @@ export const crowdSchema = z
 
 export const questionSchema = questionColumnsSchema
   .omit({ ...ADMIN_ONLY, yesCount: true, noCount: true })
-  .extend({ crowd: crowdSchema, bookmarked: z.boolean(), myPick: myPickSchema.nullable() })
+  .extend({ crowd: crowdSchema, bookmarked: z.boolean(), myPick: myPickSchema.nullable(), autoResolution: autoResolutionSchema })
   .openapi("Question");
 
 export type Question = z.infer<typeof questionSchema>;

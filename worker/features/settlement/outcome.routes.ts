@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { broadcast } from "../../realtime/live-shards";
+import { adminActor } from "../admin-audit/admin-audit";
 import { requireAdmin } from "../auth/auth.middleware";
 import { setOutcome } from "./outcome.service";
 import { publishSettlement } from "./settlement-events";
@@ -49,7 +50,7 @@ export const outcomeRoutes = createRouter().openapi(outcomeRoute, async (c) => {
   const { settledUsers, ...result } = await setOutcome(c.env.DB, {
     questionId,
     ...c.req.valid("json"),
-    adminId: c.var.user!.id,
+    actor: adminActor(c.var.user!.id),
     now: Date.now(),
   });
   c.executionCtx.waitUntil(

@@ -2,6 +2,7 @@ import { OUTCOMES_BY_TYPE } from "#shared/sports";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { log } from "../../lib/log";
+import { actorColumns, type AuditActor } from "../admin-audit/admin-audit";
 import type { Outcome } from "./settle-pick";
 import { settlementBudget, settleQuestion } from "./settlement.service";
 import type { SqlColumns } from "../../db/rows";
@@ -9,7 +10,7 @@ import type { questions } from "../../db/schema";
 
 type QuestionOutcomeState = SqlColumns<typeof questions, "question_type" | "outcome" | "status" | "settlement_version">;
 
-type SetOutcomeInput = { questionId: string; outcome: Outcome; adminId: string; now: number; reason?: string | undefined };
+type SetOutcomeInput = { questionId: string; outcome: Outcome; actor: AuditActor; now: number; reason?: string | undefined };
 
 const snapshot = (row: QuestionOutcomeState) => ({
   outcome: row.outcome,
@@ -22,7 +23,7 @@ const snapshot = (row: QuestionOutcomeState) => ({
  * something when the outcome really changes: five identical calls at once raise the version once.
  * A resolved question goes back to published when its outcome is undone.
  */
-const storeOutcome = async (d1: D1Database, { questionId, outcome, adminId, now, reason }: SetOutcomeInput) => {
+const storeOutcome = async (d1: D1Database, { questionId, outcome, actor, now, reason }: SetOutcomeInput) => {
   const before = await d1
     .prepare("SELECT question_type, outcome, status, settlement_version FROM questions WHERE id = ?")
     .bind(questionId)
@@ -35,6 +36,7 @@ const storeOutcome = async (d1: D1Database, { questionId, outcome, adminId, now,
   if (before.outcome !== "unresolved" && before.outcome !== outcome && !reason) {
     throw new AppError("validation_failed", "Please give a reason for changing the outcome", { field: "reason" });
   }
+  const who = actorColumns(actor);
   await d1.batch([
     d1
       .prepare(
@@ -47,16 +49,19 @@ const storeOutcome = async (d1: D1Database, { questionId, outcome, adminId, now,
     // The audit's "after" is read inside the batch, so it is what this change (or a concurrent one) left.
     d1
       .prepare(
-        `INSERT INTO admin_audit_log (id, admin_id, action, entity, entity_id, before, after, created_at, reason)
-         SELECT ?, ?, 'outcome', 'question', id, ?,
+        `INSERT INTO admin_audit_log (id, admin_id, actor, action, entity, entity_id, before, after, created_at, reason)
+         SELECT ?, ?, ?, 'outcome', 'question', id, ?,
            json_object('outcome', outcome, 'status', status, 'settlementVersion', settlement_version), ?, ?
          FROM questions WHERE id = ?`,
       )
-      .bind(newId(), adminId, JSON.stringify(snapshot(before)), now, reason || null, questionId),
+      .bind(newId(), who.adminId, who.actor, JSON.stringify(snapshot(before)), now, reason || null, questionId),
   ]);
 };
 
-/** Sets a question's outcome and settles it at once; what the run budget leaves, the cron finishes. */
+/**
+ * Sets a question's outcome and settles it at once; what the run budget leaves, the cron finishes. The one path for
+ * every outcome: an admin's, a reviewed challenge's and the score feed's.
+ */
 export const setOutcome = async (d1: D1Database, input: SetOutcomeInput) => {
   await storeOutcome(d1, input);
   try {

@@ -6,8 +6,9 @@ const ENTITY_LABELS: Record<string, string> = {
   user: "player",
   redemption: "redemption",
   promo_code: "promo code",
-  contest: "challenge",
+  contest: "contest",
   image: "image",
+  score_feed_alert: "score feed alert",
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -23,6 +24,11 @@ const ACTION_LABELS: Record<string, string> = {
   release_hold: "Released the hold on",
   "promo_code.create": "Created",
   "promo_code.update": "Edited",
+  score_feed_link: "Linked to the score feed:",
+  score_feed_unlink: "Unlinked from the score feed:",
+  score_feed_confirm: "Confirmed the score feed's outcome of",
+  score_feed_correct: "Corrected the score feed's outcome of",
+  score_feed_alert_dismissed: "Dismissed",
 };
 
 /** The log's filter: each action the server records, named on its own. */
@@ -39,6 +45,11 @@ export const AUDIT_ACTIONS = [
   { value: "promo_code.create", label: "Promo code created" },
   { value: "promo_code.update", label: "Promo code edited" },
   { value: "upload", label: "Image uploaded" },
+  { value: "score_feed_link", label: "Linked to the score feed" },
+  { value: "score_feed_unlink", label: "Unlinked from the score feed" },
+  { value: "score_feed_confirm", label: "Challenged result confirmed" },
+  { value: "score_feed_correct", label: "Challenged result corrected" },
+  { value: "score_feed_alert_dismissed", label: "Score feed alert dismissed" },
 ];
 export const AUDIT_ENTITIES = Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -50,7 +61,7 @@ const compact = (value: unknown) => (value === null || value === undefined ? "no
 export const AuditEntryRow = ({ entry }: { entry: AuditEntry }) => (
   <li className="space-y-1 px-3 py-3 text-sm">
     <p>
-      <span className="font-semibold">{entry.adminUsername ?? "Unknown admin"}</span> {describe(entry)}{" "}
+      <span className="font-semibold">{entry.actor === "score_feed" ? "Score feed" : (entry.adminUsername ?? "Unknown admin")}</span> {describe(entry)}{" "}
       {entry.entity === "user" && entry.subjectUsername ? (
         <span className="font-semibold">{entry.subjectUsername}</span>
       ) : (

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { toast } from "../../lib/toast";
 import { PLAYER_PROPS_TAG, QUESTION_STATUSES, QUESTION_TYPES, SPORTS } from "#shared/sports";
@@ -9,6 +9,8 @@ import { ApiError } from "../../lib/api";
 import { saveQuestion, type AdminQuestion, type QuestionFormValues } from "./admin-api";
 import { changedFields, emptyForm, formFromQuestion, fromLocalInput, parseTags, toLocalInput, togglePlayerProps, validateForm } from "./form-values";
 import { ImageUpload } from "./image-upload";
+import { feedLinkQueryOptions } from "./score-feed-api";
+import { saveFeedDraft, ScoreFeedFields, type FeedDraft } from "./score-feed-fields";
 
 type Props = { question: AdminQuestion | null; onClose: () => void };
 
@@ -21,6 +23,9 @@ export const QuestionFormDialog = ({ question, onClose }: Props) => {
   const [tagText, setTagText] = useState(initial.tags.filter((t) => t !== PLAYER_PROPS_TAG).join(", "));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Untouched (null) leaves the question's score feed link as it is.
+  const [feedDraft, setFeedDraft] = useState<FeedDraft | null>(null);
+  const linked = useQuery({ ...feedLinkQueryOptions(question?.id ?? ""), enabled: question !== null }).data?.link != null;
   const set = <K extends keyof QuestionFormValues>(key: K, value: QuestionFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const overUnder = values.questionType === "over_under";
   const isProp = values.tags.includes(PLAYER_PROPS_TAG);
@@ -33,16 +38,23 @@ export const QuestionFormDialog = ({ question, onClose }: Props) => {
     if (problem) return setError(problem);
     setBusy(true);
     setError(null);
+    let saved: string | null = null;
     try {
-      await saveQuestion(question?.id ?? null, question ? changedFields(initial, final) : final);
+      saved = (await saveQuestion(question?.id ?? null, question ? changedFields(initial, final) : final)).question.id;
+      if (feedDraft) await saveFeedDraft(saved, feedDraft, linked, overUnder);
       toast.success(question ? "Question updated" : "Question created");
-      void queryClient.invalidateQueries({ queryKey: ["admin"] });
-      void queryClient.invalidateQueries({ queryKey: ["questions"] });
       onClose();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : "Failed to update question");
+      const message = failure instanceof ApiError ? failure.message : "Failed to update question";
+      // A new question that saved is not created again by a second submit: it closes, saying what is left to do.
+      if (saved && !question) {
+        toast.error("Question created, but not linked to the score feed", { description: message });
+        onClose();
+      } else setError(message);
     } finally {
       setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+      void queryClient.invalidateQueries({ queryKey: ["questions"] });
     }
   };
 
@@ -86,6 +98,7 @@ export const QuestionFormDialog = ({ question, onClose }: Props) => {
         </label>
         <InputField label="Tags (comma separated)" value={tagText} onChange={(e) => setTagText(e.target.value)} />
         <ImageUpload value={values.imageUrl} onChange={(url) => set("imageUrl", url)} />
+        <ScoreFeedFields questionId={question?.id ?? null} overUnder={overUnder} draft={feedDraft} onChange={setFeedDraft} />
         {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
         <Button type="submit" className="w-full" disabled={busy}>{busy ? "Saving..." : "Save Question"}</Button>
       </form>

@@ -29,8 +29,12 @@ export const useBookmark = () => {
       queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (old) => setBookmarkedInFeeds(old, id, !bookmarked));
       toast.error("Failed to update bookmark");
     },
-    // The bookmarked-only feed is cached separately, so every change must mark it stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["questions", "feed"] }),
+    // The bookmarked-only feed is cached separately, so every change must mark it stale; so are the results awaited.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["questions", "feed"] }),
+        queryClient.invalidateQueries({ queryKey: ["questions", "awaiting"] }),
+      ]),
   });
 
   return async (id: string, bookmarked: boolean) => {

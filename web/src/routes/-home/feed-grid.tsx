@@ -17,7 +17,7 @@ const AdminCardActions = lazy(() => import("../../features/admin/admin-card-acti
 const SCROLL_MARGIN = "400px";
 /** Cards in the first row of the widest grid (4 columns). */
 const FIRST_ROW = 4;
-const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4";
+export const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4";
 
 const emptyTitle = (params: FeedParams) => {
   if (params.bookmarkedOnly) return "No bookmarked questions";

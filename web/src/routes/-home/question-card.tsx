@@ -3,6 +3,8 @@ import { memo } from "react";
 import { useCountdown } from "../../features/feed/countdown";
 import type { Question } from "../../features/feed/feed-queries";
 import { crowdSplit } from "../../features/picks/crowd-split";
+import { ResultStatus } from "../../features/score-feed/result-status";
+import { isPending } from "../../features/score-feed/result-text";
 import { formatCredits, formatPlural } from "../../lib/format";
 
 type Props = {
@@ -42,6 +44,32 @@ const CrowdLine = ({ question }: { question: Question }) => {
   );
 };
 
+/** Picking, or once the event is over and the score feed proposes a result, that result and its challenge window. */
+const CardBody = ({ question, onPick }: Pick<Props, "question" | "onPick">) =>
+  isPending(question.autoResolution) ? (
+    <ResultStatus
+      questionId={question.id}
+      title={question.title}
+      answerOptionA={question.answerOptionA}
+      answerOptionB={question.answerOptionB}
+      feed={question.autoResolution}
+      picked={question.myPick !== null}
+    />
+  ) : (
+    <div className="grid grid-cols-2 gap-2">
+      {(["yes", "no"] as const).map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          onClick={() => onPick(question, choice)}
+          className="truncate rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:border-brand-600 hover:bg-brand-50 dark:border-slate-700 dark:hover:bg-brand-800/30"
+        >
+          {choice === "yes" ? question.answerOptionA : question.answerOptionB}
+        </button>
+      ))}
+    </div>
+  );
+
 export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, adminActions, eager = false }: Props) => (
   <article className="flex h-[26rem] flex-col [contain-intrinsic-size:auto_26rem] [content-visibility:auto] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="question-card">
     <div className="relative min-h-0 flex-1 bg-gradient-to-br from-brand-700 to-brand-800">
@@ -61,21 +89,10 @@ export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, admin
     </div>
     <div className="flex shrink-0 flex-col gap-3 p-4">
       <h2 className="line-clamp-2 h-[2.75rem] font-semibold leading-snug" title={question.title}>{question.title}</h2>
-      <div className="grid grid-cols-2 gap-2">
-        {(["yes", "no"] as const).map((choice) => (
-          <button
-            key={choice}
-            type="button"
-            onClick={() => onPick(question, choice)}
-            className="truncate rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:border-brand-600 hover:bg-brand-50 dark:border-slate-700 dark:hover:bg-brand-800/30"
-          >
-            {choice === "yes" ? question.answerOptionA : question.answerOptionB}
-          </button>
-        ))}
-      </div>
+      <CardBody question={question} onPick={onPick} />
       <div className="flex items-center justify-between text-xs text-slate-600 dark:text-slate-400">
         <CrowdLine question={question} />
-        <Countdown deadline={question.deadline} />
+        {isPending(question.autoResolution) ? null : <Countdown deadline={question.deadline} />}
       </div>
       <div className="-mb-2 flex items-center justify-end gap-1">
         {adminActions}

@@ -1,6 +1,8 @@
 import { useCountdown } from "../../features/feed/countdown";
 import type { MyPickRow } from "../../features/picks/picks-queries";
 import { crowdSplit } from "../../features/picks/crowd-split";
+import { ResultStatus } from "../../features/score-feed/result-status";
+import { isPending } from "../../features/score-feed/result-text";
 import { ShareCardButton } from "../../features/share/share-card";
 import { formatCredits } from "../../lib/format";
 
@@ -29,7 +31,18 @@ export const PickRowItem = ({ pick }: { pick: MyPickRow }) => (
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {pick.choice === "yes" ? pick.question.answerOptionA : pick.question.answerOptionB} · {formatCredits(pick.creditsSpent)} at {pick.multiplier}x
       </p>
-      {pick.status === "active" ? (
+      {isPending(pick.question.autoResolution) ? (
+        <div className="my-1.5">
+          <ResultStatus
+            questionId={pick.questionId}
+            title={pick.question.title}
+            answerOptionA={pick.question.answerOptionA}
+            answerOptionB={pick.question.answerOptionB}
+            feed={pick.question.autoResolution}
+            picked
+          />
+        </div>
+      ) : pick.status === "active" ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">Closes in <Countdown deadline={pick.question.deadline} /></p>
       ) : null}
       {pick.question.crowd.yes + pick.question.crowd.no > 0 ? (

@@ -1,0 +1,74 @@
+import { OUTCOMES_BY_TYPE } from "#shared/sports";
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import type { SqlColumns } from "../../db/rows";
+import { questions, type scoreFeedLinks } from "../../db/schema";
+import { firstRow, typed } from "../../db/statement";
+import { AppError } from "../../lib/errors";
+import { adminActor, auditStatement } from "../admin-audit/admin-audit";
+import { setOutcome } from "../settlement/outcome.service";
+import type { Outcome } from "../settlement/settle-pick";
+import { readLink } from "./links.service";
+
+type Review = { questionId: string; outcome: Exclude<Outcome, "unresolved">; reason: string; adminId: string; now: number };
+
+const NOT_WAITING = () => new AppError("conflict", "This question is not waiting for a review");
+
+/** Only one admin's decision claims a challenged question; a second answers 409 instead of setting it again. */
+const claim = (d1: D1Database, questionId: string, now: number) =>
+  firstRow(
+    typed<SqlColumns<typeof scoreFeedLinks, "proposed_outcome">>(
+      d1
+        .prepare(
+          `UPDATE score_feed_links SET state = 'final', finalized_at = ?1, updated_at = ?1
+           WHERE question_id = ?2 AND state = 'challenged' RETURNING proposed_outcome`,
+        )
+        .bind(now, questionId),
+    ),
+  );
+
+const release = (d1: D1Database, questionId: string) =>
+  d1
+    .prepare(
+      `UPDATE score_feed_links SET state = 'challenged', finalized_at = NULL
+       WHERE question_id = ?1 AND state = 'final' AND EXISTS (SELECT 1 FROM questions WHERE id = ?1 AND outcome = 'unresolved')`,
+    )
+    .bind(questionId)
+    .run();
+
+/**
+ * An admin answers the challenges: confirms the proposed outcome or sets another, with a reason, through setOutcome
+ * like any outcome. The audit log keeps the outcome and, beside it, whether the proposal was confirmed or corrected.
+ */
+export const reviewChallenge = async (d1: D1Database, { questionId, outcome, reason, adminId, now }: Review) => {
+  const [link, [question]] = await Promise.all([
+    readLink(d1, questionId),
+    createDb(d1).select({ questionType: questions.questionType }).from(questions).where(eq(questions.id, questionId)),
+  ]);
+  if (!question) throw new AppError("not_found", "Question not found");
+  if (link?.state !== "challenged") throw NOT_WAITING();
+  if (!(OUTCOMES_BY_TYPE[question.questionType] as readonly string[]).includes(outcome)) {
+    throw new AppError("validation_failed", "This outcome does not fit the question type", { field: "outcome" });
+  }
+  const claimed = await claim(d1, questionId, now);
+  if (!claimed) throw NOT_WAITING();
+  let result;
+  try {
+    result = await setOutcome(d1, { questionId, outcome, actor: adminActor(adminId), now, reason });
+  } catch (error) {
+    await release(d1, questionId);
+    throw error;
+  }
+  const confirmed = claimed.proposed_outcome === outcome;
+  await auditStatement(d1, {
+    adminId,
+    action: confirmed ? "score_feed_confirm" : "score_feed_correct",
+    entity: "question",
+    entityId: questionId,
+    before: { state: "challenged", proposedOutcome: claimed.proposed_outcome },
+    after: { state: "final", outcome },
+    reason,
+    now,
+  }).run();
+  return result;
+};

@@ -1,0 +1,54 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { challengeSchema } from "#shared/score-feed";
+import { and, asc, inArray, isNotNull } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { scoreFeedLinks, userPicks } from "../../db/schema";
+import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
+import { createRouter } from "../../lib/router";
+import { broadcast } from "../../realtime/live-shards";
+import { requireUser } from "../auth/auth.middleware";
+import { selectQuestions, toQuestion } from "../questions/question-row";
+import { questionSchema } from "../questions/questions.schemas";
+import { submitChallenge } from "./challenges.service";
+import { challengeAnswerSchema } from "./score-feed.schemas";
+
+/** A player has few picks waiting on a result at once; more than this are not worth a card each. */
+const AWAITING_LIMIT = 20;
+
+const challengeRoute = createRoute({
+  method: "post",
+  path: "/challenges",
+  operationId: "challengeResult",
+  summary: "Challenge the score feed's proposed outcome of a question you picked, within its window; an admin reviews it",
+  security: signedIn,
+  tags: ["Score feed"],
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(challengeSchema.openapi("ChallengeInput")) },
+  responses: { 201: jsonContent(challengeAnswerSchema, "Challenge recorded"), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+});
+
+const awaitingRoute = createRoute({
+  method: "get",
+  path: "/awaiting",
+  operationId: "listAwaitingResults",
+  summary: "Questions you picked whose score feed result is proposed or challenged, soonest final first",
+  security: signedIn,
+  tags: ["Score feed"],
+  middleware: [requireUser] as const,
+  responses: { 200: jsonContent(z.object({ items: z.array(questionSchema) }).openapi("AwaitingResults")), ...errorResponses(401) },
+});
+
+export const scoreFeedRoutes = createRouter()
+  .openapi(challengeRoute, async (c) => {
+    const { questionId, reason } = c.req.valid("json");
+    const answer = await submitChallenge(c.env.DB, { userId: c.var.user!.id, questionId, reason, now: Date.now() });
+    c.executionCtx.waitUntil(broadcast(c.env, { type: "question.updated", data: { id: questionId } }));
+    return c.json(answer, 201);
+  })
+  .openapi(awaitingRoute, async (c) => {
+    const rows = await selectQuestions(createDb(c.env.DB), c.var.user!.id)
+      .where(and(isNotNull(userPicks.id), inArray(scoreFeedLinks.state, ["proposed", "challenged"])))
+      .orderBy(asc(scoreFeedLinks.finalAt))
+      .limit(AWAITING_LIMIT);
+    return c.json({ items: rows.map(toQuestion) }, 200);
+  });
