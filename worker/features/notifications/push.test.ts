@@ -10,6 +10,8 @@ import { insertQuestion } from "../../test/questions";
 import { signedInAdmin, signedInPlayer } from "../../test/sessions";
 import { PUSH } from "../../config";
 import { sendDuePushes } from "./push-sender";
+import { sendPushNotifications } from "../../cron/send-push-notifications";
+import { settleQueuedQuestions } from "../../cron/settle-queued";
 import type { PushStandin } from "../../../scripts/push-standin/standin";
 
 let standin: PushStandin;
@@ -91,6 +93,25 @@ describe("push notifications for settled picks", () => {
     await settle(questionId, "A");
     await drainPushes();
     expect(await pushesTo(standin, device)).toEqual([]);
+  });
+});
+
+describe("pushes from the cron", () => {
+  it("are sent by the push job after the settlement jobs, so no push service ever holds up a settlement", async () => {
+    const questionId = await insertQuestion();
+    const player = await signedInPlayer(20);
+    const device = await subscribeDevice(standin, player.bearer);
+    await placePick(player.userId, questionId, "yes");
+    // An outcome the cron must settle, as when the outcome request ran out of budget.
+    await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = settlement_version + 1 WHERE id = ?")
+      .bind(questionId)
+      .run();
+
+    await settleQueuedQuestions(env, Date.now());
+    expect(await deliveriesLeft()).toBe(1);
+    expect(standin.received).toEqual([]);
+    await sendPushNotifications(env, Date.now());
+    expect(await pushesTo(standin, device)).toEqual([expect.objectContaining({ title: "You won 4 credits!" })]);
   });
 });
 

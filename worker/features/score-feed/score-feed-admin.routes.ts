@@ -5,7 +5,7 @@ import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/open
 import { createRouter } from "../../lib/router";
 import { broadcast } from "../../realtime/live-shards";
 import { requireAdmin } from "../auth/auth.middleware";
-import { publishSettlement } from "../settlement/settlement-events";
+import { publishSettlementNow } from "../settlement/settlement-events";
 import { dismissAlert } from "./alerts.service";
 import { scoreFeedProvider } from "./configured-feed";
 import { linkQuestion, OFF_MESSAGE, readLink, unlinkQuestion } from "./links.service";
@@ -130,7 +130,7 @@ export const scoreFeedAdminRoutes = createRouter()
     const { questionId } = c.req.valid("param");
     const { settledUsers, ...result } = await reviewChallenge(c.env.DB, { questionId, ...c.req.valid("json"), adminId: c.var.user!.id, now: Date.now() });
     c.executionCtx.waitUntil(
-      Promise.all([broadcast(c.env, { type: "question.updated", data: { id: questionId } }), publishSettlement(c.env, questionId, settledUsers)]),
+      Promise.all([broadcast(c.env, { type: "question.updated", data: { id: questionId } }), publishSettlementNow(c.env, questionId, settledUsers)]),
     );
     return c.json(result, 200);
   })

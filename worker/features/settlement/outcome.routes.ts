@@ -5,7 +5,7 @@ import { broadcast } from "../../realtime/live-shards";
 import { adminActor } from "../admin-audit/admin-audit";
 import { requireAdmin } from "../auth/auth.middleware";
 import { setOutcome } from "./outcome.service";
-import { publishSettlement } from "./settlement-events";
+import { publishSettlementNow } from "./settlement-events";
 
 const outcomeRoute = createRoute({
   method: "put",
@@ -56,7 +56,7 @@ export const outcomeRoutes = createRouter().openapi(outcomeRoute, async (c) => {
   c.executionCtx.waitUntil(
     Promise.all([
       broadcast(c.env, { type: "question.updated", data: { id: questionId } }),
-      publishSettlement(c.env, questionId, settledUsers),
+      publishSettlementNow(c.env, questionId, settledUsers),
     ]),
   );
   return c.json(result, 200);

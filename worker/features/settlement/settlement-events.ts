@@ -73,12 +73,18 @@ export const publishPlayerUpdates = async (env: Env, questionId: string, userIds
 };
 
 /**
- * After a settlement pass commits: the players' updates, the streak corrections explained, the question's newest
- * wins for the community feed, then the push notices the pass queued, so a phone hears of a win at once.
+ * After a settlement pass commits: the players' updates, the streak corrections explained, then the question's newest
+ * wins for the community feed. Push notices are not sent here: the cron settles question after question and calls
+ * this between them, so a slow push service would hold up the next settlement; the cron's own push job runs last.
  */
 export const publishSettlement = async (env: Env, questionId: string, userIds: string[]) => {
   await publishPlayerUpdates(env, questionId, userIds);
   await notifyStreakCorrections(env, questionId, userIds);
   await broadcastWins(env, questionId);
+};
+
+/** After an admin's outcome has answered: what the request settled is told at once, pushes included. */
+export const publishSettlementNow = async (env: Env, questionId: string, userIds: string[]) => {
+  await publishSettlement(env, questionId, userIds);
   await sendDuePushes(env);
 };
