@@ -8,6 +8,7 @@ import { log } from "../../lib/log";
 import { SCORE_FEED_ACTOR } from "../admin-audit/admin-audit";
 import { setOutcome } from "../settlement/outcome.service";
 import type { SettleResult } from "../settlement/settlement.service";
+import { releaseClaim } from "./links.service";
 
 type Won = SqlColumns<typeof scoreFeedLinks, "proposed_outcome" | "event_status" | "home_score" | "away_score" | "home_team" | "away_team">;
 
@@ -27,16 +28,6 @@ const claim = (d1: D1Database, questionId: string, now: number) =>
         .bind(now, questionId),
     ),
   );
-
-/** Puts a claimed proposal back when its outcome was not stored, so the next run tries again. */
-const release = (d1: D1Database, questionId: string) =>
-  d1
-    .prepare(
-      `UPDATE score_feed_links SET state = 'proposed', finalized_at = NULL
-       WHERE question_id = ?1 AND state = 'final' AND EXISTS (SELECT 1 FROM questions WHERE id = ?1 AND outcome = 'unresolved')`,
-    )
-    .bind(questionId)
-    .run();
 
 const isUnresolved = async (d1: D1Database, questionId: string) => {
   const [row] = await createDb(d1).select({ outcome: questions.outcome }).from(questions).where(eq(questions.id, questionId));
@@ -80,7 +71,7 @@ export const finaliseDue = async (d1: D1Database, now: number, onFinal: (done: F
       // Stored but not yet settled stays final (the settlement cron finishes it); not stored goes back to proposed.
       summary.failed += 1;
       log("error", "score_feed_finalise_failed", { questionId, error: String(error) });
-      await release(d1, questionId);
+      await releaseClaim(d1, questionId, "proposed");
       continue;
     }
     summary.finalised += 1;

@@ -123,3 +123,16 @@ export const unlinkQuestion = async (d1: D1Database, questionId: string, adminId
   });
   if (removed.meta.changes === 0) throw MOVED_ON();
 };
+
+/**
+ * Undoes a claim (the state moved to final before setOutcome) when the outcome was not stored, so the question goes
+ * back to where it stood: the cron's next run, or the admin's queue, tries again.
+ */
+export const releaseClaim = (d1: D1Database, questionId: string, backTo: "proposed" | "challenged") =>
+  d1
+    .prepare(
+      `UPDATE score_feed_links SET state = ?2, finalized_at = NULL
+       WHERE question_id = ?1 AND state = 'final' AND EXISTS (SELECT 1 FROM questions WHERE id = ?1 AND outcome = 'unresolved')`,
+    )
+    .bind(questionId, backTo)
+    .run();

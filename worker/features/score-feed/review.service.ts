@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors";
 import { adminActor, auditStatement } from "../admin-audit/admin-audit";
 import { setOutcome } from "../settlement/outcome.service";
 import type { Outcome } from "../settlement/settle-pick";
-import { readLink } from "./links.service";
+import { readLink, releaseClaim } from "./links.service";
 
 type Review = { questionId: string; outcome: Exclude<Outcome, "unresolved">; reason: string; adminId: string; now: number };
 
@@ -26,15 +26,6 @@ const claim = (d1: D1Database, questionId: string, now: number) =>
         .bind(now, questionId),
     ),
   );
-
-const release = (d1: D1Database, questionId: string) =>
-  d1
-    .prepare(
-      `UPDATE score_feed_links SET state = 'challenged', finalized_at = NULL
-       WHERE question_id = ?1 AND state = 'final' AND EXISTS (SELECT 1 FROM questions WHERE id = ?1 AND outcome = 'unresolved')`,
-    )
-    .bind(questionId)
-    .run();
 
 /**
  * An admin answers the challenges: confirms the proposed outcome or sets another, with a reason, through setOutcome
@@ -56,7 +47,7 @@ export const reviewChallenge = async (d1: D1Database, { questionId, outcome, rea
   try {
     result = await setOutcome(d1, { questionId, outcome, actor: adminActor(adminId), now, reason });
   } catch (error) {
-    await release(d1, questionId);
+    await releaseClaim(d1, questionId, "challenged");
     throw error;
   }
   const confirmed = claimed.proposed_outcome === outcome;
