@@ -27,9 +27,16 @@ export const restingBox = async (toast: Locator) => {
   }
 };
 
-/** Searches the feed for a question and returns its card. */
+/**
+ * Searches the feed for a question and returns its card, once the feed shows only what the search found: before the
+ * search is sent the unfiltered feed may already show the card, and that card is replaced when the results arrive.
+ */
 export const findCard = async (page: Page, title: string) => {
   await page.getByLabel("Search questions").fill(title);
+  await page.waitForFunction((needle) => {
+    const cards = [...document.querySelectorAll('[data-testid="question-card"]')];
+    return cards.length > 0 && cards.every((card) => card.textContent?.toLowerCase().includes(needle));
+  }, title.toLowerCase());
   const card = page.getByTestId("question-card").filter({ hasText: title });
   await card.waitFor();
   return card;
