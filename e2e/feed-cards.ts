@@ -34,7 +34,7 @@ export const restingBox = async (toast: Locator) => {
 export const findCard = async (page: Page, title: string) => {
   await page.getByLabel("Search questions").fill(title);
   await page.waitForFunction((needle) => {
-    const cards = [...document.querySelectorAll('[data-testid="question-card"]')];
+    const cards = Array.from(document.querySelectorAll('[data-testid="question-card"]'));
     return cards.length > 0 && cards.every((card) => card.textContent?.toLowerCase().includes(needle));
   }, title.toLowerCase());
   const card = page.getByTestId("question-card").filter({ hasText: title });
@@ -46,7 +46,7 @@ export const findCard = async (page: Page, title: string) => {
 export const insertQuestion = async (id: string, title: string, creditCost = 1) => {
   const now = Date.now();
   await runSql(
-    `INSERT INTO questions (id, title, sport_category, credit_cost, deadline, status, created_at, updated_at)
+    `INSERT OR IGNORE INTO questions (id, title, sport_category, credit_cost, deadline, status, created_at, updated_at)
      VALUES ('${id}', '${title}', 'NBA', ${creditCost}, ${now + 3 * 86_400_000}, 'published', ${now}, ${now})`,
   );
 };

@@ -68,7 +68,7 @@ describe("the question feed", () => {
   it("counts down each second and shows Expired at the deadline", async () => {
     const deadline = Date.now() + 8000;
     await runSql(
-      `INSERT INTO questions (id, title, sport_category, credit_cost, deadline, status, created_at, updated_at)
+      `INSERT OR REPLACE INTO questions (id, title, sport_category, credit_cost, deadline, status, created_at, updated_at)
        VALUES ('e2e-expiring', 'Closing in a moment?', 'NBA', 1, ${deadline}, 'published', ${Date.now() + 60_000}, ${Date.now()})`,
     );
     const { context, page } = await browser.open(DESKTOP);

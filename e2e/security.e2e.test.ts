@@ -8,7 +8,7 @@ const HOSTILE = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2<
 describe("input to output", () => {
   it("renders hostile question text as text, and the CSP blocks inline script", async () => {
     await runSql(
-      `INSERT INTO questions (id, title, sport_category, credit_cost, deadline, status, created_at, updated_at)
+      `INSERT OR REPLACE INTO questions (id, title, sport_category, credit_cost, deadline, status, created_at, updated_at)
        VALUES ('e2e-hostile', '${HOSTILE.replaceAll("'", "''")}', 'NBA', 1, ${Date.now() + 86_400_000}, 'published', ${Date.now() + 120_000}, ${Date.now()})`,
     );
     const { context, page } = await browser.open(DESKTOP);

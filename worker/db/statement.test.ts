@@ -1,7 +1,10 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { countingEnv } from "../test/counting-d1";
+import { eq, sql } from "drizzle-orm";
+import { createDb } from "./client";
+import { compiledQueries } from "./compiled";
 import type { SqlColumns } from "./rows";
-import type { rateLimits } from "./schema";
+import { rateLimits } from "./schema";
 import { batchNamed, firstRow, typed } from "./statement";
 
 type Limit = SqlColumns<typeof rateLimits, "key" | "count">;
@@ -30,5 +33,20 @@ describe("batchNamed", () => {
     await expect(batchNamed(env.DB, { first: insert, again: insert })).rejects.toThrow(/UNIQUE/);
     const row = await firstRow(typed<Limit>(env.DB.prepare("SELECT key, count FROM rate_limits WHERE key = ?").bind(key)));
     expect(row).toBeNull();
+  });
+
+  it("answers a builder query with its rows, typed and mapped by drizzle, beside raw statements", async () => {
+    const { env, counter } = countingEnv();
+    const key = `statement-test-${crypto.randomUUID()}`;
+    const limits = compiledQueries<"by key", { key: string; windowStart: number }[]>();
+    const byKey = limits(env.DB, "by key", () => createDb(env.DB).select({ key: rateLimits.key, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, sql.placeholder("key"))), { key });
+    const { write, limit } = await batchNamed(env.DB, {
+      write: env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, 5, 1)").bind(key),
+      limit: byKey,
+    });
+    expect(counter.calls).toBe(1);
+    expect(write.meta.changes).toBe(1);
+    expect(limit).toEqual([{ key, windowStart: 5 }]);
+    expectTypeOf(limit).toEqualTypeOf<{ key: string; windowStart: number }[]>();
   });
 });

@@ -1,10 +1,22 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DAILY, EVERY_MINUTE, runScheduled } from "../../cron/schedule";
-import { signUpAndLogin } from "../../test/accounts";
+import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
+import { createPlayer, placePick } from "../../test/players";
+import { insertQuestion } from "../../test/questions";
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+
+let admin: TestAccount;
+
+beforeAll(async () => {
+  admin = await signUpAndLogin("admin@example.com");
+});
 
 describe("GET /api/admin/health", () => {
   it("is for admins only", async () => {
@@ -14,7 +26,6 @@ describe("GET /api/admin/health", () => {
   });
 
   it("shows each cron job's last run, the queues and the ledger audit, and the daily audit records violations", async () => {
-    const admin = await signUpAndLogin("admin@example.com");
     await runScheduled(EVERY_MINUTE, env);
     await runScheduled(DAILY, env);
     const readHealth = () => successOf(apiClient({ headers: admin.bearer }).admin.health.$get());
@@ -35,5 +46,28 @@ describe("GET /api/admin/health", () => {
     await env.DB.prepare("UPDATE user_credits SET balance = balance - 7 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
       .bind("admin@example.com")
       .run();
+  });
+
+  it("counts a job's failures over the last day and the picks an outcome change left to settle", async () => {
+    const now = Date.now();
+    const run = (id: string, ago: number, ok: boolean) =>
+      env.DB.prepare("INSERT INTO cron_runs (id, job, cron, started_at, finished_at, ok) VALUES (?, 'healthProbe', '* * * * *', ?, ?, ?)")
+        .bind(id, now - ago, now - ago, ok ? 1 : 0);
+    await env.DB.batch([run("probe-old", 2 * DAY, false), run("probe-recent", HOUR, false), run("probe-latest", MINUTE, true)]);
+    const questionId = await insertQuestion();
+    const player = await createPlayer(10);
+    await placePick(player, questionId, "yes");
+    await env.DB.prepare("UPDATE questions SET outcome = 'A', settlement_version = settlement_version + 1 WHERE id = ?").bind(questionId).run();
+
+    const health = await successOf(apiClient({ headers: admin.bearer }).admin.health.$get());
+    expect(health.body.crons.find((c) => c.job === "healthProbe")).toEqual({
+      job: "healthProbe",
+      lastRunAt: now - MINUTE,
+      lastOk: true,
+      lastFailureAt: now - HOUR,
+      failuresLastDay: 1,
+      detail: "{}",
+    });
+    expect(health.body.settlementQueue).toEqual({ questions: 1, picks: 1 });
   });
 });

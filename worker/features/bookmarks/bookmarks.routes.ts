@@ -1,4 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { questions } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
@@ -44,8 +47,8 @@ export const bookmarkRoutes = createRouter()
       .bind(userId, questionId, Date.now())
       .run();
     if (result.meta.changes === 0) {
-      const exists = await c.env.DB.prepare("SELECT 1 FROM questions WHERE id = ?").bind(questionId).first();
-      if (!exists) throw new AppError("not_found", "Question not found");
+      const [question] = await createDb(c.env.DB).select({ id: questions.id }).from(questions).where(eq(questions.id, questionId));
+      if (!question) throw new AppError("not_found", "Question not found");
     }
     return c.json({ questionId, bookmarked: true }, 200);
   })

@@ -6,10 +6,11 @@ import { createRouter } from "../../lib/router";
 import { feedQuery, pageOf } from "./feed.query";
 import { selectQuestions, toQuestion } from "./question-row";
 import { categoriesSchema, feedPageSchema, feedQuerySchema, questionSchema } from "./questions.schemas";
-import { eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { questions } from "../../db/schema";
-import { batchNamed, typed } from "../../db/statement";
+import { boundQuery } from "../../db/compiled";
+import { batchNamed } from "../../db/statement";
 import { edgeCache } from "../../lib/edge-cache";
 
 const MAX_CATEGORY_TABS = 10;
@@ -74,27 +75,27 @@ export const questionRoutes = createRouter()
 export const categoryRoutes = createRouter()
   .openapi(categoriesRoute, async (c) => {
     const now = Date.now();
+    const db = createDb(c.env.DB);
+    const open = and(eq(questions.status, "published"), gt(questions.deadline, now), eq(questions.outcome, "unresolved"));
+    const count = sql<number>`count(*)`.as("count");
     const { categories, props } = await batchNamed(c.env.DB, {
-      categories: typed<{ name: string; count: number }>(
-        c.env.DB.prepare(
-        `SELECT category AS name, count(*) AS count FROM questions q
-         WHERE q.status = 'published' AND q.deadline > ? AND q.outcome = 'unresolved'
-           AND q.category IS NOT NULL AND q.category <> '' AND q.category <> 'Mixed Sports'
-         GROUP BY q.category ORDER BY count DESC, name ASC LIMIT ?`,
-        ).bind(now, MAX_CATEGORY_TABS),
+      categories: boundQuery(
+        c.env.DB,
+        db
+          .select({ name: sql<string>`${questions.category}`.as("name"), count })
+          .from(questions)
+          .where(and(open, isNotNull(questions.category), ne(questions.category, ""), ne(questions.category, "Mixed Sports")))
+          .groupBy(questions.category)
+          .orderBy(desc(count), asc(sql`name`))
+          .limit(MAX_CATEGORY_TABS),
       ),
-      props: typed<{ present: number }>(
-        c.env.DB.prepare(
-        `SELECT EXISTS (SELECT 1 FROM questions q WHERE q.status = 'published' AND q.is_player_prop = 1
-           AND q.deadline > ? AND q.outcome = 'unresolved') AS present`,
-        ).bind(now),
-      ),
+      props: boundQuery(c.env.DB, db.select({ present: sql<number>`1` }).from(questions).where(and(open, eq(questions.isPlayerProp, true))).limit(1)),
     });
     c.header("Cache-Control", CATEGORIES_CACHE);
     return c.json(
       {
-        categories: categories.results,
-        hasPlayerProps: props.results[0]?.present === 1,
+        categories,
+        hasPlayerProps: props.length > 0,
       },
       200,
     );

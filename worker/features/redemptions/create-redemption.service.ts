@@ -13,9 +13,9 @@ import { newId } from "../../lib/ids";
 import { MOVEMENT_APPLIED_SQL, redeem } from "../credits/ledger.service";
 import { creditsStatement, toCredits } from "../picks/pick-row";
 import { dailyCapGuard, GUARD_ERRORS, redeemedSinceSql, utcDayStart } from "./redemption-guards";
-import { REDEMPTION_COLUMNS, REWARD_JOIN, selectRedemption, toRedemption, type RedemptionRow } from "./redemption-row";
+import { readRedemptionByLedgerKey, selectOwnRedemption, selectRedemption, toRedemption } from "./redemption-row";
 import { redemptionError } from "./redemptions.schemas";
-import { batchNamed, firstRow, typed } from "../../db/statement";
+import { batchNamed, firstRow } from "../../db/statement";
 import type { SqlColumns } from "../../db/rows";
 import type { rewards, userCredits, users } from "../../db/schema";
 
@@ -83,15 +83,6 @@ const ledgerDescription = (target: RedemptionTarget, rewardName: string | null, 
     ? `Gift card redemption: ${rewardName ?? ""} for ${formatUsd(valueCents)}`
     : `Cash-out redemption: ${CASH_OUT_METHOD_LABELS[target.method]} for ${formatUsd(valueCents)}`;
 
-const readByLedgerKey = (d1: D1Database, key: string) =>
-  d1
-    .prepare(
-      `SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN}
-       WHERE g.transaction_id = (SELECT id FROM credit_transactions WHERE idempotency_key = ?)`,
-    )
-    .bind(key)
-    .first<RedemptionRow>();
-
 /** What an Idempotency-Key's receipt keeps to answer a committed redemption again. */
 export type RedemptionRef = { userId: string; redemptionId: string };
 
@@ -142,10 +133,10 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption, rec
       created: selectRedemption(d1, id),
       credits: creditsStatement(d1, userId),
     });
-    return { redemption: toRedemption(created.results[0]!), credits: toCredits(credits.results[0]), created: true };
+    return { redemption: toRedemption(created[0]!), credits: toCredits(credits.results[0]), created: true };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
-    const twin = await readByLedgerKey(d1, ledgerKey);
+    const twin = await readRedemptionByLedgerKey(d1, ledgerKey);
     if (twin) return { redemption: toRedemption(twin), credits: toCredits(await firstRow(creditsStatement(d1, userId))), created: false };
     // Another redemption (or a take-back) moved the credits or the day's total between the check and the batch.
     check(await readState(d1, input), input);
@@ -156,12 +147,10 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption, rec
 /** A redemption that committed under an Idempotency-Key whose answer was lost, read again; moves nothing. */
 export const readRedemption = async (d1: D1Database, { userId, redemptionId }: RedemptionRef) => {
   const { row, credits } = await batchNamed(d1, {
-    row: typed<RedemptionRow>(
-      d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ? AND g.user_id = ?`).bind(redemptionId, userId),
-    ),
+    row: selectOwnRedemption(d1, redemptionId, userId),
     credits: creditsStatement(d1, userId),
   });
-  const redemption = row.results[0];
+  const redemption = row[0];
   if (!redemption) throw new AppError("not_found", "Redemption not found");
   return { redemption: toRedemption(redemption), credits: toCredits(credits.results[0]) };
 };

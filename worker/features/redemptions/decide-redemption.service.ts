@@ -23,14 +23,14 @@ export const decideRedemption = async (d1: D1Database, decision: Decision) => {
   const current = await readRedemptionRow(d1, id);
   if (!current) throw new AppError("not_found", "Redemption not found");
   if (current.status !== "pending") throw alreadyDecided(current.status);
-  if (status === "fulfilled" && current.hold_cause) throw onHold(current.hold_cause);
+  if (status === "fulfilled" && current.holdCause) throw onHold(current.holdCause);
 
   const decisionId = newId();
   const refund =
     status === "rejected"
       ? grant(d1, {
-          userId: current.user_id,
-          amount: current.credits_spent,
+          userId: current.userId,
+          amount: current.creditsSpent,
           transactionType: "refund",
           source: "winnings",
           idempotencyKey: `redemption-refund:${id}`,
@@ -57,18 +57,18 @@ export const decideRedemption = async (d1: D1Database, decision: Decision) => {
         before: { status: current.status },
         after: { status, note },
         reason: note,
-        subjectUserId: current.user_id,
+        subjectUserId: current.userId,
         now,
       }),
-      notice: queueNotice(d1, current.user_id, `redemption:${id}`, { kind: "redemption", redemptionId: id, status, credits: current.credits_spent }, now),
+      notice: queueNotice(d1, current.userId, `redemption:${id}`, { kind: "redemption", redemptionId: id, status, credits: current.creditsSpent }, now),
       decided: selectRedemption(d1, id),
     });
-    const row = decided.results[0]!;
-    return { redemption: toRedemption(row), userId: row.user_id };
+    const row = decided[0]!;
+    return { redemption: toRedemption(row), userId: row.userId };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const latest = await readRedemptionRow(d1, id);
-    if (latest?.status === "pending" && latest.hold_cause) throw onHold(latest.hold_cause);
+    if (latest?.status === "pending" && latest.holdCause) throw onHold(latest.holdCause);
     throw alreadyDecided(latest?.status ?? "decided");
   }
 };

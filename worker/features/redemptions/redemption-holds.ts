@@ -32,7 +32,7 @@ export const releaseHold = async (d1: D1Database, { redemptionId: id, adminId, n
   const current = await readRedemptionRow(d1, id);
   if (!current) throw new AppError("not_found", "Redemption not found");
   if (current.status !== "pending") throw alreadyDecided(current.status);
-  if (!current.hold_cause) throw new AppError("conflict", "This redemption is not on hold");
+  if (!current.holdCause) throw new AppError("conflict", "This redemption is not on hold");
 
   try {
     const { released } = await batchNamed(d1, {
@@ -40,8 +40,8 @@ export const releaseHold = async (d1: D1Database, { redemptionId: id, adminId, n
         d1,
         "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND status = 'pending' AND hold_cause = ? AND held_at = ?)",
         id,
-        current.hold_cause,
-        current.held_at,
+        current.holdCause,
+        current.heldAt,
       ),
       release: d1
         .prepare("UPDATE gift_card_redemptions SET hold_cause = NULL, hold_payment_id = NULL, held_at = NULL, updated_at = ? WHERE id = ?")
@@ -49,11 +49,11 @@ export const releaseHold = async (d1: D1Database, { redemptionId: id, adminId, n
       audit: auditStatement(d1, { adminId, action: "release_hold", entity: "redemption", entityId: id, before: toHold(current), after: null, now }),
       released: selectRedemption(d1, id),
     });
-    return { redemption: toRedemption(released.results[0]!) };
+    return { redemption: toRedemption(released[0]!) };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const latest = await readRedemptionRow(d1, id);
     if (latest && latest.status !== "pending") throw alreadyDecided(latest.status);
-    throw new AppError("conflict", latest?.hold_cause ? "This redemption's hold changed. Please reload it" : "This redemption is not on hold");
+    throw new AppError("conflict", latest?.holdCause ? "This redemption's hold changed. Please reload it" : "This redemption is not on hold");
   }
 };

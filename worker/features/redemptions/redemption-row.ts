@@ -1,7 +1,9 @@
 import type { z } from "@hono/zod-openapi";
-import type { SqlColumns, SqlRow } from "../../db/rows";
-import type { giftCardRedemptions, rewards } from "../../db/schema";
-import { firstRow, typed } from "../../db/statement";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { createDb, type Db } from "../../db/client";
+import { renamed } from "../../db/columns";
+import { compiledQueries, type BoundQuery } from "../../db/compiled";
+import { creditTransactions, giftCardRedemptions, rewards } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { adminRedemptionSchema, redemptionHoldSchema, redemptionSchema } from "./redemptions.schemas";
 
@@ -10,57 +12,60 @@ export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
 export type RedemptionStatus = Redemption["status"];
 export type RedemptionHold = z.infer<typeof redemptionHoldSchema>;
 
-export type RedemptionRow = SqlColumns<
-  typeof giftCardRedemptions,
-  | "id"
-  | "user_id"
-  | "kind"
-  | "reward_id"
-  | "method"
-  | "credits_spent"
-  | "value_cents"
-  | "user_email"
-  | "payout_handle"
-  | "status"
-  | "note"
-  | "created_at"
-  | "updated_at"
-  | "decided_at"
-  | "hold_cause"
-  | "hold_payment_id"
-  | "held_at"
-> & { reward_name: SqlRow<typeof rewards>["name"] | null };
+/** A redemption's columns with its reward's name (joined on `rewardOfRedemption`). */
+export const REDEMPTION_FIELDS = { ...getTableColumns(giftCardRedemptions), rewardName: renamed(rewards.name, "reward_name") };
 
-/** Select list for `gift_card_redemptions g` (with the reward's name); add `FROM gift_card_redemptions g ${REWARD_JOIN}`. */
-export const REDEMPTION_COLUMNS = `g.id, g.user_id, g.kind, g.reward_id, r.name AS reward_name, g.method, g.credits_spent,
-  g.value_cents, g.user_email, g.payout_handle, g.status, g.note, g.created_at, g.updated_at, g.decided_at,
-  g.hold_cause, g.hold_payment_id, g.held_at`;
-export const REWARD_JOIN = "LEFT JOIN rewards r ON r.id = g.reward_id";
+export const rewardOfRedemption = eq(rewards.id, giftCardRedemptions.rewardId);
+
+/** Redemptions with their reward's name; callers add the WHERE, order and limit. */
+export const redemptionsQuery = (db: Db) => db.select(REDEMPTION_FIELDS).from(giftCardRedemptions).leftJoin(rewards, rewardOfRedemption);
+
+export type RedemptionRow = Awaited<ReturnType<typeof redemptionsQuery>>[number];
+
+const byId = compiledQueries<"id" | "id and user" | "ledger key", RedemptionRow[]>();
+
+/** One redemption, bound for a batch (for example after the batch changed it). */
+export const selectRedemption = (d1: D1Database, id: string) =>
+  byId(d1, "id", () => redemptionsQuery(createDb(d1)).where(eq(giftCardRedemptions.id, sql.placeholder("id"))), { id });
+
+/** One of a player's own redemptions. */
+export const selectOwnRedemption = (d1: D1Database, id: string, userId: string) =>
+  byId(
+    d1,
+    "id and user",
+    () => redemptionsQuery(createDb(d1)).where(and(eq(giftCardRedemptions.id, sql.placeholder("id")), eq(giftCardRedemptions.userId, sql.placeholder("userId")))),
+    { id, userId },
+  );
+
+/** The redemption a ledger movement paid for, found by the movement's idempotency key. */
+export const readRedemptionByLedgerKey = async (d1: D1Database, key: string) => {
+  const ledgerRow = createDb(d1).select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, sql.placeholder("key")));
+  return firstOf(await byId(d1, "ledger key", () => redemptionsQuery(createDb(d1)).where(eq(giftCardRedemptions.transactionId, ledgerRow)), { key }));
+};
+
+const firstOf = async (query: BoundQuery<RedemptionRow[]>) => query.rows(await query.statement.all())[0] ?? null;
 
 export const toRedemption = (row: RedemptionRow): Redemption => ({
   id: row.id,
   kind: row.kind,
-  rewardId: row.reward_id,
-  rewardName: row.reward_name,
+  rewardId: row.rewardId,
+  rewardName: row.rewardName,
   method: row.method,
-  creditsSpent: row.credits_spent,
-  valueCents: row.value_cents,
-  email: row.user_email,
-  payoutHandle: row.payout_handle,
+  creditsSpent: row.creditsSpent,
+  valueCents: row.valueCents,
+  email: row.userEmail,
+  payoutHandle: row.payoutHandle,
   status: row.status,
   note: row.note,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  decidedAt: row.decided_at,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+  decidedAt: row.decidedAt,
 });
 
 /** The hold a refund or dispute put on the redemption, kept on a decided row as the reason it was held. */
 export const toHold = (row: RedemptionRow): RedemptionHold | null =>
-  row.hold_cause ? { cause: row.hold_cause, paymentId: row.hold_payment_id ?? "", heldAt: row.held_at ?? 0 } : null;
+  row.holdCause ? { cause: row.holdCause, paymentId: row.holdPaymentId ?? "", heldAt: row.heldAt ?? 0 } : null;
 
-export const selectRedemption = (d1: D1Database, id: string) =>
-  typed<RedemptionRow>(d1.prepare(`SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN} WHERE g.id = ?`).bind(id));
-
-export const readRedemptionRow = (d1: D1Database, id: string) => firstRow(selectRedemption(d1, id));
+export const readRedemptionRow = (d1: D1Database, id: string) => firstOf(selectRedemption(d1, id));
 
 export const alreadyDecided = (status: string) => new AppError("conflict", `This redemption has already been ${status}`);

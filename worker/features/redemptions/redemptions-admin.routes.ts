@@ -1,5 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "../../config";
+import { createDb } from "../../db/client";
+import { afterKeyset, newestFirst } from "../../db/keyset";
+import { giftCardRedemptions, rewards, users } from "../../db/schema";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { sendEmail } from "../../lib/mailer";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
@@ -10,7 +14,7 @@ import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
 import { decideRedemption } from "./decide-redemption.service";
 import { redemptionFulfilledEmail, redemptionRejectedEmail } from "./redemption-emails";
-import { REDEMPTION_COLUMNS, REWARD_JOIN, toHold, toRedemption, type RedemptionRow } from "./redemption-row";
+import { REDEMPTION_FIELDS, rewardOfRedemption, toHold, toRedemption } from "./redemption-row";
 import { adminRedemptionSchema, decisionRequestSchema, redemptionSchema } from "./redemptions.schemas";
 import { loadRiskSignals, riskSignalsSchema } from "./risk-signals";
 
@@ -52,24 +56,22 @@ const decideRoute = createRoute({
   },
 });
 
-type AdminRow = RedemptionRow & { username: string; account_email: string };
-
 export const redemptionAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { status, cursor } = c.req.valid("query");
     const after = cursor ? decodeKeyset(cursor) : null;
-    const { results } = await c.env.DB.prepare(
-      `SELECT ${REDEMPTION_COLUMNS}, u.username, u.email AS account_email
-       FROM gift_card_redemptions g ${REWARD_JOIN} JOIN users u ON u.id = g.user_id
-       WHERE (?1 IS NULL OR g.status = ?1) AND (?2 IS NULL OR g.created_at < ?2 OR (g.created_at = ?2 AND g.id < ?3))
-       ORDER BY g.created_at DESC, g.id DESC LIMIT ?4`,
-    )
-      .bind(status ?? null, after?.createdAt ?? null, after?.id ?? "", ADMIN_PAGE_SIZE + 1)
-      .all<AdminRow>();
+    const rows = await createDb(c.env.DB)
+      .select({ redemption: REDEMPTION_FIELDS, username: users.username, accountEmail: users.email })
+      .from(giftCardRedemptions)
+      .leftJoin(rewards, rewardOfRedemption)
+      .innerJoin(users, eq(users.id, giftCardRedemptions.userId))
+      .where(and(status ? eq(giftCardRedemptions.status, status) : undefined, afterKeyset(giftCardRedemptions, after)))
+      .orderBy(...newestFirst(giftCardRedemptions))
+      .limit(ADMIN_PAGE_SIZE + 1);
     const listed = page(
-      results.map((row) => ({
+      rows.map(({ redemption: row, username, accountEmail }) => ({
         ...toRedemption(row),
-        user: { id: row.user_id, username: row.username, email: row.account_email },
+        user: { id: row.userId, username, email: accountEmail },
         hold: toHold(row),
       })),
       ADMIN_PAGE_SIZE,

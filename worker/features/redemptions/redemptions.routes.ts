@@ -1,6 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { REDEMPTION_ERRORS as E } from "#shared/redemptions";
+import { createDb } from "../../db/client";
+import { afterKeyset, newestFirst } from "../../db/keyset";
+import { giftCardRedemptions } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { edgeCountry } from "../../lib/edge-country";
@@ -12,7 +16,7 @@ import { createRouter } from "../../lib/router";
 import { creditsSchema } from "../me/me.schemas";
 import { createRedemption, readRedemption, type RedemptionRef, type RedemptionTarget } from "./create-redemption.service";
 import { redemptionReceivedEmail } from "./redemption-emails";
-import { REDEMPTION_COLUMNS, REWARD_JOIN, toRedemption, type RedemptionRow } from "./redemption-row";
+import { redemptionsQuery, toRedemption } from "./redemption-row";
 import { cashOutRequestSchema, giftCardRequestSchema, redemptionError, redemptionSchema, titledValidationHook } from "./redemptions.schemas";
 
 const PAGE_SIZE = 50;
@@ -115,12 +119,9 @@ export const redemptionRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
     const after = cursor ? decodeKeyset(cursor) : null;
-    const { results } = await c.env.DB.prepare(
-      `SELECT ${REDEMPTION_COLUMNS} FROM gift_card_redemptions g ${REWARD_JOIN}
-       WHERE g.user_id = ?1 AND (?2 IS NULL OR g.created_at < ?2 OR (g.created_at = ?2 AND g.id < ?3))
-       ORDER BY g.created_at DESC, g.id DESC LIMIT ?4`,
-    )
-      .bind(c.var.user!.id, after?.createdAt ?? null, after?.id ?? "", PAGE_SIZE + 1)
-      .all<RedemptionRow>();
-    return c.json(page(results.map(toRedemption), PAGE_SIZE), 200);
+    const rows = await redemptionsQuery(createDb(c.env.DB))
+      .where(and(eq(giftCardRedemptions.userId, c.var.user!.id), afterKeyset(giftCardRedemptions, after)))
+      .orderBy(...newestFirst(giftCardRedemptions))
+      .limit(PAGE_SIZE + 1);
+    return c.json(page(rows.map(toRedemption), PAGE_SIZE), 200);
   });

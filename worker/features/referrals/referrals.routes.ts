@@ -1,11 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { and, count, desc, eq, exists, isNull, like, sql, type SQL } from "drizzle-orm";
 import { INVITE_HISTORY_LIMIT, REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
 import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
-import type { SqlColumns } from "../../db/rows";
-import type { users } from "../../db/schema";
-import { batchNamed, typed } from "../../db/statement";
+import { createDb, type Db } from "../../db/client";
+import { boundQuery } from "../../db/compiled";
+import { creditTransactions, userPicks, users } from "../../db/schema";
+import { batchNamed } from "../../db/statement";
 
 const inviteStatus = z.enum(["signed_up", "first_pick", "rewarded"]);
 
@@ -36,48 +38,62 @@ const route = createRoute({
   responses: { 200: jsonContent(referralsSchema), ...errorResponses(401) },
 });
 
-type InviteRow = SqlColumns<typeof users, "username" | "created_at"> & { picked: number; rewarded: number };
-type CountsRow = { signed_up: number; first_pick: number; rewarded: number; credits_earned: number };
+const REFERRER_BONUS_KEY = sql`'referral:' || ${users.id} || ':referrer'`;
 
-// Deleted friends drop out of the list (their name is gone) but a bonus already paid stays counted.
-const INVITES = `
-  SELECT u.username, u.created_at,
-    EXISTS (SELECT 1 FROM user_picks p WHERE p.user_id = u.id) AS picked,
-    EXISTS (SELECT 1 FROM credit_transactions t WHERE t.idempotency_key = 'referral:' || u.id || ':referrer') AS rewarded
-  FROM users u WHERE u.referred_by = ?1 AND u.deleted_at IS NULL`;
+/** A player's invited friends; deleted friends drop out of the list (their name is gone) but a bonus already paid stays counted. */
+const invitedBy = (db: Db, userId: string) => {
+  const picked = exists(db.select({ one: sql`1` }).from(userPicks).where(eq(userPicks.userId, users.id)));
+  const rewarded = exists(db.select({ one: sql`1` }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, REFERRER_BONUS_KEY)));
+  return db
+    .select({
+      username: users.username,
+      createdAt: users.createdAt,
+      picked: sql<boolean>`${picked}`.mapWith(Boolean).as("picked"),
+      rewarded: sql<boolean>`${rewarded}`.mapWith(Boolean).as("rewarded"),
+    })
+    .from(users)
+    .where(and(eq(users.referredBy, userId), isNull(users.deletedAt)));
+};
 
-const statusOf = (row: InviteRow) => (row.rewarded ? "rewarded" : row.picked ? "first_pick" : "signed_up") as z.infer<typeof inviteStatus>;
+const statusOf = (invite: { picked: boolean; rewarded: boolean }) =>
+  (invite.rewarded ? "rewarded" : invite.picked ? "first_pick" : "signed_up") as z.infer<typeof inviteStatus>;
+
+const sumOf = (column: SQL.Aliased<boolean>) => sql<number>`COALESCE(SUM(${column}), 0)`;
 
 export const referralRoutes = createRouter().openapi(route, async (c) => {
   const userId = c.var.user.id;
   const d1 = c.env.DB;
+  const db = createDb(d1);
+  const everyInvite = invitedBy(db, userId).as("invites");
+  const creditsEarned = db
+    .select({ total: sql<number>`COALESCE(SUM(${creditTransactions.amount}), 0)` })
+    .from(creditTransactions)
+    .where(and(eq(creditTransactions.userId, userId), like(creditTransactions.idempotencyKey, "referral:%:referrer")));
   const { user, invites, counts } = await batchNamed(d1, {
-    user: typed<SqlColumns<typeof users, "referral_code">>(d1.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId)),
-    invites: typed<InviteRow>(d1.prepare(`${INVITES} ORDER BY u.created_at DESC, u.id DESC LIMIT ?2`).bind(userId, INVITE_HISTORY_LIMIT)),
-    counts: typed<CountsRow>(
-      d1.prepare(
-        `SELECT COUNT(*) AS signed_up, COALESCE(SUM(picked), 0) AS first_pick, COALESCE(SUM(rewarded), 0) AS rewarded,
-           (SELECT COALESCE(SUM(amount), 0) FROM credit_transactions
-            WHERE user_id = ?1 AND idempotency_key LIKE 'referral:%:referrer') AS credits_earned
-         FROM (${INVITES})`,
-      ).bind(userId),
+    user: boundQuery(d1, db.select({ code: users.referralCode }).from(users).where(eq(users.id, userId))),
+    invites: boundQuery(d1, invitedBy(db, userId).orderBy(desc(users.createdAt), desc(users.id)).limit(INVITE_HISTORY_LIMIT)),
+    counts: boundQuery(
+      d1,
+      db
+        .select({
+          signedUp: count(),
+          firstPick: sumOf(everyInvite.picked),
+          rewarded: sumOf(everyInvite.rewarded),
+          creditsEarned: sql<number>`${creditsEarned}`,
+        })
+        .from(everyInvite),
     ),
   });
-  const code = user.results[0]!.referral_code;
-  const total = counts.results[0]!;
+  const { code } = user[0]!;
+  const total = counts[0]!;
   return c.json(
     {
       code,
       link: new URL(`/auth?mode=signup&ref=${encodeURIComponent(code)}`, c.var.settings.APP_URL).toString(),
       referrerBonus: REFERRER_BONUS,
       friendBonus: REFERRED_FRIEND_BONUS,
-      counts: {
-        signedUp: total.signed_up,
-        firstPick: total.first_pick,
-        rewarded: total.rewarded,
-        creditsEarned: total.credits_earned,
-      },
-      invites: invites.results.map((row) => ({ username: row.username, joinedAt: row.created_at, status: statusOf(row) })),
+      counts: total,
+      invites: invites.map((invite) => ({ username: invite.username, joinedAt: invite.createdAt, status: statusOf(invite) })),
     },
     200,
   );
