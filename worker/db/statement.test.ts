@@ -40,13 +40,16 @@ describe("batchNamed", () => {
     const key = `statement-test-${crypto.randomUUID()}`;
     const limits = compiledQueries<"by key", { key: string; windowStart: number }[]>();
     const byKey = limits(env.DB, "by key", () => createDb(env.DB).select({ key: rateLimits.key, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, sql.placeholder("key"))), { key });
-    const { write, limit } = await batchNamed(env.DB, {
+    const { write, limit, twice } = await batchNamed(env.DB, {
       write: env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, 5, 1)").bind(key),
       limit: byKey,
+      twice: [byKey, byKey],
     });
     expect(counter.calls).toBe(1);
     expect(write.meta.changes).toBe(1);
     expect(limit).toEqual([{ key, windowStart: 5 }]);
+    expect(twice).toEqual([limit, limit]);
     expectTypeOf(limit).toEqualTypeOf<{ key: string; windowStart: number }[]>();
+    expectTypeOf(twice).toEqualTypeOf<{ key: string; windowStart: number }[][]>();
   });
 });

@@ -12,22 +12,31 @@ export const firstRow = <Row>(statement: TypedStatement<Row>) => statement.first
 
 export const allRows = async <Row>(statement: TypedStatement<Row>) => (await statement.all<Row>()).results;
 
-/** A raw statement, a list of them, or a builder query bound for a batch (read back as its typed rows). */
-export type BatchEntry = D1PreparedStatement | readonly D1PreparedStatement[] | BoundQuery<unknown>;
+/** A raw statement or a builder query bound for a batch (read back as its typed rows), or a list of either kind. */
+export type BatchEntry = D1PreparedStatement | BoundQuery<unknown> | readonly D1PreparedStatement[] | readonly BoundQuery<unknown>[];
 
 type RowOf<S> = S extends TypedStatement<infer Row> ? (unknown extends Row ? unknown : Row) : unknown;
 
-type EntryResult<E> =
-  E extends readonly D1PreparedStatement[] ? D1Result<RowOf<E[number]>>[] : E extends BoundQuery<infer Rows> ? Rows : D1Result<RowOf<E>>;
+type EntryResult<E> = E extends readonly D1PreparedStatement[]
+  ? D1Result<RowOf<E[number]>>[]
+  : E extends readonly BoundQuery<infer Rows>[]
+    ? Rows[]
+    : E extends BoundQuery<infer Rows>
+      ? Rows
+      : D1Result<RowOf<E>>;
 
 export type NamedResults<G extends Record<string, BatchEntry>> = { [K in keyof G]: EntryResult<G[K]> };
 
-const isBoundQuery = (entry: BatchEntry): entry is BoundQuery<unknown> => "rows" in entry && "statement" in entry;
+type Single = D1PreparedStatement | BoundQuery<unknown>;
 
-const statementsOf = (entry: BatchEntry): D1PreparedStatement[] => {
-  if (isBoundQuery(entry)) return [entry.statement];
-  return Array.isArray(entry) ? entry : [entry as D1PreparedStatement];
-};
+const isBoundQuery = (entry: Single): entry is BoundQuery<unknown> => "rows" in entry && "statement" in entry;
+
+const statementOf = (entry: Single) => (isBoundQuery(entry) ? entry.statement : entry);
+
+const resultOf = (entry: Single, result: D1Result) => (isBoundQuery(entry) ? entry.rows(result) : result);
+
+/** Array.isArray does not narrow a readonly array, hence the casts. */
+const partsOf = (entry: BatchEntry) => (Array.isArray(entry) ? { parts: entry as readonly Single[], list: true } : { parts: [entry as Single], list: false });
 
 /**
  * Runs named statements (or lists of them, or builder queries) as one batch, one D1 round trip and one transaction,
@@ -35,15 +44,13 @@ const statementsOf = (entry: BatchEntry): D1PreparedStatement[] => {
  * in the batch. A builder query answers with its rows, mapped by drizzle.
  */
 export const batchNamed = async <G extends Record<string, BatchEntry>>(d1: D1Database, groups: G): Promise<NamedResults<G>> => {
-  const entries = Object.entries(groups);
-  const results = await d1.batch(entries.flatMap(([, entry]) => statementsOf(entry)));
+  const entries = Object.entries(groups).map(([name, entry]) => ({ name, ...partsOf(entry) }));
+  const results = await d1.batch(entries.flatMap(({ parts }) => parts.map(statementOf)));
   let next = 0;
-  const named = entries.map(([name, entry]) => {
-    if (isBoundQuery(entry)) return [name, entry.rows(results[next++]!)];
-    if (!Array.isArray(entry)) return [name, results[next++]];
-    const group = results.slice(next, next + entry.length);
-    next += entry.length;
-    return [name, group];
+  const named = entries.map(({ name, parts, list }) => {
+    const answers = parts.map((part, i) => resultOf(part, results[next + i]!));
+    next += parts.length;
+    return [name, list ? answers : answers[0]];
   });
   return Object.fromEntries(named) as NamedResults<G>;
 };

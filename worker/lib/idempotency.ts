@@ -91,7 +91,7 @@ const isSameRequest = (stored: Stored, use: Use) =>
  */
 export const withIdempotency = async <E extends AppEnv, Ref, Success extends Outcome>(
   c: Context<E>,
-  userId: string,
+  { userId, body }: { userId: string; body: unknown },
   handler: IdempotentHandler<Ref, Success>,
 ): Promise<SuccessResponse<Success>> => {
   const respond = (outcome: Outcome) => c.json(outcome.body, outcome.status) as unknown as SuccessResponse<Success>;
@@ -99,7 +99,6 @@ export const withIdempotency = async <E extends AppEnv, Ref, Success extends Out
   if (key === undefined) return respond(await handler.run(() => []));
   if (!KEY_PATTERN.test(key)) throw new AppError("bad_request", "Invalid Idempotency-Key header");
   const { method, path } = c.req;
-  const body: unknown = c.req.valid("json" as never);
   const use = { userId, key, route: `${method} ${path}`, fingerprint: await requestFingerprint(method, path, body) };
   const d1 = c.env.DB;
 

@@ -1,54 +1,74 @@
+import { and, asc, count, desc, eq, getTableColumns, gt, lt, lte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { countryFlagUrl } from "#shared/countries";
 import { CONTEST_ENDED_VISIBLE_MS, CONTEST_ENTRY_FEE, CONTEST_STANDINGS_SIZE, CONTESTS_LISTED } from "../../config";
+import { createDb } from "../../db/client";
+import { compiledQueries } from "../../db/compiled";
+import { contestEntries, contests, users } from "../../db/schema";
+import { batchNamed } from "../../db/statement";
 import { prizeFor, prizeTable } from "./contest-prizes";
-import type { SqlColumns } from "../../db/rows";
-import type { contestEntries, contests, users } from "../../db/schema";
-import { batchNamed, typed } from "../../db/statement";
 
-export type ContestRow = SqlColumns<
-  typeof contests,
-  "id" | "title" | "duration_days" | "starts_at" | "ends_at" | "closed_at" | "paid_at" | "created_at"
->;
-type StandingRow = SqlColumns<typeof contestEntries, "user_id" | "score"> & SqlColumns<typeof users, "username" | "country">;
-type MineRow = SqlColumns<typeof contestEntries, "score" | "joined_at"> & { rank: number };
+export type ContestRow = typeof contests.$inferSelect;
 
-export const CONTEST_COLUMNS = "c.id, c.title, c.duration_days, c.starts_at, c.ends_at, c.closed_at, c.paid_at, c.created_at";
+const ahead = alias(contestEntries, "ahead");
+const sameContest = eq(ahead.contestId, contestEntries.contestId);
 
-/** Standings order: score, then the earlier join; after closing the scores no longer move, so this is final. */
-export const STANDINGS_SQL = `SELECT e.user_id, u.username, u.country, e.score FROM contest_entries e JOIN users u ON u.id = e.user_id
-  WHERE e.contest_id = ? ORDER BY e.score DESC, e.joined_at, e.user_id LIMIT ?`;
+const contestQueries = {
+  entrants: (d1: D1Database) => createDb(d1).select({ entrants: count() }).from(contestEntries).where(eq(contestEntries.contestId, sql.placeholder("contestId"))),
+  /** Standings order: score, then the earlier join; after closing the scores no longer move, so this is final. */
+  standings: (d1: D1Database) =>
+    createDb(d1)
+      .select({ userId: contestEntries.userId, username: users.username, country: users.country, score: contestEntries.score })
+      .from(contestEntries)
+      .innerJoin(users, eq(users.id, contestEntries.userId))
+      .where(eq(contestEntries.contestId, sql.placeholder("contestId")))
+      .orderBy(desc(contestEntries.score), asc(contestEntries.joinedAt), asc(contestEntries.userId))
+      .limit(sql.placeholder("limit")),
+  /** The viewer's entry and place: the entries ahead in standings order, counted by three index ranges, not one OR. */
+  mine: (d1: D1Database) => {
+    const db = createDb(d1);
+    const countAhead = (condition: ReturnType<typeof and>) => db.select({ n: count() }).from(ahead).where(and(sameContest, condition));
+    const sameScore = eq(ahead.score, contestEntries.score);
+    const sameJoin = eq(ahead.joinedAt, contestEntries.joinedAt);
+    return db
+      .select({
+        score: contestEntries.score,
+        joinedAt: contestEntries.joinedAt,
+        rank: sql<number>`1 + ${countAhead(gt(ahead.score, contestEntries.score))} + ${countAhead(and(sameScore, lt(ahead.joinedAt, contestEntries.joinedAt)))} + ${countAhead(and(sameScore, sameJoin, lt(ahead.userId, contestEntries.userId)))}`.as("rank"),
+      })
+      .from(contestEntries)
+      .where(and(eq(contestEntries.contestId, sql.placeholder("contestId")), eq(contestEntries.userId, sql.placeholder("userId"))));
+  },
+};
 
-export const MY_ENTRY_SQL = `SELECT e.score, e.joined_at, 1
-    + (SELECT count(*) FROM contest_entries x WHERE x.contest_id = e.contest_id AND x.score > e.score)
-    + (SELECT count(*) FROM contest_entries x WHERE x.contest_id = e.contest_id AND x.score = e.score AND x.joined_at < e.joined_at)
-    + (SELECT count(*) FROM contest_entries x WHERE x.contest_id = e.contest_id AND x.score = e.score
-         AND x.joined_at = e.joined_at AND x.user_id < e.user_id) AS rank
-  FROM contest_entries e WHERE e.contest_id = ? AND e.user_id = ?`;
+type Rows<K extends keyof typeof contestQueries> = Awaited<ReturnType<(typeof contestQueries)[K]>>;
 
-export const contestStatus = (row: ContestRow, now: number): "upcoming" | "active" | "ended" =>
-  now < row.starts_at ? "upcoming" : now < row.ends_at && row.closed_at === null ? "active" : "ended";
+const entrantsQueries = compiledQueries<"entrants", Rows<"entrants">>();
+const standingsQueries = compiledQueries<"standings", Rows<"standings">>();
+const mineQueries = compiledQueries<"mine", Rows<"mine">>();
 
-const toContest = (row: ContestRow, entrants: number, standings: StandingRow[], mine: MineRow | null, now: number) => ({
+export const standingsQuery = (d1: D1Database, contestId: string, limit: number) =>
+  standingsQueries(d1, "standings", () => contestQueries.standings(d1), { contestId, limit });
+
+export const myEntryQuery = (d1: D1Database, contestId: string, userId: string | null) =>
+  mineQueries(d1, "mine", () => contestQueries.mine(d1), { contestId, userId });
+
+export const contestStatus = (row: Pick<ContestRow, "startsAt" | "endsAt" | "closedAt">, now: number): "upcoming" | "active" | "ended" =>
+  now < row.startsAt ? "upcoming" : now < row.endsAt && row.closedAt === null ? "active" : "ended";
+
+const toContest = (row: ContestRow, entrants: number, standings: Rows<"standings">, mine: Rows<"mine">[number] | null, now: number) => ({
   id: row.id,
   title: row.title,
-  durationDays: row.duration_days,
-  startsAt: row.starts_at,
-  endsAt: row.ends_at,
+  durationDays: row.durationDays,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
   status: contestStatus(row, now),
-  paid: row.paid_at !== null,
+  paid: row.paidAt !== null,
   entryFee: CONTEST_ENTRY_FEE,
   entrants,
   prizes: prizeTable(entrants),
-  standings: standings.map((s, i) => ({
-    rank: i + 1,
-    userId: s.user_id,
-    username: s.username,
-    country: s.country,
-    countryFlagUrl: countryFlagUrl(s.country),
-    score: s.score,
-    prize: prizeFor(i + 1, entrants),
-  })),
-  me: mine ? { rank: mine.rank, score: mine.score, joinedAt: mine.joined_at, prize: prizeFor(mine.rank, entrants) } : null,
+  standings: standings.map((s, i) => ({ rank: i + 1, ...s, countryFlagUrl: countryFlagUrl(s.country), prize: prizeFor(i + 1, entrants) })),
+  me: mine ? { ...mine, prize: prizeFor(mine.rank, entrants) } : null,
 });
 
 export type ContestView = ReturnType<typeof toContest>;
@@ -57,23 +77,23 @@ export type ContestView = ReturnType<typeof toContest>;
 export const viewContests = async (d1: D1Database, rows: ContestRow[], viewerId: string | null, now: number) => {
   if (rows.length === 0) return [];
   const { counts, standings, mine } = await batchNamed(d1, {
-    counts: rows.map((row) => typed<{ entrants: number }>(d1.prepare("SELECT count(*) AS entrants FROM contest_entries WHERE contest_id = ?").bind(row.id))),
-    standings: rows.map((row) => typed<StandingRow>(d1.prepare(STANDINGS_SQL).bind(row.id, CONTEST_STANDINGS_SIZE))),
-    mine: rows.map((row) => typed<MineRow>(d1.prepare(MY_ENTRY_SQL).bind(row.id, viewerId))),
+    counts: rows.map((row) => entrantsQueries(d1, "entrants", () => contestQueries.entrants(d1), { contestId: row.id })),
+    standings: rows.map((row) => standingsQuery(d1, row.id, CONTEST_STANDINGS_SIZE)),
+    mine: rows.map((row) => myEntryQuery(d1, row.id, viewerId)),
   });
-  return rows.map((row, i) =>
-    toContest(row, counts[i]?.results[0]?.entrants ?? 0, standings[i]?.results ?? [], mine[i]?.results[0] ?? null, now),
-  );
+  return rows.map((row, i) => toContest(row, counts[i]?.[0]?.entrants ?? 0, standings[i] ?? [], mine[i]?.[0] ?? null, now));
 };
+
+export const readContest = async (d1: D1Database, id: string) => (await createDb(d1).select().from(contests).where(eq(contests.id, id)))[0] ?? null;
 
 /** Running and upcoming contests, then those that ended lately ('Challenge Ended'). */
 export const readListedContests = async (d1: D1Database, viewerId: string | null, now: number) => {
-  const { results } = await d1
-    .prepare(
-      `SELECT ${CONTEST_COLUMNS} FROM contests c WHERE c.ends_at > ?1
-       ORDER BY c.ends_at <= ?2, CASE WHEN c.ends_at <= ?2 THEN -c.ends_at ELSE c.starts_at END, c.id LIMIT ?3`,
-    )
-    .bind(now - CONTEST_ENDED_VISIBLE_MS, now, CONTESTS_LISTED)
-    .all<ContestRow>();
-  return viewContests(d1, results, viewerId, now);
+  const ended = lte(contests.endsAt, now);
+  const rows = await createDb(d1)
+    .select(getTableColumns(contests))
+    .from(contests)
+    .where(gt(contests.endsAt, now - CONTEST_ENDED_VISIBLE_MS))
+    .orderBy(ended, sql`CASE WHEN ${ended} THEN -${contests.endsAt} ELSE ${contests.startsAt} END`, contests.id)
+    .limit(CONTESTS_LISTED);
+  return viewContests(d1, rows, viewerId, now);
 };

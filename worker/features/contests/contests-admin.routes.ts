@@ -1,6 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createContestSchema, defaultContestTitle } from "#shared/contests";
+import { and, count, eq, getTableColumns, isNotNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { ADMIN_PAGE_SIZE } from "../../config";
+import { createDb, type Db } from "../../db/client";
+import { boundQuery } from "../../db/compiled";
+import { afterKeyset, newestFirst } from "../../db/keyset";
+import { contestEntries, contests } from "../../db/schema";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -8,9 +14,9 @@ import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/open
 import { createRouter } from "../../lib/router";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { requireAdmin } from "../auth/auth.middleware";
-import { CONTEST_COLUMNS, contestStatus, type ContestRow } from "./contest-view";
+import { contestStatus } from "./contest-view";
 import { adminContestSchema } from "./contests.schemas";
-import { batchNamed, typed } from "../../db/statement";
+import { batchNamed } from "../../db/statement";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A start this close to now counts as "now" (the admin's clock and ours differ a little). */
@@ -46,39 +52,35 @@ const createContestRoute = createRoute({
   },
 });
 
-type AdminRow = ContestRow & { entrants: number; prizes_paid: number };
+const entries = alias(contestEntries, "entries");
 
-const ADMIN_COLUMNS = `${CONTEST_COLUMNS},
-  (SELECT count(*) FROM contest_entries e WHERE e.contest_id = c.id) AS entrants,
-  (SELECT COALESCE(SUM(prize), 0) FROM contest_entries e WHERE e.contest_id = c.id AND e.prize_paid_at IS NOT NULL) AS prizes_paid`;
+/** Contests with their entrant count and the prizes paid so far; callers add the WHERE, order and limit. */
+const adminContests = (db: Db) =>
+  db
+    .select({
+      ...getTableColumns(contests),
+      entrants: sql<number>`${db.select({ n: count() }).from(entries).where(eq(entries.contestId, contests.id))}`.as("entrants"),
+      prizesPaid: sql<number>`${db
+        .select({ total: sql`COALESCE(SUM(${entries.prize}), 0)` })
+        .from(entries)
+        .where(and(eq(entries.contestId, contests.id), isNotNull(entries.prizePaidAt)))}`.as("prizes_paid"),
+    })
+    .from(contests);
 
-const toAdminContest = (row: AdminRow, now: number) => ({
-  id: row.id,
-  title: row.title,
-  durationDays: row.duration_days,
-  startsAt: row.starts_at,
-  endsAt: row.ends_at,
-  status: contestStatus(row, now),
-  entrants: row.entrants,
-  closedAt: row.closed_at,
-  paidAt: row.paid_at,
-  prizesPaid: row.prizes_paid,
-  createdAt: row.created_at,
-});
+type AdminRow = Awaited<ReturnType<typeof adminContests>>[number];
+
+const toAdminContest = ({ createdBy: _createdBy, ...row }: AdminRow, now: number) => ({ ...row, status: contestStatus(row, now) });
 
 export const contestAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
     const after = cursor ? decodeKeyset(cursor) : null;
-    const { results } = await c.env.DB.prepare(
-      `SELECT ${ADMIN_COLUMNS} FROM contests c
-       WHERE (?1 IS NULL OR c.created_at < ?1 OR (c.created_at = ?1 AND c.id < ?2))
-       ORDER BY c.created_at DESC, c.id DESC LIMIT ?3`,
-    )
-      .bind(after?.createdAt ?? null, after?.id ?? "", ADMIN_PAGE_SIZE + 1)
-      .all<AdminRow>();
+    const rows = await adminContests(createDb(c.env.DB))
+      .where(afterKeyset(contests, after))
+      .orderBy(...newestFirst(contests))
+      .limit(ADMIN_PAGE_SIZE + 1);
     const now = Date.now();
-    return c.json(page(results.map((row) => toAdminContest(row, now)), ADMIN_PAGE_SIZE), 200);
+    return c.json(page(rows.map((row) => toAdminContest(row, now)), ADMIN_PAGE_SIZE), 200);
   })
   .openapi(createContestRoute, async (c) => {
     const input = c.req.valid("json");
@@ -97,7 +99,7 @@ export const contestAdminRoutes = createRouter()
         `INSERT INTO contests (id, title, duration_days, starts_at, ends_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ).bind(id, contest.title, contest.durationDays, contest.startsAt, contest.endsAt, c.var.user.id, now),
       audit: auditStatement(c.env.DB, { adminId: c.var.user.id, action: "create", entity: "contest", entityId: id, before: null, after: contest, now }),
-      created: typed<AdminRow>(c.env.DB.prepare(`SELECT ${ADMIN_COLUMNS} FROM contests c WHERE c.id = ?`).bind(id)),
+      created: boundQuery(c.env.DB, adminContests(createDb(c.env.DB)).where(eq(contests.id, id))),
     });
-    return c.json({ contest: toAdminContest(created.results[0]!, now) }, 201);
+    return c.json({ contest: toAdminContest(created[0]!, now) }, 201);
   });

@@ -4,7 +4,7 @@ import { withIdempotency } from "../../lib/idempotency";
 import { errorResponses, jsonContent, optionalSession, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { publishToUser } from "../../realtime/live-shards";
-import { CONTEST_COLUMNS, readListedContests, viewContests, type ContestRow } from "./contest-view";
+import { readContest, readListedContests, viewContests } from "./contest-view";
 import { contestSchema, joinResponseSchema } from "./contests.schemas";
 import { joinContest, replayJoin, type Joined, type JoinRef } from "./join-contest.service";
 
@@ -38,12 +38,14 @@ export const contestRoutes = createRouter()
     // A replay announces too: the attempt that committed never got as far.
     const answer = async ({ credits, events }: Joined) => {
       c.executionCtx.waitUntil(publishToUser(c.env, user.id, events));
-      const row = await c.env.DB.prepare(`SELECT ${CONTEST_COLUMNS} FROM contests c WHERE c.id = ?`).bind(contestId).first<ContestRow>();
+      const row = await readContest(c.env.DB, contestId);
       const [contest] = await viewContests(c.env.DB, row ? [row] : [], user.id, Date.now());
+      if (!contest) throw new AppError("not_found", "Contest not found");
       return { status: 201 as const, body: { contest, credits } };
     };
-    return withIdempotency(c, user.id, {
+    // A join has no body: the contest is in the path, which the fingerprint covers.
+    return withIdempotency(c, { userId: user.id, body: null }, {
       run: async (receipt) => answer(await joinContest(c.env.DB, contestId, user.id, Date.now(), receipt)),
       replay: async (ref: JoinRef) => answer(await replayJoin(c.env.DB, ref)),
-    }) as never;
+    });
   });

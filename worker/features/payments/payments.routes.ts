@@ -74,10 +74,10 @@ export const paymentRoutes = createRouter()
   })
   .openapi(verifyRoute, async (c) => {
     const userId = c.var.user!.id;
-    const { sessionId } = c.req.valid("json");
-    return withIdempotency(c, userId, {
+    const request = c.req.valid("json");
+    return withIdempotency(c, { userId, body: request }, {
       run: async (receipt) => {
-        const { handled, body } = await verifyPayment(c.env.DB, stripeFor(c.var.settings), userId, sessionId, Date.now(), receipt);
+        const { handled, body } = await verifyPayment(c.env.DB, stripeFor(c.var.settings), userId, request.sessionId, Date.now(), receipt);
         if (handled?.outcome?.events.length) c.executionCtx.waitUntil(publishToUser(c.env, userId, handled.outcome.events));
         return { status: 200 as const, body };
       },

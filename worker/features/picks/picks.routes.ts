@@ -85,7 +85,7 @@ export const pickRoutes = createRouter()
       c.executionCtx.waitUntil(publishToUsers(c.env, deliveries).then(() => broadcast(c.env, result.activity)));
       return { status: 201 as const, body: result.body };
     };
-    return withIdempotency(c, userId, {
+    return withIdempotency(c, { userId, body }, {
       run: async (receipt) => answer(await submitPick(c.env.DB, { userId, ...body, now: Date.now() }, receipt)),
       replay: async (ref: PickRef) => answer(await replayPick(c.env.DB, ref)),
     });

@@ -31,15 +31,15 @@ const redeemRoute = createRoute({
 
 export const promoCodeRoutes = createRouter().openapi(redeemRoute, async (c) => {
   const userId = c.var.user!.id;
-  const { code } = c.req.valid("json");
+  const body = c.req.valid("json");
   await enforceRateLimits(c.env.DB, [{ key: `promo:user:${userId}`, rule: PAYMENT_RATE_LIMITS.promoRedeemPerUser }]);
   // A replay announces too: the attempt that committed never got as far.
   const answer = (result: Redemption) => {
     c.executionCtx.waitUntil(publishToUser(c.env, userId, result.events));
     return { status: 200 as const, body: result.body };
   };
-  return withIdempotency(c, userId, {
-    run: async (receipt) => answer(await redeemPromoCode(c.env.DB, userId, code, Date.now(), receipt)),
+  return withIdempotency(c, { userId, body }, {
+    run: async (receipt) => answer(await redeemPromoCode(c.env.DB, userId, body.code, Date.now(), receipt)),
     replay: async (ref: PromoRef) => answer(await replayPromoCode(c.env.DB, ref)),
   });
 });

@@ -69,7 +69,8 @@ const listRoute = createRoute({
   },
 });
 
-const redeem = (c: Context<AppEnv>, input: { credits: number; email: string; target: RedemptionTarget }) => {
+/** `body` is the validated request, the Idempotency-Key's fingerprint; `input` is what it asks for. */
+const redeem = (c: Context<AppEnv>, body: unknown, input: { credits: number; email: string; target: RedemptionTarget }) => {
   const userId = c.var.user!.id;
   const answer = async (result: Awaited<ReturnType<typeof readRedemption>>, announce: boolean) => {
     if (announce) {
@@ -78,7 +79,7 @@ const redeem = (c: Context<AppEnv>, input: { credits: number; email: string; tar
     }
     return { status: 201 as const, body: { redemption: result.redemption, credits: result.credits } };
   };
-  return withIdempotency(c, userId, {
+  return withIdempotency(c, { userId, body }, {
     run: async (receipt) => {
       const request = {
         userId,
@@ -102,8 +103,8 @@ export const redemptionRoutes = createRouter()
   .openapi(
     giftCardRoute,
     async (c) => {
-      const { rewardId, credits, email } = c.req.valid("json");
-      return redeem(c, { credits, email, target: { kind: "gift_card", rewardId } });
+      const body = c.req.valid("json");
+      return redeem(c, body, { credits: body.credits, email: body.email, target: { kind: "gift_card", rewardId: body.rewardId } });
     },
     titledValidationHook,
   )
@@ -112,7 +113,7 @@ export const redemptionRoutes = createRouter()
     async (c) => {
       const body = c.req.valid("json");
       const target = { kind: "cash_out" as const, method: body.method, handle: cashOutHandle(body) };
-      return redeem(c, { credits: body.amount, email: body.email, target });
+      return redeem(c, body, { credits: body.amount, email: body.email, target });
     },
     titledValidationHook,
   )
