@@ -5,6 +5,8 @@ import { createPushStandin, STANDIN_ORIGIN, type PushStandin } from "../../scrip
 import { createSubscriber, type Subscriber } from "../../scripts/push-standin/subscriber";
 import { apiClient, successOf } from "./client";
 
+export { createSubscriber, type PushStandin };
+
 /** The push stand-in's own code answering requests to its endpoints inside the test isolate; nothing leaves the machine. */
 export const useFakePushService = () => {
   const standin = createPushStandin();

@@ -5,14 +5,13 @@ import { setOutcome } from "../settlement/outcome.service";
 import { settlementBudget, settleQueued } from "../settlement/settlement.service";
 import { apiClient, successOf } from "../../test/client";
 import { placePick } from "../../test/players";
-import { drainPushes, pushesTo, subscribeDevice, useFakePushService } from "../../test/push";
+import { drainPushes, pushesTo, subscribeDevice, useFakePushService, type PushStandin } from "../../test/push";
 import { insertQuestion } from "../../test/questions";
 import { signedInAdmin, signedInPlayer } from "../../test/sessions";
 import { PUSH } from "../../config";
 import { sendDuePushes } from "./push-sender";
 import { sendPushNotifications } from "../../cron/send-push-notifications";
 import { settleQueuedQuestions } from "../../cron/settle-queued";
-import type { PushStandin } from "../../../scripts/push-standin/standin";
 
 let standin: PushStandin;
 
