@@ -19,7 +19,7 @@ const claimsOf = async (c: Context<AppEnv>) => {
 
 const liveSession = (d1: D1Database) =>
   createDb(d1)
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ id: users.id, email: users.email, role: users.role, referred: sql<boolean>`${users.referredBy} IS NOT NULL`.mapWith(Boolean).as("referred") })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -5,4 +5,6 @@ export type AuthUser = {
   email: string;
   role: Role;
   sessionId: string;
+  /** Signed up through a friend's code. Fixed once the address is confirmed, so for every session. */
+  referred: boolean;
 };

@@ -76,7 +76,7 @@ const crowdSide = (pick: { status: string; choice: "yes" | "no" }, yes: number, 
 export const pickRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const body = c.req.valid("json");
-    const userId = c.var.user!.id;
+    const { id: userId, referred } = c.var.user!;
     // A replay announces too: the attempt that committed never got as far (live messages only refresh caches).
     const answer = (result: PickResult) => {
       const deliveries = [{ userId, messages: result.events }, ...result.others];
@@ -86,7 +86,7 @@ export const pickRoutes = createRouter()
       return { status: 201 as const, body: result.body };
     };
     return withIdempotency(c, { userId, body }, {
-      run: async (receipt) => answer(await submitPick(c.env.DB, { userId, ...body, now: Date.now() }, receipt)),
+      run: async (receipt) => answer(await submitPick(c.env.DB, { userId, ...body, referred, now: Date.now() }, receipt)),
       replay: async (ref: PickRef) => answer(await replayPick(c.env.DB, ref)),
     });
   })

@@ -13,7 +13,18 @@ import { paidReferrerStatement, referralBonusStatements } from "../referrals/ref
 import type { Delivery } from "../../realtime/live-hub";
 import { creditsStatement, PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
 
-type SubmitInput = { userId: string; questionId: string; choice: "yes" | "no"; multiplier: number; now: number };
+type SubmitInput = {
+  userId: string;
+  questionId: string;
+  choice: "yes" | "no";
+  multiplier: number;
+  now: number;
+  /**
+   * false for a player nobody referred: the referral statements could only do nothing, and they are seven of the
+   * batch's statements, so they are left out. Unknown keeps them, and they decide in SQL.
+   */
+  referred?: boolean;
+};
 
 /** The ids a committed pick is answered again from (kept in the Idempotency-Key's receipt). */
 export type PickRef = { userId: string; pickId: string; transactionId: string; activityId: string };
@@ -75,8 +86,8 @@ const resultStatements = (d1: D1Database, { userId, pickId }: PickRef) => ({
 
 type ResultReads = { pick: D1Result<ResultRow>; credits: D1Result<CreditsRow> };
 
-const referrerDelivery = (referrer: D1Result<CreditsRow & { user_id: string }>): Delivery[] => {
-  const row = referrer.results[0];
+const referrerDelivery = (referrer: D1Result<CreditsRow & { user_id: string }> | undefined): Delivery[] => {
+  const row = referrer?.results[0];
   return row ? [{ userId: row.user_id, messages: [{ type: "credits", data: toCredits(row) }] }] : [];
 };
 
@@ -132,7 +143,7 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
     description: "Pick",
   });
   const ref: PickRef = { userId, pickId, transactionId: movement.transactionId, activityId: newId() };
-  const referral = referralBonusStatements(d1, userId, pickId, now);
+  const referral = input.referred === false ? null : referralBonusStatements(d1, userId, pickId, now);
 
   const writes = [
     ...movement.statements,
@@ -162,17 +173,17 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
       )
       .bind(ref.activityId, ref.pickId),
     // A referred friend's first paid pick pays the referral bonuses in the same batch (no-ops otherwise).
-    ...referral.statements,
+    ...(referral?.statements ?? []),
     ...receipt(ref),
   ];
 
   try {
     const { referrer, ...reads } = await batchNamed(d1, {
       writes,
-      referrer: paidReferrerStatement(d1, referral.referrerTransactionId),
+      referrer: referral ? [paidReferrerStatement(d1, referral.referrerTransactionId)] : [],
       ...resultStatements(d1, ref),
     });
-    return toResult(reads, ref, referrerDelivery(referrer));
+    return toResult(reads, ref, referrerDelivery(referrer[0]));
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw (await refusal(d1, await readState(d1, userId, questionId), input)) ?? new AppError("conflict", "Failed to submit pick");

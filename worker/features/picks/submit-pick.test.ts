@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PickRef } from "./submit-pick.service";
 import { replayPick, submitPick } from "./submit-pick.service";
 import { createPlayer } from "../../test/players";
+import { wrappedD1 } from "../../test/wrapped-d1";
 import { insertQuestion } from "../../test/questions";
 
 const usernameOf = async (userId: string) =>
@@ -61,5 +62,20 @@ describe("submitPick", () => {
     expect(result.body.pick).toMatchObject({ creditsSpent: 0, multiplier: 1, potentialPayout: 2 });
     expect(result.events.map((event) => event.type)).toEqual(["credits", "pick"]);
     expect(result.activity.data).toMatchObject({ credits: 0 });
+  });
+
+  it("leaves the referral bonus statements out of the batch of a player nobody referred, and only then", async () => {
+    const sizes: number[] = [];
+    const d1 = wrappedD1(env.DB, (core) => ({ prepare: (query) => core.prepare(query), batch: (statements) => (sizes.push(statements.length), core.batch(statements)) }));
+    const pickAs = async (referred: boolean | undefined) =>
+      submitPick(d1, { userId: await createPlayer(5), questionId: await insertQuestion({ creditCost: 1 }), choice: "yes", multiplier: 1, now: Date.now(), referred });
+    await pickAs(undefined);
+    await pickAs(true);
+    const lean = await pickAs(false);
+    expect(lean.body.pick.creditsSpent).toBe(1);
+    expect(lean.others).toEqual([]);
+    const [unknown, referred, notReferred] = sizes;
+    expect(referred).toBe(unknown);
+    expect(notReferred).toBeLessThan(referred! - 5);
   });
 });
