@@ -18,6 +18,12 @@ const bind = <Rows>(d1: D1Database, { sql, params, mapper }: Compiled<Rows>, val
 
 const compile = <Rows>(query: Buildable<Rows>): Compiled<Rows> => ({ ...query.toSQL(), mapper: query.prepare() });
 
+/** Runs a bound query on its own, outside a batch. */
+export const runQuery = async <Rows>(query: BoundQuery<Rows>) => query.rows(await query.statement.all());
+
+/** The first row a bound query reads on its own, or null. */
+export const firstOf = async <Row>(query: BoundQuery<Row[]>) => (await runQuery(query))[0] ?? null;
+
 /** A builder query bound for `batchNamed`, compiled on each call: for reads off the hot path. */
 export const boundQuery = <Rows>(d1: D1Database, query: Buildable<Rows>) => bind(d1, compile(query));
 

@@ -4,10 +4,10 @@ import { ACTIVITY_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { eq } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { afterKeyset, newestFirst } from "../../db/keyset";
-import { activityFeed, questions, users } from "../../db/schema";
+import { activityFeed } from "../../db/schema";
+import { activityQuery } from "./activity.query";
 
 const activitySchema = z
   .object({
@@ -42,27 +42,9 @@ const route = createRoute({
 
 export const activityRoutes = createRouter().openapi(route, async (c) => {
   const { cursor } = c.req.valid("query");
-  const a = activityFeed;
-  const rows = await createDb(c.env.DB)
-    .select({
-      id: a.id,
-      kind: a.kind,
-      userId: a.userId,
-      username: users.username,
-      country: users.country,
-      questionId: a.questionId,
-      questionTitle: questions.title,
-      choice: a.choice,
-      answerOptionA: questions.answerOptionA,
-      answerOptionB: questions.answerOptionB,
-      credits: a.credits,
-      createdAt: a.createdAt,
-    })
-    .from(a)
-    .innerJoin(users, eq(users.id, a.userId))
-    .innerJoin(questions, eq(questions.id, a.questionId))
-    .where(afterKeyset(a, cursor ? decodeKeyset(cursor) : null))
-    .orderBy(...newestFirst(a))
+  const rows = await activityQuery(createDb(c.env.DB))
+    .where(afterKeyset(activityFeed, cursor ? decodeKeyset(cursor) : null))
+    .orderBy(...newestFirst(activityFeed))
     .limit(ACTIVITY_PAGE_SIZE + 1);
   const items = rows.map(({ answerOptionA, answerOptionB, ...row }) => ({
     ...row,

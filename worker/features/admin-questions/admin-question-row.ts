@@ -1,8 +1,7 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import type { SqlRow } from "../../db/rows";
+import { createDb, type Db } from "../../db/client";
+import { storedColumns } from "../../db/columns";
 import { questions, userPicks } from "../../db/schema";
-import { firstRow, typed } from "../../db/statement";
 import { crowdOf } from "../questions/question-row";
 import type { AdminQuestion } from "./admin-questions.schemas";
 
@@ -30,5 +29,7 @@ export const readAdminQuestion = async (db: Db, id: string) => {
 };
 
 /** The question as stored, columns by their database names: what an edit is compared against and the audit keeps. */
-export const readStoredQuestion = (d1: D1Database, id: string) =>
-  firstRow(typed<SqlRow<typeof questions>>(d1.prepare("SELECT * FROM questions WHERE id = ?").bind(id)));
+export const readStoredQuestion = async (d1: D1Database, id: string) => {
+  const [row] = await createDb(d1).select(storedColumns(questions)).from(questions).where(eq(questions.id, id));
+  return row;
+};

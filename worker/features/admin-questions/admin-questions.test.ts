@@ -108,6 +108,14 @@ describe("PATCH /api/admin/questions/:id", () => {
     expect((await auditRows(id)).results.filter((row) => row.action === "update")).toHaveLength(1);
   });
 
+  it("audits the values an edit replaced as they were stored", async () => {
+    const { body: created } = await create({ ...VALID, tags: ["rivalry"] });
+    const id = created.question.id;
+    await patch(id, { tags: ["player_props"] });
+    const update = (await auditRows(id)).results.find((row) => row.action === "update");
+    expect(JSON.parse(update!.before!)).toEqual({ answer_option_a: "Yes", answer_option_b: "No", is_player_prop: 0, tags: '["rivalry"]' });
+  });
+
   it("validates what it is sent and refuses a type change that orphans the outcome", async () => {
     const { body: created } = await create(VALID);
     const id = created.question.id;

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { signUp, signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { newReferralCode } from "./referral-code";
 import {
+  freeRandomUsername,
   isCleanUsername,
   isReservedUsername,
   randomUsername,
@@ -26,6 +27,23 @@ describe("random usernames", () => {
   it("never trip the profanity check", () => {
     for (const adjective of USERNAME_ADJECTIVES) {
       for (const noun of USERNAME_NOUNS) expect(isCleanUsername(`${adjective}${noun}1234`)).toBe(true);
+    }
+  });
+});
+
+describe("a free random username", () => {
+  it("passes over a name another account holds in another letter case", async () => {
+    await signUp("random-holder@example.com", { username: "SWIFTTIGER1000" });
+    // The first five names drawn are all SwiftTiger1000, the next ones BoldFalcon1001.
+    let draws = 0;
+    const random = vi.spyOn(crypto, "getRandomValues").mockImplementation((array) => {
+      if (array instanceof Uint32Array) array.fill(draws++ < 15 ? 0 : 1);
+      return array;
+    });
+    try {
+      expect(await freeRandomUsername(env.DB)).toBe("BoldFalcon1001");
+    } finally {
+      random.mockRestore();
     }
   });
 });

@@ -1,37 +1,45 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { compiledQueries, firstOf } from "../../db/compiled";
+import { users } from "../../db/schema";
 import type { Settings } from "../../env";
 import type { Email } from "../../lib/mailer";
 import { confirmationEmail } from "./auth-emails";
 import type { Role } from "./auth.types";
 import { issueEmailToken } from "./email-tokens";
 
-export type Account = {
-  id: string;
-  email: string;
-  role: Role;
-  email_confirmed_at: number | null;
-  password_hash: string | null;
-  password_salt: string | null;
-  password_iterations: number | null;
-};
+const accountByEmail = (d1: D1Database) =>
+  createDb(d1)
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      emailConfirmedAt: users.emailConfirmedAt,
+      passwordHash: users.passwordHash,
+      passwordSalt: users.passwordSalt,
+      passwordIterations: users.passwordIterations,
+    })
+    .from(users)
+    .where(and(eq(users.email, sql.placeholder("email")), isNull(users.deletedAt)));
 
-/** Emails are stored lowercased and compared without case; deleted accounts no longer own their address. */
-export const findAccount = (d1: D1Database, email: string) =>
-  d1
-    .prepare(
-      `SELECT id, email, role, email_confirmed_at, password_hash, password_salt, password_iterations
-       FROM users WHERE email = ? AND deleted_at IS NULL`,
-    )
-    .bind(email)
-    .first<Account>();
+export type Account = Awaited<ReturnType<typeof accountByEmail>>[number];
+
+const accountQueries = compiledQueries<"email", Account[]>();
+
+/**
+ * Emails are stored lowercased and compared without case; deleted accounts no longer own their address. Every
+ * sign-in reads it, so it is compiled once (db/compiled.ts).
+ */
+export const findAccount = (d1: D1Database, email: string) => firstOf(accountQueries(d1, "email", () => accountByEmail(d1), { email }));
 
 /** A fresh confirmation link for an unconfirmed account; null when there is nothing to confirm. */
 export const confirmationEmailFor = async (
   d1: D1Database,
   settings: Settings,
-  account: Pick<Account, "id" | "email" | "email_confirmed_at"> | null,
+  account: Pick<Account, "id" | "email" | "emailConfirmedAt"> | null,
   now: number,
 ): Promise<Email | null> => {
-  if (!account || account.email_confirmed_at !== null) return null;
+  if (!account || account.emailConfirmedAt !== null) return null;
   const { token, statement } = await issueEmailToken(d1, account.id, "confirm_email", now);
   await statement.run();
   return confirmationEmail(settings.APP_URL, account.email, token);

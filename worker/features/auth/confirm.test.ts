@@ -33,6 +33,15 @@ describe("POST /api/auth/confirm", () => {
     expect(await again.json()).toEqual({ error: INVALID });
   });
 
+  it("signs in to no account confirmed since the link was sent", async () => {
+    await signUp("confirmed-since@example.com");
+    const token = await tokenFromLatestEmail("confirmed-since@example.com", "confirm");
+    await env.DB.prepare("UPDATE users SET email_confirmed_at = ? WHERE email = 'confirmed-since@example.com'").bind(Date.now()).run();
+    const late = await confirm(token);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({ error: INVALID });
+  });
+
   it("refuses an expired link", async () => {
     await signUp("late@example.com");
     const token = await tokenFromLatestEmail("late@example.com", "confirm");

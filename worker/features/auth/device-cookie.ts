@@ -7,7 +7,7 @@ const ISSUER = "pickstreak";
 const AUDIENCE = "pickstreak-device";
 const ALGORITHM = "HS256";
 
-type Holder = { id: string; password_salt: string | null };
+type Holder = { id: string; passwordSalt: string | null };
 
 let cached: { secret: string; key: Promise<Uint8Array> } | undefined;
 
@@ -35,8 +35,8 @@ const keyFor = (secret: string) => {
  */
 const passwordTag = async (salt: string) => (await sha256Hex(salt)).slice(0, 16);
 
-export const signDeviceCookie = async (secret: string, account: Holder & { password_salt: string }): Promise<string> =>
-  new SignJWT({ pwd: await passwordTag(account.password_salt) })
+export const signDeviceCookie = async (secret: string, account: Holder & { passwordSalt: string }): Promise<string> =>
+  new SignJWT({ pwd: await passwordTag(account.passwordSalt) })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setSubject(account.id)
     .setJti(randomToken(16))
@@ -51,7 +51,7 @@ export const signDeviceCookie = async (secret: string, account: Holder & { passw
  * current password; null otherwise (the sign-in is then from an unknown device).
  */
 export const deviceNonce = async (secret: string, cookie: string | undefined, account: Holder | null): Promise<string | null> => {
-  if (!cookie || !account?.password_salt) return null;
+  if (!cookie || !account?.passwordSalt) return null;
   try {
     const { payload } = await jwtVerify(cookie, await keyFor(secret), {
       algorithms: [ALGORITHM],
@@ -59,7 +59,7 @@ export const deviceNonce = async (secret: string, cookie: string | undefined, ac
       audience: AUDIENCE,
       requiredClaims: ["sub", "jti", "exp", "pwd"],
     });
-    const current = payload.sub === account.id && payload.pwd === (await passwordTag(account.password_salt));
+    const current = payload.sub === account.id && payload.pwd === (await passwordTag(account.passwordSalt));
     return current && typeof payload.jti === "string" ? payload.jti : null;
   } catch {
     return null;

@@ -14,15 +14,15 @@ type Credentials = { email: string; password: string };
 /** Where the attempt comes from: the IP, and the device cookie the browser holds, if any. */
 type Client = { ip: string; deviceCookie: string | undefined };
 
-type StoredPasswordColumns = Pick<Account, "password_hash" | "password_salt" | "password_iterations">;
+type StoredPasswordColumns = Pick<Account, "passwordHash" | "passwordSalt" | "passwordIterations">;
 
 /** Checks a password against the stored one; without one it still does the hashing work, so timing tells nothing. */
 export const passwordMatches = (account: StoredPasswordColumns | null, password: string): Promise<boolean> =>
-  account?.password_hash && account.password_salt && account.password_iterations
+  account?.passwordHash && account.passwordSalt && account.passwordIterations
     ? verifyPassword(password, {
-        hash: account.password_hash,
-        salt: account.password_salt,
-        iterations: account.password_iterations,
+        hash: account.passwordHash,
+        salt: account.passwordSalt,
+        iterations: account.passwordIterations,
       })
     : burnPasswordCheck(password);
 
@@ -54,10 +54,10 @@ export const checkCredentials = async (
     now,
   );
   const matches = await passwordMatches(account, input.password);
-  if (!account?.password_salt || !matches) throw new AppError("invalid_credentials", INVALID_CREDENTIALS_MESSAGE);
+  if (!account?.passwordSalt || !matches) throw new AppError("invalid_credentials", INVALID_CREDENTIALS_MESSAGE);
 
   const refunds = [refundRateLimitHit(d1, ipKey), refundRateLimitHit(d1, ownKey)];
-  if (account.email_confirmed_at === null) {
+  if (account.emailConfirmedAt === null) {
     await d1.batch(refunds);
     throw new AppError("email_not_confirmed", EMAIL_NOT_CONFIRMED_MESSAGE);
   }
@@ -66,6 +66,6 @@ export const checkCredentials = async (
     role === account.role
       ? []
       : [d1.prepare("UPDATE users SET role = ?, updated_at = ? WHERE id = ?").bind(role, now, account.id)];
-  const deviceCookie = await signDeviceCookie(settings.SESSION_SECRET, { id: account.id, password_salt: account.password_salt });
+  const deviceCookie = await signDeviceCookie(settings.SESSION_SECRET, { id: account.id, passwordSalt: account.passwordSalt });
   return { user: { id: account.id, role }, statements: [...refunds, ...promotion], deviceCookie };
 };

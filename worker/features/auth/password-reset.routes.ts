@@ -1,5 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
+import { and, eq, isNull } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
+import { createDb } from "../../db/client";
+import { users } from "../../db/schema";
 import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { sendEmail } from "../../lib/mailer";
@@ -61,14 +64,14 @@ export const passwordResetRoutes = createRouter()
     const body = c.req.valid("json");
     const password = await hashPassword(body.password);
     const userId = await consumeEmailToken(d1, body.token, "password_reset", now);
-    const account = userId
-      ? await d1
-          .prepare("SELECT id, email, referred_by AS referredBy, email_confirmed_at FROM users WHERE id = ? AND deleted_at IS NULL")
-          .bind(userId)
-          .first<{ id: string; email: string; referredBy: string | null; email_confirmed_at: number | null }>()
-      : null;
+    const [account] = userId
+      ? await createDb(d1)
+          .select({ id: users.id, email: users.email, referredBy: users.referredBy, emailConfirmedAt: users.emailConfirmedAt })
+          .from(users)
+          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      : [];
     if (!userId || !account) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
-    const firstProof = account.email_confirmed_at === null ? await welcomeBonusStatements(d1, c.var.settings, account, now) : [];
+    const firstProof = account.emailConfirmedAt === null ? await welcomeBonusStatements(d1, c.var.settings, account, now) : [];
     await d1.batch([
       // Following the emailed link proves the address, so an unconfirmed account is confirmed too.
       d1

@@ -1,3 +1,7 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { users } from "../../db/schema";
+
 /** No 0/O, 1/I/L: a code read aloud or copied by hand still works. */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const LENGTH = 8;
@@ -15,9 +19,9 @@ export const newReferralCode = (): string => {
 };
 
 export const findReferrer = async (d1: D1Database, code: string): Promise<string | null> => {
-  const row = await d1
-    .prepare("SELECT id FROM users WHERE referral_code = ? AND deleted_at IS NULL")
-    .bind(code)
-    .first<{ id: string }>();
+  const [row] = await createDb(d1)
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.referralCode, code), isNull(users.deletedAt)));
   return row?.id ?? null;
 };

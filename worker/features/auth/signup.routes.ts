@@ -1,5 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq, isNull } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
+import { createDb } from "../../db/client";
+import { users } from "../../db/schema";
 import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { sendEmail } from "../../lib/mailer";
@@ -66,14 +69,12 @@ export const signupRoutes = createRouter()
     const now = Date.now();
     const userId = await consumeEmailToken(c.env.DB, c.req.valid("json").token, "confirm_email", now);
     // A confirmed account has a password of its own: no link may sign in to it without that password.
-    const account = userId
-      ? await c.env.DB.prepare(
-          `SELECT id, email, role, referred_by AS referredBy FROM users
-           WHERE id = ? AND deleted_at IS NULL AND email_confirmed_at IS NULL`,
-        )
-          .bind(userId)
-          .first<{ id: string; email: string; role: "player" | "admin"; referredBy: string | null }>()
-      : null;
+    const [account] = userId
+      ? await createDb(c.env.DB)
+          .select({ id: users.id, email: users.email, role: users.role, referredBy: users.referredBy })
+          .from(users)
+          .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.emailConfirmedAt)))
+      : [];
     if (!account) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
     const role = account.role === "admin" ? "admin" : roleFor(c.var.settings, account.email);
     const d1 = c.env.DB;

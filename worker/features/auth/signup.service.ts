@@ -30,7 +30,7 @@ export const signUp = async (deps: Deps, input: SignupInput): Promise<Email> => 
   const password = await hashPassword(input.password);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findAccount(deps.d1, input.email);
-    if (existing && existing.email_confirmed_at !== null) return alreadyRegisteredEmail(deps.settings.APP_URL, existing.email);
+    if (existing && existing.emailConfirmedAt !== null) return alreadyRegisteredEmail(deps.settings.APP_URL, existing.email);
     try {
       return existing ? await replacePendingSignup(deps, existing.id, input, password) : await createAccount(deps, input, password);
     } catch (error) {

@@ -1,3 +1,4 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   createSimpleTransformer,
   englishDataset,
@@ -5,6 +6,8 @@ import {
   englishRecommendedTransformers,
   RegExpMatcher,
 } from "obscenity";
+import { createDb } from "../../db/client";
+import { users } from "../../db/schema";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 export const USERNAME_EMPTY_MESSAGE = "Username cannot be empty. Reverted to previous name.";
@@ -89,16 +92,22 @@ export const randomUsername = (): string =>
   `${pick(USERNAME_ADJECTIVES)}${pick(USERNAME_NOUNS)}${1000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 9000)}`;
 
 /** `exceptUserId`: an unconfirmed account re-signing up may keep the name it holds. */
-export const isUsernameTaken = async (d1: D1Database, username: string, exceptUserId = ""): Promise<boolean> =>
-  (await d1.prepare("SELECT 1 FROM users WHERE username = ? AND id != ?").bind(username, exceptUserId).first()) !== null;
+export const isUsernameTaken = async (d1: D1Database, username: string, exceptUserId = ""): Promise<boolean> => {
+  const holders = await createDb(d1)
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, username), ne(users.id, exceptUserId)))
+    .limit(1);
+  return holders.length > 0;
+};
 
 /** Tries a handful of random names at once and keeps the first free one (usernames compare without case). */
 export const freeRandomUsername = async (d1: D1Database): Promise<string> => {
   const candidates = Array.from({ length: 5 }, randomUsername);
-  const taken = await d1
-    .prepare(`SELECT lower(username) AS name FROM users WHERE username IN (${candidates.map(() => "?").join(", ")})`)
-    .bind(...candidates)
-    .all<{ name: string }>();
-  const takenNames = new Set(taken.results.map((row) => row.name));
+  const taken = await createDb(d1)
+    .select({ name: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(inArray(users.username, candidates));
+  const takenNames = new Set(taken.map((row) => row.name));
   return candidates.find((name) => !takenNames.has(name.toLowerCase())) ?? freeRandomUsername(d1);
 };

@@ -1,5 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { desc, sql } from "drizzle-orm";
 import { DEV_OUTBOX_LIMIT } from "../../config";
+import { createDb } from "../../db/client";
+import { emailOutbox } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
@@ -46,19 +49,13 @@ export const devRoutes = createRouter()
   .openapi(outboxRoute, async (c) => {
     assertLocal(c.var.settings.ENVIRONMENT);
     const { to } = c.req.valid("query");
-    const { results } = await c.env.DB.prepare(
-      `SELECT to_email, subject, text, created_at FROM email_outbox
-       WHERE ?1 IS NULL OR to_email = ?1 COLLATE NOCASE
-       ORDER BY created_at DESC, rowid DESC LIMIT ?2`,
-    )
-      .bind(to ?? null, DEV_OUTBOX_LIMIT)
-      .all<{ to_email: string; subject: string; text: string; created_at: number }>();
-    const items = results.map((row) => ({
-      to: row.to_email,
-      subject: row.subject,
-      text: row.text,
-      links: row.text.match(LINK) ?? [],
-      createdAt: row.created_at,
-    }));
+    const rows = await createDb(c.env.DB)
+      .select({ to: emailOutbox.toEmail, subject: emailOutbox.subject, text: emailOutbox.text, createdAt: emailOutbox.createdAt })
+      .from(emailOutbox)
+      .where(to === undefined ? undefined : sql`${emailOutbox.toEmail} = ${to} COLLATE NOCASE`)
+      // Emails written in the same millisecond: rowid is the order they were written.
+      .orderBy(desc(emailOutbox.createdAt), desc(sql`rowid`))
+      .limit(DEV_OUTBOX_LIMIT);
+    const items = rows.map((row) => ({ ...row, links: row.text.match(LINK) ?? [] }));
     return c.json({ items }, 200);
   });

@@ -35,6 +35,15 @@ describe("GET /api/dev/outbox (development entry)", () => {
     expect(body.items[1]?.links).toEqual([expect.stringMatching(/^http:\/\/localhost:8787\/auth\?mode=login&confirm=[\w-]+$/)]);
   });
 
+  it("matches the address in any letter case, and lists every address without one", async () => {
+    await signUp("outbox-case@example.com");
+    await signUp("outbox-other@example.com");
+    const byAddress = (await (await callDev("/api/dev/outbox?to=OUTBOX-CASE@Example.com")).json()) as Outbox;
+    expect(byAddress.items.map((item) => [item.to, item.subject])).toEqual([["outbox-case@example.com", "Confirm your Pickstreak account"]]);
+    const everyone = (await (await callDev("/api/dev/outbox")).json()) as Outbox;
+    expect(everyone.items.slice(0, 2).map((item) => item.to)).toEqual(["outbox-other@example.com", "outbox-case@example.com"]);
+  });
+
   it("does not answer with a deployed environment's settings", async () => {
     const response = await callDev("/api/dev/outbox", {}, productionEnv());
     expect(response.status).toBe(404);

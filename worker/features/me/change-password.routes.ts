@@ -1,5 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq, isNull } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
+import { createDb } from "../../db/client";
+import { users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
@@ -8,7 +11,6 @@ import { closeUserSockets } from "../../realtime/live-shards";
 import { okSchema, passwordSchema } from "../auth/auth.schemas";
 import { requireUser } from "../auth/auth.middleware";
 import { retireAllEmailTokens } from "../auth/email-tokens";
-import type { Account } from "../auth/accounts";
 import { passwordMatches } from "../auth/login.service";
 import { hashPassword } from "../auth/password";
 import { revokeAllSessions } from "../auth/session.service";
@@ -36,11 +38,11 @@ export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, 
   const { currentPassword, newPassword } = c.req.valid("json");
   const d1 = c.env.DB;
   const user = c.var.user;
-  const stored = await d1
-    .prepare("SELECT password_hash, password_salt, password_iterations FROM users WHERE id = ? AND deleted_at IS NULL")
-    .bind(user.id)
-    .first<Pick<Account, "password_hash" | "password_salt" | "password_iterations">>();
-  if (!(await passwordMatches(stored, currentPassword))) throw new AppError("validation_failed", WRONG_CURRENT_PASSWORD_MESSAGE, { field: "currentPassword" });
+  const [stored] = await createDb(d1)
+    .select({ passwordHash: users.passwordHash, passwordSalt: users.passwordSalt, passwordIterations: users.passwordIterations })
+    .from(users)
+    .where(and(eq(users.id, user.id), isNull(users.deletedAt)));
+  if (!(await passwordMatches(stored ?? null, currentPassword))) throw new AppError("validation_failed", WRONG_CURRENT_PASSWORD_MESSAGE, { field: "currentPassword" });
   const password = await hashPassword(newPassword);
   const now = Date.now();
   // Whoever else held a session or an emailed link loses it; this browser gets a fresh session in the same batch.

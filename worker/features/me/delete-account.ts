@@ -1,3 +1,6 @@
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { users } from "../../db/schema";
 import type { Settings } from "../../env";
 import { emailFingerprint } from "../auth/email-fingerprint";
 import { revokeAllSessions } from "../auth/session.service";
@@ -11,7 +14,7 @@ import { claimAddress } from "../auth/welcome-bonus";
  */
 export const deleteAccount = async (d1: D1Database, settings: Settings, userId: string, now: number) => {
   const anonymous = userId.replaceAll("-", "");
-  const account = await d1.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string }>();
+  const [account] = await createDb(d1).select({ email: users.email }).from(users).where(eq(users.id, userId));
   const claim = account ? [claimAddress(d1, await emailFingerprint(settings, account.email), userId, now)] : [];
   return d1.batch([
     ...claim,

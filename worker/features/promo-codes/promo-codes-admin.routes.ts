@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "../../config";
 import { isBatchRefusal } from "../../db/batch-guard";
 import { decodeKeyset, encodeKeyset } from "../../lib/cursor";
@@ -7,16 +8,10 @@ import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/open
 import { createRouter } from "../../lib/router";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { requireAdmin } from "../auth/auth.middleware";
-import {
-  createPromoCodeSchema,
-  PROMO_CODE_COLUMNS,
-  promoCodeSchema,
-  toPromoCode,
-  updatePromoCodeSchema,
-  type PromoCodeRow,
-} from "./promo-codes.schemas";
-import { batchNamed, firstRow, typed } from "../../db/statement";
+import { createPromoCodeSchema, promoCodeSchema, updatePromoCodeSchema } from "./promo-codes.schemas";
+import { batchNamed } from "../../db/statement";
 import { createDb } from "../../db/client";
+import { boundQuery } from "../../db/compiled";
 import { afterKeyset, newestFirst } from "../../db/keyset";
 import { promoCodes } from "../../db/schema";
 
@@ -62,26 +57,30 @@ const updateRoute = createRoute({
   responses: { 200: promoCodeBody, ...errorResponses(400, 401, 403, 404) },
 });
 
-const selectCode = (d1: D1Database, code: string) =>
-  typed<PromoCodeRow>(d1.prepare(`SELECT ${PROMO_CODE_COLUMNS} FROM promo_codes WHERE code = ?`).bind(code));
+/** A promo code as the admin's list and form show it. */
+const selectPromoCodes = (d1: D1Database) => {
+  const p = promoCodes;
+  return createDb(d1)
+    .select({
+      code: p.code,
+      credits: p.credits,
+      active: p.active,
+      expiresAt: p.expiresAt,
+      maxRedemptions: p.maxRedemptions,
+      redemptionCount: p.redemptionCount,
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+    })
+    .from(p);
+};
+
+const selectCode = (d1: D1Database, code: string) => selectPromoCodes(d1).where(eq(promoCodes.code, code));
 
 export const promoCodeAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
-    const p = promoCodes;
-    const key = { createdAt: p.createdAt, id: p.code };
-    const rows = await createDb(c.env.DB)
-      .select({
-        code: p.code,
-        credits: p.credits,
-        active: p.active,
-        expiresAt: p.expiresAt,
-        maxRedemptions: p.maxRedemptions,
-        redemptionCount: p.redemptionCount,
-        createdAt: p.createdAt,
-        updatedAt: p.updatedAt,
-      })
-      .from(p)
+    const key = { createdAt: promoCodes.createdAt, id: promoCodes.code };
+    const rows = await selectPromoCodes(c.env.DB)
       .where(afterKeyset(key, cursor ? decodeKeyset(cursor) : null))
       .orderBy(...newestFirst(key))
       .limit(ADMIN_PAGE_SIZE + 1);
@@ -103,9 +102,9 @@ export const promoCodeAdminRoutes = createRouter()
           )
           .bind(input.code, input.credits, input.active ? 1 : 0, input.expiresAt, input.maxRedemptions, c.var.user.id, now, now),
         audit: auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.create", entity: "promo_code", entityId: input.code, before: null, after: input, now }),
-        created: selectCode(d1, input.code),
+        created: boundQuery(d1, selectCode(d1, input.code)),
       });
-      return c.json({ promoCode: toPromoCode(created.results[0]!) }, 201);
+      return c.json({ promoCode: created[0]! }, 201);
     } catch (error) {
       if (isBatchRefusal(error)) throw new AppError("duplicate", "This promo code already exists");
       throw error;
@@ -115,21 +114,21 @@ export const promoCodeAdminRoutes = createRouter()
     const { code } = c.req.valid("param");
     const patch = c.req.valid("json");
     const d1 = c.env.DB;
-    const before = await firstRow(selectCode(d1, code));
+    const [before] = await selectCode(d1, code);
     if (!before) throw new AppError("not_found", "Promo code not found");
     const now = Date.now();
     const next = {
       credits: patch.credits ?? before.credits,
-      active: patch.active === undefined ? before.active : patch.active ? 1 : 0,
-      expiresAt: patch.expiresAt === undefined ? before.expires_at : patch.expiresAt,
-      maxRedemptions: patch.maxRedemptions === undefined ? before.max_redemptions : patch.maxRedemptions,
+      active: (patch.active ?? before.active) ? 1 : 0,
+      expiresAt: patch.expiresAt === undefined ? before.expiresAt : patch.expiresAt,
+      maxRedemptions: patch.maxRedemptions === undefined ? before.maxRedemptions : patch.maxRedemptions,
     };
     const { updated } = await batchNamed(d1, {
       update: d1
         .prepare("UPDATE promo_codes SET credits = ?, active = ?, expires_at = ?, max_redemptions = ?, updated_at = ? WHERE code = ?")
         .bind(next.credits, next.active, next.expiresAt, next.maxRedemptions, now, code),
-      audit: auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.update", entity: "promo_code", entityId: code, before: toPromoCode(before), after: patch, now }),
-      updated: selectCode(d1, code),
+      audit: auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.update", entity: "promo_code", entityId: code, before, after: patch, now }),
+      updated: boundQuery(d1, selectCode(d1, code)),
     });
-    return c.json({ promoCode: toPromoCode(updated.results[0]!) }, 200);
+    return c.json({ promoCode: updated[0]! }, 200);
   });

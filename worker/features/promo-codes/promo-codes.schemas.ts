@@ -1,7 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { PROMO_CODE_MAX_CREDITS, PROMO_CODE_MAX_LENGTH } from "../../config";
-import type { SqlColumns } from "../../db/rows";
-import type { promoCodes } from "../../db/schema";
 
 export const PROMO_MESSAGES = {
   empty: "Please enter a promo code",
@@ -66,21 +64,3 @@ export const promoCodeSchema = z
   .openapi("PromoCode");
 
 export type PromoCode = z.infer<typeof promoCodeSchema>;
-
-export type PromoCodeRow = SqlColumns<
-  typeof promoCodes,
-  "code" | "credits" | "active" | "expires_at" | "max_redemptions" | "redemption_count" | "created_at" | "updated_at"
->;
-
-export const PROMO_CODE_COLUMNS = "code, credits, active, expires_at, max_redemptions, redemption_count, created_at, updated_at";
-
-export const toPromoCode = (row: PromoCodeRow): PromoCode => ({
-  code: row.code,
-  credits: row.credits,
-  active: row.active === 1,
-  expiresAt: row.expires_at,
-  maxRedemptions: row.max_redemptions,
-  redemptionCount: row.redemption_count,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});

@@ -2,7 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { createDb, type Db } from "../../db/client";
 import { renamed } from "../../db/columns";
-import { compiledQueries, type BoundQuery } from "../../db/compiled";
+import { compiledQueries, firstOf } from "../../db/compiled";
 import { creditTransactions, giftCardRedemptions, rewards } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { adminRedemptionSchema, redemptionHoldSchema, redemptionSchema } from "./redemptions.schemas";
@@ -40,10 +40,8 @@ export const selectOwnRedemption = (d1: D1Database, id: string, userId: string) 
 /** The redemption a ledger movement paid for, found by the movement's idempotency key. */
 export const readRedemptionByLedgerKey = async (d1: D1Database, key: string) => {
   const ledgerRow = createDb(d1).select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, sql.placeholder("key")));
-  return firstOf(await byId(d1, "ledger key", () => redemptionsQuery(createDb(d1)).where(eq(giftCardRedemptions.transactionId, ledgerRow)), { key }));
+  return firstOf(byId(d1, "ledger key", () => redemptionsQuery(createDb(d1)).where(eq(giftCardRedemptions.transactionId, ledgerRow)), { key }));
 };
-
-const firstOf = async (query: BoundQuery<RedemptionRow[]>) => query.rows(await query.statement.all())[0] ?? null;
 
 export const toRedemption = (row: RedemptionRow): Redemption => ({
   id: row.id,

@@ -1,3 +1,7 @@
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { boundQuery } from "../../db/compiled";
+import { scoreFeedAlerts } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
 import { auditStatement } from "../admin-audit/admin-audit";
@@ -11,8 +15,8 @@ export const dismissAlert = async (d1: D1Database, id: string, adminId: string, 
       { adminId, action: "score_feed_alert_dismissed", entity: "score_feed_alert", entityId: id, before: null, after: null, now },
       { sql: "changes() > 0", params: [] },
     ),
-    exists: d1.prepare("SELECT 1 AS found FROM score_feed_alerts WHERE id = ?").bind(id),
+    exists: boundQuery(d1, createDb(d1).select({ id: scoreFeedAlerts.id }).from(scoreFeedAlerts).where(eq(scoreFeedAlerts.id, id))),
   });
-  if (exists.results.length === 0) throw new AppError("not_found", "Alert not found");
+  if (exists.length === 0) throw new AppError("not_found", "Alert not found");
   return { dismissed: dismissed.meta.changes > 0 };
 };
