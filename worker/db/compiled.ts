@@ -1,5 +1,7 @@
 import { fillPlaceholders } from "drizzle-orm";
+import { createDb, type Db } from "./client";
 import { flatRowReader } from "./flat-rows";
+import { batchNamed } from "./statement";
 
 /** What a builder query offers once built: its SQL with placeholders, the fields it selects and the rows they make. */
 type Buildable<Rows> = {
@@ -30,4 +32,26 @@ export const compiledQueries = <Shape extends string, Rows>() => {
     const params = fillPlaceholders(compiled.params, values);
     return { statement: d1.prepare(sql).bind(...params), sql, params, rows: (result) => read(result) as Rows };
   };
+};
+
+/** A query of a single shape, compiled on its first use; its rows are the builder's. */
+export const compiledQuery = <Rows>(build: (db: Db) => Buildable<Rows>) => {
+  const queries = compiledQueries<"query", Rows>();
+  return (d1: D1Database, values: Record<string, unknown>) => queries(d1, "query", () => build(createDb(d1)), values);
+};
+
+/** The row a compiled query reads. */
+export type RowOf<Query extends (...args: never[]) => BoundQuery<unknown[]>> = ReturnType<Query> extends BoundQuery<(infer Row)[]> ? Row : never;
+
+export const runQuery = async <Rows>(query: BoundQuery<Rows>) => query.rows(await query.statement.all());
+
+type Queries = Record<string, BoundQuery<unknown>>;
+
+/** Each query's rows under its own name. */
+export type QueryRows<Q extends Queries> = { [K in keyof Q]: Q[K] extends BoundQuery<infer Rows> ? Rows : never };
+
+/** Runs bound queries as one batch (one round trip, see batchNamed) and reads each result back into its typed rows. */
+export const batchQueries = async <Q extends Queries>(d1: D1Database, queries: Q): Promise<QueryRows<Q>> => {
+  const results = await batchNamed(d1, Object.fromEntries(Object.entries(queries).map(([name, query]) => [name, query.statement])));
+  return Object.fromEntries(Object.entries(queries).map(([name, query]) => [name, query.rows(results[name]!)])) as QueryRows<Q>;
 };

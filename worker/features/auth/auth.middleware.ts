@@ -6,7 +6,7 @@ import { healSessionHint, readAccessToken } from "./auth-cookies";
 import type { AuthUser } from "./auth.types";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
-import { compiledQueries, type BoundQuery } from "../../db/compiled";
+import { compiledQueries, runQuery, type BoundQuery } from "../../db/compiled";
 import { sessions, users } from "../../db/schema";
 
 /** A signed token whose session has not been checked yet: see checksSessionWithRead. */
@@ -39,8 +39,6 @@ const sessionChecks = compiledQueries<"session", LiveSession[]>();
 /** Runs on every signed-in request, so it is compiled once (db/compiled.ts). */
 const sessionCheck = (c: Context<AppEnv>, claims: AccessClaims) =>
   sessionChecks(c.env.DB, "session", () => liveSession(c.env.DB), { sessionId: claims.sessionId, userId: claims.userId, now: Date.now() });
-
-const runQuery = async <Rows>(query: BoundQuery<Rows>) => query.rows(await query.statement.all());
 
 const userOf = (row: LiveSession | undefined, claims: AccessClaims): AuthUser | null =>
   row ? { ...row, sessionId: claims.sessionId } : null;
