@@ -1,8 +1,8 @@
+import { createDb } from "../../db/client";
+import { leaderboardWindows } from "../../db/schema";
 import { windowStartHour } from "./leaderboard.query";
-import type { SqlRow } from "../../db/rows";
-import type { leaderboardWindows } from "../../db/schema";
 
-type Window = SqlRow<typeof leaderboardWindows>;
+type Window = typeof leaderboardWindows.$inferSelect;
 
 /**
  * Moves a period board's window up to now: the hours that left it are subtracted and its start moves past them in
@@ -19,23 +19,23 @@ const advance = (d1: D1Database, window: Window, target: number) =>
          WHERE leaderboard_periods.days = ?1 AND leaderboard_periods.user_id = h.user_id
            AND EXISTS (SELECT 1 FROM leaderboard_windows WHERE days = ?1 AND start_hour = ?2)`,
       )
-      .bind(window.days, window.start_hour, target),
-    d1.prepare("UPDATE leaderboard_windows SET start_hour = ?3 WHERE days = ?1 AND start_hour = ?2").bind(window.days, window.start_hour, target),
+      .bind(window.days, window.startHour, target),
+    d1.prepare("UPDATE leaderboard_windows SET start_hour = ?3 WHERE days = ?1 AND start_hour = ?2").bind(window.days, window.startHour, target),
     d1
       .prepare(
         `DELETE FROM leaderboard_periods WHERE days = ?1 AND wins = 0 AND losses = 0 AND net_credits = 0
            AND user_id IN (SELECT user_id FROM leaderboard_hours WHERE hour >= ?2 AND hour < ?3)`,
       )
-      .bind(window.days, window.start_hour, target),
+      .bind(window.days, window.startHour, target),
   ]);
 
 /** Slides every period window to `now`, then drops the hours no window holds any more. */
 export const advanceLeaderboardWindows = async (d1: D1Database, now: number) => {
-  const { results } = await d1.prepare("SELECT days, start_hour FROM leaderboard_windows").all<Window>();
+  const windows = await createDb(d1).select().from(leaderboardWindows);
   let advanced = 0;
-  for (const window of results) {
+  for (const window of windows) {
     const target = windowStartHour(window.days, now);
-    if (target <= window.start_hour) continue;
+    if (target <= window.startHour) continue;
     await advance(d1, window, target);
     advanced += 1;
   }

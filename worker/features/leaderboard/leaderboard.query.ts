@@ -1,6 +1,9 @@
-import { LEADERBOARD_BUCKET_MS } from "../../config";
-import type { SqlColumns } from "../../db/rows";
-import type { leaderboardTotals, users } from "../../db/schema";
+import { and, desc, eq, gt, sql, type SQL, type WithSubquery } from "drizzle-orm";
+import { alias, type SelectedFields, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { LEADERBOARD_BUCKET_MS, LEADERBOARD_PAGE_SIZE } from "../../config";
+import type { Db } from "../../db/client";
+import { compiledQuery, type RowOf } from "../../db/compiled";
+import { leaderboardPeriodScores, leaderboardPeriods, leaderboardPointScores, leaderboardTotals, users } from "../../db/schema";
 
 /**
  * The board queries, apart from the service so their plans can be checked. Each board is one row per player in an
@@ -9,63 +12,159 @@ import type { leaderboardTotals, users } from "../../db/schema";
  * Ties share a rank (1, 2, 2, 4) and are listed by user id.
  */
 
-/** A board row: the player, their totals, and `rate` (computed on the period boards, 0 on the all-time one). */
-export type BoardRow = SqlColumns<typeof users, "username" | "country"> &
-  SqlColumns<typeof leaderboardTotals, "user_id" | "wins" | "losses" | "net_credits"> & { points: number; rate: number };
+export type Period = "3" | "7" | "all";
 
 /** The first hour inside a window of `days` ending now. */
 export const windowStartHour = (days: number, now: number) =>
   Math.floor(now / LEADERBOARD_BUCKET_MS) - Math.round((days * 24 * 60 * 60 * 1000) / LEADERBOARD_BUCKET_MS) + 1;
 
-const ON_PERIOD = (x: string) => `${x}.days = ?1 AND ${x}.wins + ${x}.losses > 0`;
+// The query plans name t the board, x its histogram of results and u the player (leaderboard-plan.test.ts).
+const periods = alias(leaderboardPeriods, "t");
+const totals = alias(leaderboardTotals, "t");
+const periodScores = alias(leaderboardPeriodScores, "x");
+const pointScores = alias(leaderboardPointScores, "x");
+const players = alias(users, "u");
 
-const PLAYERS = "SELECT COALESCE(SUM(x.players), 0) FROM leaderboard_period_scores x WHERE x.days = ?1";
+const days = sql.placeholder("days");
+const offset = sql.placeholder("offset");
+const viewer = sql.placeholder("viewer");
 
-/** Players ahead of `t` on a period board (wins, then win rate, then net): three index ranges, not one OR. */
-const periodAhead = (t: string) => `
-  (${PLAYERS} AND x.wins > ${t}.wins)
-  + (${PLAYERS} AND x.wins = ${t}.wins AND x.rate > ${t}.rate)
-  + (${PLAYERS} AND x.wins = ${t}.wins AND x.rate = ${t}.rate AND x.net_credits > ${t}.net_credits)`;
+type Row = Record<"userId" | "wins" | "losses" | "netCredits", SQLiteColumn>;
+type PeriodResult = Record<"wins" | "rate" | "netCredits", SQLiteColumn>;
 
-/** ?1 days, ?2 offset, ?3 page size. `ahead` counts the players ahead of the page's first row. */
-export const periodPageSql = `
-  WITH page AS (
-    SELECT t.user_id, t.wins, t.losses, t.net_credits, t.rate FROM leaderboard_periods t WHERE ${ON_PERIOD("t")}
-    ORDER BY t.wins DESC, t.rate DESC, t.net_credits DESC, t.user_id LIMIT ?3 OFFSET ?2
-  ),
-  first AS (SELECT * FROM page LIMIT 1)
-  SELECT p.user_id, u.username, u.country, p.wins, p.losses, p.net_credits, 0 AS points, p.rate,
-    (SELECT ${periodAhead("first")} FROM first) AS ahead
-  FROM page p JOIN users u ON u.id = p.user_id
-  ORDER BY p.wins DESC, p.rate DESC, p.net_credits DESC, p.user_id`;
+/** A generated column is never NULL (its expression has no NULL in it), which the schema's type cannot say. */
+const generated = (column: SQLiteColumn, name: string) => sql<number>`${column}`.as(name);
+const zero = (name: string) => sql<number>`0`.as(name);
 
-/** ?1 days, ?2 user id. */
-export const periodRowSql = `
-  SELECT t.user_id, u.username, u.country, t.wins, t.losses, t.net_credits, 0 AS points, t.rate, 1 + ${periodAhead("t")} AS rank
-  FROM leaderboard_periods t JOIN users u ON u.id = t.user_id
-  WHERE ${ON_PERIOD("t")} AND t.user_id = ?2`;
+/** Generic per column, so each keeps its own type (a bound on the whole row would widen them to any column). */
+const playerColumns = <U, W, L, N>({ userId, wins, losses, netCredits }: { userId: U; wins: W; losses: L; netCredits: N }) => ({
+  userId,
+  username: players.username,
+  country: players.country,
+  wins,
+  losses,
+  netCredits,
+});
 
-export const periodCountSql = `SELECT (${PLAYERS}) AS total`;
+const playerOf = (row: Pick<Row, "userId">) => eq(players.id, row.userId);
 
-const RANKED = (x: string) => `(${x}.settled > 0 OR ${x}.prize_points > 0)`;
-const allTimeAhead = (t: string) => `(SELECT COALESCE(SUM(x.players), 0) FROM leaderboard_point_scores x WHERE x.points > ${t}.points)`;
+const sumOfPlayers = (column: SQLiteColumn) => sql<number>`COALESCE(SUM(${column}), 0)`.as("total");
 
-/** ?1 offset, ?2 page size. Points are pick winnings plus contest prizes. */
-export const allTimePageSql = `
-  WITH page AS (
-    SELECT t.user_id, t.wins, t.losses, t.net_credits, t.points FROM leaderboard_totals t WHERE ${RANKED("t")}
-    ORDER BY t.points DESC, t.user_id LIMIT ?2 OFFSET ?1
-  ),
-  first AS (SELECT * FROM page LIMIT 1)
-  SELECT p.user_id, u.username, u.country, p.wins, p.losses, p.net_credits, p.points, 0 AS rate,
-    (SELECT ${allTimeAhead("first")} FROM first) AS ahead
-  FROM page p JOIN users u ON u.id = p.user_id
-  ORDER BY p.points DESC, p.user_id`;
+// Literal zeros: a bound value would keep SQLite from the boards' partial indexes.
+const onPeriod = and(eq(periods.days, days), sql`${periods.wins} + ${periods.losses} > 0`);
+const ranked = sql`(${totals.settled} > 0 OR ${totals.prizePoints} > 0)`;
 
-/** ?1 user id. */
-export const allTimeRowSql = `
-  SELECT t.user_id, u.username, u.country, t.wins, t.losses, t.net_credits, t.points, 0 AS rate, 1 + ${allTimeAhead("t")} AS rank
-  FROM leaderboard_totals t JOIN users u ON u.id = t.user_id
-  WHERE ${RANKED("t")} AND t.user_id = ?1`;
+const periodOrder = (row: PeriodResult & Row) => [desc(row.wins), desc(row.rate), desc(row.netCredits), row.userId];
+const pointsOrder = (row: Row & { points: SQLiteColumn }) => [desc(row.points), row.userId];
 
-export const allTimeCountSql = "SELECT COALESCE(SUM(players), 0) AS total FROM leaderboard_point_scores";
+const periodPlayers = (db: Db, ...conditions: SQL[]) =>
+  db
+    .select({ total: sumOfPlayers(periodScores.players) })
+    .from(periodScores)
+    .where(and(eq(periodScores.days, days), ...conditions));
+
+/** Players ahead of `row` on a period board (wins, then win rate, then net): three index ranges, not one OR. */
+const periodAhead = (db: Db, row: PeriodResult) => {
+  const x = periodScores;
+  return sql<number>`${periodPlayers(db, gt(x.wins, row.wins))}
+    + ${periodPlayers(db, eq(x.wins, row.wins), gt(x.rate, row.rate))}
+    + ${periodPlayers(db, eq(x.wins, row.wins), eq(x.rate, row.rate), gt(x.netCredits, row.netCredits))}`;
+};
+
+const allTimeAhead = (db: Db, row: { points: SQLiteColumn }) =>
+  sql<number>`${db.select({ total: sumOfPlayers(pointScores.players) }).from(pointScores).where(gt(pointScores.points, row.points))}`;
+
+/**
+ * A page of a board joined to its players. `page` holds the board's rows (an index walk with LIMIT and OFFSET
+ * inside, so only the page's rows are joined) and `first` its first row; `ahead` counts the players ahead of that
+ * row, which ranks the page.
+ */
+const boardPage = <C extends SelectedFields>(
+  db: Db,
+  { page, first }: { page: WithSubquery<"page">; first: WithSubquery<"first"> },
+  columns: C & { userId: SQLiteColumn },
+  ahead: SQL<number>,
+  order: (SQL | SQLiteColumn)[],
+) =>
+  db
+    .with(page, first)
+    .select({ ...columns, ahead: sql<number>`${db.select({ ahead }).from(first)}`.as("ahead") })
+    .from(page)
+    .innerJoin(players, playerOf(columns))
+    .orderBy(...order);
+
+const periodPage = (db: Db) => {
+  const { userId, wins, losses, netCredits, rate } = periods;
+  const rows = db.select({ userId, wins, losses, netCredits, rate }).from(periods).where(onPeriod).orderBy(...periodOrder(periods));
+  const page = db.$with("page").as(rows.limit(LEADERBOARD_PAGE_SIZE).offset(offset));
+  const first = db.$with("first").as(db.select().from(page).limit(1));
+  const columns = { ...playerColumns(page), points: zero("points"), rate: generated(page.rate, "rate") };
+  return boardPage(db, { page, first }, columns, periodAhead(db, first), periodOrder(page));
+};
+
+/** Points are pick winnings plus contest prizes. */
+const allTimePage = (db: Db) => {
+  const { userId, wins, losses, netCredits, points } = totals;
+  const rows = db.select({ userId, wins, losses, netCredits, points }).from(totals).where(ranked).orderBy(...pointsOrder(totals));
+  const page = db.$with("page").as(rows.limit(LEADERBOARD_PAGE_SIZE).offset(offset));
+  const first = db.$with("first").as(db.select().from(page).limit(1));
+  const columns = { ...playerColumns(page), points: generated(page.points, "points"), rate: zero("rate") };
+  return boardPage(db, { page, first }, columns, allTimeAhead(db, first), pointsOrder(page));
+};
+
+const periodRow = (db: Db) =>
+  db
+    .select({
+      ...playerColumns(periods),
+      points: zero("points"),
+      rate: generated(periods.rate, "rate"),
+      rank: sql<number>`1 + ${periodAhead(db, periods)}`.as("rank"),
+    })
+    .from(periods)
+    .innerJoin(players, playerOf(periods))
+    .where(and(onPeriod, eq(periods.userId, viewer)));
+
+const allTimeRow = (db: Db) =>
+  db
+    .select({
+      ...playerColumns(totals),
+      points: generated(totals.points, "points"),
+      rate: zero("rate"),
+      rank: sql<number>`1 + ${allTimeAhead(db, totals)}`.as("rank"),
+    })
+    .from(totals)
+    .innerJoin(players, playerOf(totals))
+    .where(and(ranked, eq(totals.userId, viewer)));
+
+/** The whole histogram of points is read (a row per distinct result), so it is not named like the tables checked for scans. */
+const allTimeCount = (db: Db) => db.select({ total: sumOfPlayers(leaderboardPointScores.players) }).from(leaderboardPointScores);
+
+const BOARDS = {
+  period: { page: compiledQuery(periodPage), row: compiledQuery(periodRow), count: compiledQuery((db) => periodPlayers(db)) },
+  all: { page: compiledQuery(allTimePage), row: compiledQuery(allTimeRow), count: compiledQuery(allTimeCount) },
+};
+
+/** A board's queries, and the values that pick a period board's window (3 and 7 days share one table). */
+const boardOf = (period: Period) =>
+  period === "all" ? { board: BOARDS.all, values: {} } : { board: BOARDS.period, values: { days: Number(period) } };
+
+/** The board's size, bound and ready for a batch. */
+export const boardCount = (d1: D1Database, period: Period) => {
+  const { board, values } = boardOf(period);
+  return board.count(d1, values);
+};
+
+/** A player's own row with their rank; no row for a player off the board (or no player). */
+export const boardRow = (d1: D1Database, period: Period, userId: string | null) => {
+  const { board, values } = boardOf(period);
+  return board.row(d1, { ...values, viewer: userId });
+};
+
+/** A page of a board, its size, and the viewer's own row, for one batch. */
+export const boardQueries = (d1: D1Database, period: Period, from: number, viewerId: string | null) => {
+  const { board, values } = boardOf(period);
+  return { page: board.page(d1, { ...values, offset: from }), count: boardCount(d1, period), mine: boardRow(d1, period, viewerId) };
+};
+
+/** A row of a page; `ahead` counts the players ahead of the page's first row. */
+export type BoardPageRow = RowOf<typeof BOARDS.period.page>;

@@ -1,24 +1,16 @@
 import { countryFlagUrl } from "#shared/countries";
 import { LEADERBOARD_PAGE_SIZE } from "../../config";
-import { batchNamed, typed, type NamedResults } from "../../db/statement";
+import { batchNamed, type NamedResults } from "../../db/statement";
 import { encodeCursor } from "../../lib/cursor";
 import { winRate } from "../picks/pick-stats.service";
-import {
-  allTimeCountSql,
-  allTimePageSql,
-  allTimeRowSql,
-  periodCountSql,
-  periodPageSql,
-  periodRowSql,
-  type BoardRow,
-} from "./leaderboard.query";
+import { boardCount, boardQueries, boardRow, type BoardPageRow, type Period } from "./leaderboard.query";
 
-export type Period = "3" | "7" | "all";
-type Ranked = BoardRow & { rank: number };
+type Result = Omit<BoardPageRow, "ahead">;
+type Ranked = Result & { rank: number };
 
 const toEntry = (row: Ranked, period: Period) => ({
   rank: row.rank,
-  userId: row.user_id,
+  userId: row.userId,
   username: row.username,
   country: row.country,
   countryFlagUrl: countryFlagUrl(row.country),
@@ -26,15 +18,15 @@ const toEntry = (row: Ranked, period: Period) => ({
   wins: row.wins,
   losses: row.losses,
   winRate: winRate(row.wins, row.losses),
-  netCredits: row.net_credits,
+  netCredits: row.netCredits,
   points: row.points,
 });
 
-const sameResult = (a: BoardRow, b: BoardRow, period: Period) =>
-  period === "all" ? a.points === b.points : a.wins === b.wins && a.rate === b.rate && a.net_credits === b.net_credits;
+const sameResult = (a: Result, b: Result, period: Period) =>
+  period === "all" ? a.points === b.points : a.wins === b.wins && a.rate === b.rate && a.netCredits === b.netCredits;
 
 /** The first row's rank comes from the count of players ahead of it; after that a rank changes with the result. */
-const rankPage = (rows: (BoardRow & { ahead: number })[], offset: number, period: Period) => {
+const rankPage = (rows: BoardPageRow[], offset: number, period: Period) => {
   const ranked: Ranked[] = [];
   rows.forEach((row, i) => {
     const previous = ranked[i - 1];
@@ -44,33 +36,14 @@ const rankPage = (rows: (BoardRow & { ahead: number })[], offset: number, period
   return ranked;
 };
 
-type Count = { total: number };
-
-const statements = (d1: D1Database, period: Period, offset: number, viewerId: string | null) => {
-  if (period === "all") {
-    return {
-      page: typed<BoardRow & { ahead: number }>(d1.prepare(allTimePageSql).bind(offset, LEADERBOARD_PAGE_SIZE)),
-      count: typed<Count>(d1.prepare(allTimeCountSql)),
-      mine: typed<Ranked>(d1.prepare(allTimeRowSql).bind(viewerId)),
-    };
-  }
-  const days = Number(period);
-  return {
-    page: typed<BoardRow & { ahead: number }>(d1.prepare(periodPageSql).bind(days, offset, LEADERBOARD_PAGE_SIZE)),
-    count: typed<Count>(d1.prepare(periodCountSql).bind(days)),
-    mine: typed<Ranked>(d1.prepare(periodRowSql).bind(days, viewerId)),
-  };
-};
-
 /** A page of a board, its size, and the viewer's own row wherever it is (null for visitors and players off it). */
 export const readLeaderboard = async (d1: D1Database, period: Period, offset: number, viewerId: string | null) => {
-  const { page, count, mine } = await batchNamed(d1, statements(d1, period, offset, viewerId));
-  const rows = page.results;
-  const total = count.results[0]?.total ?? 0;
-  const me = mine.results[0];
+  const { page, count, mine } = await batchNamed(d1, boardQueries(d1, period, offset, viewerId));
+  const total = count[0]?.total ?? 0;
+  const me = mine[0];
   return {
     period,
-    items: rankPage(rows, offset, period).map((row) => toEntry(row, period)),
+    items: rankPage(page, offset, period).map((row) => toEntry(row, period)),
     me: me ? toEntry(me, period) : null,
     totalUsers: total,
     nextCursor: offset + LEADERBOARD_PAGE_SIZE < total ? encodeCursor([offset + LEADERBOARD_PAGE_SIZE]) : null,
@@ -78,12 +51,12 @@ export const readLeaderboard = async (d1: D1Database, period: Period, offset: nu
 };
 
 /** A player's all-time rank and how many are ranked (the stats dialog), for a batch: read with allTimeRankOf. */
-export const allTimeRankStatements = (d1: D1Database, userId: string) => ({
-  rankRow: typed<Ranked>(d1.prepare(allTimeRowSql).bind(userId)),
-  rankCount: typed<Count>(d1.prepare(allTimeCountSql)),
+export const allTimeRankQueries = (d1: D1Database, userId: string) => ({
+  rankRow: boardRow(d1, "all", userId),
+  rankCount: boardCount(d1, "all"),
 });
 
-export const allTimeRankOf = ({ rankRow, rankCount }: NamedResults<ReturnType<typeof allTimeRankStatements>>) => ({
-  rank: rankRow.results[0]?.rank ?? null,
-  totalUsers: rankCount.results[0]?.total ?? 0,
+export const allTimeRankOf = ({ rankRow, rankCount }: NamedResults<ReturnType<typeof allTimeRankQueries>>) => ({
+  rank: rankRow[0]?.rank ?? null,
+  totalUsers: rankCount[0]?.total ?? 0,
 });

@@ -13,18 +13,19 @@ export type Me = z.infer<typeof meResponseSchema>;
 const profileAndCredits = (d1: D1Database) =>
   createDb(d1)
     .select({
-      user: {
-        id: users.id,
-        email: users.email,
-        username: users.username,
-        country: users.country,
-        countryManuallySet: users.countryManuallySet,
-        role: users.role,
-        createdAt: users.createdAt,
-        maxStreak: users.maxStreak,
-        referralCode: users.referralCode,
-      },
-      credits: { balance: userCredits.balance, totalEarned: userCredits.totalEarned, totalSpent: userCredits.totalSpent, redeemable: userCredits.redeemable },
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      country: users.country,
+      countryManuallySet: users.countryManuallySet,
+      role: users.role,
+      createdAt: users.createdAt,
+      maxStreak: users.maxStreak,
+      referralCode: users.referralCode,
+      balance: userCredits.balance,
+      totalEarned: userCredits.totalEarned,
+      totalSpent: userCredits.totalSpent,
+      redeemable: userCredits.redeemable,
     })
     .from(users)
     .innerJoin(userCredits, eq(userCredits.userId, users.id))
@@ -43,7 +44,9 @@ export const meStatements = (d1: D1Database, userId: string, now: number) => ({
 /** What meStatements' `me` read; null for a deleted or missing user. */
 export const meOf = (rows: MeRow[]): Me | null => {
   const row = rows[0];
-  return row ? { user: { ...row.user, countryFlagUrl: countryFlagUrl(row.user.country) }, credits: row.credits } : null;
+  if (!row) return null;
+  const { balance, totalEarned, totalSpent, redeemable, ...user } = row;
+  return { user: { ...user, countryFlagUrl: countryFlagUrl(user.country) }, credits: { balance, totalEarned, totalSpent, redeemable } };
 };
 
 /** The profile and credits in one round trip. */

@@ -1,23 +1,36 @@
-import type { SqlColumns } from "../../db/rows";
-import type { users } from "../../db/schema";
-import { batchNamed, typed, type NamedResults } from "../../db/statement";
-import { currentStreak, type ResolvedPick } from "./streak";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { compiledQuery, runQuery } from "../../db/compiled";
+import { batchNamed, type NamedResults } from "../../db/statement";
+import { questions, userPicks, users } from "../../db/schema";
+import { currentStreak } from "./streak";
 
 const STREAK_LOOKBACK = 1000;
+
+const player = sql.placeholder("userId");
 
 /** Won divided by won plus lost, as a percentage with one decimal (0 when nothing is decided). */
 export const winRate = (won: number, lost: number) => (won + lost === 0 ? 0 : Math.round((won / (won + lost)) * 1000) / 10);
 
+/** How many of the picks read have the status, under the status's name (three such sums would share one text). */
+export const picksWithStatus = (status: "won" | "lost" | "active") => sql<number>`COALESCE(SUM(${userPicks.status} = ${status}), 0)`.as(status);
+
+const pickStatsQuery = compiledQuery((db) =>
+  db
+    .select({
+      total: count(),
+      spent: sql<number>`COALESCE(SUM(${userPicks.creditsSpent}), 0)`,
+      earned: sql<number>`COALESCE(SUM(${userPicks.actualPayout}), 0)`,
+      won: picksWithStatus("won"),
+      lost: picksWithStatus("lost"),
+      active: picksWithStatus("active"),
+    })
+    .from(userPicks)
+    .where(eq(userPicks.userId, player)),
+);
+
 export const readPickStats = async (d1: D1Database, userId: string) => {
-  const row = await d1
-    .prepare(
-      `SELECT count(*) AS total, COALESCE(SUM(credits_spent), 0) AS spent, COALESCE(SUM(actual_payout), 0) AS earned,
-         COALESCE(SUM(status = 'won'), 0) AS won, COALESCE(SUM(status = 'lost'), 0) AS lost,
-         COALESCE(SUM(status = 'active'), 0) AS active
-       FROM user_picks WHERE user_id = ?`,
-    )
-    .bind(userId)
-    .first<{ total: number; spent: number; earned: number; won: number; lost: number; active: number }>();
+  const [row] = await runQuery(pickStatsQuery(d1, { userId }));
   return {
     totalPicks: row?.total ?? 0,
     totalSpent: row?.spent ?? 0,
@@ -29,29 +42,35 @@ export const readPickStats = async (d1: D1Database, userId: string) => {
 };
 
 /** The order: newest resolved first by the question's update time, then its deadline, then the pick's time. */
-export const streakStatements = (d1: D1Database, userId: string) => ({
-  streakPicks: typed<ResolvedPick>(
-    d1
-      .prepare(
-        `SELECT p.choice, q.outcome FROM user_picks p JOIN questions q ON q.id = p.question_id
-         WHERE p.user_id = ? AND q.outcome <> 'unresolved'
-         ORDER BY q.updated_at DESC, q.deadline DESC, p.created_at DESC LIMIT ?`,
-      )
-      .bind(userId, STREAK_LOOKBACK),
-  ),
-  streakUser: typed<SqlColumns<typeof users, "max_streak">>(d1.prepare("SELECT max_streak FROM users WHERE id = ?").bind(userId)),
+const resolvedPicksQuery = compiledQuery((db) =>
+  db
+    .select({ choice: userPicks.choice, outcome: questions.outcome })
+    .from(userPicks)
+    .innerJoin(questions, eq(questions.id, userPicks.questionId))
+    .where(and(eq(userPicks.userId, player), sql`${questions.outcome} <> 'unresolved'`))
+    .orderBy(desc(questions.updatedAt), desc(questions.deadline), desc(userPicks.createdAt))
+    .limit(STREAK_LOOKBACK),
+);
+
+const maxStreakQuery = compiledQuery((db) => db.select({ maxStreak: users.maxStreak }).from(users).where(eq(users.id, player)));
+
+/** The reads a streak needs, for a batch: read back with streakOf. */
+export const streakQueries = (d1: D1Database, userId: string) => ({
+  streakPicks: resolvedPicksQuery(d1, { userId }),
+  streakUser: maxStreakQuery(d1, { userId }),
 });
 
-export type StreakReads = NamedResults<ReturnType<typeof streakStatements>>;
+export type StreakReads = NamedResults<ReturnType<typeof streakQueries>>;
 
-/** The streak from streakStatements' results; a streak past the stored maximum is stored (rare: one more write). */
+/** The streak from streakQueries' rows; a streak past the stored maximum is stored (rare: one more write). */
 export const streakOf = async (d1: D1Database, userId: string, { streakPicks, streakUser }: StreakReads) => {
-  const streak = currentStreak(streakPicks.results);
-  const storedMax = streakUser.results[0]?.max_streak ?? 0;
-  if (streak > storedMax) {
-    await d1.prepare("UPDATE users SET max_streak = MAX(max_streak, ?) WHERE id = ?").bind(streak, userId).run();
+  const streak = currentStreak(streakPicks);
+  const stored = streakUser[0]?.maxStreak ?? 0;
+  // Rare (settlement raises the maximum as it settles), so built when it runs rather than compiled ahead.
+  if (streak > stored) {
+    await createDb(d1).update(users).set({ maxStreak: sql`MAX(${users.maxStreak}, ${streak})` }).where(eq(users.id, userId));
   }
-  return { currentStreak: streak, maxStreak: Math.max(streak, storedMax) };
+  return { currentStreak: streak, maxStreak: Math.max(streak, stored) };
 };
 
-export const readStreak = async (d1: D1Database, userId: string) => streakOf(d1, userId, await batchNamed(d1, streakStatements(d1, userId)));
+export const readStreak = async (d1: D1Database, userId: string) => streakOf(d1, userId, await batchNamed(d1, streakQueries(d1, userId)));

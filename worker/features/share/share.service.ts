@@ -3,7 +3,7 @@ import { createDb } from "../../db/client";
 import { questions, userPicks, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
-import { allTimeRankOf, allTimeRankStatements } from "../leaderboard/leaderboard.service";
+import { allTimeRankOf, allTimeRankQueries } from "../leaderboard/leaderboard.service";
 import { readStreak } from "../picks/pick-stats.service";
 
 /**
@@ -64,7 +64,7 @@ export const readStreakCard = async (d1: D1Database, userId: string): Promise<St
 
 export const readRankCard = async (d1: D1Database, userId: string): Promise<RankCard> => {
   const player = await livePlayer(d1, userId);
-  const { rank, totalUsers } = allTimeRankOf(await batchNamed(d1, allTimeRankStatements(d1, userId)));
+  const { rank, totalUsers } = allTimeRankOf(await batchNamed(d1, allTimeRankQueries(d1, userId)));
   if (rank === null) throw NOT_FOUND();
   return { kind: "rank", ...player, rank, totalUsers };
 };

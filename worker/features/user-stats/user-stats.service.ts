@@ -1,32 +1,71 @@
+import { and, count, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { countryFlagUrl } from "#shared/countries";
 import { LEADERBOARD_BUCKET_MS, RANK_NOT_FOUND, RECENT_RESOLVED_PICKS } from "../../config";
-import type { SqlColumns } from "../../db/rows";
-import type { questions, userPicks, users } from "../../db/schema";
-import { batchNamed, typed } from "../../db/statement";
+import { compiledQuery, type RowOf } from "../../db/compiled";
+import { batchNamed } from "../../db/statement";
+import { questions, userPicks, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { allTimeRankOf, allTimeRankStatements, type Period } from "../leaderboard/leaderboard.service";
-import { windowStartHour } from "../leaderboard/leaderboard.query";
-import { streakOf, streakStatements, winRate } from "../picks/pick-stats.service";
+import { allTimeRankOf, allTimeRankQueries } from "../leaderboard/leaderboard.service";
+import { windowStartHour, type Period } from "../leaderboard/leaderboard.query";
+import { picksWithStatus, streakOf, streakQueries, winRate } from "../picks/pick-stats.service";
 
-type UserRow = SqlColumns<typeof users, "id" | "username" | "country" | "created_at">;
-type CountsRow = { total: number; won: number | null; lost: number | null; all_time: number };
-/** Settled picks only (settled_at set, never active); the question may be gone (a LEFT JOIN). */
-type RecentRow = SqlColumns<typeof userPicks, "id" | "question_id" | "choice"> & {
-  settled_at: number;
-  status: Exclude<SqlColumns<typeof userPicks, "status">["status"], "active">;
-} & { [K in keyof SqlColumns<typeof questions, "title" | "answer_option_a" | "answer_option_b">]: string | null };
+const player = sql.placeholder("userId");
+/** The period's first moment, or null for all time. */
+const from = sql.placeholder("from");
+const allTime = sql`${from} IS NULL`;
 
 const RESULTS = { won: "win", lost: "loss", void: "void" } as const;
 
 /** Like the boards, a period counts a settled pick by when it settled and an open pick by when it was placed. */
 const since = (period: Period, now: number) => (period === "all" ? null : windowStartHour(Number(period), now) * LEADERBOARD_BUCKET_MS);
 
-const toRecent = (row: RecentRow) => {
-  const choiceLabel = (row.choice === "yes" ? row.answer_option_a : row.answer_option_b) ?? (row.choice === "yes" ? "Yes" : "No");
+const profileQuery = compiledQuery((db) =>
+  db.select({ username: users.username, country: users.country, createdAt: users.createdAt }).from(users).where(eq(users.id, player)),
+);
+
+const countsQuery = compiledQuery((db) =>
+  db
+    .select({
+      total: count(),
+      won: picksWithStatus("won"),
+      lost: picksWithStatus("lost"),
+      allTime: sql<number>`${db.select({ picks: count() }).from(userPicks).where(eq(userPicks.userId, player))}`.as("all_time"),
+    })
+    .from(userPicks)
+    .where(
+      and(
+        eq(userPicks.userId, player),
+        or(allTime, gte(userPicks.settledAt, from), and(isNull(userPicks.settledAt), gte(userPicks.createdAt, from))),
+      ),
+    ),
+);
+
+/** Settled picks only, so settled_at is set and the status is never active; the question may be gone (a LEFT JOIN). */
+const recentQuery = compiledQuery((db) =>
+  db
+    .select({
+      id: userPicks.id,
+      questionId: userPicks.questionId,
+      settledAt: sql<number>`${userPicks.settledAt}`.as("settled_at"),
+      status: sql<keyof typeof RESULTS>`${userPicks.status}`.as("status"),
+      choice: userPicks.choice,
+      title: questions.title,
+      answerOptionA: questions.answerOptionA,
+      answerOptionB: questions.answerOptionB,
+    })
+    .from(userPicks)
+    .leftJoin(questions, eq(questions.id, userPicks.questionId))
+    .where(and(eq(userPicks.userId, player), isNotNull(userPicks.settledAt), or(allTime, gte(userPicks.settledAt, from))))
+    .orderBy(desc(userPicks.settledAt))
+    .limit(RECENT_RESOLVED_PICKS),
+);
+
+const toRecent = (row: RowOf<typeof recentQuery>) => {
+  const choiceLabel = (row.choice === "yes" ? row.answerOptionA : row.answerOptionB) ?? (row.choice === "yes" ? "Yes" : "No");
   return {
     pickId: row.id,
-    questionId: row.question_id,
-    date: row.settled_at,
+    questionId: row.questionId,
+    date: row.settledAt,
     result: RESULTS[row.status],
     choice: row.choice,
     choiceLabel,
@@ -35,33 +74,20 @@ const toRecent = (row: RecentRow) => {
 };
 
 export const readUserStats = async (d1: D1Database, userId: string, period: Period, now: number) => {
-  const from = since(period, now);
+  const values = { userId, from: since(period, now) };
   const { user, counts, recent, ...reads } = await batchNamed(d1, {
-    user: typed<UserRow>(d1.prepare("SELECT id, username, country, created_at FROM users WHERE id = ?").bind(userId)),
-    counts: typed<CountsRow>(
-      d1.prepare(
-          `SELECT count(*) AS total, SUM(status = 'won') AS won, SUM(status = 'lost') AS lost,
-             (SELECT count(*) FROM user_picks WHERE user_id = ?1) AS all_time
-           FROM user_picks WHERE user_id = ?1 AND (?2 IS NULL OR settled_at >= ?2 OR (settled_at IS NULL AND created_at >= ?2))`,
-      ).bind(userId, from),
-    ),
-    recent: typed<RecentRow>(
-      d1.prepare(
-          `SELECT p.id, p.question_id, p.settled_at, p.status, p.choice, q.title, q.answer_option_a, q.answer_option_b
-           FROM user_picks p LEFT JOIN questions q ON q.id = p.question_id
-           WHERE p.user_id = ?1 AND p.settled_at IS NOT NULL AND (?2 IS NULL OR p.settled_at >= ?2)
-           ORDER BY p.settled_at DESC LIMIT ?3`,
-      ).bind(userId, from, RECENT_RESOLVED_PICKS),
-    ),
-    ...streakStatements(d1, userId),
-    ...allTimeRankStatements(d1, userId),
+    user: profileQuery(d1, values),
+    counts: countsQuery(d1, values),
+    recent: recentQuery(d1, values),
+    ...streakQueries(d1, userId),
+    ...allTimeRankQueries(d1, userId),
   });
-  const profile = user.results[0];
+  const [profile] = user;
   if (!profile) throw new AppError("not_found", "User not found");
-  const count = counts.results[0]!;
+  const count = counts[0]!;
   const streak = await streakOf(d1, userId, reads);
   const board = allTimeRankOf(reads);
-  const unranked = count.all_time === 0;
+  const unranked = count.allTime === 0;
   return {
     userId,
     username: profile.username,
@@ -69,14 +95,14 @@ export const readUserStats = async (d1: D1Database, userId: string, period: Peri
     countryFlagUrl: countryFlagUrl(profile.country),
     period,
     totalPicks: count.total,
-    totalWins: count.won ?? 0,
-    winRate: winRate(count.won ?? 0, count.lost ?? 0),
+    totalWins: count.won,
+    winRate: winRate(count.won, count.lost),
     currentStreak: streak.currentStreak,
     maxStreak: streak.maxStreak,
     unranked,
     rank: unranked ? null : (board.rank ?? RANK_NOT_FOUND),
     totalUsers: board.totalUsers,
-    joinedDate: profile.created_at,
-    recentActivity: recent.results.map(toRecent),
+    joinedDate: profile.createdAt,
+    recentActivity: recent.map(toRecent),
   };
 };
