@@ -19,6 +19,3 @@ export type SqlRow<T extends SQLiteTable> = {
 
 /** Some of a table's columns, by their database names. */
 export type SqlColumns<T extends SQLiteTable, K extends keyof SqlRow<T>> = Pick<SqlRow<T>, K>;
-
-/** Columns selected from a joined table under a prefix (`q.title AS q_title`). */
-export type Prefixed<Row, P extends string> = { [K in keyof Row & string as `${P}${K}`]: Row[K] };
