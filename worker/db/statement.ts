@@ -41,7 +41,7 @@ const partsOf = (entry: BatchEntry) => (Array.isArray(entry) ? { parts: entry as
 /**
  * Runs named statements (or lists of them, or builder queries) as one batch, one D1 round trip and one transaction,
  * in the order the names are written, and answers each name with its own results: a caller never counts positions
- * in the batch. A builder query answers with its rows, mapped by drizzle.
+ * in the batch. A builder query answers with its rows, typed and decoded as the builder selects them.
  */
 export const batchNamed = async <G extends Record<string, BatchEntry>>(d1: D1Database, groups: G): Promise<NamedResults<G>> => {
   const entries = Object.entries(groups).map(([name, entry]) => ({ name, ...partsOf(entry) }));

@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { createDb } from "../../db/client";
-import { compiledQueries, firstOf } from "../../db/compiled";
+import { compiledQuery, firstOf, type RowOf } from "../../db/compiled";
 import { users } from "../../db/schema";
 import type { Settings } from "../../env";
 import type { Email } from "../../lib/mailer";
@@ -8,8 +7,12 @@ import { confirmationEmail } from "./auth-emails";
 import type { Role } from "./auth.types";
 import { issueEmailToken } from "./email-tokens";
 
-const accountByEmail = (d1: D1Database) =>
-  createDb(d1)
+/**
+ * Emails are stored lowercased and compared without case; deleted accounts no longer own their address. Every
+ * sign-in reads it, so it is compiled once (db/compiled.ts).
+ */
+const accountByEmail = compiledQuery((db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -20,17 +23,12 @@ const accountByEmail = (d1: D1Database) =>
       passwordIterations: users.passwordIterations,
     })
     .from(users)
-    .where(and(eq(users.email, sql.placeholder("email")), isNull(users.deletedAt)));
+    .where(and(eq(users.email, sql.placeholder("email")), isNull(users.deletedAt))),
+);
 
-export type Account = Awaited<ReturnType<typeof accountByEmail>>[number];
+export type Account = RowOf<typeof accountByEmail>;
 
-const accountQueries = compiledQueries<"email", Account[]>();
-
-/**
- * Emails are stored lowercased and compared without case; deleted accounts no longer own their address. Every
- * sign-in reads it, so it is compiled once (db/compiled.ts).
- */
-export const findAccount = (d1: D1Database, email: string) => firstOf(accountQueries(d1, "email", () => accountByEmail(d1), { email }));
+export const findAccount = (d1: D1Database, email: string) => firstOf(accountByEmail(d1, { email }));
 
 /** A fresh confirmation link for an unconfirmed account; null when there is nothing to confirm. */
 export const confirmationEmailFor = async (

@@ -5,9 +5,9 @@ import { verifyAccessToken, type AccessClaims } from "./access-token";
 import { healSessionHint, readAccessToken } from "./auth-cookies";
 import type { AuthUser } from "./auth.types";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { createDb } from "../../db/client";
-import { compiledQueries, runQuery, type BoundQuery } from "../../db/compiled";
+import { compiledQuery, runQuery, type BoundQuery, type RowOf } from "../../db/compiled";
 import { sessions, users } from "../../db/schema";
+import { batchNamed } from "../../db/statement";
 
 /** A signed token whose session has not been checked yet: see checksSessionWithRead. */
 export type PendingSession = { claims: AccessClaims };
@@ -17,8 +17,9 @@ const claimsOf = async (c: Context<AppEnv>) => {
   return token ? verifyAccessToken(c.get("settings").SESSION_SECRET, token) : null;
 };
 
-const liveSession = (d1: D1Database) =>
-  createDb(d1)
+/** Runs on every signed-in request, so it is compiled once (db/compiled.ts). */
+const liveSession = compiledQuery((db) =>
+  db
     .select({ id: users.id, email: users.email, role: users.role, referred: sql<boolean>`${users.referredBy} IS NOT NULL`.mapWith(Boolean).as("referred") })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -30,15 +31,13 @@ const liveSession = (d1: D1Database) =>
         gt(sessions.expiresAt, sql.placeholder("now")),
         isNull(users.deletedAt),
       ),
-    );
+    ),
+);
 
-type LiveSession = Awaited<ReturnType<typeof liveSession>>[number];
+type LiveSession = RowOf<typeof liveSession>;
 
-const sessionChecks = compiledQueries<"session", LiveSession[]>();
-
-/** Runs on every signed-in request, so it is compiled once (db/compiled.ts). */
 const sessionCheck = (c: Context<AppEnv>, claims: AccessClaims) =>
-  sessionChecks(c.env.DB, "session", () => liveSession(c.env.DB), { sessionId: claims.sessionId, userId: claims.userId, now: Date.now() });
+  liveSession(c.env.DB, { sessionId: claims.sessionId, userId: claims.userId, now: Date.now() });
 
 const userOf = (row: LiveSession | undefined, claims: AccessClaims): AuthUser | null =>
   row ? { ...row, sessionId: claims.sessionId } : null;
@@ -86,9 +85,7 @@ export const readForViewer = async <Row>(
   c.set("pendingSession", null);
   const read = queryFor(pending.claims.userId);
   const check = sessionCheck(c, pending.claims);
-  const [session, rows] = read
-    ? await c.env.DB.batch([check.statement, read.statement]).then(([checked, page]) => [check.rows(checked!), read.rows(page!)] as const)
-    : [await runQuery(check), []];
+  const { session, rows } = read ? await batchNamed(c.env.DB, { session: check, rows: read }) : { session: await runQuery(check), rows: [] };
   const user = userOf(session[0], pending.claims);
   c.set("user", user);
   return user ? rows : readAs(null);

@@ -4,7 +4,7 @@ import { newId, randomToken, sha256Hex } from "../../lib/ids";
 import { closeUserSockets } from "../../realtime/live-shards";
 import type { Role } from "./auth.types";
 import { createDb } from "../../db/client";
-import { compiledQueries, firstOf } from "../../db/compiled";
+import { compiledQuery, firstOf, type RowOf } from "../../db/compiled";
 import { refreshTokens, sessions, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 
@@ -41,8 +41,8 @@ export const revokeSession = (d1: D1Database, sessionId: string, now: number) =>
 export const revokeAllSessions = (d1: D1Database, userId: string, now: number) =>
   d1.prepare("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL").bind(now, userId);
 
-const refreshTokenState = (d1: D1Database) =>
-  createDb(d1)
+const refreshTokenState = compiledQuery((db) =>
+  db
     .select({
       sessionId: refreshTokens.sessionId,
       usedAt: refreshTokens.usedAt,
@@ -55,11 +55,10 @@ const refreshTokenState = (d1: D1Database) =>
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(refreshTokens.tokenHash, sql.placeholder("hash")));
+    .where(eq(refreshTokens.tokenHash, sql.placeholder("hash"))),
+);
 
-type RefreshRow = Awaited<ReturnType<typeof refreshTokenState>>[number];
-
-const refreshQueries = compiledQueries<"state", RefreshRow[]>();
+type RefreshRow = RowOf<typeof refreshTokenState>;
 
 /** `refreshToken` is null for a twin inside the grace window: it gets an access token and keeps the new cookie. */
 export type RotatedSession = { userId: string; role: Role; sessionId: string; refreshToken: string | null; expiresAt: number };
@@ -75,7 +74,7 @@ const isLive = (row: RefreshRow, now: number) => row.revokedAt === null && row.e
 export const rotateRefreshToken = async (env: Env, token: string, now: number): Promise<RotatedSession | null> => {
   const d1 = env.DB;
   const hash = await sha256Hex(token);
-  const row = await firstOf(refreshQueries(d1, "state", () => refreshTokenState(d1), { hash }));
+  const row = await firstOf(refreshTokenState(d1, { hash }));
   if (!row) return null;
   const accessOnly = { userId: row.userId, role: row.role, sessionId: row.sessionId, refreshToken: null, expiresAt: row.expiresAt };
   if (row.usedAt !== null) {

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { countryFlagUrl } from "#shared/countries";
 import { CONTEST_ENDED_VISIBLE_MS, CONTEST_ENTRY_FEE, CONTEST_STANDINGS_SIZE, CONTESTS_LISTED } from "../../config";
 import { createDb } from "../../db/client";
-import { compiledQueries } from "../../db/compiled";
+import { compiledQuery, type RowOf } from "../../db/compiled";
 import { contestEntries, contests, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { prizeFor, prizeTable } from "./contest-prizes";
@@ -13,50 +13,42 @@ export type ContestRow = typeof contests.$inferSelect;
 const ahead = alias(contestEntries, "ahead");
 const sameContest = eq(ahead.contestId, contestEntries.contestId);
 
-const contestQueries = {
-  entrants: (d1: D1Database) => createDb(d1).select({ entrants: count() }).from(contestEntries).where(eq(contestEntries.contestId, sql.placeholder("contestId"))),
-  /** Standings order: score, then the earlier join; after closing the scores no longer move, so this is final. */
-  standings: (d1: D1Database) =>
-    createDb(d1)
-      .select({ userId: contestEntries.userId, username: users.username, country: users.country, score: contestEntries.score })
-      .from(contestEntries)
-      .innerJoin(users, eq(users.id, contestEntries.userId))
-      .where(eq(contestEntries.contestId, sql.placeholder("contestId")))
-      .orderBy(desc(contestEntries.score), asc(contestEntries.joinedAt), asc(contestEntries.userId))
-      .limit(sql.placeholder("limit")),
-  /** The viewer's entry and place: the entries ahead in standings order, counted by three index ranges, not one OR. */
-  mine: (d1: D1Database) => {
-    const db = createDb(d1);
-    const countAhead = (condition: ReturnType<typeof and>) => db.select({ n: count() }).from(ahead).where(and(sameContest, condition));
-    const sameScore = eq(ahead.score, contestEntries.score);
-    const sameJoin = eq(ahead.joinedAt, contestEntries.joinedAt);
-    return db
-      .select({
-        score: contestEntries.score,
-        joinedAt: contestEntries.joinedAt,
-        rank: sql<number>`1 + ${countAhead(gt(ahead.score, contestEntries.score))} + ${countAhead(and(sameScore, lt(ahead.joinedAt, contestEntries.joinedAt)))} + ${countAhead(and(sameScore, sameJoin, lt(ahead.userId, contestEntries.userId)))}`.as("rank"),
-      })
-      .from(contestEntries)
-      .where(and(eq(contestEntries.contestId, sql.placeholder("contestId")), eq(contestEntries.userId, sql.placeholder("userId"))));
-  },
-};
+const entrantsQuery = compiledQuery((db) => db.select({ entrants: count() }).from(contestEntries).where(eq(contestEntries.contestId, sql.placeholder("contestId"))));
 
-type Rows<K extends keyof typeof contestQueries> = Awaited<ReturnType<(typeof contestQueries)[K]>>;
+/** Standings order: score, then the earlier join; after closing the scores no longer move, so this is final. */
+const standingsPage = compiledQuery((db) =>
+  db
+    .select({ userId: contestEntries.userId, username: users.username, country: users.country, score: contestEntries.score })
+    .from(contestEntries)
+    .innerJoin(users, eq(users.id, contestEntries.userId))
+    .where(eq(contestEntries.contestId, sql.placeholder("contestId")))
+    .orderBy(desc(contestEntries.score), asc(contestEntries.joinedAt), asc(contestEntries.userId))
+    .limit(sql.placeholder("limit")),
+);
 
-const entrantsQueries = compiledQueries<"entrants", Rows<"entrants">>();
-const standingsQueries = compiledQueries<"standings", Rows<"standings">>();
-const mineQueries = compiledQueries<"mine", Rows<"mine">>();
+/** The viewer's entry and place: the entries ahead in standings order, counted by three index ranges, not one OR. */
+const myEntry = compiledQuery((db) => {
+  const countAhead = (condition: ReturnType<typeof and>) => db.select({ n: count() }).from(ahead).where(and(sameContest, condition));
+  const sameScore = eq(ahead.score, contestEntries.score);
+  const sameJoin = eq(ahead.joinedAt, contestEntries.joinedAt);
+  return db
+    .select({
+      score: contestEntries.score,
+      joinedAt: contestEntries.joinedAt,
+      rank: sql<number>`1 + ${countAhead(gt(ahead.score, contestEntries.score))} + ${countAhead(and(sameScore, lt(ahead.joinedAt, contestEntries.joinedAt)))} + ${countAhead(and(sameScore, sameJoin, lt(ahead.userId, contestEntries.userId)))}`.as("rank"),
+    })
+    .from(contestEntries)
+    .where(and(eq(contestEntries.contestId, sql.placeholder("contestId")), eq(contestEntries.userId, sql.placeholder("userId"))));
+});
 
-export const standingsQuery = (d1: D1Database, contestId: string, limit: number) =>
-  standingsQueries(d1, "standings", () => contestQueries.standings(d1), { contestId, limit });
+export const standingsQuery = (d1: D1Database, contestId: string, limit: number) => standingsPage(d1, { contestId, limit });
 
-export const myEntryQuery = (d1: D1Database, contestId: string, userId: string | null) =>
-  mineQueries(d1, "mine", () => contestQueries.mine(d1), { contestId, userId });
+export const myEntryQuery = (d1: D1Database, contestId: string, userId: string | null) => myEntry(d1, { contestId, userId });
 
 export const contestStatus = (row: Pick<ContestRow, "startsAt" | "endsAt" | "closedAt">, now: number): "upcoming" | "active" | "ended" =>
   now < row.startsAt ? "upcoming" : now < row.endsAt && row.closedAt === null ? "active" : "ended";
 
-const toContest = (row: ContestRow, entrants: number, standings: Rows<"standings">, mine: Rows<"mine">[number] | null, now: number) => ({
+const toContest = (row: ContestRow, entrants: number, standings: RowOf<typeof standingsPage>[], mine: RowOf<typeof myEntry> | null, now: number) => ({
   id: row.id,
   title: row.title,
   durationDays: row.durationDays,
@@ -77,7 +69,7 @@ export type ContestView = ReturnType<typeof toContest>;
 export const viewContests = async (d1: D1Database, rows: ContestRow[], viewerId: string | null, now: number) => {
   if (rows.length === 0) return [];
   const { counts, standings, mine } = await batchNamed(d1, {
-    counts: rows.map((row) => entrantsQueries(d1, "entrants", () => contestQueries.entrants(d1), { contestId: row.id })),
+    counts: rows.map((row) => entrantsQuery(d1, { contestId: row.id })),
     standings: rows.map((row) => standingsQuery(d1, row.id, CONTEST_STANDINGS_SIZE)),
     mine: rows.map((row) => myEntryQuery(d1, row.id, viewerId)),
   });

@@ -1,8 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { countryFlagUrl } from "#shared/countries";
-import { createDb } from "../../db/client";
-import { compiledQueries } from "../../db/compiled";
+import { compiledQuery, type RowOf } from "../../db/compiled";
 import { userCredits, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { ensureCreditsRow } from "../credits/ledger.service";
@@ -10,8 +9,9 @@ import type { meResponseSchema } from "./me.schemas";
 
 export type Me = z.infer<typeof meResponseSchema>;
 
-const profileAndCredits = (d1: D1Database) =>
-  createDb(d1)
+/** Every signed-in load reads it, so it is compiled once (db/compiled.ts). */
+const profileAndCredits = compiledQuery((db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -29,20 +29,17 @@ const profileAndCredits = (d1: D1Database) =>
     })
     .from(users)
     .innerJoin(userCredits, eq(userCredits.userId, users.id))
-    .where(and(eq(users.id, sql.placeholder("userId")), isNull(users.deletedAt)));
-
-type MeRow = Awaited<ReturnType<typeof profileAndCredits>>[number];
-
-const meQueries = compiledQueries<"me", MeRow[]>();
+    .where(and(eq(users.id, sql.placeholder("userId")), isNull(users.deletedAt))),
+);
 
 /** The profile and credits, for a batch; a missing credits row is created on the way (never an error). */
 export const meStatements = (d1: D1Database, userId: string, now: number) => ({
   ensureCredits: ensureCreditsRow(d1, userId, now),
-  me: meQueries(d1, "me", () => profileAndCredits(d1), { userId }),
+  me: profileAndCredits(d1, { userId }),
 });
 
 /** What meStatements' `me` read; null for a deleted or missing user. */
-export const meOf = (rows: MeRow[]): Me | null => {
+export const meOf = (rows: RowOf<typeof profileAndCredits>[]): Me | null => {
   const row = rows[0];
   if (!row) return null;
   const { balance, totalEarned, totalSpent, redeemable, ...user } = row;

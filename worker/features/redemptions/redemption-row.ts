@@ -1,8 +1,8 @@
 import type { z } from "@hono/zod-openapi";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import { createDb, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { renamed } from "../../db/columns";
-import { compiledQueries, firstOf } from "../../db/compiled";
+import { compiledQuery, firstOf } from "../../db/compiled";
 import { creditTransactions, giftCardRedemptions, rewards } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { adminRedemptionSchema, redemptionHoldSchema, redemptionSchema } from "./redemptions.schemas";
@@ -22,26 +22,25 @@ export const redemptionsQuery = (db: Db) => db.select(REDEMPTION_FIELDS).from(gi
 
 export type RedemptionRow = Awaited<ReturnType<typeof redemptionsQuery>>[number];
 
-const byId = compiledQueries<"id" | "id and user" | "ledger key", RedemptionRow[]>();
+const byId = compiledQuery((db) => redemptionsQuery(db).where(eq(giftCardRedemptions.id, sql.placeholder("id"))));
+
+const ownById = compiledQuery((db) =>
+  redemptionsQuery(db).where(and(eq(giftCardRedemptions.id, sql.placeholder("id")), eq(giftCardRedemptions.userId, sql.placeholder("userId")))),
+);
+
+const byLedgerKey = compiledQuery((db) => {
+  const ledgerRow = db.select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, sql.placeholder("key")));
+  return redemptionsQuery(db).where(eq(giftCardRedemptions.transactionId, ledgerRow));
+});
 
 /** One redemption, bound for a batch (for example after the batch changed it). */
-export const selectRedemption = (d1: D1Database, id: string) =>
-  byId(d1, "id", () => redemptionsQuery(createDb(d1)).where(eq(giftCardRedemptions.id, sql.placeholder("id"))), { id });
+export const selectRedemption = (d1: D1Database, id: string) => byId(d1, { id });
 
 /** One of a player's own redemptions. */
-export const selectOwnRedemption = (d1: D1Database, id: string, userId: string) =>
-  byId(
-    d1,
-    "id and user",
-    () => redemptionsQuery(createDb(d1)).where(and(eq(giftCardRedemptions.id, sql.placeholder("id")), eq(giftCardRedemptions.userId, sql.placeholder("userId")))),
-    { id, userId },
-  );
+export const selectOwnRedemption = (d1: D1Database, id: string, userId: string) => ownById(d1, { id, userId });
 
 /** The redemption a ledger movement paid for, found by the movement's idempotency key. */
-export const readRedemptionByLedgerKey = async (d1: D1Database, key: string) => {
-  const ledgerRow = createDb(d1).select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, sql.placeholder("key")));
-  return firstOf(byId(d1, "ledger key", () => redemptionsQuery(createDb(d1)).where(eq(giftCardRedemptions.transactionId, ledgerRow)), { key }));
-};
+export const readRedemptionByLedgerKey = (d1: D1Database, key: string) => firstOf(byLedgerKey(d1, { key }));
 
 export const toRedemption = (row: RedemptionRow): Redemption => ({
   id: row.id,
