@@ -28,4 +28,5 @@ export default {
     return url.pathname.startsWith(DEV_PATHS) ? withDevRoutes.fetch(request, env, ctx) : worker.fetch(request, env, ctx);
   },
   scheduled: worker.scheduled,
+  queue: worker.queue,
 } satisfies ExportedHandler<Env>;

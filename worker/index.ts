@@ -1,5 +1,6 @@
 import { app } from "./app";
 import { runScheduled } from "./cron/schedule";
+import { consumeSettlement } from "./features/settlement/settlement-queue";
 import { isAssetRequest, serveAsset } from "./lib/static-assets";
 
 export { LiveHub } from "./realtime/live-hub";
@@ -10,4 +11,6 @@ export default {
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env, controller.scheduledTime));
   },
+  // One queue today: settlement, one message per user shard (docs/decisions/user-shards.md).
+  queue: (batch, env) => consumeSettlement(batch, env),
 } satisfies ExportedHandler<Env>;

@@ -14,7 +14,7 @@ export const resolveFromScoreFeed = (async (env: Env, now: number) => {
   const provider = scoreFeedProvider(readSettings(env));
   const polled = provider ? await pollScoreFeed(env.DB, provider, now) : null;
   await Promise.all((polled?.changedQuestions ?? []).map((id) => broadcast(env, { type: "question.updated", data: { id } })));
-  const finalised = await finaliseDue(env.DB, now, async ({ questionId, result }) => {
+  const finalised = await finaliseDue(env, now, async ({ questionId, result }) => {
     await broadcast(env, { type: "question.updated", data: { id: questionId } });
     await publishSettlement(env, questionId, result.settledUsers);
   });

@@ -1,7 +1,11 @@
 import { publishSettlement } from "../features/settlement/settlement-events";
-import { settlementBudget, settleQueued } from "../features/settlement/settlement.service";
+import { settlementBudget } from "../features/settlement/settlement.service";
+import { settleQueuedAcrossShards } from "../features/settlement/shard-settlement";
 import type { CronJob } from "./cron.types";
 
-/** Finishes settlements an outcome request could not (too many picks, or a failure); bounded so runs do not pile up. */
+/**
+ * Finishes settlements an outcome request and the queue could not (a failure, a lost message); bounded so runs do not
+ * pile up.
+ */
 export const settleQueuedQuestions: CronJob = (env) =>
-  settleQueued(env.DB, settlementBudget(), (questionId, userIds) => publishSettlement(env, questionId, userIds));
+  settleQueuedAcrossShards(env, settlementBudget(), (questionId, userIds) => publishSettlement(env, questionId, userIds));

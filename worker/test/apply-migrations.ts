@@ -1,3 +1,4 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// Every database carries the whole schema; which tables each one uses is the shard map's business.
+await Promise.all([env.DB, env.SHARD_0, env.SHARD_1].map((d1) => applyD1Migrations(d1, env.TEST_MIGRATIONS)));

@@ -13,7 +13,7 @@ export const settleAt = async (questionId: string, outcome: Outcome, at: number)
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(at);
   try {
-    return await setOutcome(env.DB, { questionId, outcome, actor: adminActor(admin), now: at, reason: "Correction in a test" });
+    return await setOutcome(env, { questionId, outcome, actor: adminActor(admin), now: at, reason: "Correction in a test" });
   } finally {
     vi.useRealTimers();
   }

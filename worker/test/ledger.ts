@@ -4,13 +4,18 @@ import { auditLedger } from "../features/credits/ledger.audit";
 import { commitMovement, grant, spend } from "../features/credits/ledger.service";
 
 /** Every test that moves credits ends with this: balances equal ledger sums, keys unique, no spend below zero. */
-export const expectLedgerClean = async () => {
-  expect(await auditLedger(env.DB)).toEqual([]);
+export const expectLedgerClean = async (d1: D1Database = env.DB) => {
+  expect(await auditLedger(d1)).toEqual([]);
 };
 
 /** Gives a user credits through the real ledger, as a purchase would. */
-export const grantCredits = async (userId: string, amount: number, source: "purchased" | "bonus" | "winnings" = "purchased") => {
-  const movement = grant(env.DB, {
+export const grantCredits = async (
+  userId: string,
+  amount: number,
+  source: "purchased" | "bonus" | "winnings" = "purchased",
+  d1: D1Database = env.DB,
+) => {
+  const movement = grant(d1, {
     userId,
     amount,
     idempotencyKey: `test-grant:${crypto.randomUUID()}`,
@@ -18,7 +23,7 @@ export const grantCredits = async (userId: string, amount: number, source: "purc
     source,
     now: Date.now(),
   });
-  await commitMovement(env.DB, movement);
+  await commitMovement(d1, movement);
 };
 
 /** Takes a user's balance to exactly `amount` through the ledger. */
@@ -31,5 +36,5 @@ export const setBalance = async (userId: string, amount: number) => {
   }
 };
 
-export const balanceOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>())?.balance ?? 0;
+export const balanceOf = async (userId: string, d1: D1Database = env.DB) =>
+  (await d1.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>())?.balance ?? 0;

@@ -4,21 +4,20 @@ import { submitPick } from "../features/picks/submit-pick.service";
 import { grantCredits } from "./ledger";
 
 /** A player written straight to D1: money tests need many, and signing up each one would cost a PBKDF2 hash. */
-export const createPlayer = async (balance = 0) => {
-  const id = newId();
+export const createPlayer = async (balance = 0, d1: D1Database = env.DB, id = newId()) => {
   const compact = id.replaceAll("-", "");
-  await env.DB.prepare(
+  await d1.prepare(
     "INSERT INTO users (id, email, username, referral_code, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)",
   )
     .bind(id, `${compact}@players.example`, `p_${compact.slice(0, 24)}`, compact)
     .run();
-  if (balance > 0) await grantCredits(id, balance);
+  if (balance > 0) await grantCredits(id, balance, "purchased", d1);
   return id;
 };
 
 /** A pick through the real pick service (spend, pick row, activity), as POST /api/picks makes it. */
-export const placePick = async (userId: string, questionId: string, choice: "yes" | "no", multiplier = 1) => {
-  const result = await submitPick(env.DB, { userId, questionId, choice, multiplier, now: Date.now() });
+export const placePick = async (userId: string, questionId: string, choice: "yes" | "no", multiplier = 1, d1: D1Database = env.DB) => {
+  const result = await submitPick(d1, { userId, questionId, choice, multiplier, now: Date.now() });
   return result.body.pick.id;
 };
 

@@ -19,6 +19,7 @@ import {
   questionIdParams,
   updateQuestionSchema,
 } from "./admin-questions.schemas";
+import { mirrorQuestions } from "../questions/question-mirror";
 import { deleteQuestion } from "./delete-question.service";
 import { createQuestion, updateQuestion } from "./question-writes";
 
@@ -111,12 +112,14 @@ export const adminQuestionRoutes = createRouter()
   })
   .openapi(createQuestionRoute, async (c) => {
     const row = await createQuestion(c.env.DB, c.req.valid("json"), { adminId: c.var.user!.id, now: Date.now() });
+    await mirrorQuestions(c.env, [row.id]);
     if (row.status === "published") c.executionCtx.waitUntil(broadcast(c.env, { type: "question.published", data: { id: row.id } }));
     return c.json({ question: toAdminQuestion(row) }, 201);
   })
   .openapi(updateRoute, async (c) => {
     const { id } = c.req.valid("param");
     const row = await updateQuestion(c.env.DB, id, c.req.valid("json"), { adminId: c.var.user!.id, now: Date.now() });
+    await mirrorQuestions(c.env, [id]);
     c.executionCtx.waitUntil(broadcast(c.env, { type: "question.updated", data: { id } }));
     return c.json({ question: toAdminQuestion(row) }, 200);
   })

@@ -2,6 +2,7 @@ import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { inArray } from "drizzle-orm";
 import { PUSH } from "../../config";
 import { createDb } from "../../db/client";
+import { shardMap } from "../../db/shards";
 import type { SqlColumns } from "../../db/rows";
 import { pushSubscriptions, type pushDeliveries } from "../../db/schema";
 import { readSettings, type Settings } from "../../env";
@@ -71,16 +72,13 @@ const record = (d1: D1Database, results: Result[]) =>
     return d1.prepare("UPDATE push_deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?").bind(outcome.retryAt, id);
   });
 
-/**
- * One pass over the push outbox: sends what is due, a few at a time, and records each answer. Runs from the
- * every-minute cron and right after a settlement commits; never inside a request's own work.
- */
-export const sendDuePushes = async (env: Env, now = Date.now()) => {
-  const settings = readSettings(env);
-  const { results: taken } = await take(env.DB, now);
+type PassSummary = { sent: number; gone: number; retried: number; dropped: number };
+
+const sendDueOnShard = async (d1: D1Database, settings: Settings, now: number): Promise<PassSummary> => {
+  const { results: taken } = await take(d1, now);
   if (taken.length === 0) return { sent: 0, gone: 0, retried: 0, dropped: 0 };
   const vapid = vapidKeys(settings);
-  const subscriptions = await createDb(env.DB)
+  const subscriptions = await createDb(d1)
     .select()
     .from(pushSubscriptions)
     .where(inArray(pushSubscriptions.id, [...new Set(taken.map((d) => d.subscription_id))]));
@@ -93,7 +91,23 @@ export const sendDuePushes = async (env: Env, now = Date.now()) => {
     });
     results.push(...(await Promise.all(group)));
   }
-  if (results.length > 0) await env.DB.batch(record(env.DB, results));
+  if (results.length > 0) await d1.batch(record(d1, results));
   const count = (kind: "sent" | "gone" | "dropped") => results.filter((r) => r.outcome === kind).length;
   return { sent: count("sent"), gone: count("gone"), retried: results.length - count("sent") - count("gone") - count("dropped"), dropped: count("dropped") };
+};
+
+/**
+ * One pass over the push outbox of every user shard (a player's devices and notices live beside their picks): sends
+ * what is due, a few at a time, and records each answer. Runs from the every-minute cron and right after a settlement
+ * commits; never inside a request's own work.
+ */
+export const sendDuePushes = async (env: Env, now = Date.now()): Promise<PassSummary> => {
+  const settings = readSettings(env);
+  const passes = await Promise.all(shardMap(env).shards.map(({ db }) => sendDueOnShard(db, settings, now)));
+  return passes.reduce((sum, pass) => ({
+    sent: sum.sent + pass.sent,
+    gone: sum.gone + pass.gone,
+    retried: sum.retried + pass.retried,
+    dropped: sum.dropped + pass.dropped,
+  }));
 };

@@ -25,7 +25,7 @@ afterEach(() => {
 
 const settle = async (questionId: string, outcome: "A" | "B" | "void", reason?: string) => {
   const admin = await signedInAdmin();
-  await setOutcome(env.DB, { questionId, outcome, actor: adminActor(admin.userId), now: Date.now(), reason });
+  await setOutcome(env, { questionId, outcome, actor: adminActor(admin.userId), now: Date.now(), reason });
 };
 
 const deliveriesLeft = async () => (await env.DB.prepare("SELECT count(*) AS n FROM push_deliveries").first<{ n: number }>())!.n;

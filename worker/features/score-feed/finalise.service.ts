@@ -48,7 +48,8 @@ export type FinaliseSummary = { due: number; finalised: number; superseded: numb
  * own path: settlement, versions, the audit log, here by the score feed). A question an admin resolved by hand in the
  * meantime keeps the admin's outcome.
  */
-export const finaliseDue = async (d1: D1Database, now: number, onFinal: (done: Finalised) => Promise<void>): Promise<FinaliseSummary> => {
+export const finaliseDue = async (env: Env, now: number, onFinal: (done: Finalised) => Promise<void>): Promise<FinaliseSummary> => {
+  const d1 = env.DB;
   const due = await createDb(d1)
     .select({ questionId: scoreFeedLinks.questionId })
     .from(scoreFeedLinks)
@@ -66,7 +67,7 @@ export const finaliseDue = async (d1: D1Database, now: number, onFinal: (done: F
     }
     let result: SettleResult;
     try {
-      result = await setOutcome(d1, { questionId, outcome: won.proposed_outcome, actor: SCORE_FEED_ACTOR, now, reason: reasonOf(won) });
+      result = await setOutcome(env, { questionId, outcome: won.proposed_outcome, actor: SCORE_FEED_ACTOR, now, reason: reasonOf(won) });
     } catch (error) {
       // Stored but not yet settled stays final (the settlement cron finishes it); not stored goes back to proposed.
       summary.failed += 1;

@@ -31,7 +31,8 @@ const claim = (d1: D1Database, questionId: string, now: number) =>
  * An admin answers the challenges: confirms the proposed outcome or sets another, with a reason, through setOutcome
  * like any outcome. The audit log keeps the outcome and, beside it, whether the proposal was confirmed or corrected.
  */
-export const reviewChallenge = async (d1: D1Database, { questionId, outcome, reason, adminId, now }: Review) => {
+export const reviewChallenge = async (env: Env, { questionId, outcome, reason, adminId, now }: Review) => {
+  const d1 = env.DB;
   const [link, [question]] = await Promise.all([
     readLink(d1, questionId),
     createDb(d1).select({ questionType: questions.questionType }).from(questions).where(eq(questions.id, questionId)),
@@ -45,7 +46,7 @@ export const reviewChallenge = async (d1: D1Database, { questionId, outcome, rea
   if (!claimed) throw NOT_WAITING();
   let result;
   try {
-    result = await setOutcome(d1, { questionId, outcome, actor: adminActor(adminId), now, reason });
+    result = await setOutcome(env, { questionId, outcome, actor: adminActor(adminId), now, reason });
   } catch (error) {
     await releaseClaim(d1, questionId, "challenged");
     throw error;

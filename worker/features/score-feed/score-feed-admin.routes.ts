@@ -128,7 +128,7 @@ export const scoreFeedAdminRoutes = createRouter()
   .openapi(queueRoute, async (c) => c.json(await readQueue(createDb(c.env.DB)), 200))
   .openapi(decideRoute, async (c) => {
     const { questionId } = c.req.valid("param");
-    const { settledUsers, ...result } = await reviewChallenge(c.env.DB, { questionId, ...c.req.valid("json"), adminId: c.var.user!.id, now: Date.now() });
+    const { settledUsers, ...result } = await reviewChallenge(c.env, { questionId, ...c.req.valid("json"), adminId: c.var.user!.id, now: Date.now() });
     c.executionCtx.waitUntil(
       Promise.all([broadcast(c.env, { type: "question.updated", data: { id: questionId } }), publishSettlementNow(c.env, questionId, settledUsers)]),
     );

@@ -47,7 +47,7 @@ const outcomeRoute = createRoute({
 
 export const outcomeRoutes = createRouter().openapi(outcomeRoute, async (c) => {
   const questionId = c.req.valid("param").id;
-  const { settledUsers, ...result } = await setOutcome(c.env.DB, {
+  const { settledUsers, ...result } = await setOutcome(c.env, {
     questionId,
     ...c.req.valid("json"),
     actor: adminActor(c.var.user!.id),

@@ -4,7 +4,9 @@ import { newId } from "../../lib/ids";
 import { log } from "../../lib/log";
 import { actorColumns, type AuditActor } from "../admin-audit/admin-audit";
 import type { Outcome } from "./settle-pick";
-import { settlementBudget, settleQuestion } from "./settlement.service";
+import { mirrorQuestions } from "../questions/question-mirror";
+import { settlementBudget } from "./settlement.service";
+import { settleAcrossShards } from "./shard-settlement";
 import type { SqlColumns } from "../../db/rows";
 import type { questions } from "../../db/schema";
 
@@ -59,13 +61,15 @@ const storeOutcome = async (d1: D1Database, { questionId, outcome, actor, now, r
 };
 
 /**
- * Sets a question's outcome and settles it at once; what the run budget leaves, the cron finishes. The one path for
- * every outcome: an admin's, a reviewed challenge's and the score feed's.
+ * Sets a question's outcome in the catalogue, copies it to every user shard and settles it on all of them at once;
+ * what the run budget leaves, each unfinished shard's queue message finishes (and the cron, if a message is lost). The
+ * one path for every outcome: an admin's, a reviewed challenge's and the score feed's.
  */
-export const setOutcome = async (d1: D1Database, input: SetOutcomeInput) => {
-  await storeOutcome(d1, input);
+export const setOutcome = async (env: Env, input: SetOutcomeInput) => {
+  await storeOutcome(env.DB, input);
   try {
-    return await settleQuestion(d1, input.questionId, settlementBudget());
+    await mirrorQuestions(env, [input.questionId]);
+    return await settleAcrossShards(env, input.questionId, settlementBudget());
   } catch (error) {
     log("error", "settlement_failed", { questionId: input.questionId, error: String(error) });
     throw new AppError("internal", "Outcome saved but failed to recalculate credits. Please contact support.");

@@ -6,6 +6,7 @@ import { sendDuePushes } from "../notifications/push-sender";
 import { notifyStreakCorrections } from "./streak-corrections";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
 import type { SqlColumns } from "../../db/rows";
+import { groupByShard } from "../../db/shards";
 import type { creditTransactions, userPicks } from "../../db/schema";
 import { batchNamed, typed } from "../../db/statement";
 
@@ -49,8 +50,10 @@ const readForUsers = async (d1: D1Database, questionId: string, userIds: string[
  */
 export const publishPlayerUpdates = async (env: Env, questionId: string, userIds: string[]) => {
   const deliveries: Delivery[] = [];
-  for (const group of chunks(await onlineUsers(env, [...new Set(userIds)]), USERS_PER_QUERY)) {
-    const { credits, picks, transactions } = await readForUsers(env.DB, questionId, group);
+  const online = await onlineUsers(env, [...new Set(userIds)]);
+  const groups = [...groupByShard(env, online)].flatMap(([shard, ids]) => chunks(ids, USERS_PER_QUERY).map((group) => ({ shard, group })));
+  for (const { shard, group } of groups) {
+    const { credits, picks, transactions } = await readForUsers(shard.db, questionId, group);
     const groupDeliveries = group.map((userId): Delivery => {
       const messages: LiveMessage[] = [];
       const row = credits.find((c) => c.user_id === userId);

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Delivery } from "../../realtime/live-hub";
 import { publishToUsers } from "../../realtime/live-shards";
 import { createDb } from "../../db/client";
+import { groupByShard } from "../../db/shards";
 import { questions, streakEvents, users } from "../../db/schema";
 import { readSettings } from "../../env";
 import { createMailer } from "../../lib/mailer";
@@ -12,8 +13,8 @@ const USERS_PER_QUERY = 90;
 
 const OUTCOME_NAMES: Record<string, string> = { A: "A", B: "B", over: "Over", under: "Under", void: "Void", unresolved: "unresolved" };
 
-const lowered = (env: Env, questionId: string, userIds: string[]) =>
-  createDb(env.DB)
+const lowered = (d1: D1Database, questionId: string, userIds: string[]) =>
+  createDb(d1)
     .select({
       userId: streakEvents.userId,
       email: users.email,
@@ -61,9 +62,11 @@ const emailFor = (row: Lowered, appUrl: string) => ({
 export const notifyStreakCorrections = async (env: Env, questionId: string, userIds: string[]) => {
   const settings = readSettings(env);
   const mailer = createMailer(settings, env.DB);
-  const unique = [...new Set(userIds)];
-  for (let start = 0; start < unique.length; start += USERS_PER_QUERY) {
-    const rows = await lowered(env, questionId, unique.slice(start, start + USERS_PER_QUERY));
+  const groups = [...groupByShard(env, new Set(userIds))].flatMap(([shard, ids]) =>
+    Array.from({ length: Math.ceil(ids.length / USERS_PER_QUERY) }, (_, i) => ({ shard, ids: ids.slice(i * USERS_PER_QUERY, (i + 1) * USERS_PER_QUERY) })),
+  );
+  for (const { shard, ids } of groups) {
+    const rows = await lowered(shard.db, questionId, ids);
     if (rows.length === 0) continue;
     const deliveries = rows.map((row): Delivery => ({
       userId: row.userId,

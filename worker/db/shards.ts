@@ -1,0 +1,95 @@
+import * as z from "zod";
+
+/**
+ * Players and their ledger are spread over user shards by a hash of the user id (docs/decisions/user-shards.md). The
+ * hash picks one of a fixed number of buckets and the map gives each shard a contiguous range of buckets, so adding a
+ * shard moves whole buckets (a new map version) instead of rehashing every player.
+ */
+export const SHARD_BUCKETS = 1024;
+
+type D1BindingName = { [K in keyof Env]-?: Env[K] extends D1Database ? K : never }[keyof Env];
+
+export type UserShard = { binding: D1BindingName; db: D1Database; firstBucket: number };
+export type ShardMap = {
+  version: number;
+  shards: readonly UserShard[];
+  /** True when the one shard is the catalogue database itself: nothing needs copying between them. */
+  sharesCatalogue: boolean;
+};
+
+const mapSchema = z
+  .object({
+    version: z.number().int().min(1),
+    shards: z
+      .array(z.object({ binding: z.string().regex(/^[A-Z][A-Z0-9_]*$/), from: z.number().int().min(0).max(SHARD_BUCKETS - 1) }))
+      .min(1),
+  })
+  .refine((map) => map.shards[0]!.from === 0, { message: "the first shard must start at bucket 0" })
+  .refine((map) => map.shards.every((shard, i) => i === 0 || shard.from > map.shards[i - 1]!.from), {
+    message: "shards must start at increasing buckets",
+  })
+  .refine((map) => new Set(map.shards.map((shard) => shard.binding)).size === map.shards.length, {
+    message: "a binding may serve one range only",
+  });
+
+const isD1 = (value: unknown): value is D1Database =>
+  typeof value === "object" && value !== null && typeof (value as { prepare?: unknown }).prepare === "function";
+
+const parseMap = (env: Env): ShardMap => {
+  // A dashboard or secret sets the map as JSON text; wrangler.toml as a table.
+  const source: unknown = env.USER_SHARD_MAP;
+  const parsed = mapSchema.safeParse(typeof source === "string" ? JSON.parse(source) : source);
+  if (!parsed.success) throw new Error(`Invalid USER_SHARD_MAP: ${z.prettifyError(parsed.error)}`);
+  const shards = parsed.data.shards.map(({ binding, from }): UserShard => {
+    const db: unknown = env[binding as keyof Env];
+    if (!isD1(db)) throw new Error(`Invalid USER_SHARD_MAP: ${binding} is not a D1 binding`);
+    return { binding: binding as D1BindingName, db, firstBucket: from };
+  });
+  return { version: parsed.data.version, shards, sharesCatalogue: shards.length === 1 && shards[0]!.db === env.DB };
+};
+
+const maps = new WeakMap<Env, ShardMap>();
+
+/** The map in force, parsed once per environment object; a malformed map fails every request loudly. */
+export const shardMap = (env: Env): ShardMap => {
+  let map = maps.get(env);
+  if (!map) {
+    map = parseMap(env);
+    maps.set(env, map);
+  }
+  return map;
+};
+
+/** FNV-1a over the id's UTF-16 code units: stable across isolates and deployments, cheap, and well spread for UUIDs. */
+export const bucketOf = (userId: string) => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i += 1) {
+    hash ^= userId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % SHARD_BUCKETS;
+};
+
+/** Shards start at increasing buckets, so a bucket belongs to the last shard starting at or before it. */
+export const shardForBucket = (map: ShardMap, bucket: number): UserShard => {
+  let found = map.shards[0]!;
+  for (const shard of map.shards) if (shard.firstBucket <= bucket) found = shard;
+  return found;
+};
+
+export const userShard = (env: Env, userId: string): UserShard => shardForBucket(shardMap(env), bucketOf(userId));
+
+export const shardByBinding = (env: Env, binding: string): UserShard | undefined =>
+  shardMap(env).shards.find((shard) => shard.binding === binding);
+
+/** Players grouped by the shard that holds them, in the map's shard order. */
+export const groupByShard = (env: Env, userIds: Iterable<string>): Map<UserShard, string[]> => {
+  const groups = new Map<UserShard, string[]>();
+  for (const userId of userIds) {
+    const shard = userShard(env, userId);
+    const group = groups.get(shard);
+    if (group) group.push(userId);
+    else groups.set(shard, [userId]);
+  }
+  return groups;
+};

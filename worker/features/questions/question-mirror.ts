@@ -1,0 +1,52 @@
+import { shardMap } from "../../db/shards";
+import { EDITABLE_COLUMNS } from "../admin-questions/question-values";
+
+/**
+ * What a shard needs of a question to check a pick and settle it in its own batch. The counters (pick_count and the
+ * crowd's split) and settled_version are the shard's own and are never overwritten; created_by names an admin who
+ * lives in another shard, so the copy leaves it empty.
+ */
+const MIRRORED = [
+  ...EDITABLE_COLUMNS,
+  "outcome",
+  "settlement_version",
+  "created_at",
+  "updated_at",
+  "outcome_changed_from",
+  "outcome_reason",
+] as const;
+
+const columns = ["id", ...MIRRORED].join(", ");
+
+/**
+ * Copies the catalogue's rows of these questions to every user shard, and removes from the shards those the catalogue
+ * no longer has, before the caller answers: a shard never holds a question state newer than the catalogue's, and an
+ * admin's change is in force everywhere once the admin sees it saved.
+ */
+export const mirrorQuestions = async (env: Env, questionIds: readonly string[]) => {
+  const map = shardMap(env);
+  if (map.sharesCatalogue || questionIds.length === 0) return;
+  const ids = JSON.stringify(questionIds);
+  const { results } = await env.DB.prepare(
+    `SELECT ${columns} FROM questions WHERE id IN (SELECT value FROM json_each(?))`,
+  )
+    .bind(ids)
+    .all<Record<string, unknown>>();
+  const rows = JSON.stringify(results);
+  await Promise.all(
+    map.shards.map(({ db }) =>
+      db.batch([
+        db
+          .prepare(
+            `INSERT INTO questions (${columns})
+             SELECT ${MIRRORED.reduce((sql, column) => `${sql}, value ->> '${column}'`, "value ->> 'id'")} FROM json_each(?1) WHERE true
+             ON CONFLICT (id) DO UPDATE SET ${MIRRORED.map((column) => `${column} = excluded.${column}`).join(", ")}`,
+          )
+          .bind(rows),
+        db
+          .prepare("DELETE FROM questions WHERE id IN (SELECT value FROM json_each(?1)) AND id NOT IN (SELECT value ->> 'id' FROM json_each(?2))")
+          .bind(ids, rows),
+      ]),
+    ),
+  );
+};

@@ -1,0 +1,45 @@
+import * as z from "zod";
+import { shardByBinding, type UserShard } from "../../db/shards";
+import { log } from "../../lib/log";
+import { sendDuePushes } from "../notifications/push-sender";
+import { publishSettlement } from "./settlement-events";
+import { settlementBudget } from "./settlement.service";
+import { settleShard } from "./shard-settlement";
+
+const messageSchema = z.object({ questionId: z.string().min(1).max(100), shard: z.string().min(1).max(64) });
+export type SettlementMessage = z.infer<typeof messageSchema>;
+
+/** Longest wait before a failed message is tried again; Queues caps a delay at 12 hours. */
+const MAX_RETRY_DELAY_SECONDS = 300;
+
+export const enqueueSettlement = async (env: Env, questionId: string, shards: readonly UserShard[]) => {
+  await env.SETTLEMENT_QUEUE.sendBatch(shards.map(({ binding }) => ({ body: { questionId, shard: binding } satisfies SettlementMessage })));
+};
+
+const settleMessage = async (env: Env, message: Message) => {
+  const parsed = messageSchema.safeParse(message.body);
+  const shard = parsed.success ? shardByBinding(env, parsed.data.shard) : undefined;
+  if (!parsed.success || !shard) {
+    // A malformed message, or one for a shard the current map no longer has: the cron's sweep settles from the data.
+    log("error", "settlement_message_dropped", { id: message.id, body: message.body });
+    message.ack();
+    return;
+  }
+  const { questionId } = parsed.data;
+  try {
+    const result = await settleShard(env, shard, questionId, settlementBudget());
+    if (result.settledUsers.length > 0) await publishSettlement(env, questionId, result.settledUsers);
+    // The rest of a large question goes back on the queue as a fresh message, which spends none of its retries.
+    if (!result.complete) await enqueueSettlement(env, questionId, [shard]);
+    message.ack();
+  } catch (error) {
+    log("error", "settlement_failed", { questionId, shard: shard.binding, attempt: message.attempts, error: String(error) });
+    message.retry({ delaySeconds: Math.min(MAX_RETRY_DELAY_SECONDS, 2 ** message.attempts) });
+  }
+};
+
+/** The settlement queue's consumer: each message is one shard's part of one question's current settlement version. */
+export const consumeSettlement = async (batch: MessageBatch, env: Env) => {
+  for (const message of batch.messages) await settleMessage(env, message);
+  await sendDuePushes(env);
+};
