@@ -1,0 +1,48 @@
+import { shardMap } from "../../db/shards";
+
+/** Picks are taken until the deadline; a question is folded for a while after it so the last picks are counted. */
+const FOLD_AFTER_DEADLINE_MS = 10 * 60 * 1000;
+
+type Counts = { id: string; pick_count: number; yes_count: number; no_count: number };
+
+/**
+ * A pick raises its question's pick count and the crowd's split on the player's shard, in the pick's own batch. Every
+ * minute the open questions' counters are summed over the shards into the catalogue, which the feed (its popularity
+ * sort included) reads; only the questions whose sums changed are written.
+ */
+export const foldPickCounts = async (env: Env, now: number) => {
+  const map = shardMap(env);
+  if (map.sharesCatalogue) return { questions: 0, changed: 0 };
+  const { results: open } = await env.DB.prepare("SELECT id FROM questions WHERE status = 'published' AND deadline > ?")
+    .bind(now - FOLD_AFTER_DEADLINE_MS)
+    .all<{ id: string }>();
+  if (open.length === 0) return { questions: 0, changed: 0 };
+  const ids = JSON.stringify(open.map(({ id }) => id));
+  const perShard = await Promise.all(
+    map.shards.map(({ db }) =>
+      db
+        .prepare("SELECT id, pick_count, yes_count, no_count FROM questions WHERE id IN (SELECT value FROM json_each(?))")
+        .bind(ids)
+        .all<Counts>(),
+    ),
+  );
+  const sums = new Map<string, Counts>(open.map(({ id }) => [id, { id, pick_count: 0, yes_count: 0, no_count: 0 }]));
+  for (const { results } of perShard) {
+    for (const row of results) {
+      const sum = sums.get(row.id)!;
+      sum.pick_count += row.pick_count;
+      sum.yes_count += row.yes_count;
+      sum.no_count += row.no_count;
+    }
+  }
+  const written = await env.DB.prepare(
+    `UPDATE questions SET pick_count = s.pick_count, yes_count = s.yes_count, no_count = s.no_count
+     FROM (SELECT value ->> 'id' AS id, value ->> 'pick_count' AS pick_count, value ->> 'yes_count' AS yes_count,
+             value ->> 'no_count' AS no_count FROM json_each(?)) AS s
+     WHERE questions.id = s.id
+       AND (questions.pick_count <> s.pick_count OR questions.yes_count <> s.yes_count OR questions.no_count <> s.no_count)`,
+  )
+    .bind(JSON.stringify([...sums.values()]))
+    .run();
+  return { questions: open.length, changed: written.meta.changes };
+};
