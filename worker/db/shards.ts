@@ -45,6 +45,10 @@ const parseMap = (env: Env): ShardMap => {
     if (!isD1(db)) throw new Error(`Invalid USER_SHARD_MAP: ${binding} is not a D1 binding`);
     return { binding: binding as D1BindingName, db, firstBucket: from };
   });
+  // The catalogue's pick counts are the sums over the shards: it cannot also count its own players' picks among several.
+  if (shards.length > 1 && shards.some((shard) => shard.db === env.DB)) {
+    throw new Error("Invalid USER_SHARD_MAP: the catalogue database (DB) can only be the one shard of a single-shard map");
+  }
   return { version: parsed.data.version, shards, sharesCatalogue: shards.length === 1 && shards[0]!.db === env.DB };
 };
 

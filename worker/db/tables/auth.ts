@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { check, customType, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** Text compared without case (emails, usernames): one address or name is one account whatever its case. */
 const caseInsensitiveText = customType<{ data: string; driverData: string }>({ dataType: () => "text COLLATE NOCASE" });
@@ -24,7 +24,8 @@ export const users = sqliteTable(
     countryManuallySet: integer("country_manually_set", { mode: "boolean" }).notNull().default(false),
     maxStreak: integer("max_streak").notNull().default(0),
     referralCode: text("referral_code").notNull().unique(),
-    referredBy: text("referred_by").references((): AnySQLiteColumn => users.id),
+    /** No foreign key: the referrer may live in another user shard (docs/decisions/user-shards.md). */
+    referredBy: text("referred_by"),
     deletedAt: integer("deleted_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
