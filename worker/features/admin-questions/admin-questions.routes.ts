@@ -127,7 +127,7 @@ export const adminQuestionRoutes = createRouter()
     const { id } = c.req.valid("param");
     const refunded = new Set<string>();
     try {
-      await deleteQuestion(c.env.DB, id, c.var.user!.id, (userIds) => userIds.forEach((userId) => refunded.add(userId)));
+      await deleteQuestion(c.env, id, c.var.user!.id, (userIds) => userIds.forEach((userId) => refunded.add(userId)));
     } finally {
       // Refunds already committed stand even when a later step failed: their players' screens hear of them either way.
       if (refunded.size > 0) c.executionCtx.waitUntil(publishPlayerUpdates(c.env, id, [...refunded]));

@@ -5,6 +5,8 @@ import { log } from "../../lib/log";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
 import { pickContributions } from "../leaderboard/aggregates";
+import { shardMap } from "../../db/shards";
+import { mirrorQuestions } from "../questions/question-mirror";
 import { readStoredQuestion } from "./admin-question-row";
 import type { SqlColumns } from "../../db/rows";
 import type { userPicks } from "../../db/schema";
@@ -88,37 +90,63 @@ const removeAllPicks = async (d1: D1Database, questionId: string, onRefunded: On
   }
 };
 
+const deleteBatch = async (d1: D1Database, questionId: string, last: D1PreparedStatement[]) => {
+  await d1.batch([
+    assertInBatch(d1, "NOT EXISTS (SELECT 1 FROM user_picks WHERE question_id = ?)", questionId),
+    d1.prepare("DELETE FROM user_bookmarks WHERE question_id = ?").bind(questionId),
+    d1.prepare("DELETE FROM activity_feed WHERE question_id = ?").bind(questionId),
+    ...last,
+    d1.prepare("DELETE FROM questions WHERE id = ?").bind(questionId),
+  ]);
+};
+
+/**
+ * One database's players: refunds and removes their picks, then their bookmarks and activity and the question row
+ * (the catalogue's, or a shard's copy), with `last` in the same batch. A pick that lands meanwhile makes another round.
+ */
+const clearPlayers = async (d1: D1Database, questionId: string, onRefunded: OnRefunded, last: D1PreparedStatement[]) => {
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    await removeAllPicks(d1, questionId, onRefunded);
+    await sweep(d1, "DELETE FROM user_bookmarks WHERE question_id = ? AND user_id IN (SELECT user_id FROM user_bookmarks WHERE question_id = ? LIMIT ?)", questionId);
+    await sweep(d1, "DELETE FROM activity_feed WHERE question_id = ? AND id IN (SELECT id FROM activity_feed WHERE question_id = ? LIMIT ?)", questionId);
+    try {
+      await deleteBatch(d1, questionId, last);
+      return;
+    } catch (error) {
+      if (!isBatchRefusal(error)) throw error;
+    }
+  }
+  throw new Error(`Question ${questionId} kept receiving picks during deletion`);
+};
+
+/** The score feed's link, challenges and alerts go with the question (one row per challenger at most), and the audit. */
+const catalogueRows = (d1: D1Database, questionId: string, adminId: string, before: unknown) => [
+  d1.prepare("DELETE FROM score_feed_challenges WHERE question_id = ?").bind(questionId),
+  d1.prepare("DELETE FROM score_feed_alerts WHERE question_id = ?").bind(questionId),
+  d1.prepare("DELETE FROM score_feed_links WHERE question_id = ?").bind(questionId),
+  auditStatement(d1, { adminId, action: "delete", entity: "question", entityId: questionId, before, after: null, now: Date.now() }),
+];
+
 /**
  * Refunds every unsettled pick, then removes the question's picks, bookmarks and activity and the question itself.
  * Every step is bounded and safe to repeat, so a retry after a failure finishes the job; settled ledger rows stay.
  * `onRefunded` hears of each committed chunk's refunds, also when a later step fails: those refunds stand.
+ * With several user shards the question is first taken back to draft everywhere, so no shard takes a new pick while
+ * the others are cleared; each shard's players are cleared at once, then the catalogue's row goes.
  */
-export const deleteQuestion = async (d1: D1Database, questionId: string, adminId: string, onRefunded: OnRefunded = () => undefined) => {
-  const before = await readStoredQuestion(d1, questionId);
+export const deleteQuestion = async (env: Env, questionId: string, adminId: string, onRefunded: OnRefunded = () => undefined) => {
+  const before = await readStoredQuestion(env.DB, questionId);
   if (!before) throw new AppError("not_found", "Question not found");
+  const map = shardMap(env);
   try {
-    for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      await removeAllPicks(d1, questionId, onRefunded);
-      await sweep(d1, "DELETE FROM user_bookmarks WHERE question_id = ? AND user_id IN (SELECT user_id FROM user_bookmarks WHERE question_id = ? LIMIT ?)", questionId);
-      await sweep(d1, "DELETE FROM activity_feed WHERE question_id = ? AND id IN (SELECT id FROM activity_feed WHERE question_id = ? LIMIT ?)", questionId);
-      try {
-        await d1.batch([
-          assertInBatch(d1, "NOT EXISTS (SELECT 1 FROM user_picks WHERE question_id = ?)", questionId),
-          d1.prepare("DELETE FROM user_bookmarks WHERE question_id = ?").bind(questionId),
-          d1.prepare("DELETE FROM activity_feed WHERE question_id = ?").bind(questionId),
-          // The score feed's link, challenges and alerts go with the question (one row per challenger at most).
-          d1.prepare("DELETE FROM score_feed_challenges WHERE question_id = ?").bind(questionId),
-          d1.prepare("DELETE FROM score_feed_alerts WHERE question_id = ?").bind(questionId),
-          d1.prepare("DELETE FROM score_feed_links WHERE question_id = ?").bind(questionId),
-          d1.prepare("DELETE FROM questions WHERE id = ?").bind(questionId),
-          auditStatement(d1, { adminId, action: "delete", entity: "question", entityId: questionId, before, after: null, now: Date.now() }),
-        ]);
-        return;
-      } catch (error) {
-        if (!isBatchRefusal(error)) throw error;
-      }
+    if (map.sharesCatalogue) {
+      await clearPlayers(env.DB, questionId, onRefunded, catalogueRows(env.DB, questionId, adminId, before));
+      return;
     }
-    throw new Error(`Question ${questionId} kept receiving picks during deletion`);
+    await env.DB.prepare("UPDATE questions SET status = 'draft' WHERE id = ? AND status <> 'resolved'").bind(questionId).run();
+    await mirrorQuestions(env, [questionId]);
+    await Promise.all(map.shards.map(({ db }) => clearPlayers(db, questionId, onRefunded, [])));
+    await deleteBatch(env.DB, questionId, catalogueRows(env.DB, questionId, adminId, before));
   } catch (error) {
     log("error", "question_delete_failed", { questionId, error: String(error) });
     throw new AppError("internal", "Failed to delete question completely");

@@ -1,0 +1,41 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { balanceOf, expectLedgerClean } from "../../test/ledger";
+import { createPlayer, placePick } from "../../test/players";
+import { insertQuestion } from "../../test/questions";
+import { twoShardEnv, userIdInShard } from "../../test/shards";
+import { mirrorQuestions } from "../questions/question-mirror";
+import { deleteQuestion } from "./delete-question.service";
+
+const rows = async (d1: D1Database, sql: string, id: string) => (await d1.prepare(`SELECT count(*) AS n FROM ${sql}`).bind(id).first<number>("n")) ?? 0;
+
+describe("deleting a question with players on two user shards", () => {
+  it("refunds every shard's active picks once, removes the copies and then the catalogue's row", async () => {
+    const sharded = twoShardEnv();
+    const admin = await createPlayer();
+    const questionId = await insertQuestion({ creditCost: 4 });
+    await mirrorQuestions(sharded, [questionId]);
+    const shards = [env.SHARD_0, env.SHARD_1] as const;
+    const players = [await createPlayer(10, shards[0], userIdInShard(0)), await createPlayer(10, shards[1], userIdInShard(1))];
+    for (const [i, player] of players.entries()) {
+      await placePick(player, questionId, "yes", 1, shards[i]);
+      await shards[i].prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)").bind(player, questionId).run();
+    }
+
+    const refunded: string[] = [];
+    await deleteQuestion(sharded, questionId, admin, (userIds) => refunded.push(...userIds));
+    expect(refunded.sort()).toEqual([...players].sort());
+    for (const [i, player] of players.entries()) {
+      expect(await balanceOf(player, shards[i])).toBe(10);
+      expect(await rows(shards[i], "user_picks WHERE question_id = ?", questionId)).toBe(0);
+      expect(await rows(shards[i], "user_bookmarks WHERE question_id = ?", questionId)).toBe(0);
+      expect(await rows(shards[i], "questions WHERE id = ?", questionId)).toBe(0);
+      await expectLedgerClean(shards[i]);
+    }
+    expect(await rows(env.DB, "questions WHERE id = ?", questionId)).toBe(0);
+    expect(await rows(env.DB, "admin_audit_log WHERE action = 'delete' AND entity_id = ?", questionId)).toBe(1);
+
+    // Run again after it finished: nothing left to find.
+    await expect(deleteQuestion(sharded, questionId, admin)).rejects.toThrow("Question not found");
+  });
+});
