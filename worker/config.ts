@@ -113,6 +113,8 @@ export const PROMO_CODE_MAX_CREDITS = 10_000;
 /** Period leaderboards sum settled picks in buckets of this size (migrations/0006 divides by the same number). */
 export const LEADERBOARD_BUCKET_MS = HOUR_MS;
 export const LEADERBOARD_PAGE_SIZE = 50;
+/** With several user shards, each shard's best this many per board are merged into the catalogue's boards every minute. */
+export const LEADERBOARD_MERGED_PER_SHARD = 1000;
 /** The rank a ranked-looking player gets when no board row is found. */
 export const RANK_NOT_FOUND = 999;
 /** The stats dialog lists this many of the player's newest resolved picks. */

@@ -15,22 +15,25 @@ describe("deleting a question with players on two user shards", () => {
     const admin = await createPlayer();
     const questionId = await insertQuestion({ creditCost: 4 });
     await mirrorQuestions(sharded, [questionId]);
-    const shards = [env.SHARD_0, env.SHARD_1] as const;
-    const players = [await createPlayer(10, shards[0], userIdInShard(0)), await createPlayer(10, shards[1], userIdInShard(1))];
-    for (const [i, player] of players.entries()) {
-      await placePick(player, questionId, "yes", 1, shards[i]);
-      await shards[i].prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)").bind(player, questionId).run();
+    const homes = [
+      { shard: env.SHARD_0, player: await createPlayer(10, env.SHARD_0, userIdInShard(0)) },
+      { shard: env.SHARD_1, player: await createPlayer(10, env.SHARD_1, userIdInShard(1)) },
+    ];
+    const players = homes.map(({ player }) => player);
+    for (const { shard, player } of homes) {
+      await placePick(player, questionId, "yes", 1, shard);
+      await shard.prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)").bind(player, questionId).run();
     }
 
     const refunded: string[] = [];
     await deleteQuestion(sharded, questionId, admin, (userIds) => refunded.push(...userIds));
     expect(refunded.sort()).toEqual([...players].sort());
-    for (const [i, player] of players.entries()) {
-      expect(await balanceOf(player, shards[i])).toBe(10);
-      expect(await rows(shards[i], "user_picks WHERE question_id = ?", questionId)).toBe(0);
-      expect(await rows(shards[i], "user_bookmarks WHERE question_id = ?", questionId)).toBe(0);
-      expect(await rows(shards[i], "questions WHERE id = ?", questionId)).toBe(0);
-      await expectLedgerClean(shards[i]);
+    for (const { shard, player } of homes) {
+      expect(await balanceOf(player, shard)).toBe(10);
+      expect(await rows(shard, "user_picks WHERE question_id = ?", questionId)).toBe(0);
+      expect(await rows(shard, "user_bookmarks WHERE question_id = ?", questionId)).toBe(0);
+      expect(await rows(shard, "questions WHERE id = ?", questionId)).toBe(0);
+      await expectLedgerClean(shard);
     }
     expect(await rows(env.DB, "questions WHERE id = ?", questionId)).toBe(0);
     expect(await rows(env.DB, "admin_audit_log WHERE action = 'delete' AND entity_id = ?", questionId)).toBe(1);

@@ -1,5 +1,7 @@
 import { countryFlagUrl } from "#shared/countries";
-import { LEADERBOARD_PAGE_SIZE } from "../../config";
+import { LEADERBOARD_MERGED_PER_SHARD, LEADERBOARD_PAGE_SIZE } from "../../config";
+import { runQuery } from "../../db/compiled";
+import { shardMap, userShard } from "../../db/shards";
 import { batchNamed, type NamedResults } from "../../db/statement";
 import { encodeCursor } from "../../lib/cursor";
 import { winRate } from "../picks/pick-stats.service";
@@ -36,17 +38,51 @@ const rankPage = (rows: BoardPageRow[], offset: number, period: Period) => {
   return ranked;
 };
 
-/** A page of a board, its size, and the viewer's own row wherever it is (null for visitors and players off it). */
-export const readLeaderboard = async (d1: D1Database, period: Period, offset: number, viewerId: string | null) => {
-  const { page, count, mine } = await batchNamed(d1, boardQueries(d1, period, offset, viewerId));
+/**
+ * A player's rank among every shard's players: one more than the players ahead of their result in the catalogue's
+ * merged histograms, by the boards' own order (period boards: wins, then win rate, then net; all-time: points).
+ */
+const rankAmongAll = async (catalogue: D1Database, period: Period, row: Result) => {
+  const ahead =
+    period === "all"
+      ? catalogue.prepare("SELECT COALESCE(SUM(players), 0) AS n FROM leaderboard_point_scores WHERE points > ?").bind(row.points)
+      : catalogue
+          .prepare(
+            `SELECT COALESCE((SELECT SUM(players) FROM leaderboard_period_scores WHERE days = ?1 AND wins > ?2), 0)
+               + COALESCE((SELECT SUM(players) FROM leaderboard_period_scores WHERE days = ?1 AND wins = ?2 AND rate > ?3), 0)
+               + COALESCE((SELECT SUM(players) FROM leaderboard_period_scores
+                           WHERE days = ?1 AND wins = ?2 AND rate = ?3 AND net_credits > ?4), 0) AS n`,
+          )
+          .bind(Number(period), row.wins, row.rate, row.netCredits);
+  return 1 + ((await ahead.first<number>("n")) ?? 0);
+};
+
+/** The viewer's own row from their shard, ranked among all players; null for a player off the board. */
+const viewerAmongAll = async (env: Env, period: Period, viewerId: string) => {
+  const [row] = await runQuery(boardRow(userShard(env, viewerId).db, period, viewerId));
+  return row ? { ...row, rank: await rankAmongAll(env.DB, period, row) } : null;
+};
+
+/**
+ * A page of a board, its size, and the viewer's own row wherever it is (null for visitors and players off it). With
+ * several user shards the page comes from the catalogue's merged boards, which list the overall best
+ * LEADERBOARD_MERGED_PER_SHARD (merge-boards.ts), and the viewer's row from their own shard.
+ */
+export const readLeaderboard = async (env: Env, period: Period, offset: number, viewerId: string | null) => {
+  const sharded = !shardMap(env).sharesCatalogue;
+  const [{ page, count, mine }, viewer] = await Promise.all([
+    batchNamed(env.DB, boardQueries(env.DB, period, offset, sharded ? null : viewerId)),
+    sharded && viewerId ? viewerAmongAll(env, period, viewerId) : null,
+  ]);
   const total = count[0]?.total ?? 0;
-  const me = mine[0];
+  const listed = sharded ? Math.min(total, LEADERBOARD_MERGED_PER_SHARD) : total;
+  const me = viewer ?? mine[0];
   return {
     period,
     items: rankPage(page, offset, period).map((row) => toEntry(row, period)),
     me: me ? toEntry(me, period) : null,
     totalUsers: total,
-    nextCursor: offset + LEADERBOARD_PAGE_SIZE < total ? encodeCursor([offset + LEADERBOARD_PAGE_SIZE]) : null,
+    nextCursor: offset + LEADERBOARD_PAGE_SIZE < listed ? encodeCursor([offset + LEADERBOARD_PAGE_SIZE]) : null,
   };
 };
 
