@@ -4,10 +4,9 @@ import { ACTIVITY_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { createDb } from "../../db/client";
-import { afterKeyset, newestFirst } from "../../db/keyset";
+import { afterKeyset } from "../../db/keyset";
 import { activityFeed } from "../../db/schema";
-import { activityQuery } from "./activity.query";
+import { newestActivity } from "./activity.service";
 
 const activitySchema = z
   .object({
@@ -42,10 +41,7 @@ const route = createRoute({
 
 export const activityRoutes = createRouter().openapi(route, async (c) => {
   const { cursor } = c.req.valid("query");
-  const rows = await activityQuery(createDb(c.env.DB))
-    .where(afterKeyset(activityFeed, cursor ? decodeKeyset(cursor) : null))
-    .orderBy(...newestFirst(activityFeed))
-    .limit(ACTIVITY_PAGE_SIZE + 1);
+  const rows = await newestActivity(c.env, afterKeyset(activityFeed, cursor ? decodeKeyset(cursor) : null), ACTIVITY_PAGE_SIZE + 1);
   const items = rows.map(({ answerOptionA, answerOptionB, ...row }) => ({
     ...row,
     countryFlagUrl: countryFlagUrl(row.country),
