@@ -19,6 +19,7 @@ import { lighthouse } from "./scenarios/lighthouse";
 import { liveFanOut } from "./scenarios/live";
 import { picks } from "./scenarios/picks";
 import { settle, settlementBudgetText, type SettlementTrace } from "./scenarios/settlement";
+import { shardWrites } from "./scenarios/shards";
 import { feedVsD1, healthVsHello, measureD1Baseline } from "./scenarios/throughput";
 
 const LOG_FILE = ".wrangler/bench-last.log";
@@ -100,6 +101,7 @@ const main = async () => {
         return picks(ctx, await loginAll(app.url, emails, BENCH_PASSWORD), d1);
       })),
     );
+    scenarios.push(...(await attempt("shards", "Writes over user shards", "load divides", () => shardWrites(ctx, baselineState))));
     scenarios.push(...(await attempt("live", "Live fan-out", "p99 <= 100 ms", () => liveFanOut(ctx))));
     try {
       settlement = await settle(ctx);

@@ -6,8 +6,11 @@ export type Server = WorkerdApp;
 
 const BASELINE_CONFIG = "bench/baseline/wrangler.toml";
 
-export const migrateBaseline = (stateDir: string) =>
-  run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`, "-c", BASELINE_CONFIG]);
+export const migrateBaseline = async (stateDir: string) => {
+  for (const binding of ["DB", "SHARD_0", "SHARD_1", "SHARD_2", "SHARD_3"]) {
+    await run(WRANGLER, ["d1", "migrations", "apply", binding, "--local", `--persist-to=${stateDir}`, "-c", BASELINE_CONFIG]);
+  }
+};
 
 /**
  * The built app on local workerd, as production runs it (scripts/lib/workerd.ts): the API scenarios reach the worker
