@@ -14,8 +14,9 @@ export default defineConfig({
             main: "./worker/index.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              // Two user shards beside the catalogue (DB) for the tests that run the map with several shards.
-              d1Databases: { SHARD_0: "test-shard-0", SHARD_1: "test-shard-1" },
+              // Two user shards beside the catalogue (DB) for the tests that run the map with several shards, and a
+              // database no setup migrates, for the test that migrates one holding data.
+              d1Databases: { SHARD_0: "test-shard-0", SHARD_1: "test-shard-1", UNMIGRATED: "test-unmigrated" },
               bindings: {
                 ENVIRONMENT: "test",
                 APP_URL: "http://localhost:8787",

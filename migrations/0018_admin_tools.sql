@@ -1,7 +1,11 @@
 -- Widening the ledger's type check rebuilds the table. Payments and redemptions point at ledger rows, so the
--- foreign keys are checked at commit (D1 refuses foreign_keys=OFF), when the rebuilt table holds the same ids.
+-- foreign keys are checked at commit (D1 refuses foreign_keys=OFF). The rows go back into the rebuilt table after the
+-- old one is dropped: only rows written to the parent after the drop settle the checks the drop left open (moving a
+-- filled copy in by RENAME does not, and the commit failed on any database holding a purchase).
 PRAGMA defer_foreign_keys = on;--> statement-breakpoint
-CREATE TABLE `__new_credit_transactions` (
+CREATE TABLE `credit_transactions_before_rebuild` AS SELECT * FROM `credit_transactions`;--> statement-breakpoint
+DROP TABLE `credit_transactions`;--> statement-breakpoint
+CREATE TABLE `credit_transactions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,
 	`amount` integer NOT NULL,
@@ -18,9 +22,8 @@ CREATE TABLE `__new_credit_transactions` (
 	CONSTRAINT "credit_transactions_source" CHECK(source IN ('purchased', 'bonus', 'winnings'))
 );
 --> statement-breakpoint
-INSERT INTO `__new_credit_transactions`("id", "user_id", "amount", "transaction_type", "source", "idempotency_key", "question_id", "pick_id", "description", "created_at") SELECT "id", "user_id", "amount", "transaction_type", "source", "idempotency_key", "question_id", "pick_id", "description", "created_at" FROM `credit_transactions`;--> statement-breakpoint
-DROP TABLE `credit_transactions`;--> statement-breakpoint
-ALTER TABLE `__new_credit_transactions` RENAME TO `credit_transactions`;--> statement-breakpoint
+INSERT INTO `credit_transactions`("id", "user_id", "amount", "transaction_type", "source", "idempotency_key", "question_id", "pick_id", "description", "created_at") SELECT "id", "user_id", "amount", "transaction_type", "source", "idempotency_key", "question_id", "pick_id", "description", "created_at" FROM `credit_transactions_before_rebuild` ORDER BY rowid;--> statement-breakpoint
+DROP TABLE `credit_transactions_before_rebuild`;--> statement-breakpoint
 CREATE UNIQUE INDEX `credit_transactions_idempotency_key_unique` ON `credit_transactions` (`idempotency_key`);--> statement-breakpoint
 CREATE INDEX `credit_transactions_user` ON `credit_transactions` (`user_id`,"created_at" desc,"id" desc);--> statement-breakpoint
 CREATE INDEX `credit_transactions_question` ON `credit_transactions` (`question_id`) WHERE question_id IS NOT NULL;--> statement-breakpoint

@@ -6,6 +6,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       SHARD_0: D1Database;
       SHARD_1: D1Database;
+      UNMIGRATED: D1Database;
       PROPERTY_RUNS: string;
       PROPERTY_SEED: string;
     }
