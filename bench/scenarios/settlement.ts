@@ -92,4 +92,4 @@ export const settle = async (ctx: BenchContext): Promise<SettlementTrace> => {
   return { questionId: HOT_QUESTION, picks: DATASET.users, totalMs: Date.now() - started, passes, complete: state.done };
 };
 
-export const settlementBudgetText = `finished by the cron in bounded batches; no batch over ${BUDGETS.settlementBatchMs} ms`;
+export const settlementBudgetText = `finished by the settlement queue and the cron in bounded batches; no batch over ${BUDGETS.settlementBatchMs} ms`;
