@@ -56,7 +56,8 @@ const waitForPass = async (ctx: BenchContext, before: number, deadline: number) 
 
 /**
  * Resolves the question every user picked (100,000 picks) as an admin would, then calls the every-minute cron,
- * each call once the previous pass has stopped settling, until nothing is left or the bench's bound is reached.
+ * each call once the previous pass has stopped settling, until nothing is left or the bench's bound is reached;
+ * meanwhile the settlement queue's consumer settles from the message the outcome request left.
  * Batch times come afterwards from the picks' own settlement stamps (settlement-analysis.ts).
  */
 export const settle = async (ctx: BenchContext): Promise<SettlementTrace> => {
