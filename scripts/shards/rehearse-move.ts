@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { copyPlayers, deleteMovedPlayers, nextMap, verifyCopy, type Move } from "../../worker/db/shard-move";
+import { d1Binding } from "../../worker/db/shards";
 import { auditLedger } from "../../worker/features/credits/ledger.audit";
 
 /**
@@ -60,8 +61,9 @@ export const rehearseMove = async ({ state }: { state: string }): Promise<Report
       const audit: Record<string, number> = {};
       const players: Record<string, number> = {};
       for (const binding of SHARDS) {
-        audit[binding] = (await auditLedger(env[binding as keyof Env] as D1Database)).length;
-        players[binding] = (await (env[binding as keyof Env] as D1Database).prepare("SELECT count(*) AS n FROM users").first<number>("n")) ?? 0;
+        const db = d1Binding(env, binding)!;
+        audit[binding] = (await auditLedger(db)).length;
+        players[binding] = (await db.prepare("SELECT count(*) AS n FROM users").first<number>("n")) ?? 0;
       }
       return { moves, audit, players };
     } finally {

@@ -1,4 +1,5 @@
 import { shardMap } from "../db/shards";
+import { sumFields } from "../lib/sum-fields";
 import { advanceLeaderboardWindows } from "../features/leaderboard/leaderboard-windows";
 import { mergeBoards } from "../features/leaderboard/merge-boards";
 import type { CronJob } from "./cron.types";
@@ -9,9 +10,5 @@ import type { CronJob } from "./cron.types";
  */
 export const advanceLeaderboards: CronJob = async (env, now) => {
   const shards = await Promise.all(shardMap(env).shards.map(({ db }) => advanceLeaderboardWindows(db, now)));
-  return {
-    advanced: shards.reduce((sum, shard) => sum + shard.advanced, 0),
-    prunedHours: shards.reduce((sum, shard) => sum + shard.prunedHours, 0),
-    ...(await mergeBoards(env)),
-  };
+  return { ...sumFields({ advanced: 0, prunedHours: 0 }, shards), ...(await mergeBoards(env)) };
 };

@@ -10,7 +10,7 @@ import { payContests } from "./pay-contests";
 import { advanceLeaderboards } from "./advance-leaderboards";
 import { sendPushNotifications } from "./send-push-notifications";
 import { resolveFromScoreFeed } from "./resolve-score-feed";
-import { foldPickCountsFromShards } from "./fold-pick-counts";
+import { foldPickCounts } from "../features/questions/pick-counts";
 
 export const EVERY_MINUTE = "* * * * *";
 export const HOURLY = "0 * * * *";
@@ -18,7 +18,7 @@ export const DAILY = "0 3 * * *";
 
 /** Keys must match the crons in wrangler.toml. */
 export const cronJobs: Record<string, Record<string, CronJob>> = {
-  [EVERY_MINUTE]: { publishScheduledQuestions, resolveFromScoreFeed, settleQueuedQuestions, payContests, advanceLeaderboards, sendPushNotifications, foldPickCountsFromShards },
+  [EVERY_MINUTE]: { publishScheduledQuestions, resolveFromScoreFeed, settleQueuedQuestions, payContests, advanceLeaderboards, sendPushNotifications, foldPickCounts },
   [HOURLY]: { pruneExpiredRows, refreshExchangeRates },
   [DAILY]: { auditLedgerDaily },
 };

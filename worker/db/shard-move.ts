@@ -2,7 +2,7 @@ import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { auditLedger } from "../features/credits/ledger.audit";
 import { CATALOGUE_COPIES, PLAYER_TABLES, type PlayerTable } from "./player-tables";
 import { userCredits, users } from "./schema";
-import { bucketOf, SHARD_BUCKETS, shardByBinding, shardMap, userShard, type ShardMap } from "./shards";
+import { bucketOf, d1Binding, SHARD_BUCKETS, shardByBinding, shardMap, userShard, type ShardMap } from "./shards";
 
 /**
  * Moving players between user shards (docs/decisions/user-shards.md, "Adding a shard"): a target database takes the
@@ -20,11 +20,7 @@ const fail = (message: string): never => {
   throw new Error(`Shard move refused: ${message}`);
 };
 
-const d1Of = (env: Env, binding: string): D1Database => {
-  const db: unknown = env[binding as keyof Env];
-  if (typeof db !== "object" || db === null || !("prepare" in db)) return fail(`${binding} is not a D1 binding`);
-  return db as D1Database;
-};
+const d1Of = (env: Env, binding: string): D1Database => d1Binding(env, binding) ?? fail(`${binding} is not a D1 binding`);
 
 /** The buckets the move takes: from `fromBucket` to where the source's range ends. */
 const movingRange = (map: ShardMap, move: Move): [number, number] => {
@@ -71,8 +67,8 @@ const hasRowid = (db: D1Database, name: string) =>
  * a WITHOUT ROWID table in its key's order.
  */
 const orderOf = async (db: D1Database, table: SQLiteTable) => {
-  if (await hasRowid(db, getTableConfig(table).name)) return "rowid";
   const config = getTableConfig(table);
+  if (await hasRowid(db, config.name)) return "rowid";
   const single = config.columns.filter((column) => column.primary).map((column) => column.name);
   return (single.length > 0 ? single : config.primaryKeys[0]!.columns.map((column) => column.name)).join(", ");
 };
@@ -131,12 +127,15 @@ export const copyPlayers = async (env: Env, move: Move) => {
   return { players: players.length, rows };
 };
 
-const CREDITS = PLAYER_TABLES.find(({ table }) => table === userCredits)!;
+const tableEntry = (table: SQLiteTable) => PLAYER_TABLES.find((entry) => entry.table === table)!;
+const USERS = tableEntry(users);
+const CREDITS = tableEntry(userCredits);
 
 /** Step 2: every table holds the same rows for the moved players on both sides, and both ledgers audit clean. */
 export const verifyCopy = async (env: Env, move: Move) => {
   const [source, target] = [d1Of(env, move.source), d1Of(env, move.target)];
-  const ids = JSON.stringify(await movingPlayers(env, move));
+  const players = await movingPlayers(env, move);
+  const ids = JSON.stringify(players);
   const mismatches: string[] = [];
   for (const entry of PLAYER_TABLES) {
     const [before, after] = await Promise.all([countRows(source, entry, ids), countRows(target, entry, ids)]);
@@ -151,7 +150,7 @@ export const verifyCopy = async (env: Env, move: Move) => {
       mismatches.push(`${name}: ${violations.length} ledger audit violations, first ${first.kind} of ${first.userId}: ${first.detail}`);
     }
   }
-  return { players: JSON.parse(ids).length as number, mismatches };
+  return { players: players.length, mismatches };
 };
 
 /**
@@ -164,7 +163,7 @@ export const deleteMovedPlayers = async (env: Env, move: Move) => {
   const source = d1Of(env, move.source);
   const moved = (await userIds(source)).filter((id) => userShard(env, id) === target);
   const ids = JSON.stringify(moved);
-  const held = await countRows(target.db, PLAYER_TABLES[0]!, ids);
+  const held = await countRows(target.db, USERS, ids);
   if (held !== moved.length) fail(`${move.target} holds ${held} of the ${moved.length} players to delete from ${move.source}`);
   const keepUsers = source === env.DB;
   for (const { table, rows } of [...PLAYER_TABLES].reverse()) {

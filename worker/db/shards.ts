@@ -32,8 +32,13 @@ const mapSchema = z
     message: "a binding may serve one range only",
   });
 
-const isD1 = (value: unknown): value is D1Database =>
-  typeof value === "object" && value !== null && typeof (value as { prepare?: unknown }).prepare === "function";
+/** The D1 database bound under `binding`, or undefined when the name binds nothing or something else. */
+export const d1Binding = (env: Env, binding: string): D1Database | undefined => {
+  const value: unknown = env[binding as keyof Env];
+  return typeof value === "object" && value !== null && typeof (value as { prepare?: unknown }).prepare === "function"
+    ? (value as D1Database)
+    : undefined;
+};
 
 const parseMap = (env: Env): ShardMap => {
   // A dashboard or secret sets the map as JSON text; wrangler.toml as a table.
@@ -41,8 +46,8 @@ const parseMap = (env: Env): ShardMap => {
   const parsed = mapSchema.safeParse(typeof source === "string" ? JSON.parse(source) : source);
   if (!parsed.success) throw new Error(`Invalid USER_SHARD_MAP: ${z.prettifyError(parsed.error)}`);
   const shards = parsed.data.shards.map(({ binding, from }): UserShard => {
-    const db: unknown = env[binding as keyof Env];
-    if (!isD1(db)) throw new Error(`Invalid USER_SHARD_MAP: ${binding} is not a D1 binding`);
+    const db = d1Binding(env, binding);
+    if (!db) throw new Error(`Invalid USER_SHARD_MAP: ${binding} is not a D1 binding`);
     return { binding: binding as D1BindingName, db, firstBucket: from };
   });
   // The catalogue's pick counts are the sums over the shards: it cannot also count its own players' picks among several.

@@ -7,6 +7,7 @@ import type { SqlColumns } from "../../db/rows";
 import { pushSubscriptions, type pushDeliveries } from "../../db/schema";
 import { readSettings, type Settings } from "../../env";
 import { log } from "../../lib/log";
+import { sumFields } from "../../lib/sum-fields";
 import { noticeSchema, toPushPayload } from "./notices";
 import { deliveryUrl, vapidKeys } from "./push-service";
 
@@ -104,10 +105,5 @@ const sendDueOnShard = async (d1: D1Database, settings: Settings, now: number): 
 export const sendDuePushes = async (env: Env, now = Date.now()): Promise<PassSummary> => {
   const settings = readSettings(env);
   const passes = await Promise.all(shardMap(env).shards.map(({ db }) => sendDueOnShard(db, settings, now)));
-  return passes.reduce((sum, pass) => ({
-    sent: sum.sent + pass.sent,
-    gone: sum.gone + pass.gone,
-    retried: sum.retried + pass.retried,
-    dropped: sum.dropped + pass.dropped,
-  }));
+  return sumFields({ sent: 0, gone: 0, retried: 0, dropped: 0 }, passes);
 };

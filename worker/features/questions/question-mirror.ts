@@ -18,6 +18,13 @@ const MIRRORED = [
 
 const columns = ["id", ...MIRRORED].join(", ");
 
+const READ = `SELECT ${columns} FROM questions WHERE id IN (SELECT value FROM json_each(?))`;
+// `WHERE true`: SQLite reads ON CONFLICT after a bare FROM as a join constraint.
+const UPSERT = `INSERT INTO questions (${columns})
+  SELECT ${["id", ...MIRRORED].map((column) => `value ->> '${column}'`).join(", ")} FROM json_each(?1) WHERE true
+  ON CONFLICT (id) DO UPDATE SET ${MIRRORED.map((column) => `${column} = excluded.${column}`).join(", ")}`;
+const REMOVE_GONE = "DELETE FROM questions WHERE id IN (SELECT value FROM json_each(?1)) AND id NOT IN (SELECT value ->> 'id' FROM json_each(?2))";
+
 /**
  * Copies the catalogue's rows of these questions to every user shard, and removes from the shards those the catalogue
  * no longer has, before the caller answers: a shard never holds a question state newer than the catalogue's, and an
@@ -27,26 +34,9 @@ export const mirrorQuestions = async (env: Env, questionIds: readonly string[]) 
   const map = shardMap(env);
   if (map.sharesCatalogue || questionIds.length === 0) return;
   const ids = JSON.stringify(questionIds);
-  const { results } = await env.DB.prepare(
-    `SELECT ${columns} FROM questions WHERE id IN (SELECT value FROM json_each(?))`,
-  )
-    .bind(ids)
-    .all<Record<string, unknown>>();
+  const { results } = await env.DB.prepare(READ).bind(ids).all<Record<string, unknown>>();
   const rows = JSON.stringify(results);
   await Promise.all(
-    map.shards.map(({ db }) =>
-      db.batch([
-        db
-          .prepare(
-            `INSERT INTO questions (${columns})
-             SELECT ${MIRRORED.reduce((sql, column) => `${sql}, value ->> '${column}'`, "value ->> 'id'")} FROM json_each(?1) WHERE true
-             ON CONFLICT (id) DO UPDATE SET ${MIRRORED.map((column) => `${column} = excluded.${column}`).join(", ")}`,
-          )
-          .bind(rows),
-        db
-          .prepare("DELETE FROM questions WHERE id IN (SELECT value FROM json_each(?1)) AND id NOT IN (SELECT value ->> 'id' FROM json_each(?2))")
-          .bind(ids, rows),
-      ]),
-    ),
+    map.shards.map(({ db }) => db.batch([db.prepare(UPSERT).bind(rows), db.prepare(REMOVE_GONE).bind(ids, rows)])),
   );
 };

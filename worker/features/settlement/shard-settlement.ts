@@ -1,16 +1,10 @@
 import { SETTLEMENT_QUESTIONS_PER_RUN } from "../../config";
 import { shardMap, type UserShard } from "../../db/shards";
+import { sumFields } from "../../lib/sum-fields";
 import { mirrorQuestions } from "../questions/question-mirror";
 import { enqueueSettlement } from "./settlement-queue";
 import { settleQuestion, settleQueued, type SettleResult, type SettlementBudget } from "./settlement.service";
 
-type Totals = { picksUpdated: number; creditsAwarded: number };
-
-const addTotals = <T extends Totals>(sum: T, part: Totals): T => ({
-  ...sum,
-  picksUpdated: sum.picksUpdated + part.picksUpdated,
-  creditsAwarded: sum.creditsAwarded + part.creditsAwarded,
-});
 
 /**
  * The catalogue's settled_version says when every player of a question has been settled. With one shard that is the
@@ -52,12 +46,11 @@ export const settleAcrossShards = async (env: Env, questionId: string, budget: S
   const unfinished = shards.filter((_, i) => !results[i]!.complete);
   if (unfinished.length > 0) await enqueueSettlement(env, questionId, unfinished);
   else await closeCatalogueVersions(env, [questionId]);
-  return results.reduce(addTotals, {
-    picksUpdated: 0,
-    creditsAwarded: 0,
+  return {
+    ...sumFields({ picksUpdated: 0, creditsAwarded: 0 }, results),
     complete: unfinished.length === 0,
     settledUsers: results.flatMap((result) => result.settledUsers),
-  });
+  };
 };
 
 /** One shard's part of a question, as its queue message asks; the catalogue closes when this was the last one. */
@@ -88,11 +81,9 @@ export const settleQueuedAcrossShards = async (
     .all<{ id: string }>();
   const openIds = open.map(({ id }) => id);
   await mirrorQuestions(env, openIds);
-  let summary: QueuedSummary = { queued: 0, completed: 0, failed: 0, picksUpdated: 0, creditsAwarded: 0 };
-  for (const shard of map.shards) {
-    const part = await settleQueued(shard.db, budget, onSettled);
-    summary = { ...addTotals(summary, part), queued: summary.queued + part.queued, completed: summary.completed + part.completed, failed: summary.failed + part.failed };
-  }
+  const parts: QueuedSummary[] = [];
+  // One shard after another: they share the run's budget, which each spends chunk by chunk.
+  for (const shard of map.shards) parts.push(await settleQueued(shard.db, budget, onSettled));
   await closeCatalogueVersions(env, openIds);
-  return summary;
+  return sumFields({ queued: 0, completed: 0, failed: 0, picksUpdated: 0, creditsAwarded: 0 }, parts);
 };
