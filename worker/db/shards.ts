@@ -102,3 +102,6 @@ export const groupByShard = (env: Env, userIds: Iterable<string>): Map<UserShard
   }
   return groups;
 };
+
+/** The database holding a player's account, sessions, ledger and picks. */
+export const playerDb = (env: Env, userId: string): D1Database => userShard(env, userId).db;

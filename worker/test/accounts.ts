@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { apiClient, bodyAt } from "./client";
 
-export type SignupOptions = { password?: string; country?: string; username?: string; ref?: string; ip?: string };
+/** `env`: the environment to run in (twoShardEnv() for players spread over two shards). */
+export type SignupOptions = { password?: string; country?: string; username?: string; ref?: string; ip?: string; env?: Env };
 
 export type TestAccount = {
   userId: string;
@@ -50,7 +51,7 @@ export const tokenFromLatestEmail = async (to: string, param: "confirm" | "token
 };
 
 export const signUp = (email: string, options: SignupOptions = {}) =>
-  apiClient({ headers: options.ip ? { "CF-Connecting-IP": options.ip } : {} }).auth.signup.$post({
+  apiClient({ headers: options.ip ? { "CF-Connecting-IP": options.ip } : {}, env: options.env }).auth.signup.$post({
     json: {
       email,
       password: options.password ?? DEFAULT_PASSWORD,
@@ -65,7 +66,7 @@ export const signUpAndLogin = async (email: string, options: SignupOptions = {})
   const signup = await signUp(email, options);
   expect(signup.status).toBe(201);
   const token = await tokenFromLatestEmail(email, "confirm");
-  const response = await apiClient().auth.confirm.$post({ json: { token } });
+  const response = await apiClient({ env: options.env }).auth.confirm.$post({ json: { token } });
   expect(response.status).toBe(200);
   const { user } = await bodyAt(response, 200);
   const cookies = responseCookies(response);

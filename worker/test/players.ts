@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { newId } from "../lib/ids";
 import { submitPick } from "../features/picks/submit-pick.service";
 import { grantCredits } from "./ledger";
+import { mirrorUsers } from "../features/auth/directory";
+import { playerDb } from "../db/shards";
 
 /** A player written straight to D1: money tests need many, and signing up each one would cost a PBKDF2 hash. */
 export const createPlayer = async (balance = 0, d1: D1Database = env.DB, id = newId()) => {
@@ -12,6 +14,14 @@ export const createPlayer = async (balance = 0, d1: D1Database = env.DB, id = ne
     .bind(id, `${compact}@players.example`, `p_${compact.slice(0, 24)}`, compact)
     .run();
   if (balance > 0) await grantCredits(id, balance, "purchased", d1);
+  return id;
+};
+
+/** A player as sign-up leaves one: the directory's row in the catalogue, its copy and the credits in their shard. */
+export const createPlayerIn = async (testEnv: Env, balance = 0, id = newId()) => {
+  await createPlayer(0, testEnv.DB, id);
+  await mirrorUsers(testEnv, [id]);
+  if (balance > 0) await grantCredits(id, balance, "purchased", playerDb(testEnv, id));
   return id;
 };
 

@@ -1,14 +1,19 @@
 import { env } from "cloudflare:test";
 import { signAccessToken } from "../features/auth/access-token";
 import { newId } from "../lib/ids";
-import { createPlayer } from "./players";
+import { createPlayerIn } from "./players";
+import { playerDb } from "../db/shards";
+import { mirrorUsers } from "../features/auth/directory";
 
-/** A player with a live session, without a sign-up's PBKDF2 hash: for tests that need many signed-in players. */
-export const signedInPlayer = async (balance = 0) => {
-  const userId = await createPlayer(balance);
+/**
+ * A player with a live session, without a sign-up's PBKDF2 hash: for tests that need many signed-in players.
+ * `testEnv`: twoShardEnv() puts the player and their session in their own shard.
+ */
+export const signedInPlayer = async (balance = 0, testEnv: Env = env) => {
+  const userId = await createPlayerIn(testEnv, balance);
   const sessionId = newId();
   const now = Date.now();
-  await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+  await playerDb(testEnv, userId).prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
     .bind(sessionId, userId, now, now + 60 * 60 * 1000)
     .run();
   const token = await signAccessToken(env.SESSION_SECRET, { userId, sessionId, role: "player" });
@@ -18,8 +23,9 @@ export const signedInPlayer = async (balance = 0) => {
 export type SignedInPlayer = Awaited<ReturnType<typeof signedInPlayer>>;
 
 /** An admin with a live session: the role is read from the users row on every request, never from the token. */
-export const signedInAdmin = async () => {
-  const admin = await signedInPlayer();
-  await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.userId).run();
+export const signedInAdmin = async (testEnv: Env = env) => {
+  const admin = await signedInPlayer(0, testEnv);
+  await testEnv.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.userId).run();
+  await mirrorUsers(testEnv, [admin.userId]);
   return admin;
 };

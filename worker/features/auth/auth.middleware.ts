@@ -8,6 +8,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { compiledQuery, runQuery, type BoundQuery, type RowOf } from "../../db/compiled";
 import { sessions, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
+import { playerDb } from "../../db/shards";
 
 /** A signed token whose session has not been checked yet: see checksSessionWithRead. */
 export type PendingSession = { claims: AccessClaims };
@@ -37,7 +38,7 @@ const liveSession = compiledQuery((db) =>
 type LiveSession = RowOf<typeof liveSession>;
 
 const sessionCheck = (c: Context<AppEnv>, claims: AccessClaims) =>
-  liveSession(c.env.DB, { sessionId: claims.sessionId, userId: claims.userId, now: Date.now() });
+  liveSession(playerDb(c.env, claims.userId), { sessionId: claims.sessionId, userId: claims.userId, now: Date.now() });
 
 const userOf = (row: LiveSession | undefined, claims: AccessClaims): AuthUser | null =>
   row ? { ...row, sessionId: claims.sessionId } : null;
@@ -68,7 +69,8 @@ export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => 
 export const claimedViewerId = (c: Context<AppEnv>) => c.get("user")?.id ?? c.get("pendingSession")?.claims.userId ?? null;
 
 /**
- * Runs a read for the viewer with the session check in the same batch, then sets `user` as authenticate() would
+ * Runs a read for the viewer with the session check in the same batch (beside it when the viewer's shard is not the
+ * database read), then sets `user` as authenticate() would
  * have. A session that turns out to be over (signed out within the token's 15 minutes) reads again as a visitor.
  * `queryFor` returns null when there is nothing to read for that viewer.
  */
@@ -85,7 +87,11 @@ export const readForViewer = async <Row>(
   c.set("pendingSession", null);
   const read = queryFor(pending.claims.userId);
   const check = sessionCheck(c, pending.claims);
-  const { session, rows } = read ? await batchNamed(c.env.DB, { session: check, rows: read }) : { session: await runQuery(check), rows: [] };
+  const { session, rows } = !read
+    ? { session: await runQuery(check), rows: [] }
+    : playerDb(c.env, pending.claims.userId) === c.env.DB
+      ? await batchNamed(c.env.DB, { session: check, rows: read })
+      : await Promise.all([runQuery(check), runQuery(read)]).then(([session, rows]) => ({ session, rows }));
   const user = userOf(session[0], pending.claims);
   c.set("user", user);
   return user ? rows : readAs(null);

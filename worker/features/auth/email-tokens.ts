@@ -1,5 +1,6 @@
 import { EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from "../../config";
-import { randomToken, sha256Hex } from "../../lib/ids";
+import { sha256Hex } from "../../lib/ids";
+import { playerToken, tokenDb } from "./player-token";
 
 export type EmailTokenPurpose = "confirm_email" | "password_reset";
 
@@ -10,7 +11,7 @@ const TTL_MS: Record<EmailTokenPurpose, number> = {
 
 /** A 256-bit single-use token; only its hash is stored, so a database leak gives no working links. */
 export const issueEmailToken = async (d1: D1Database, userId: string, purpose: EmailTokenPurpose, now: number) => {
-  const token = randomToken();
+  const token = playerToken(userId);
   const statement = d1
     .prepare("INSERT INTO auth_tokens (token_hash, user_id, purpose, expires_at, created_at) VALUES (?, ?, ?, ?, ?)")
     .bind(await sha256Hex(token), userId, purpose, now + TTL_MS[purpose], now);
@@ -19,11 +20,13 @@ export const issueEmailToken = async (d1: D1Database, userId: string, purpose: E
 
 /** Marks the token used in the same statement that checks it, so two concurrent uses cannot both succeed. */
 export const consumeEmailToken = async (
-  d1: D1Database,
+  env: Env,
   token: string,
   purpose: EmailTokenPurpose,
   now: number,
 ): Promise<string | null> => {
+  const d1 = tokenDb(env, token);
+  if (!d1) return null;
   const row = await d1
     .prepare(
       `UPDATE auth_tokens SET used_at = ?1

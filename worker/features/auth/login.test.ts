@@ -26,7 +26,7 @@ describe("POST /api/auth/login", () => {
     expect((await bodyAt(response, 200)).user).toMatchObject({ email: "player1@example.com", role: "player" });
     const cookies = responseCookies(response);
     expect(cookies["__Host-access"]).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(cookies["__Host-refresh"]).toMatch(/^[\w-]{43}$/);
+    expect(cookies["__Host-refresh"]).toMatch(/^\d{1,4}\.[\w-]{43}$/);
     const me = await apiClient({ headers: { Authorization: `Bearer ${cookies["__Host-access"]}` } }).me.$get();
     expect(me.status).toBe(200);
   });

@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
 import { createDb } from "../../db/client";
 import { users } from "../../db/schema";
+import { playerDb } from "../../db/shards";
 import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { sendEmail } from "../../lib/mailer";
@@ -17,7 +18,8 @@ import { emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, resetCompleteSchema } 
 import { consumeEmailToken, issueEmailToken, retireAllEmailTokens, retireEmailTokens } from "./email-tokens";
 import { hashPassword } from "./password";
 import { revokeAllSessions } from "./session.service";
-import { welcomeBonusStatements } from "./welcome-bonus";
+import { welcomeBonus } from "./welcome-bonus";
+import { writeAccount } from "./directory";
 
 const requestRoute = createRoute({
   method: "post",
@@ -48,9 +50,9 @@ export const passwordResetRoutes = createRouter()
     const address = c.req.valid("json").email;
     afterResponse(c, "password_reset_request_failed", async () => {
       const now = Date.now();
-      const d1 = c.env.DB;
-      const account = await findAccount(d1, address);
+      const account = await findAccount(c.env.DB, address);
       if (!account) return;
+      const d1 = playerDb(c.env, account.id);
       const reset = await issueEmailToken(d1, account.id, "password_reset", now);
       // Only the newest link works.
       await d1.batch([retireEmailTokens(d1, account.id, "password_reset", now), reset.statement]);
@@ -60,31 +62,38 @@ export const passwordResetRoutes = createRouter()
   })
   .openapi(completeRoute, async (c) => {
     const now = Date.now();
-    const d1 = c.env.DB;
+    const catalogue = c.env.DB;
     const body = c.req.valid("json");
     const password = await hashPassword(body.password);
-    const userId = await consumeEmailToken(d1, body.token, "password_reset", now);
+    const userId = await consumeEmailToken(c.env, body.token, "password_reset", now);
     const [account] = userId
-      ? await createDb(d1)
+      ? await createDb(catalogue)
           .select({ id: users.id, email: users.email, referredBy: users.referredBy, emailConfirmedAt: users.emailConfirmedAt })
           .from(users)
           .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       : [];
     if (!userId || !account) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
-    const firstProof = account.emailConfirmedAt === null ? await welcomeBonusStatements(d1, c.var.settings, account, now) : [];
-    await d1.batch([
-      // Following the emailed link proves the address, so an unconfirmed account is confirmed too.
-      d1
-        .prepare(
-          `UPDATE users SET password_hash = ?1, password_salt = ?2, password_iterations = ?3,
-             email_confirmed_at = COALESCE(email_confirmed_at, ?4), updated_at = ?4
-           WHERE id = ?5 AND deleted_at IS NULL`,
-        )
-        .bind(password.hash, password.salt, password.iterations, now, userId),
-      revokeAllSessions(d1, userId, now),
-      retireAllEmailTokens(d1, userId, now),
-      ...firstProof,
-    ]);
+    const firstProof = account.emailConfirmedAt === null ? await welcomeBonus(catalogue, c.var.settings, account, now) : null;
+    await writeAccount(
+      c.env,
+      userId,
+      () => ({
+        // Following the emailed link proves the address, so an unconfirmed account is confirmed too.
+        password: catalogue
+          .prepare(
+            `UPDATE users SET password_hash = ?1, password_salt = ?2, password_iterations = ?3,
+               email_confirmed_at = COALESCE(email_confirmed_at, ?4), updated_at = ?4
+             WHERE id = ?5 AND deleted_at IS NULL`,
+          )
+          .bind(password.hash, password.salt, password.iterations, now, userId),
+        claim: firstProof?.directory ?? [],
+      }),
+      (d1) => ({
+        sessions: revokeAllSessions(d1, userId, now),
+        links: retireAllEmailTokens(d1, userId, now),
+        bonus: firstProof?.player(d1) ?? [],
+      }),
+    );
     await closeUserSockets(c.env, userId);
     clearSessionCookies(c);
     return c.json({ ok: true as const }, 200);

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { playerDb } from "../../db/shards";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { clientIp } from "../../lib/rate-limit";
@@ -46,8 +47,8 @@ const logoutRoute = createRoute({
   responses: { 200: jsonContent(okSchema) },
 });
 
-const signedInUser = async (d1: D1Database, userId: string, now: number) => {
-  const me = await loadMe(d1, userId, now);
+const signedInUser = async (env: Env, userId: string, now: number) => {
+  const me = await loadMe(playerDb(env, userId), userId, now);
   if (!me) throw new AppError("unauthorized", SESSION_EXPIRED_MESSAGE);
   return { user: me.user };
 };
@@ -57,9 +58,9 @@ export const sessionRoutes = createRouter()
     const now = Date.now();
     const client = { ip: clientIp(c), deviceCookie: readDeviceCookie(c) };
     const { user, statements, deviceCookie } = await checkCredentials(c.env.DB, c.var.settings, c.req.valid("json"), client, now);
-    await openSession(c, user, statements, now);
+    await openSession(c, user, { directory: statements }, now);
     setDeviceCookie(c, deviceCookie);
-    return c.json(await signedInUser(c.env.DB, user.id, now), 200);
+    return c.json(await signedInUser(c.env, user.id, now), 200);
   })
   .openapi(refreshRoute, async (c) => {
     const now = Date.now();
@@ -73,13 +74,13 @@ export const sessionRoutes = createRouter()
     }
     const accessToken = await signAccessToken(c.var.settings.SESSION_SECRET, rotated);
     setSessionCookies(c, { accessToken, refreshToken: rotated.refreshToken, sessionExpiresAt: rotated.expiresAt }, now);
-    return c.json(await signedInUser(c.env.DB, rotated.userId, now), 200);
+    return c.json(await signedInUser(c.env, rotated.userId, now), 200);
   })
   .openapi(logoutRoute, async (c) => {
     const refreshToken = readRefreshToken(c);
-    const userId = c.var.user?.id ?? (refreshToken ? await userOfRefreshToken(c.env.DB, refreshToken) : null);
+    const userId = c.var.user?.id ?? (refreshToken ? await userOfRefreshToken(c.env, refreshToken) : null);
     if (userId) {
-      await revokeAllSessions(c.env.DB, userId, Date.now()).run();
+      await revokeAllSessions(playerDb(c.env, userId), userId, Date.now()).run();
       await closeUserSockets(c.env, userId);
     }
     clearSessionCookies(c);

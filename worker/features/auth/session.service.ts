@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS } from "../../config";
-import { newId, randomToken, sha256Hex } from "../../lib/ids";
+import { newId, sha256Hex } from "../../lib/ids";
+import { playerToken, tokenDb } from "./player-token";
 import { closeUserSockets } from "../../realtime/live-shards";
 import type { Role } from "./auth.types";
 import { createDb } from "../../db/client";
@@ -18,7 +19,7 @@ export type NewSession = {
 /** A session and its first refresh token, as statements for the caller's batch. */
 export const prepareSession = async (d1: D1Database, userId: string, now: number): Promise<NewSession> => {
   const sessionId = newId();
-  const refreshToken = randomToken();
+  const refreshToken = playerToken(userId);
   const expiresAt = now + SESSION_TTL_MS;
   return {
     sessionId,
@@ -72,7 +73,8 @@ const isLive = (row: RefreshRow, now: number) => row.revokedAt === null && row.e
  * access token only. Every refresh reads the token's state, so that read is compiled once (db/compiled.ts).
  */
 export const rotateRefreshToken = async (env: Env, token: string, now: number): Promise<RotatedSession | null> => {
-  const d1 = env.DB;
+  const d1 = tokenDb(env, token);
+  if (!d1) return null;
   const hash = await sha256Hex(token);
   const row = await firstOf(refreshTokenState(d1, { hash }));
   if (!row) return null;
@@ -85,7 +87,7 @@ export const rotateRefreshToken = async (env: Env, token: string, now: number): 
   }
   if (!isLive(row, now)) return null;
 
-  const refreshToken = randomToken();
+  const refreshToken = playerToken(row.userId);
   const { used } = await batchNamed(d1, {
     used: d1.prepare("UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL").bind(now, hash),
     next: d1
@@ -98,7 +100,9 @@ export const rotateRefreshToken = async (env: Env, token: string, now: number): 
 };
 
 /** The user a refresh token belongs to, for signing out with an expired access token. */
-export const userOfRefreshToken = async (d1: D1Database, token: string): Promise<string | null> => {
+export const userOfRefreshToken = async (env: Env, token: string): Promise<string | null> => {
+  const d1 = tokenDb(env, token);
+  if (!d1) return null;
   const [row] = await createDb(d1)
     .select({ userId: sessions.userId })
     .from(refreshTokens)

@@ -1,19 +1,38 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
+import { playerDb } from "../../db/shards";
 import { signAccessToken } from "./access-token";
 import { setSessionCookies } from "./auth-cookies";
 import type { Role } from "./auth.types";
+import { writeAccount } from "./directory";
 import { prepareSession } from "./session.service";
 
-/** Starts a session (in one batch with the caller's statements) and hands the tokens to the browser as cookies. */
+/**
+ * What a sign-in writes beside the session: to the directory (statements prepared on the catalogue, env.DB) and to
+ * the player's own shard.
+ */
+export type AccountWrites = {
+  directory?: D1PreparedStatement[];
+  player?: (d1: D1Database) => D1PreparedStatement[];
+};
+
+/**
+ * Starts a session (after the directory's writes and in one batch with the player's) and hands the tokens to the
+ * browser as cookies.
+ */
 export const openSession = async <E extends AppEnv>(
   c: Context<E>,
   user: { id: string; role: Role },
-  extra: D1PreparedStatement[] = [],
+  writes: AccountWrites = {},
   now = Date.now(),
 ) => {
-  const session = await prepareSession(c.env.DB, user.id, now);
-  await c.env.DB.batch([...extra, ...session.statements]);
+  const session = await prepareSession(playerDb(c.env, user.id), user.id, now);
+  await writeAccount(
+    c.env,
+    user.id,
+    () => ({ directory: writes.directory ?? [] }),
+    (d1) => ({ account: writes.player?.(d1) ?? [], session: session.statements }),
+  );
   const accessToken = await signAccessToken(c.var.settings.SESSION_SECRET, {
     userId: user.id,
     sessionId: session.sessionId,

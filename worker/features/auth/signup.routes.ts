@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
 import { createDb } from "../../db/client";
 import { users } from "../../db/schema";
+import { playerDb } from "../../db/shards";
 import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { sendEmail } from "../../lib/mailer";
@@ -17,7 +18,7 @@ import { emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, signupSchema, tokenSch
 import { consumeEmailToken, retireAllEmailTokens } from "./email-tokens";
 import { openSession } from "./sign-in";
 import { signUp } from "./signup.service";
-import { welcomeBonusStatements } from "./welcome-bonus";
+import { welcomeBonus } from "./welcome-bonus";
 
 const signupRoute = createRoute({
   method: "post",
@@ -61,13 +62,13 @@ export const signupRoutes = createRouter()
   .openapi(signupRoute, async (c) => {
     // The edge's client address, the header clientIp reads for the rate limits.
     const signupIp = ipNetwork(c.req.header("CF-Connecting-IP"));
-    const email = await signUp({ d1: c.env.DB, settings: c.var.settings, now: Date.now(), signupIp }, c.req.valid("json"));
+    const email = await signUp({ env: c.env, settings: c.var.settings, now: Date.now(), signupIp }, c.req.valid("json"));
     await sendEmail(c, email);
     return c.json({ status: "confirmation_required" as const }, 201);
   })
   .openapi(confirmRoute, async (c) => {
     const now = Date.now();
-    const userId = await consumeEmailToken(c.env.DB, c.req.valid("json").token, "confirm_email", now);
+    const userId = await consumeEmailToken(c.env, c.req.valid("json").token, "confirm_email", now);
     // A confirmed account has a password of its own: no link may sign in to it without that password.
     const [account] = userId
       ? await createDb(c.env.DB)
@@ -77,13 +78,16 @@ export const signupRoutes = createRouter()
       : [];
     if (!account) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
     const role = account.role === "admin" ? "admin" : roleFor(c.var.settings, account.email);
-    const d1 = c.env.DB;
-    await openSession(c, { id: account.id, role }, [
-      d1.prepare("UPDATE users SET email_confirmed_at = ?1, role = ?2, updated_at = ?1 WHERE id = ?3").bind(now, role, account.id),
-      retireAllEmailTokens(d1, account.id, now),
-      ...(await welcomeBonusStatements(d1, c.var.settings, account, now)),
-    ]);
-    const me = await loadMe(c.env.DB, account.id, now);
+    const catalogue = c.env.DB;
+    const bonus = await welcomeBonus(catalogue, c.var.settings, account, now);
+    await openSession(c, { id: account.id, role }, {
+      directory: [
+        catalogue.prepare("UPDATE users SET email_confirmed_at = ?1, role = ?2, updated_at = ?1 WHERE id = ?3").bind(now, role, account.id),
+        ...bonus.directory,
+      ],
+      player: (d1) => [retireAllEmailTokens(d1, account.id, now), ...bonus.player(d1)],
+    });
+    const me = await loadMe(playerDb(c.env, account.id), account.id, now);
     if (!me) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
     return c.json({ user: me.user }, 200);
   })
@@ -91,7 +95,7 @@ export const signupRoutes = createRouter()
     const address = c.req.valid("json").email;
     afterResponse(c, "resend_confirmation_failed", async () => {
       const account = await findAccount(c.env.DB, address);
-      const email = await confirmationEmailFor(c.env.DB, c.var.settings, account, Date.now());
+      const email = account && (await confirmationEmailFor(playerDb(c.env, account.id), c.var.settings, account, Date.now()));
       if (email) await sendEmail(c, email);
     });
     return c.json({ ok: true as const }, 200);

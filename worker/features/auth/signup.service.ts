@@ -12,11 +12,12 @@ import { issueEmailToken, retireAllEmailTokens } from "./email-tokens";
 import { hashPassword } from "./password";
 import { findReferrer, newReferralCode } from "./referral-code";
 import { freeRandomUsername, isUsernameTaken, USERNAME_TAKEN_MESSAGE } from "./username";
-import { batchNamed } from "../../db/statement";
+import { playerDb } from "../../db/shards";
+import { writeAccount } from "./directory";
 
 export type SignupInput = z.infer<typeof signupSchema>;
 /** signupIp: the network the sign-up came from (ipNetwork), which links accounts in the admin's redemption queue. */
-type Deps = { d1: D1Database; settings: Settings; now: number; signupIp: string | null };
+type Deps = { env: Env; settings: Settings; now: number; signupIp: string | null };
 
 const MAX_ATTEMPTS = 3;
 
@@ -29,7 +30,7 @@ export const signUp = async (deps: Deps, input: SignupInput): Promise<Email> => 
   // Hashing on every branch keeps an existing address from answering faster than a new one.
   const password = await hashPassword(input.password);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const existing = await findAccount(deps.d1, input.email);
+    const existing = await findAccount(deps.env.DB, input.email);
     if (existing && existing.emailConfirmedAt !== null) return alreadyRegisteredEmail(deps.settings.APP_URL, existing.email);
     try {
       return existing ? await replacePendingSignup(deps, existing.id, input, password) : await createAccount(deps, input, password);
@@ -44,38 +45,37 @@ export const signUp = async (deps: Deps, input: SignupInput): Promise<Email> => 
   throw new Error(`Sign-up failed after ${MAX_ATTEMPTS} attempts`);
 };
 
-const createAccount = async ({ d1, settings, now, signupIp }: Deps, input: SignupInput, password: StoredPassword) => {
+const createAccount = async ({ env, settings, now, signupIp }: Deps, input: SignupInput, password: StoredPassword) => {
+  const d1 = env.DB;
   if (input.username && (await isUsernameTaken(d1, input.username))) {
     throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
   }
   const userId = newId();
   const username = input.username || (await freeRandomUsername(d1));
   const referrerId = input.ref ? await findReferrer(d1, input.ref) : null;
-  const confirmation = await issueEmailToken(d1, userId, "confirm_email", now);
-  await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, role, username, country,
-                            referral_code, referred_by, signup_ip, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        userId,
-        input.email,
-        password.hash,
-        password.salt,
-        password.iterations,
-        roleFor(settings, input.email),
-        username,
-        input.country,
-        newReferralCode(),
-        referrerId,
-        signupIp,
-        now,
-        now,
-      ),
-    confirmation.statement,
-  ]);
+  const confirmation = await issueEmailToken(playerDb(env, userId), userId, "confirm_email", now);
+  const account = d1
+    .prepare(
+      `INSERT INTO users (id, email, password_hash, password_salt, password_iterations, role, username, country,
+                          referral_code, referred_by, signup_ip, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      userId,
+      input.email,
+      password.hash,
+      password.salt,
+      password.iterations,
+      roleFor(settings, input.email),
+      username,
+      input.country,
+      newReferralCode(),
+      referrerId,
+      signupIp,
+      now,
+      now,
+    );
+  await writeAccount(env, userId, () => ({ account }), () => ({ confirmation: confirmation.statement }));
   return confirmationEmail(settings.APP_URL, input.email, confirmation.token);
 };
 
@@ -84,27 +84,32 @@ const createAccount = async ({ d1, settings, now, signupIp }: Deps, input: Signu
  * replaces everything pending (password, username, country, referral) and voids every earlier link: the one link
  * that then works is the one this sign-up sends, and it activates this sign-up's password.
  */
-const replacePendingSignup = async ({ d1, settings, now, signupIp }: Deps, userId: string, input: SignupInput, password: StoredPassword) => {
+const replacePendingSignup = async ({ env, settings, now, signupIp }: Deps, userId: string, input: SignupInput, password: StoredPassword) => {
+  const d1 = env.DB;
   if (input.username && (await isUsernameTaken(d1, input.username, userId))) {
     throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
   }
   const username = input.username || (await freeRandomUsername(d1));
   const referrerId = input.ref ? await findReferrer(d1, input.ref) : null;
-  const confirmation = await issueEmailToken(d1, userId, "confirm_email", now);
-  const { replaced } = await batchNamed(d1, {
-    replaced: d1
-      .prepare(
-        `UPDATE users SET password_hash = ?, password_salt = ?, password_iterations = ?, username = ?, country = ?,
-           referred_by = ?, signup_ip = ?, updated_at = ?
-         WHERE id = ? AND email_confirmed_at IS NULL AND deleted_at IS NULL`,
-      )
-      .bind(password.hash, password.salt, password.iterations, username, input.country, referrerId, signupIp, now, userId),
-    retired: retireAllEmailTokens(d1, userId, now),
-    confirmation: confirmation.statement,
-  });
+  const confirmation = await issueEmailToken(playerDb(env, userId), userId, "confirm_email", now);
+  const { directory } = await writeAccount(
+    env,
+    userId,
+    () => ({
+      replaced: d1
+        .prepare(
+          `UPDATE users SET password_hash = ?, password_salt = ?, password_iterations = ?, username = ?, country = ?,
+             referred_by = ?, signup_ip = ?, updated_at = ?
+           WHERE id = ? AND email_confirmed_at IS NULL AND deleted_at IS NULL`,
+        )
+        .bind(password.hash, password.salt, password.iterations, username, input.country, referrerId, signupIp, now, userId),
+    }),
+    (shard) => ({ retired: retireAllEmailTokens(shard, userId, now), confirmation: confirmation.statement }),
+  );
+  const { replaced } = directory;
   // Confirmed in the meantime: the new link must not sign in without the confirmed password.
   if (!replaced.meta.changes) {
-    await retireAllEmailTokens(d1, userId, now).run();
+    await retireAllEmailTokens(playerDb(env, userId), userId, now).run();
     return alreadyRegisteredEmail(settings.APP_URL, input.email);
   }
   return confirmationEmail(settings.APP_URL, input.email, confirmation.token);

@@ -50,7 +50,7 @@ describe("POST /api/auth/signup", () => {
 
     const [email] = await outboxFor("new.player@example.com");
     expect(email?.subject).toBe("Confirm your Pickstreak account");
-    expect(email?.text).toMatch(/http:\/\/localhost:8787\/auth\?mode=login&confirm=[\w-]{43}/);
+    expect(email?.text).toMatch(/http:\/\/localhost:8787\/auth\?mode=login&confirm=\d{1,4}\.[\w-]{43}/);
     const token = await tokenFromLatestEmail("new.player@example.com", "confirm");
     const stored = await env.DB.prepare("SELECT token_hash, expires_at - created_at AS ttl FROM auth_tokens WHERE user_id = ?")
       .bind(user!.id)

@@ -13,24 +13,28 @@ type Confirmed = { id: string; email: string; referredBy: string | null };
 
 /**
  * The sign-up bonus, paid when the address is proven (a confirmation or a reset link), once per address ever:
- * the account claims its address and is paid only if the claim is its own, so a deleted and re-created account
- * gets nothing and, without the claim, earns no referral bonus either (`bonus_owner`).
+ * the account claims its address in the catalogue (`directory`, one table for every shard) and is paid on its shard
+ * (`player`) only if the claim is its own, so a deleted and re-created account gets nothing and, without the claim,
+ * earns no referral bonus either (`bonus_owner`, which reaches the shard with the directory's row).
  */
-export const welcomeBonusStatements = async (d1: D1Database, settings: Settings, account: Confirmed, now: number) => {
+export const welcomeBonus = async (catalogue: D1Database, settings: Settings, account: Confirmed, now: number) => {
   const emailHash = await emailFingerprint(settings, account.email);
-  const ownsClaim = "EXISTS (SELECT 1 FROM bonus_claims WHERE email_hash = ? AND user_id = ?)";
-  const bonus = grantToSelected(d1, {
-    recipient: { sql: `SELECT id AS user_id FROM users WHERE id = ? AND ${ownsClaim}`, params: [account.id, emailHash, account.id] },
-    amount: account.referredBy ? REFERRED_SIGNUP_BONUS : SIGNUP_BONUS,
-    source: "bonus",
-    transactionType: "bonus",
-    idempotencyKey: `signup:${account.id}`,
-    description: account.referredBy ? "Sign-up bonus (invited by a friend)" : "Sign-up bonus",
-    now,
-  });
-  return [
-    claimAddress(d1, emailHash, account.id, now),
-    d1.prepare(`UPDATE users SET bonus_owner = 1 WHERE id = ? AND ${ownsClaim}`).bind(account.id, emailHash, account.id),
-    ...bonus.statements,
-  ];
+  return {
+    directory: [
+      claimAddress(catalogue, emailHash, account.id, now),
+      catalogue
+        .prepare("UPDATE users SET bonus_owner = 1 WHERE id = ? AND EXISTS (SELECT 1 FROM bonus_claims WHERE email_hash = ? AND user_id = ?)")
+        .bind(account.id, emailHash, account.id),
+    ],
+    player: (d1: D1Database) =>
+      grantToSelected(d1, {
+        recipient: { sql: "SELECT id AS user_id FROM users WHERE id = ? AND bonus_owner = 1", params: [account.id] },
+        amount: account.referredBy ? REFERRED_SIGNUP_BONUS : SIGNUP_BONUS,
+        source: "bonus",
+        transactionType: "bonus",
+        idempotencyKey: `signup:${account.id}`,
+        description: account.referredBy ? "Sign-up bonus (invited by a friend)" : "Sign-up bonus",
+        now,
+      }).statements,
+  };
 };

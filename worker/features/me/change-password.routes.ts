@@ -46,13 +46,19 @@ export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, 
   const password = await hashPassword(newPassword);
   const now = Date.now();
   // Whoever else held a session or an emailed link loses it; this browser gets a fresh session in the same batch.
-  await openSession(c, user, [
-    d1
-      .prepare("UPDATE users SET password_hash = ?1, password_salt = ?2, password_iterations = ?3, updated_at = ?4 WHERE id = ?5")
-      .bind(password.hash, password.salt, password.iterations, now, user.id),
-    revokeAllSessions(d1, user.id, now),
-    retireAllEmailTokens(d1, user.id, now),
-  ], now);
+  await openSession(
+    c,
+    user,
+    {
+      directory: [
+        d1
+          .prepare("UPDATE users SET password_hash = ?1, password_salt = ?2, password_iterations = ?3, updated_at = ?4 WHERE id = ?5")
+          .bind(password.hash, password.salt, password.iterations, now, user.id),
+      ],
+      player: (shard) => [revokeAllSessions(shard, user.id, now), retireAllEmailTokens(shard, user.id, now)],
+    },
+    now,
+  );
   await closeUserSockets(c.env, user.id);
   return c.json({ ok: true as const }, 200);
 });

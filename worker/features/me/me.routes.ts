@@ -1,5 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { uniqueViolation } from "../../db/unique-violation";
+import { playerDb } from "../../db/shards";
+import { writeAccount } from "../auth/directory";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
@@ -11,7 +13,6 @@ import { USERNAME_TAKEN_MESSAGE } from "../auth/username";
 import { deleteAccount } from "./delete-account";
 import { meResponseSchema, updateMeSchema, userResponseSchema } from "./me.schemas";
 import { loadMe, meOf, meStatements } from "./me.service";
-import { batchNamed } from "../../db/statement";
 
 const getMeRoute = createRoute({
   method: "get",
@@ -54,7 +55,7 @@ const loaded = async (d1: D1Database, userId: string) => {
 };
 
 export const meRoutes = createRouter()
-  .openapi(getMeRoute, async (c) => c.json(await loaded(c.env.DB, c.var.user.id), 200))
+  .openapi(getMeRoute, async (c) => c.json(await loaded(playerDb(c.env, c.var.user.id), c.var.user.id), 200))
   .openapi(updateMeRoute, async (c) => {
     const { username, country } = c.req.valid("json");
     const userId = c.var.user.id;
@@ -64,17 +65,20 @@ export const meRoutes = createRouter()
          country_manually_set = CASE WHEN ?2 IS NULL THEN country_manually_set ELSE 1 END, updated_at = ?3
        WHERE id = ?4`,
     ).bind(username ?? null, country ?? null, now, userId);
-    // One round trip: the username's unique index (without case) refuses a taken name, and the batch rolls back.
-    const results = await batchNamed(c.env.DB, { update, ...meStatements(c.env.DB, userId, now) }).catch((error: unknown) => {
-      if (uniqueViolation(error) === "users.username") throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
-      throw error;
-    });
+    // The directory's unique index (without case) refuses a taken name and nothing else is written; where the
+    // player's shard is the catalogue, the update and the read are one round trip.
+    const { player: results } = await writeAccount(c.env, userId, () => ({ update }), (d1) => meStatements(d1, userId, now)).catch(
+      (error: unknown) => {
+        if (uniqueViolation(error) === "users.username") throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
+        throw error;
+      },
+    );
     const me = meOf(results.me);
     if (!me) throw new AppError("unauthorized", "Please log in to continue");
     return c.json({ user: me.user }, 200);
   })
   .openapi(deleteMeRoute, async (c) => {
-    await deleteAccount(c.env.DB, c.var.settings, c.var.user.id, Date.now());
+    await deleteAccount(c.env, c.var.settings, c.var.user.id, Date.now());
     await closeUserSockets(c.env, c.var.user.id);
     clearSessionCookies(c);
     return c.json({ ok: true as const }, 200);

@@ -104,7 +104,7 @@ describe("redemption risk signals", () => {
 
     await signedUp({ ref });
     const deleted = await signedUp({ ref });
-    await deleteAccount(env.DB, readSettings(env), deleted, Date.now());
+    await deleteAccount(env, readSettings(env), deleted, Date.now());
     await signedUp({ ref: await codeOf(player.userId) });
     await signedUp({});
     expect(await riskOf(id)).toMatchObject({

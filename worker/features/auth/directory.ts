@@ -1,0 +1,66 @@
+import { getTableColumns } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { groupByShard, playerDb } from "../../db/shards";
+import { batchNamed, type BatchEntry, type NamedResults } from "../../db/statement";
+
+/**
+ * The catalogue's `users` table is the directory of every player: email, username and referral code are unique
+ * there across all shards, and sign-in looks a player up there. Each player's shard keeps a copy of the row, which
+ * their sessions, ledger and picks point at. Only max_streak is the shard's own (settlement computes it there).
+ */
+const MIRRORED = Object.values(getTableColumns(users))
+  .map((column) => column.name)
+  .filter((name) => name !== "max_streak");
+
+const columns = MIRRORED.join(", ");
+const READ = `SELECT ${columns} FROM users WHERE id IN (SELECT value FROM json_each(?))`;
+// `WHERE true`: SQLite reads ON CONFLICT after a bare FROM as a join constraint.
+const UPSERT = `INSERT INTO users (${columns})
+  SELECT ${MIRRORED.map((column) => `value ->> '${column}'`).join(", ")} FROM json_each(?1) WHERE true
+  ON CONFLICT (id) DO UPDATE SET ${MIRRORED.filter((column) => column !== "id").map((column) => `${column} = excluded.${column}`).join(", ")}`;
+
+/** Copies the directory's rows of these players to their shards; nothing to do where a shard is the catalogue. */
+export const mirrorUsers = async (env: Env, userIds: readonly string[]) => {
+  const groups = [...groupByShard(env, userIds)].filter(([shard]) => shard.db !== env.DB);
+  await Promise.all(
+    groups.map(async ([{ db }, ids]) => {
+      const { results } = await env.DB.prepare(READ).bind(JSON.stringify(ids)).all();
+      if (results.length > 0) await db.prepare(UPSERT).bind(JSON.stringify(results)).run();
+    }),
+  );
+};
+
+type Statements = Record<string, BatchEntry>;
+
+const isEmpty = (groups: Statements) => Object.values(groups).every((entry) => Array.isArray(entry) && entry.length === 0);
+
+/** Nothing to write answers every name with no results, without a round trip. */
+const batchIfAny = async <G extends Statements>(d1: D1Database, groups: G) =>
+  isEmpty(groups) ? (Object.fromEntries(Object.keys(groups).map((name) => [name, []])) as NamedResults<G>) : batchNamed(d1, groups);
+
+/**
+ * A change to a player's account that writes both the directory (catalogue) and the player's own rows. Where the
+ * player's shard is the catalogue it is one batch, as atomic as before shards. Otherwise the directory commits first,
+ * the row is copied to the shard, and the shard's batch follows; each step is safe to repeat, so a failure between
+ * them is mended by the player trying again.
+ */
+export const writeAccount = async <D extends Statements, P extends Statements>(
+  env: Env,
+  userId: string,
+  directory: (d1: D1Database) => D,
+  player: (d1: D1Database) => P,
+): Promise<{ directory: NamedResults<D>; player: NamedResults<P> }> => {
+  const shard = playerDb(env, userId);
+  if (shard === env.DB) {
+    const directoryStatements = directory(env.DB);
+    const playerStatements = player(env.DB);
+    const shared = Object.keys(directoryStatements).filter((name) => name in playerStatements);
+    if (shared.length > 0) throw new Error(`writeAccount: ${shared.join(", ")} named on both sides`);
+    const results = await batchIfAny(env.DB, { ...directoryStatements, ...playerStatements });
+    return { directory: results as NamedResults<D>, player: results as NamedResults<P> };
+  }
+  const directoryStatements = directory(env.DB);
+  const directoryResults = await batchIfAny(env.DB, directoryStatements);
+  if (!isEmpty(directoryStatements)) await mirrorUsers(env, [userId]);
+  return { directory: directoryResults, player: await batchIfAny(shard, player(shard)) };
+};
