@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { JSONParsed } from "hono/utils/types";
 import { isBatchRefusal } from "../db/batch-guard";
 import type { AppEnv } from "../env";
+import { playerDb } from "../db/shards";
 import { AppError } from "./errors";
 
 const KEY_PATTERN = /^[\w.:-]{1,200}$/;
@@ -100,7 +101,8 @@ export const withIdempotency = async <E extends AppEnv, Ref, Success extends Out
   if (!KEY_PATTERN.test(key)) throw new AppError("bad_request", "Invalid Idempotency-Key header");
   const { method, path } = c.req;
   const use = { userId, key, route: `${method} ${path}`, fingerprint: await requestFingerprint(method, path, body) };
-  const d1 = c.env.DB;
+  // The receipt joins the handler's batch, which moves the player's money in their shard.
+  const d1 = playerDb(c.env, userId);
 
   const answer = async (stored: Stored): Promise<Outcome> => {
     if (!isSameRequest(stored, use)) throw new AppError("idempotency_key_reused", KEY_REUSED_MESSAGE);
