@@ -1,6 +1,7 @@
 import { app } from "./app";
 import { runScheduled } from "./cron/schedule";
 import { consumeSettlement } from "./features/settlement/settlement-queue";
+import { consumeReferrals } from "./features/referrals/referral-queue";
 import { isAssetRequest, serveAsset } from "./lib/static-assets";
 
 export { LiveHub } from "./realtime/live-hub";
@@ -11,6 +12,7 @@ export default {
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env, controller.scheduledTime));
   },
-  // One queue today: settlement, one message per user shard (docs/decisions/user-shards.md).
-  queue: (batch, env) => consumeSettlement(batch, env),
+  // Settlement (one message per user shard) and referral bonuses across shards (docs/decisions/user-shards.md); each
+  // environment's queue names end the same way.
+  queue: (batch, env) => (batch.queue.endsWith("-referrals") ? consumeReferrals(batch, env) : consumeSettlement(batch, env)),
 } satisfies ExportedHandler<Env>;

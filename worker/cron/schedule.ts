@@ -11,6 +11,7 @@ import { advanceLeaderboards } from "./advance-leaderboards";
 import { sendPushNotifications } from "./send-push-notifications";
 import { resolveFromScoreFeed } from "./resolve-score-feed";
 import { foldPickCounts } from "../features/questions/pick-counts";
+import { sweepReferrerBonuses } from "../features/referrals/referral-queue";
 
 export const EVERY_MINUTE = "* * * * *";
 export const HOURLY = "0 * * * *";
@@ -19,7 +20,7 @@ export const DAILY = "0 3 * * *";
 /** Keys must match the crons in wrangler.toml. */
 export const cronJobs: Record<string, Record<string, CronJob>> = {
   [EVERY_MINUTE]: { publishScheduledQuestions, resolveFromScoreFeed, settleQueuedQuestions, payContests, advanceLeaderboards, sendPushNotifications, foldPickCounts },
-  [HOURLY]: { pruneExpiredRows, refreshExchangeRates },
+  [HOURLY]: { pruneExpiredRows, refreshExchangeRates, sweepReferrerBonuses },
   [DAILY]: { auditLedgerDaily },
 };
 

@@ -9,8 +9,10 @@ import { mirrorUsers } from "../features/auth/directory";
  * A player with a live session, without a sign-up's PBKDF2 hash: for tests that need many signed-in players.
  * `testEnv`: twoShardEnv() puts the player and their session in their own shard.
  */
-export const signedInPlayer = async (balance = 0, testEnv: Env = env) => {
-  const userId = await createPlayerIn(testEnv, balance);
+export const signedInPlayer = async (balance = 0, testEnv: Env = env) => sessionFor(await createPlayerIn(testEnv, balance), testEnv);
+
+/** A live session for an existing player, in their shard. */
+export const sessionFor = async (userId: string, testEnv: Env = env) => {
   const sessionId = newId();
   const now = Date.now();
   await playerDb(testEnv, userId).prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")

@@ -21,7 +21,7 @@ const claimsOf = async (c: Context<AppEnv>) => {
 /** Runs on every signed-in request, so it is compiled once (db/compiled.ts). */
 const liveSession = compiledQuery((db) =>
   db
-    .select({ id: users.id, email: users.email, role: users.role, referred: sql<boolean>`${users.referredBy} IS NOT NULL`.mapWith(Boolean).as("referred") })
+    .select({ id: users.id, email: users.email, role: users.role, referrerId: users.referredBy })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

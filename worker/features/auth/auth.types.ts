@@ -5,6 +5,6 @@ export type AuthUser = {
   email: string;
   role: Role;
   sessionId: string;
-  /** Signed up through a friend's code. Fixed once the address is confirmed, so for every session. */
-  referred: boolean;
+  /** The friend whose code the player signed up with. Fixed once the address is confirmed, so for every session. */
+  referrerId: string | null;
 };

@@ -7,6 +7,8 @@ import { questions, scoreFeedChallenges, scoreFeedLinks, userPicks } from "../..
 import { autoResolutionColumns, toAutoResolution } from "../score-feed/auto-resolution";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { withIdempotency } from "../../lib/idempotency";
+import { playerDb } from "../../db/shards";
+import { sendReferrerBonus } from "../referrals/referral-queue";
 import { broadcast, publishToUsers } from "../../realtime/live-shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
@@ -76,7 +78,7 @@ const crowdSide = (pick: { status: string; choice: "yes" | "no" }, yes: number, 
 export const pickRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const body = c.req.valid("json");
-    const { id: userId, referred } = c.var.user!;
+    const { id: userId, referrerId } = c.var.user!;
     // A replay announces too: the attempt that committed never got as far (live messages only refresh caches).
     const answer = (result: PickResult) => {
       const deliveries = [{ userId, messages: result.events }, ...result.others];
@@ -86,8 +88,12 @@ export const pickRoutes = createRouter()
       return { status: 201 as const, body: result.body };
     };
     return withIdempotency(c, { userId, body }, {
-      run: async (receipt) => answer(await submitPick(c.env.DB, { userId, ...body, referred, now: Date.now() }, receipt)),
-      replay: async (ref: PickRef) => answer(await replayPick(c.env.DB, ref)),
+      run: async (receipt) => {
+        const result = await submitPick(playerDb(c.env, userId), { userId, ...body, referred: referrerId !== null, now: Date.now() }, receipt);
+        if (result.paidFriend && referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.env, userId, referrerId));
+        return answer(result);
+      },
+      replay: async (ref: PickRef) => answer(await replayPick(playerDb(c.env, userId), ref)),
     });
   })
   .openapi(listRoute, async (c) => {

@@ -9,7 +9,7 @@ import { newId } from "../../lib/ids";
 import type { LiveMessage } from "#shared/live-messages";
 import { spendSelected } from "../credits/selected-movements";
 import { blockedSql, playRefusal, readPlayState, withinLimitsSql } from "../responsible-play/play-rules";
-import { paidReferrerStatement, referralBonusStatements } from "../referrals/referral-bonus";
+import { paidFriendStatement, paidReferrerStatement, referralBonusStatements } from "../referrals/referral-bonus";
 import type { Delivery } from "../../realtime/live-hub";
 import { creditsStatement, PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
 
@@ -122,6 +122,8 @@ const toResult = (reads: ResultReads, ref: PickRef, others: Delivery[] = []) => 
 };
 
 export type PickResult = ReturnType<typeof toResult>;
+/** `paidFriend`: the batch paid a referred friend's bonus, so a referrer in another shard is owed theirs. */
+export type SubmittedPick = PickResult & { paidFriend: boolean };
 
 /**
  * One pick is one batch, and one D1 round trip: the spend (its amount, credit_cost x multiplier, and the balance
@@ -130,7 +132,7 @@ export type PickResult = ReturnType<typeof toResult>;
  * or the pick already exists, so concurrent submissions can never charge twice or pick twice. Only a refused batch
  * reads the state, to say which rule it broke.
  */
-export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Receipt<PickRef> = () => []): Promise<PickResult> => {
+export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Receipt<PickRef> = () => []): Promise<SubmittedPick> => {
   const { userId, questionId, choice, multiplier, now } = input;
   const pickId = newId();
   const movement = spendSelected(d1, {
@@ -178,12 +180,13 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
   ];
 
   try {
-    const { referrer, ...reads } = await batchNamed(d1, {
+    const { referrer, friend, ...reads } = await batchNamed(d1, {
       writes,
       referrer: referral ? [paidReferrerStatement(d1, referral.referrerTransactionId)] : [],
+      friend: referral ? [paidFriendStatement(d1, referral.friendTransactionId)] : [],
       ...resultStatements(d1, ref),
     });
-    return toResult(reads, ref, referrerDelivery(referrer[0]));
+    return { ...toResult(reads, ref, referrerDelivery(referrer[0])), paidFriend: (friend[0]?.results.length ?? 0) > 0 };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw (await refusal(d1, await readState(d1, userId, questionId), input)) ?? new AppError("conflict", "Failed to submit pick");

@@ -2,13 +2,11 @@ import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH, REFERRED_FRIEND_BONUS, REFERRE
 import type { SqlColumns } from "../../db/rows";
 import type { userCredits } from "../../db/schema";
 import { typed } from "../../db/statement";
-import { grantToSelected } from "../credits/selected-movements";
+import { grantToSelected, type Selection } from "../credits/selected-movements";
 import type { CreditsRow } from "../picks/pick-row";
 
 export const referrerBonusKey = (referredUserId: string) => `referral:${referredUserId}:referrer`;
 export const friendBonusKey = (referredUserId: string) => `referral:${referredUserId}:friend`;
-
-const REFERRAL = "FROM users u JOIN users r ON r.id = u.referred_by WHERE u.id = ?";
 
 /** The first day of `now`'s calendar month (UTC), from which a referrer's monthly bonuses are counted. */
 const monthStart = (now: number) => {
@@ -16,18 +14,37 @@ const monthStart = (now: number) => {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
 };
 
+/** `r` is the referrer's row: alive, and under this month's cap, counted in their own ledger. */
+const referrerMayEarn = (now: number): Selection => ({
+  sql: `r.deleted_at IS NULL AND (SELECT COUNT(*) FROM credit_transactions
+          WHERE user_id = r.id AND idempotency_key LIKE 'referral:%:referrer' AND created_at >= ?) < ?`,
+  params: [monthStart(now), REFERRAL_BONUSES_PER_REFERRER_PER_MONTH],
+});
+
+const referrerGrant = (d1: D1Database, friendId: string, recipient: Selection, now: number) =>
+  grantToSelected(d1, {
+    recipient,
+    amount: REFERRER_BONUS,
+    transactionType: "bonus",
+    source: "bonus",
+    idempotencyKey: referrerBonusKey(friendId),
+    description: "Referral bonus: a friend made their first pick",
+    now,
+  });
+
 /**
  * The referral bonuses as statements for the batch of the friend's pick, so they commit with it or not at all.
- * They are always in the batch and decide in SQL: the friend is paid when referred by an existing account, once
- * (the key), on their first paid pick (a free pick costs the friend nothing), and only if their account holds its
- * address's bonus claim (a deleted and re-created account does not: docs/decisions/bonus-once.md). The referrer is
- * paid when the friend was paid in this very batch, unless the referrer was deleted or has had this month's
- * bonuses; batches commit one at a time, so concurrent friends' picks cannot pass the monthly cap together.
+ * They are always in the batch and decide in SQL: the friend is paid when referred, once (the key), on their first
+ * paid pick (a free pick costs the friend nothing), and only if their account holds its address's bonus claim (a
+ * deleted and re-created account does not: docs/decisions/bonus-once.md). The referrer is paid when the friend was
+ * paid in this very batch, unless the referrer was deleted or has had this month's bonuses; batches commit one at a
+ * time, so concurrent friends' picks cannot pass the monthly cap together. A referrer in another shard is not in
+ * this database: the route sends their bonus through the referral queue (payQueuedReferrerBonus) instead.
  */
 export const referralBonusStatements = (d1: D1Database, userId: string, pickId: string, now: number) => {
   const friend = grantToSelected(d1, {
     recipient: {
-      sql: `SELECT u.id AS user_id ${REFERRAL} AND u.bonus_owner = 1
+      sql: `SELECT u.id AS user_id FROM users u WHERE u.id = ? AND u.referred_by IS NOT NULL AND u.bonus_owner = 1
               AND EXISTS (SELECT 1 FROM user_picks WHERE id = ? AND credits_spent > 0)`,
       params: [userId, pickId],
     },
@@ -38,22 +55,33 @@ export const referralBonusStatements = (d1: D1Database, userId: string, pickId: 
     description: "Referral bonus: your first pick",
     now,
   });
-  const referrer = grantToSelected(d1, {
-    recipient: {
-      sql: `SELECT r.id AS user_id ${REFERRAL} AND r.deleted_at IS NULL AND EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)
-              AND (SELECT COUNT(*) FROM credit_transactions
-                   WHERE user_id = r.id AND idempotency_key LIKE 'referral:%:referrer' AND created_at >= ?) < ?`,
-      params: [userId, friend.transactionId, monthStart(now), REFERRAL_BONUSES_PER_REFERRER_PER_MONTH],
+  const earns = referrerMayEarn(now);
+  const referrer = referrerGrant(
+    d1,
+    userId,
+    {
+      sql: `SELECT r.id AS user_id FROM users u JOIN users r ON r.id = u.referred_by
+            WHERE u.id = ? AND EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?) AND ${earns.sql}`,
+      params: [userId, friend.transactionId, ...earns.params],
     },
-    amount: REFERRER_BONUS,
-    transactionType: "bonus",
-    source: "bonus",
-    idempotencyKey: referrerBonusKey(userId),
-    description: "Referral bonus: a friend made their first pick",
     now,
-  });
-  return { statements: [...friend.statements, ...referrer.statements], referrerTransactionId: referrer.transactionId };
+  );
+  return {
+    statements: [...friend.statements, ...referrer.statements],
+    friendTransactionId: friend.transactionId,
+    referrerTransactionId: referrer.transactionId,
+  };
 };
+
+/** The referrer's grant in their own shard, for a friend whose pick (at `pickedAt`) paid the friend's bonus. */
+export const queuedReferrerGrant = (d1: D1Database, friendId: string, referrerId: string, pickedAt: number) => {
+  const earns = referrerMayEarn(pickedAt);
+  return referrerGrant(d1, friendId, { sql: `SELECT r.id AS user_id FROM users r WHERE r.id = ? AND ${earns.sql}`, params: [referrerId, ...earns.params] }, pickedAt);
+};
+
+/** After the batch: whether the friend's bonus was paid in it. */
+export const paidFriendStatement = (d1: D1Database, friendTransactionId: string) =>
+  typed<{ paid: number }>(d1.prepare("SELECT 1 AS paid FROM credit_transactions WHERE id = ?").bind(friendTransactionId));
 
 /** After the batch: the referrer's new balance when this batch paid them (no row otherwise), so their open screens can be told. */
 export const paidReferrerStatement = (d1: D1Database, referrerTransactionId: string) =>

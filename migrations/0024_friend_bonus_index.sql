@@ -1,0 +1,1 @@
+CREATE INDEX `credit_transactions_friend_bonus` ON `credit_transactions` (`created_at`) WHERE idempotency_key LIKE 'referral:%:friend';

@@ -1,0 +1,101 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH, REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
+import { newId } from "../../lib/ids";
+import { balanceOf, expectLedgerClean, grantCredits } from "../../test/ledger";
+import { createPlayerIn } from "../../test/players";
+import { insertQuestion } from "../../test/questions";
+import { sessionFor } from "../../test/sessions";
+import { twoShardEnv, userIdInShard } from "../../test/shards";
+import { call } from "../../test/http";
+import { mirrorUsers } from "../auth/directory";
+import { commitMovement, grant } from "../credits/ledger.service";
+import { mirrorQuestions } from "../questions/question-mirror";
+import { consumeReferrals, sweepReferrerBonuses } from "./referral-queue";
+
+/** Two shards, with the referral queue's messages kept for the test to deliver. */
+const shardsWithQueue = () => {
+  const sent: unknown[] = [];
+  const queue = { send: async (body: unknown) => void sent.push(body), sendBatch: async () => undefined };
+  return { shards: { ...twoShardEnv(), REFERRAL_QUEUE: queue as unknown as Queue }, sent };
+};
+
+const deliver = async (testEnv: Env, bodies: unknown[]) => {
+  const batch = createMessageBatch(
+    "pickstreak-dev-referrals",
+    bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  await consumeReferrals(batch, testEnv);
+  return getQueueResult(batch, ctx);
+};
+
+/** A referrer in SHARD_0 and their friend in SHARD_1 holding the address's bonus claim, with credits for a pick. */
+const referralAcrossShards = async (testEnv: Env) => {
+  const referrerId = await createPlayerIn(testEnv, 0, userIdInShard(0));
+  const friendId = await createPlayerIn(testEnv, 0, userIdInShard(1));
+  await env.DB.prepare("UPDATE users SET referred_by = ?, bonus_owner = 1 WHERE id = ?").bind(referrerId, friendId).run();
+  await mirrorUsers(testEnv, [friendId]);
+  await grantCredits(friendId, 2, "purchased", testEnv.SHARD_1);
+  const questionId = await insertQuestion({ creditCost: 2 });
+  await mirrorQuestions(testEnv, [questionId]);
+  return { referrerId, friendId, questionId };
+};
+
+const pickAs = async (testEnv: Env, friendId: string, questionId: string) => {
+  const { bearer } = await sessionFor(friendId, testEnv);
+  return call("/api/picks", { method: "POST", headers: bearer, json: { questionId, choice: "yes", multiplier: 1 }, env: testEnv });
+};
+
+describe("referral bonuses across shards", () => {
+  it("pay the friend in the pick's batch and the referrer in their own shard through the queue, once", async () => {
+    const { shards, sent } = shardsWithQueue();
+    const { referrerId, friendId, questionId } = await referralAcrossShards(shards);
+    expect((await pickAs(shards, friendId, questionId)).status).toBe(201);
+    expect(await balanceOf(friendId, shards.SHARD_1)).toBe(REFERRED_FRIEND_BONUS);
+    expect(sent).toEqual([{ friendId }]);
+    expect(await balanceOf(referrerId, shards.SHARD_0)).toBe(0);
+
+    const result = await deliver(shards, [...sent, ...sent]);
+    expect(result.explicitAcks).toHaveLength(2);
+    expect(await balanceOf(referrerId, shards.SHARD_0)).toBe(REFERRER_BONUS);
+    await deliver(shards, sent);
+    expect(await balanceOf(referrerId, shards.SHARD_0)).toBe(REFERRER_BONUS);
+    expect(await balanceOf(referrerId, env.DB)).toBe(0);
+    await expectLedgerClean(shards.SHARD_0);
+    await expectLedgerClean(shards.SHARD_1);
+  });
+
+  it("pay nothing for a message about a friend whose pick paid no bonus, and drop a malformed one", async () => {
+    const { shards } = shardsWithQueue();
+    const { referrerId, friendId } = await referralAcrossShards(shards);
+    const result = await deliver(shards, [{ friendId }, { friend: 1 }]);
+    expect(result.explicitAcks).toHaveLength(2);
+    expect(await balanceOf(referrerId, shards.SHARD_0)).toBe(0);
+  });
+
+  it("hold the referrer's monthly cap, counted in their own shard", async () => {
+    const { shards, sent } = shardsWithQueue();
+    const { referrerId, friendId, questionId } = await referralAcrossShards(shards);
+    for (let i = 0; i < REFERRAL_BONUSES_PER_REFERRER_PER_MONTH; i++) {
+      const idempotencyKey = `referral:${newId()}:referrer`;
+      const movement = grant(shards.SHARD_0, { userId: referrerId, amount: REFERRER_BONUS, idempotencyKey, transactionType: "bonus", source: "bonus", now: Date.now() });
+      await commitMovement(shards.SHARD_0, movement);
+    }
+    const before = await balanceOf(referrerId, shards.SHARD_0);
+    await pickAs(shards, friendId, questionId);
+    await deliver(shards, sent);
+    expect(await balanceOf(referrerId, shards.SHARD_0)).toBe(before);
+  });
+
+  it("pay from the hourly sweep when the message was lost", async () => {
+    const { shards, sent } = shardsWithQueue();
+    const { referrerId, friendId, questionId } = await referralAcrossShards(shards);
+    await pickAs(shards, friendId, questionId);
+    expect(sent).toHaveLength(1);
+    const swept = await sweepReferrerBonuses(shards, Date.now());
+    expect(swept.paid).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(referrerId, shards.SHARD_0)).toBe(REFERRER_BONUS);
+    expect((await sweepReferrerBonuses(shards, Date.now())).paid).toBe(0);
+  });
+});
