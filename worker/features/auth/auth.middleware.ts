@@ -7,7 +7,7 @@ import type { AuthUser } from "./auth.types";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { compiledQuery, runQuery, type BoundQuery, type RowOf } from "../../db/compiled";
 import { sessions, users } from "../../db/schema";
-import { batchNamed } from "../../db/statement";
+import { batchNamed, type BatchEntry, type NamedResults } from "../../db/statement";
 import { playerDb } from "../../db/shards";
 
 /** A signed token whose session has not been checked yet: see checksSessionWithRead. */
@@ -95,6 +95,27 @@ export const readForViewer = async <Row>(
   const user = userOf(session[0], pending.claims);
   c.set("user", user);
   return user ? rows : readAs(null);
+};
+
+/**
+ * The viewer's own reads in their shard, with a pending session check in the same batch, for a route whose main read
+ * is in another database (the catalogue). Sets `user` as authenticate() would have; null when the session is over.
+ */
+export const readInViewerShard = async <G extends Record<string, BatchEntry>>(
+  c: Context<AppEnv>,
+  viewerId: string,
+  statements: (d1: D1Database) => G,
+): Promise<NamedResults<G> | null> => {
+  const d1 = playerDb(c.env, viewerId);
+  const pending = c.get("pendingSession");
+  if (!pending) return c.get("user") ? batchNamed(d1, statements(d1)) : null;
+  c.set("pendingSession", null);
+  const { session, ...reads } = (await batchNamed(d1, { session: sessionCheck(c, pending.claims), ...statements(d1) })) as NamedResults<G> & {
+    session: LiveSession[];
+  };
+  const user = userOf(session[0], pending.claims);
+  c.set("user", user);
+  return user ? (reads as unknown as NamedResults<G>) : null;
 };
 
 type SignedIn = { Variables: { user: AuthUser } };

@@ -54,12 +54,24 @@ const matches = () => {
  * The query's shape: which conditions it has. Values (the viewer, the time, the search, the cursor) are
  * placeholders, so each shape compiles once.
  */
-const shapeOf = (query: FeedQuery, bookmarkedOnly: boolean) =>
-  [query.sort, query.category && "category", query.free && "free", query.props && "props", query.date && "date", bookmarkedOnly && "bookmarked", query.q && "search", query.cursor && "cursor"]
+const shapeOf = (query: FeedQuery, bookmarks: Bookmarks) =>
+  [query.sort, query.category && "category", query.free && "free", query.props && "props", query.date && "date", bookmarks && `bookmarked-${bookmarks}`, query.q && "search", query.cursor && "cursor"]
     .filter(Boolean)
     .join(" ");
 
-const buildFeed = (d1: D1Database, query: FeedQuery, bookmarkedOnly: boolean) => {
+/**
+ * Where a bookmarked-only page finds the viewer's bookmarks: in the same database ("joined"), or listed by the caller
+ * ("listed", a JSON array) when they live in the viewer's shard and the page is read from the catalogue.
+ */
+type Bookmarks = "joined" | "listed" | null;
+
+const bookmarkedQuestions = (db: ReturnType<typeof createDb>, bookmarks: "joined" | "listed") =>
+  bookmarks === "joined"
+    ? inArray(questions.id, db.select({ id: userBookmarks.questionId }).from(userBookmarks).where(eq(userBookmarks.userId, sql.placeholder("viewer"))))
+    : inArray(questions.id, sql`(SELECT value FROM json_each(${sql.placeholder("bookmarks")}))`);
+
+const buildFeed = (d1: D1Database, query: FeedQuery, bookmarks: Bookmarks) => {
+  const bookmarkedOnly = bookmarks !== null;
   const db = createDb(d1);
   const keys = SORTS[query.sort];
   const viewer = sql.placeholder("viewer");
@@ -70,9 +82,7 @@ const buildFeed = (d1: D1Database, query: FeedQuery, bookmarkedOnly: boolean) =>
     query.category ? eq(questions.category, sql.placeholder("category")) : undefined,
     query.free ? eq(questions.isFreePick, true) : undefined,
     query.props ? eq(questions.isPlayerProp, true) : undefined,
-    bookmarkedOnly
-      ? inArray(questions.id, db.select({ id: userBookmarks.questionId }).from(userBookmarks).where(eq(userBookmarks.userId, viewer)))
-      : undefined,
+    bookmarks ? bookmarkedQuestions(db, bookmarks) : undefined,
     query.q ? matches() : undefined,
     query.cursor ? afterRow(keys, keys.map((_, i) => sql.placeholder(`after${i}`))) : undefined,
     query.date ? gte(questions.deadline, sql.placeholder("dayStart")) : undefined,
@@ -86,13 +96,17 @@ const buildFeed = (d1: D1Database, query: FeedQuery, bookmarkedOnly: boolean) =>
 
 const feedQueries = compiledQueries<string, QuestionRow[]>();
 
-/** One SELECT for a feed page, including the viewer's bookmark and pick on each card, bound and ready for a batch. */
-export const feedQuery = (d1: D1Database, query: FeedQuery, viewerId: string | null, now: number) => {
-  const bookmarkedOnly = Boolean(query.bookmarked && viewerId);
+/**
+ * One SELECT for a feed page, including the viewer's bookmark and pick on each card, bound and ready for a batch.
+ * `listedBookmarks`: the viewer's bookmarked question ids, read from their shard, for a bookmarked-only page.
+ */
+export const feedQuery = (d1: D1Database, query: FeedQuery, viewerId: string | null, now: number, listedBookmarks?: readonly string[]) => {
+  const bookmarks: Bookmarks = !query.bookmarked ? null : listedBookmarks ? "listed" : viewerId ? "joined" : null;
   const after = query.cursor ? decodeCursor(query.cursor, SORTS[query.sort].length) : [];
   const [dayStart, dayEnd] = query.date ? dayRange(query.date, query.tz) : [];
-  return feedQueries(d1, shapeOf(query, bookmarkedOnly), () => buildFeed(d1, query, bookmarkedOnly), {
+  return feedQueries(d1, shapeOf(query, bookmarks), () => buildFeed(d1, query, bookmarks), {
     viewer: viewerId ?? "",
+    bookmarks: listedBookmarks ? JSON.stringify(listedBookmarks) : undefined,
     now,
     category: query.category,
     needle: query.q ? needleOf(query.q) : undefined,

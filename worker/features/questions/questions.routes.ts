@@ -1,15 +1,19 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { checksSessionWithRead, claimedViewerId, readForViewer } from "../auth/auth.middleware";
+import { checksSessionWithRead, claimedViewerId, readForViewer, readInViewerShard } from "../auth/auth.middleware";
 import { errorResponses, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { feedQuery, pageOf } from "./feed.query";
 import { selectQuestions, toQuestion } from "./question-row";
-import { categoriesSchema, feedPageSchema, feedQuerySchema, questionSchema } from "./questions.schemas";
+import { categoriesSchema, feedPageSchema, feedQuerySchema, questionSchema, type FeedQuery } from "./questions.schemas";
+import { bookmarkedIds, viewerOwnStatements, withViewerOwn } from "./viewer-own";
+import { playerDb } from "../../db/shards";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
 import { and, asc, desc, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { questions } from "../../db/schema";
-import { boundQuery } from "../../db/compiled";
+import { boundQuery, runQuery } from "../../db/compiled";
 import { batchNamed } from "../../db/statement";
 import { edgeCache } from "../../lib/edge-cache";
 
@@ -57,20 +61,39 @@ export const questionRoutes = createRouter()
     // A visitor has no bookmarks, so their bookmarked-only feed is empty without asking the database.
     if (query.bookmarked && !claimedViewerId(c)) return c.json({ items: [], nextCursor: null }, 200);
     const now = Date.now();
-    const results = await readForViewer(c, (viewerId) =>
-      query.bookmarked && !viewerId ? null : feedQuery(c.env.DB, query, viewerId, now),
-    );
+    const viewerId = claimedViewerId(c);
+    const results =
+      viewerId && playerDb(c.env, viewerId) !== c.env.DB
+        ? await shardedFeed(c, query, viewerId, now)
+        : await readForViewer(c, (viewer) => (query.bookmarked && !viewer ? null : feedQuery(c.env.DB, query, viewer, now)));
     const { items, nextCursor } = pageOf(results, query.sort);
     c.header("Cache-Control", c.var.user ? "private, no-store" : "public, max-age=15");
     return c.json({ items: items.map(toQuestion), nextCursor }, 200);
   })
   .openapi(questionRoute, async (c) => {
+    const id = c.req.valid("param").id;
     const viewer = c.var.user;
-    const [row] = await selectQuestions(createDb(c.env.DB), viewer?.id ?? null).where(eq(questions.id, c.req.valid("param").id));
+    const [row] = await selectQuestions(createDb(c.env.DB), viewer?.id ?? null).where(eq(questions.id, id));
     const visible = row && (row.status === "published" || row.status === "resolved" || viewer?.role === "admin");
     if (!visible) throw new AppError("not_found", "Question not found");
-    return c.json({ question: toQuestion(row) }, 200);
+    const own = viewer && playerDb(c.env, viewer.id) !== c.env.DB ? await readInViewerShard(c, viewer.id, (d1) => viewerOwnStatements(d1, viewer.id, { questionIds: [id] })) : null;
+    return c.json({ question: toQuestion(own ? withViewerOwn([row], own)[0]! : row) }, 200);
   });
+
+/**
+ * The feed of a viewer whose shard is not the catalogue: the page from the catalogue, the viewer's bookmarks and picks
+ * (with the session check) from their shard, side by side; a bookmarked-only page needs the bookmarks first.
+ */
+const shardedFeed = async (c: Context<AppEnv>, query: FeedQuery, viewerId: string, now: number) => {
+  const own = (d1: D1Database) => viewerOwnStatements(d1, viewerId, { openAt: now });
+  if (query.bookmarked) {
+    const mine = await readInViewerShard(c, viewerId, own);
+    return mine ? withViewerOwn(await runQuery(feedQuery(c.env.DB, query, viewerId, now, bookmarkedIds(mine))), mine) : [];
+  }
+  const [rows, mine] = await Promise.all([runQuery(feedQuery(c.env.DB, query, viewerId, now)), readInViewerShard(c, viewerId, own)]);
+  // A session that turned out to be over reads as a visitor's page (its score feed challenges were the viewer's).
+  return mine ? withViewerOwn(rows, mine) : runQuery(feedQuery(c.env.DB, query, null, now));
+};
 
 export const categoryRoutes = createRouter()
   .openapi(categoriesRoute, async (c) => {

@@ -1,0 +1,66 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { playerDb } from "../../db/shards";
+import { call } from "../../test/http";
+import { clearQuestions, insertQuestion } from "../../test/questions";
+import { signedInPlayer } from "../../test/sessions";
+import { twoShardEnv } from "../../test/shards";
+import { mirrorQuestions } from "./question-mirror";
+import type { Question } from "./questions.schemas";
+
+const shards = twoShardEnv();
+
+type Page = { items: Question[]; nextCursor: string | null };
+
+const feedAs = async (headers: Record<string, string>, query = "") => {
+  const response = await call(`/api/questions${query}`, { headers, env: shards });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as Page).items;
+};
+
+const questionsIn = async () => {
+  const ids = [await insertQuestion({ id: "marked" }), await insertQuestion({ id: "picked" }), await insertQuestion({ id: "untouched" })];
+  await mirrorQuestions(shards, ids);
+};
+
+describe("the feed of a player whose shard is not the catalogue", () => {
+  beforeEach(clearQuestions);
+
+  it("shows their own bookmarks and picks from their shard on the catalogue's cards, and nobody else's", async () => {
+    await questionsIn();
+    const player = await signedInPlayer(10, shards);
+    const other = await signedInPlayer(0, shards);
+    expect((await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards })).status).toBe(200);
+    const pick = await call("/api/picks", { method: "POST", headers: player.bearer, json: { questionId: "picked", choice: "no", multiplier: 1 }, env: shards });
+    expect(pick.status).toBe(201);
+    expect(await playerDb(shards, player.userId).prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(player.userId).first("n")).toBe(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(player.userId).first("n")).toBe(0);
+
+    const cards = Object.fromEntries((await feedAs(player.bearer)).map((card) => [card.id, card]));
+    expect(cards.marked).toMatchObject({ bookmarked: true, myPick: null });
+    expect(cards.picked).toMatchObject({ bookmarked: false, myPick: { choice: "no", creditsSpent: 2 } });
+    expect(cards.picked?.crowd).not.toBeNull();
+    expect(cards.untouched).toMatchObject({ bookmarked: false, myPick: null, crowd: null });
+    expect((await feedAs(player.bearer, "?bookmarked=true")).map((card) => card.id)).toEqual(["marked"]);
+    expect((await feedAs(other.bearer)).every((card) => !card.bookmarked && card.myPick === null)).toBe(true);
+    expect(await feedAs(other.bearer, "?bookmarked=true")).toEqual([]);
+  });
+
+  it("shows their pick on one question's page", async () => {
+    await questionsIn();
+    const player = await signedInPlayer(10, shards);
+    await call("/api/picks", { method: "POST", headers: player.bearer, json: { questionId: "picked", choice: "yes", multiplier: 1 }, env: shards });
+    const response = await call("/api/questions/picked", { headers: player.bearer, env: shards });
+    expect(((await response.json()) as { question: Question }).question.myPick).toMatchObject({ choice: "yes" });
+  });
+
+  it("reads as a visitor's feed once the session is signed out", async () => {
+    await questionsIn();
+    const player = await signedInPlayer(10, shards);
+    await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards });
+    await playerDb(shards, player.userId).prepare("UPDATE sessions SET revoked_at = 1 WHERE user_id = ?").bind(player.userId).run();
+    const response = await call("/api/questions", { headers: player.bearer, env: shards });
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=15");
+    expect(((await response.json()) as Page).items.some((card) => card.bookmarked)).toBe(false);
+  });
+});
