@@ -16,8 +16,6 @@ import {
   notificationSettings,
   playBlocks,
   playLimits,
-  promoCodes,
-  promoRedemptions,
   pushDeliveries,
   pushSubscriptions,
   questions,
@@ -60,7 +58,6 @@ export const PLAYER_TABLES: readonly PlayerTable[] = [
   { table: stripeCustomers, rows: OWNED },
   { table: stripePayments, rows: OWNED },
   { table: subscriptions, rows: OWNED },
-  { table: promoRedemptions, rows: OWNED },
   { table: contestEntries, rows: OWNED },
   { table: playLimits, rows: OWNED },
   { table: playBlocks, rows: OWNED },
@@ -73,5 +70,8 @@ export const PLAYER_TABLES: readonly PlayerTable[] = [
   { table: leaderboardTotals, rows: OWNED },
 ];
 
-/** Catalogue rows that players' rows point at: every shard holds a copy of each (questions: question-mirror.ts). */
-export const CATALOGUE_COPIES: readonly SQLiteTable[] = [questions, contests, promoCodes, leaderboardWindows];
+/**
+ * Catalogue rows that players' rows point at: every shard holds a copy of each (questions: question-mirror.ts). A
+ * promo code's redemptions are not a player's rows: they live in the catalogue, once per account across all shards.
+ */
+export const CATALOGUE_COPIES: readonly SQLiteTable[] = [questions, contests, leaderboardWindows];

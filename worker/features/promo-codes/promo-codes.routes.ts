@@ -4,6 +4,7 @@ import { PAYMENT_RATE_LIMITS } from "../../config";
 import type { AppEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 import { withIdempotency } from "../../lib/idempotency";
+import { playerDb } from "../../db/shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { enforceRateLimits } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
@@ -39,7 +40,7 @@ export const promoCodeRoutes = createRouter().openapi(redeemRoute, async (c) => 
     return { status: 200 as const, body: result.body };
   };
   return withIdempotency(c, { userId, body }, {
-    run: async (receipt) => answer(await redeemPromoCode(c.env.DB, userId, body.code, Date.now(), receipt)),
-    replay: async (ref: PromoRef) => answer(await replayPromoCode(c.env.DB, ref)),
+    run: async (receipt) => answer(await redeemPromoCode(c.env, userId, body.code, Date.now(), receipt)),
+    replay: async (ref: PromoRef) => answer(await replayPromoCode(playerDb(c.env, userId), ref)),
   });
 });

@@ -6,7 +6,8 @@ import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { creditsStatement, toCredits, type CreditsRow } from "../picks/pick-row";
 import { creditEvents } from "../payments/credit-purchase.service";
 import { PROMO_MESSAGES as M } from "./promo-codes.schemas";
-import { batchNamed, firstRow } from "../../db/statement";
+import { batchNamed, firstRow, typed } from "../../db/statement";
+import { playerDb } from "../../db/shards";
 import type { SqlColumns } from "../../db/rows";
 import type { promoCodes } from "../../db/schema";
 
@@ -42,55 +43,94 @@ const toRedemption = (ref: PromoRef, creditsRow: CreditsRow | null | undefined):
 };
 
 /**
- * One batch: the redemption row (only while the code is active, unexpired and under its cap, checked in SQL; once per
- * account by its key), the cap's count and the bonus grant. A guard rolls everything back if the row was refused, so
- * concurrent redemptions can neither pass the cap nor credit an account twice.
+ * The global part of a redemption, in the catalogue: the row that makes a code once per account (only while the code
+ * is active, unexpired and under its cap, checked in SQL) and the cap's count, raised only by this request's row.
+ */
+const reservation = (catalogue: D1Database, userId: string, code: string, credits: number, transactionId: string, now: number) => [
+  catalogue
+    .prepare(
+      `INSERT INTO promo_redemptions (code, user_id, transaction_id, created_at)
+       SELECT code, ?1, ?2, ?3 FROM promo_codes
+       WHERE code = ?4 AND active = 1 AND credits = ?5 AND (expires_at IS NULL OR expires_at > ?3)
+         AND (max_redemptions IS NULL OR redemption_count < max_redemptions)
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(userId, transactionId, now, code, credits),
+  catalogue
+    .prepare("UPDATE promo_codes SET redemption_count = redemption_count + 1 WHERE code = ? AND EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)")
+    .bind(code, transactionId),
+];
+
+/**
+ * A redemption: the catalogue's row and count (reservation above) and the player's bonus grant, keyed
+ * `promo:<code>:<user>`. Where the player's shard is the catalogue it is one batch, and a guard rolls everything back
+ * if the row was refused, so concurrent redemptions can neither pass the cap nor credit an account twice. With several
+ * shards the catalogue commits first; the shard's grant follows, and its key pays once however requests race. A
+ * redemption whose grant never committed (the shard failed after the catalogue) is completed by the player's next
+ * try, which finds the account's row and no grant; a grant that fails outright gives the row and its count back.
  */
 export const redeemPromoCode = async (
-  d1: D1Database,
+  env: Env,
   userId: string,
   code: string,
   now: number,
   receipt: Receipt<PromoRef> = () => [],
 ): Promise<Redemption> => {
-  const state = await readState(d1, code, userId);
-  const early = refusal(state, now);
+  const catalogue = env.DB;
+  const d1 = playerDb(env, userId);
+  const shared = d1 === catalogue;
+  const state = await readState(catalogue, code, userId);
+  // With several shards an account's row without its grant is a redemption to complete, not a used code.
+  const completing = !shared && state?.used === 1 && !(await grantCommitted(d1, code, userId));
+  const early = refusal(completing && state ? { ...state, used: 0 } : state, now);
   if (early || !state) throw early ?? new AppError("not_found", M.invalid);
 
   const movement = grant(d1, {
     userId,
     amount: state.credits,
-    idempotencyKey: `promo:${code}:${userId}`,
+    idempotencyKey: grantKey(code, userId),
     transactionType: "promo_code",
     source: "bonus",
     description: `Promo code ${code}`,
     now,
   });
   const ref: PromoRef = { userId, code, credits: state.credits, transactionId: movement.transactionId, createdAt: now };
-  const writes = [
-    d1
-      .prepare(
-        `INSERT INTO promo_redemptions (code, user_id, transaction_id, created_at)
-         SELECT code, ?1, ?2, ?3 FROM promo_codes
-         WHERE code = ?4 AND active = 1 AND credits = ?5 AND (expires_at IS NULL OR expires_at > ?3)
-           AND (max_redemptions IS NULL OR redemption_count < max_redemptions)
-         ON CONFLICT DO NOTHING`,
-      )
-      .bind(userId, movement.transactionId, now, code, state.credits),
-    assertInBatch(d1, "EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)", movement.transactionId),
-    d1.prepare("UPDATE promo_codes SET redemption_count = redemption_count + 1 WHERE code = ?").bind(code),
-    ...movement.statements,
-    assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId),
-    ...receipt(ref),
-  ];
+  const reserve = reservation(catalogue, userId, code, state.credits, movement.transactionId, now);
+  const money = [...movement.statements, assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId), ...receipt(ref)];
   try {
-    const { credits } = await batchNamed(d1, { writes, credits: creditsStatement(d1, userId) });
+    if (shared) {
+      const claimed = assertInBatch(d1, "EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)", movement.transactionId);
+      const { credits } = await batchNamed(d1, { writes: [...reserve, claimed, ...money], credits: creditsStatement(d1, userId) });
+      return toRedemption(ref, credits.results[0]);
+    }
+    if (!completing) {
+      const { row } = await batchNamed(catalogue, { reserve, row: typed<{ n: number }>(catalogue.prepare("SELECT 1 AS n FROM promo_redemptions WHERE transaction_id = ?").bind(movement.transactionId)) });
+      if (row.results.length === 0) throw refusal(await readState(catalogue, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
+    }
+    const { credits } = await batchNamed(d1, { writes: money, credits: creditsStatement(d1, userId) }).catch(async (error: unknown) => {
+      if (!isBatchRefusal(error) && !completing) await release(catalogue, code, movement.transactionId);
+      throw error;
+    });
     return toRedemption(ref, credits.results[0]);
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
-    throw refusal(await readState(d1, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
+    throw refusal(await readState(catalogue, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
   }
 };
+
+const grantKey = (code: string, userId: string) => `promo:${code}:${userId}`;
+
+const grantCommitted = async (d1: D1Database, code: string, userId: string) =>
+  (await d1.prepare("SELECT 1 AS n FROM credit_transactions WHERE idempotency_key = ?").bind(grantKey(code, userId)).first()) !== null;
+
+/** Gives back a row whose grant failed, and its place under the cap. */
+const release = (catalogue: D1Database, code: string, transactionId: string) =>
+  catalogue.batch([
+    catalogue
+      .prepare("UPDATE promo_codes SET redemption_count = redemption_count - 1 WHERE code = ? AND EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)")
+      .bind(code, transactionId),
+    catalogue.prepare("DELETE FROM promo_redemptions WHERE transaction_id = ?").bind(transactionId),
+  ]);
 
 /** The answer of a redemption that committed under an Idempotency-Key whose answer was lost; moves nothing. */
 export const replayPromoCode = async (d1: D1Database, ref: PromoRef) => toRedemption(ref, await firstRow(creditsStatement(d1, ref.userId)));
