@@ -5,7 +5,7 @@ import type { CronJob } from "./cron.types";
 
 /** Ends every contest whose time is up and pays its prizes exactly once; winners' open screens see the credits. */
 export const payContests: CronJob = (env, now) =>
-  payDueContests(env.DB, now, async (prizes) => {
+  payDueContests(env, now, async (prizes) => {
     await Promise.all(
       prizes.map(async (prize) => {
         await publishCredits(env, prize.userId);

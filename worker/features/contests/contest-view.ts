@@ -7,6 +7,8 @@ import { compiledQuery, type RowOf } from "../../db/compiled";
 import { contestEntries, contests, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { prizeFor, prizeTable } from "./contest-prizes";
+import { shardMap } from "../../db/shards";
+import { viewContestsAcrossShards } from "./contest-view-shards";
 
 export type ContestRow = typeof contests.$inferSelect;
 
@@ -48,7 +50,10 @@ export const myEntryQuery = (d1: D1Database, contestId: string, userId: string |
 export const contestStatus = (row: Pick<ContestRow, "startsAt" | "endsAt" | "closedAt">, now: number): "upcoming" | "active" | "ended" =>
   now < row.startsAt ? "upcoming" : now < row.endsAt && row.closedAt === null ? "active" : "ended";
 
-const toContest = (row: ContestRow, entrants: number, standings: RowOf<typeof standingsPage>[], mine: RowOf<typeof myEntry> | null, now: number) => ({
+export type Standing = RowOf<typeof standingsPage>;
+export type OwnEntry = RowOf<typeof myEntry>;
+
+const toContest = (row: ContestRow, entrants: number, standings: Standing[], mine: OwnEntry | null, now: number) => ({
   id: row.id,
   title: row.title,
   durationDays: row.durationDays,
@@ -65,9 +70,14 @@ const toContest = (row: ContestRow, entrants: number, standings: RowOf<typeof st
 
 export type ContestView = ReturnType<typeof toContest>;
 
-/** Each contest with its entrants, top standings and the viewer's own entry, read in one batch. */
-export const viewContests = async (d1: D1Database, rows: ContestRow[], viewerId: string | null, now: number) => {
+/**
+ * Each contest with its entrants, top standings and the viewer's own entry: one batch where the players are in the
+ * catalogue, otherwise each shard's part merged (contest-view-shards.ts).
+ */
+export const viewContests = async (env: Env, rows: ContestRow[], viewerId: string | null, now: number) => {
   if (rows.length === 0) return [];
+  if (!shardMap(env).sharesCatalogue) return viewContestsAcrossShards(env, rows, viewerId, now, toContest);
+  const d1 = env.DB;
   const { counts, standings, mine } = await batchNamed(d1, {
     counts: rows.map((row) => entrantsQuery(d1, { contestId: row.id })),
     standings: rows.map((row) => standingsQuery(d1, row.id, CONTEST_STANDINGS_SIZE)),
@@ -79,13 +89,13 @@ export const viewContests = async (d1: D1Database, rows: ContestRow[], viewerId:
 export const readContest = async (d1: D1Database, id: string) => (await createDb(d1).select().from(contests).where(eq(contests.id, id)))[0] ?? null;
 
 /** Running and upcoming contests, then those that ended lately ('Challenge Ended'). */
-export const readListedContests = async (d1: D1Database, viewerId: string | null, now: number) => {
+export const readListedContests = async (env: Env, viewerId: string | null, now: number) => {
   const ended = lte(contests.endsAt, now);
-  const rows = await createDb(d1)
+  const rows = await createDb(env.DB)
     .select(getTableColumns(contests))
     .from(contests)
     .where(gt(contests.endsAt, now - CONTEST_ENDED_VISIBLE_MS))
     .orderBy(ended, sql`CASE WHEN ${ended} THEN -${contests.endsAt} ELSE ${contests.startsAt} END`, contests.id)
     .limit(CONTESTS_LISTED);
-  return viewContests(d1, rows, viewerId, now);
+  return viewContests(env, rows, viewerId, now);
 };

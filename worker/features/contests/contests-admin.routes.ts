@@ -17,6 +17,7 @@ import { requireAdmin } from "../auth/auth.middleware";
 import { contestStatus } from "./contest-view";
 import { adminContestSchema } from "./contests.schemas";
 import { batchNamed } from "../../db/statement";
+import { mirrorContests } from "./contest-mirror";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A start this close to now counts as "now" (the admin's clock and ours differ a little). */
@@ -101,5 +102,6 @@ export const contestAdminRoutes = createRouter()
       audit: auditStatement(c.env.DB, { adminId: c.var.user.id, action: "create", entity: "contest", entityId: id, before: null, after: contest, now }),
       created: boundQuery(c.env.DB, adminContests(createDb(c.env.DB)).where(eq(contests.id, id))),
     });
+    await mirrorContests(c.env, [id]);
     return c.json({ contest: toAdminContest(created[0]!, now) }, 201);
   });

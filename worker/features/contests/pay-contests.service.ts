@@ -5,6 +5,8 @@ import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { paidPlaces, prizeFor } from "./contest-prizes";
 import { batchNamed } from "../../db/statement";
 import { queueNotice } from "../notifications/push-outbox";
+import { groupByShard, shardMap } from "../../db/shards";
+import { mirrorContests } from "./contest-mirror";
 
 type DueContest = { id: string; title: string };
 type Winner = { user_id: string; place: number; paid: number };
@@ -12,22 +14,41 @@ export type PaidPrize = { userId: string; transactionId: string; amount: number;
 
 const applied = (index: number) => MOVEMENT_APPLIED_SQL.replace("?", `?${index}`);
 
-/** Freezes the standings: from here on settlement leaves the scores alone and no one can join. */
-const close = (d1: D1Database, contestId: string, now: number) =>
-  d1.prepare("UPDATE contests SET closed_at = ?1 WHERE id = ?2 AND closed_at IS NULL AND ends_at <= ?1").bind(now, contestId).run();
+/** Freezes the standings: from here on settlement leaves the scores alone and no one can join, in every shard. */
+const close = async (env: Env, contestId: string, now: number) => {
+  await env.DB.prepare("UPDATE contests SET closed_at = ?1 WHERE id = ?2 AND closed_at IS NULL AND ends_at <= ?1").bind(now, contestId).run();
+  await mirrorContests(env, [contestId]);
+};
 
-/** The paying places in order (ties go to the earlier join), and how many entered. */
-const readWinners = async (d1: D1Database, contestId: string) => {
-  const count = await d1.prepare("SELECT count(*) AS entrants FROM contest_entries WHERE contest_id = ?").bind(contestId).first<{ entrants: number }>();
-  const entrants = count?.entrants ?? 0;
-  const { results } = await d1
-    .prepare(
-      `SELECT user_id, prize_paid_at IS NOT NULL AS paid FROM contest_entries WHERE contest_id = ?
-       ORDER BY score DESC, joined_at, user_id LIMIT ?`,
-    )
-    .bind(contestId, paidPlaces(entrants))
-    .all<{ user_id: string; paid: number }>();
-  const winners: Winner[] = results.map((row, i) => ({ user_id: row.user_id, place: i + 1, paid: row.paid }));
+type Entry = { user_id: string; score: number; joined_at: number; paid: number };
+
+/** Standings order: score, then the earlier join, then the id, as every shard sorts its own entries. */
+const standingsOrder = (a: Entry, b: Entry) => b.score - a.score || a.joined_at - b.joined_at || (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0);
+
+/**
+ * The paying places in order (ties go to the earlier join), and how many entered, over every shard: each shard's
+ * best entries, as many as could pay, merged in standings order.
+ */
+const readWinners = async (env: Env, contestId: string) => {
+  const shards = shardMap(env).shards;
+  const counts = await Promise.all(
+    shards.map(({ db }) => db.prepare("SELECT count(*) AS entrants FROM contest_entries WHERE contest_id = ?").bind(contestId).first<{ entrants: number }>()),
+  );
+  const entrants = counts.reduce((sum, count) => sum + (count?.entrants ?? 0), 0);
+  const places = paidPlaces(entrants);
+  const best = await Promise.all(
+    shards.map(async ({ db }) => {
+      const { results } = await db
+        .prepare(
+          `SELECT user_id, score, joined_at, prize_paid_at IS NOT NULL AS paid FROM contest_entries WHERE contest_id = ?
+           ORDER BY score DESC, joined_at, user_id LIMIT ?`,
+        )
+        .bind(contestId, places)
+        .all<Entry>();
+      return results;
+    }),
+  );
+  const winners: Winner[] = best.flat().sort(standingsOrder).slice(0, places).map((row, i) => ({ user_id: row.user_id, place: i + 1, paid: row.paid }));
   return { entrants, unpaid: winners.filter((winner) => !winner.paid) };
 };
 
@@ -86,34 +107,42 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
   return paid.filter((_prize, i) => marked[i]?.meta.changes === 1);
 };
 
-/** Closes, then pays one contest as far as it can; `paid_at` marks it done once every winner holds a prize. */
-const settleContest = async (d1: D1Database, contest: DueContest, now: number) => {
-  await close(d1, contest.id, now);
-  const { entrants, unpaid } = await readWinners(d1, contest.id);
+/**
+ * Closes, then pays one contest as far as it can, each winner in their own shard; `paid_at` marks it done once every
+ * paying place holds its prize.
+ */
+const settleContest = async (env: Env, contest: DueContest, now: number) => {
+  await close(env, contest.id, now);
+  const { entrants, unpaid } = await readWinners(env, contest.id);
   const paid: PaidPrize[] = [];
-  for (let i = 0; i < unpaid.length; i += CONTEST_PRIZES_PER_BATCH) {
-    paid.push(...(await payBatch(d1, contest, unpaid.slice(i, i + CONTEST_PRIZES_PER_BATCH), entrants, now)));
+  for (const [shard, userIds] of groupByShard(env, unpaid.map((winner) => winner.user_id))) {
+    const winners = unpaid.filter((winner) => userIds.includes(winner.user_id));
+    for (let i = 0; i < winners.length; i += CONTEST_PRIZES_PER_BATCH) {
+      paid.push(...(await payBatch(shard.db, contest, winners.slice(i, i + CONTEST_PRIZES_PER_BATCH), entrants, now)));
+    }
   }
-  await d1
-    .prepare(
-      `UPDATE contests SET paid_at = ?1 WHERE id = ?2 AND paid_at IS NULL AND closed_at IS NOT NULL
-         AND (SELECT count(*) FROM contest_entries WHERE contest_id = ?2 AND prize_paid_at IS NOT NULL) >= ?3`,
-    )
-    .bind(now, contest.id, paidPlaces(entrants))
-    .run();
+  const prized = await Promise.all(
+    shardMap(env).shards.map(({ db }) =>
+      db.prepare("SELECT count(*) AS n FROM contest_entries WHERE contest_id = ? AND prize_paid_at IS NOT NULL").bind(contest.id).first<{ n: number }>(),
+    ),
+  );
+  if (prized.reduce((sum, row) => sum + (row?.n ?? 0), 0) >= paidPlaces(entrants)) {
+    await env.DB.prepare("UPDATE contests SET paid_at = ?1 WHERE id = ?2 AND paid_at IS NULL AND closed_at IS NOT NULL").bind(now, contest.id).run();
+    await mirrorContests(env, [contest.id]);
+  }
   return paid;
 };
 
 /** The cron's pass: every contest that has ended and is not yet fully paid, oldest end first. */
-export const payDueContests = async (d1: D1Database, now: number, onPaid: (prizes: PaidPrize[]) => Promise<void>) => {
-  const { results } = await d1
+export const payDueContests = async (env: Env, now: number, onPaid: (prizes: PaidPrize[]) => Promise<void>) => {
+  const { results } = await env.DB
     .prepare("SELECT id, title FROM contests WHERE paid_at IS NULL AND ends_at <= ? ORDER BY ends_at LIMIT ?")
     .bind(now, CONTESTS_PER_RUN)
     .all<DueContest>();
   const summary = { due: results.length, prizes: 0, failed: 0 };
   for (const contest of results) {
     try {
-      const paid = await settleContest(d1, contest, now);
+      const paid = await settleContest(env, contest, now);
       summary.prizes += paid.length;
       if (paid.length > 0) await onPaid(paid);
     } catch (error) {
