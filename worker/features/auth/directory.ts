@@ -1,6 +1,6 @@
-import { getTableColumns } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { groupByShard, playerDb } from "../../db/shards";
+import { columnsExcept, rowCopySql } from "../../db/row-copy";
 import { batchNamed, type BatchEntry, type NamedResults } from "../../db/statement";
 
 /**
@@ -8,24 +8,15 @@ import { batchNamed, type BatchEntry, type NamedResults } from "../../db/stateme
  * there across all shards, and sign-in looks a player up there. Each player's shard keeps a copy of the row, which
  * their sessions, ledger and picks point at. Only max_streak is the shard's own (settlement computes it there).
  */
-const MIRRORED = Object.values(getTableColumns(users))
-  .map((column) => column.name)
-  .filter((name) => name !== "max_streak");
-
-const columns = MIRRORED.join(", ");
-const READ = `SELECT ${columns} FROM users WHERE id IN (SELECT value FROM json_each(?))`;
-// `WHERE true`: SQLite reads ON CONFLICT after a bare FROM as a join constraint.
-const UPSERT = `INSERT INTO users (${columns})
-  SELECT ${MIRRORED.map((column) => `value ->> '${column}'`).join(", ")} FROM json_each(?1) WHERE true
-  ON CONFLICT (id) DO UPDATE SET ${MIRRORED.filter((column) => column !== "id").map((column) => `${column} = excluded.${column}`).join(", ")}`;
+const COPY = rowCopySql("users", columnsExcept(users, ["max_streak"]));
 
 /** Copies the directory's rows of these players to their shards; nothing to do where a shard is the catalogue. */
 export const mirrorUsers = async (env: Env, userIds: readonly string[]) => {
   const groups = [...groupByShard(env, userIds)].filter(([shard]) => shard.db !== env.DB);
   await Promise.all(
     groups.map(async ([{ db }, ids]) => {
-      const { results } = await env.DB.prepare(READ).bind(JSON.stringify(ids)).all();
-      if (results.length > 0) await db.prepare(UPSERT).bind(JSON.stringify(results)).run();
+      const { results } = await env.DB.prepare(COPY.read).bind(JSON.stringify(ids)).all();
+      if (results.length > 0) await db.prepare(COPY.upsert).bind(JSON.stringify(results)).run();
     }),
   );
 };

@@ -1,4 +1,5 @@
 import { shardMap } from "../../db/shards";
+import { rowCopySql } from "../../db/row-copy";
 import { EDITABLE_COLUMNS } from "../admin-questions/question-values";
 
 /**
@@ -16,13 +17,7 @@ const MIRRORED = [
   "outcome_reason",
 ] as const;
 
-const columns = ["id", ...MIRRORED].join(", ");
-
-const READ = `SELECT ${columns} FROM questions WHERE id IN (SELECT value FROM json_each(?))`;
-// `WHERE true`: SQLite reads ON CONFLICT after a bare FROM as a join constraint.
-const UPSERT = `INSERT INTO questions (${columns})
-  SELECT ${["id", ...MIRRORED].map((column) => `value ->> '${column}'`).join(", ")} FROM json_each(?1) WHERE true
-  ON CONFLICT (id) DO UPDATE SET ${MIRRORED.map((column) => `${column} = excluded.${column}`).join(", ")}`;
+const COPY = rowCopySql("questions", ["id", ...MIRRORED]);
 const REMOVE_GONE = "DELETE FROM questions WHERE id IN (SELECT value FROM json_each(?1)) AND id NOT IN (SELECT value ->> 'id' FROM json_each(?2))";
 
 /**
@@ -34,9 +29,9 @@ export const mirrorQuestions = async (env: Env, questionIds: readonly string[]) 
   const map = shardMap(env);
   if (map.sharesCatalogue || questionIds.length === 0) return;
   const ids = JSON.stringify(questionIds);
-  const { results } = await env.DB.prepare(READ).bind(ids).all<Record<string, unknown>>();
+  const { results } = await env.DB.prepare(COPY.read).bind(ids).all<Record<string, unknown>>();
   const rows = JSON.stringify(results);
   await Promise.all(
-    map.shards.map(({ db }) => db.batch([db.prepare(UPSERT).bind(rows), db.prepare(REMOVE_GONE).bind(ids, rows)])),
+    map.shards.map(({ db }) => db.batch([db.prepare(COPY.upsert).bind(rows), db.prepare(REMOVE_GONE).bind(ids, rows)])),
   );
 };
