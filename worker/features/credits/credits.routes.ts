@@ -8,6 +8,7 @@ import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
 import { creditsSchema } from "../me/me.schemas";
+import { playerDb } from "../../db/shards";
 import { batchNamed } from "../../db/statement";
 import { creditsStatement, toCredits } from "../picks/pick-row";
 import { ensureCreditsRow } from "./ledger.service";
@@ -57,16 +58,18 @@ export const creditsRoutes = createRouter()
   .openapi(creditsRoute, async (c) => {
     const userId = c.var.user!.id;
     const now = Date.now();
-    const { credits } = await batchNamed(c.env.DB, {
-      ensure: ensureCreditsRow(c.env.DB, userId, now),
-      credits: creditsStatement(c.env.DB, userId),
+    const d1 = playerDb(c.env, userId);
+    const { credits } = await batchNamed(d1, {
+      ensure: ensureCreditsRow(d1, userId, now),
+      credits: creditsStatement(d1, userId),
     });
     return c.json(toCredits(credits.results[0]), 200);
   })
   .openapi(transactionsRoute, async (c) => {
+    const userId = c.var.user!.id;
     const cursor = c.req.valid("query").cursor;
     const t = creditTransactions;
-    const rows = await createDb(c.env.DB)
+    const rows = await createDb(playerDb(c.env, userId))
       .select({
         id: t.id,
         amount: t.amount,
@@ -77,7 +80,7 @@ export const creditsRoutes = createRouter()
         createdAt: t.createdAt,
       })
       .from(t)
-      .where(and(eq(t.userId, c.var.user!.id), afterKeyset(t, cursor ? decodeKeyset(cursor) : null)))
+      .where(and(eq(t.userId, userId), afterKeyset(t, cursor ? decodeKeyset(cursor) : null)))
       .orderBy(...newestFirst(t))
       .limit(TRANSACTIONS_PAGE_SIZE + 1);
     return c.json(page(rows, TRANSACTIONS_PAGE_SIZE), 200);

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { playerDb } from "../../db/shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { timeZoneOffsetSchema } from "../../lib/time-zone";
@@ -45,11 +46,15 @@ const claimRoute = createRoute({
 });
 
 export const dailyCreditsRoutes = createRouter()
-  .openapi(statusRoute, async (c) => c.json(await readDailyCredits(c.env.DB, c.var.user!.id, Date.now(), c.req.valid("query").tz), 200))
+  .openapi(statusRoute, async (c) => {
+    const userId = c.var.user!.id;
+    return c.json(await readDailyCredits(playerDb(c.env, userId), userId, Date.now(), c.req.valid("query").tz), 200);
+  })
   .openapi(claimRoute, async (c) => {
     const userId = c.var.user!.id;
     const now = Date.now();
-    const { transactionId, ...claimed } = await claimDailyCredits(c.env.DB, { userId, now, tz: c.req.valid("json").tz });
+    // The claim row, the grant and the checks on the account and its breaks are all the player's: one shard, one batch.
+    const { transactionId, ...claimed } = await claimDailyCredits(playerDb(c.env, userId), { userId, now, tz: c.req.valid("json").tz });
     // The balance animates with the daily_free timing on every open screen of the player's.
     c.executionCtx.waitUntil(
       publishToUser(c.env, userId, [

@@ -92,7 +92,20 @@ export const allTimeRankQueries = (d1: D1Database, userId: string) => ({
   rankCount: boardCount(d1, "all"),
 });
 
-export const allTimeRankOf = ({ rankRow, rankCount }: NamedResults<ReturnType<typeof allTimeRankQueries>>) => ({
+type AllTimeRankReads = NamedResults<ReturnType<typeof allTimeRankQueries>>;
+
+export const allTimeRankOf = ({ rankRow, rankCount }: AllTimeRankReads) => ({
   rank: rankRow[0]?.rank ?? null,
   totalUsers: rankCount[0]?.total ?? 0,
 });
+
+/**
+ * allTimeRankOf for reads made in the player's shard. With several shards those rank the player among their shard's
+ * players only, so their result is ranked in the catalogue's merged histograms, whose sum is also the board's size.
+ */
+export const allTimeRankAmongAll = async (env: Env, reads: AllTimeRankReads) => {
+  if (shardMap(env).sharesCatalogue) return allTimeRankOf(reads);
+  const [row] = reads.rankRow;
+  const [rank, [count]] = await Promise.all([row ? rankAmongAll(env.DB, "all", row) : null, runQuery(boardCount(env.DB, "all"))]);
+  return { rank, totalUsers: count?.total ?? 0 };
+};

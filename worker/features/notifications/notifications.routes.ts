@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pushTopics } from "../../db/schema";
+import { playerDb } from "../../db/shards";
 import type { Settings } from "../../env";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
-import { chooseTopics, readNotifications, subscribe, unsubscribe } from "./notifications.service";
+import { chooseTopics, readNotifications, subscribe, takeEndpointFromOtherShards, unsubscribe } from "./notifications.service";
 import { isPushEndpoint, vapidKeys } from "./push-service";
 
 const ENDPOINT_MESSAGE = "This browser's push service is not supported";
@@ -79,18 +80,30 @@ const withKey = async (settings: Settings, view: ReturnType<typeof readNotificat
   ...(await view),
 });
 
+/** Devices and choices are the player's, in their shard, beside the outbox the push sender drains on every shard. */
 export const notificationRoutes = createRouter()
-  .openapi(readRoute, async (c) => c.json(await withKey(c.var.settings, readNotifications(c.env.DB, c.var.user!.id)), 200))
-  .openapi(topicsRoute, async (c) =>
-    c.json(await withKey(c.var.settings, chooseTopics(c.env.DB, c.var.user!.id, c.req.valid("json"), Date.now())), 200),
-  )
+  .openapi(readRoute, async (c) => {
+    const userId = c.var.user!.id;
+    return c.json(await withKey(c.var.settings, readNotifications(playerDb(c.env, userId), userId)), 200);
+  })
+  .openapi(topicsRoute, async (c) => {
+    const userId = c.var.user!.id;
+    return c.json(await withKey(c.var.settings, chooseTopics(playerDb(c.env, userId), userId, c.req.valid("json"), Date.now())), 200);
+  })
   .openapi(subscribeRoute, async (c) => {
+    const userId = c.var.user!.id;
     const subscription = c.req.valid("json");
     if (!isPushEndpoint(subscription.endpoint, c.var.settings)) {
       throw new AppError("validation_failed", ENDPOINT_MESSAGE, { field: "endpoint" });
     }
-    return c.json(await withKey(c.var.settings, subscribe(c.env.DB, c.var.user!.id, subscription, Date.now())), 200);
+    const home = playerDb(c.env, userId);
+    const [view] = await Promise.all([
+      withKey(c.var.settings, subscribe(home, userId, subscription, Date.now())),
+      takeEndpointFromOtherShards(c.env, home, subscription.endpoint),
+    ]);
+    return c.json(view, 200);
   })
-  .openapi(unsubscribeRoute, async (c) =>
-    c.json(await withKey(c.var.settings, unsubscribe(c.env.DB, c.var.user!.id, c.req.valid("json").endpoint)), 200),
-  );
+  .openapi(unsubscribeRoute, async (c) => {
+    const userId = c.var.user!.id;
+    return c.json(await withKey(c.var.settings, unsubscribe(playerDb(c.env, userId), userId, c.req.valid("json").endpoint)), 200);
+  });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, notInArray } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { notificationSettings, pushSubscriptions, pushTopics } from "../../db/schema";
+import { shardMap } from "../../db/shards";
 import { newId } from "../../lib/ids";
 import type { PushTopic } from "./notices";
 
@@ -55,6 +56,15 @@ export const subscribe = async (d1: D1Database, userId: string, { endpoint, keys
     db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newestDevices(db, userId)))),
   ]);
   return readNotifications(d1, userId);
+};
+
+/**
+ * The endpoint's unique index holds within one database: with several shards, the browser is also taken from a player
+ * of another shard who subscribed it before, so it never gets two accounts' notices. Nothing to do with one shard.
+ */
+export const takeEndpointFromOtherShards = async (env: Env, home: D1Database, endpoint: string) => {
+  const others = shardMap(env).shards.filter(({ db }) => db !== home);
+  await Promise.all(others.map(({ db }) => db.prepare("DELETE FROM push_subscriptions WHERE endpoint = ?").bind(endpoint).run()));
 };
 
 export const unsubscribe = async (d1: D1Database, userId: string, endpoint: string) => {

@@ -1,11 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PICKS_PAGE_SIZE } from "../../config";
-import { and, eq } from "drizzle-orm";
-import { createDb } from "../../db/client";
-import { afterKeyset, newestFirst } from "../../db/keyset";
-import { questions, scoreFeedChallenges, scoreFeedLinks, userPicks } from "../../db/schema";
-import { autoResolutionColumns, toAutoResolution } from "../score-feed/auto-resolution";
-import { decodeKeyset, page } from "../../lib/cursor";
+import { playerDb } from "../../db/shards";
 import { withIdempotency } from "../../lib/idempotency";
 import { playerDb } from "../../db/shards";
 import { sendReferrerBonus } from "../referrals/referral-queue";
@@ -14,6 +8,7 @@ import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/opena
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
 import { pickStatsSchema, pickWithQuestionSchema, streakSchema, submitPickResponseSchema, submitPickSchema } from "./picks.schemas";
+import { readMyPicks } from "./my-picks";
 import { readPickStats, readStreak } from "./pick-stats.service";
 import { readStreakHistory, streakHistoryRoute } from "./streak-history";
 import { replayPick, submitPick, type PickRef, type PickResult } from "./submit-pick.service";
@@ -69,12 +64,6 @@ const streakRoute = createRoute({
 
 
 
-/** Whether a settled pick went with the majority; an open pick, or a tied crowd, says neither. */
-const crowdSide = (pick: { status: string; choice: "yes" | "no" }, yes: number, no: number) => {
-  if (pick.status === "active" || yes === no) return null;
-  return (yes > no) === (pick.choice === "yes") ? ("with" as const) : ("against" as const);
-};
-
 export const pickRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const body = c.req.valid("json");
@@ -96,59 +85,19 @@ export const pickRoutes = createRouter()
       replay: async (ref: PickRef) => answer(await replayPick(playerDb(c.env, userId), ref)),
     });
   })
-  .openapi(listRoute, async (c) => {
+  .openapi(listRoute, async (c) => c.json(await readMyPicks(c.env, c.var.user!.id, c.req.valid("query").cursor), 200))
+  .openapi(statsRoute, async (c) => {
     const userId = c.var.user!.id;
-    const cursor = c.req.valid("query").cursor;
-    const p = userPicks;
-    const q = questions;
-    const rows = await createDb(c.env.DB)
-      .select({
-        id: p.id,
-        questionId: p.questionId,
-        choice: p.choice,
-        creditsSpent: p.creditsSpent,
-        multiplier: p.multiplier,
-        pickType: p.pickType,
-        potentialPayout: p.potentialPayout,
-        actualPayout: p.actualPayout,
-        status: p.status,
-        createdAt: p.createdAt,
-        updatedAt: p.updatedAt,
-        question: {
-          id: q.id,
-          title: q.title,
-          deadline: q.deadline,
-          imageUrl: q.imageUrl,
-          sportCategory: q.sportCategory,
-          customCategory: q.customCategory,
-          answerOptionA: q.answerOptionA,
-          answerOptionB: q.answerOptionB,
-          outcome: q.outcome,
-          updatedAt: q.updatedAt,
-        },
-        yesCount: q.yesCount,
-        noCount: q.noCount,
-        ...autoResolutionColumns,
-      })
-      .from(p)
-      .innerJoin(q, eq(q.id, p.questionId))
-      .leftJoin(scoreFeedLinks, eq(scoreFeedLinks.questionId, p.questionId))
-      .leftJoin(scoreFeedChallenges, and(eq(scoreFeedChallenges.questionId, p.questionId), eq(scoreFeedChallenges.userId, userId)))
-      .where(and(eq(p.userId, userId), afterKeyset(p, cursor ? decodeKeyset(cursor) : null)))
-      .orderBy(...newestFirst(p))
-      .limit(PICKS_PAGE_SIZE + 1);
-    const items = rows.map(({ yesCount, noCount, ...row }) => {
-      const { feed, columns: pick } = toAutoResolution(row);
-      return {
-        ...pick,
-        question: { ...pick.question, crowd: { yes: yesCount, no: noCount }, autoResolution: feed },
-        crowd: crowdSide(pick, yesCount, noCount),
-      };
-    });
-    return c.json(page(items, PICKS_PAGE_SIZE), 200);
-  })
-  .openapi(statsRoute, async (c) => c.json(await readPickStats(c.env.DB, c.var.user!.id), 200));
+    return c.json(await readPickStats(playerDb(c.env, userId), userId), 200);
+  });
 
+/** A streak is counted from the player's picks and the shard's copies of their questions, and its maximum is the shard's. */
 export const streakRoutes = createRouter()
-  .openapi(streakRoute, async (c) => c.json(await readStreak(c.env.DB, c.var.user!.id), 200))
-  .openapi(streakHistoryRoute, async (c) => c.json(await readStreakHistory(c.env.DB, c.var.user!.id, c.req.valid("query").cursor), 200));
+  .openapi(streakRoute, async (c) => {
+    const userId = c.var.user!.id;
+    return c.json(await readStreak(playerDb(c.env, userId), userId), 200);
+  })
+  .openapi(streakHistoryRoute, async (c) => {
+    const userId = c.var.user!.id;
+    return c.json(await readStreakHistory(playerDb(c.env, userId), userId, c.req.valid("query").cursor), 200);
+  });

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { limitKinds, limitPeriods } from "../../db/schema";
+import { playerDb } from "../../db/shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
@@ -88,12 +89,26 @@ const endExclusionRoute = createRoute({
   responses: answer,
 });
 
+/** Limits, breaks and exclusions are the player's, in their shard, where the pick and checkout batches check them. */
 export const responsiblePlayRoutes = createRouter()
-  .openapi(readRoute, async (c) => c.json(await readPlay(c.env.DB, c.var.user!.id, Date.now()), 200))
-  .openapi(limitRoute, async (c) => {
-    const { kind, period, amount } = c.req.valid("json");
-    return c.json(await setLimit(c.env.DB, c.var.user!.id, kind, period, amount, Date.now()), 200);
+  .openapi(readRoute, async (c) => {
+    const userId = c.var.user!.id;
+    return c.json(await readPlay(playerDb(c.env, userId), userId, Date.now()), 200);
   })
-  .openapi(breakRoute, async (c) => c.json(await startBreak(c.env.DB, c.var.user!.id, c.req.valid("json").length, Date.now()), 200))
-  .openapi(excludeRoute, async (c) => c.json(await selfExclude(c.env.DB, c.var.user!.id, c.req.valid("json").length, Date.now()), 200))
-  .openapi(endExclusionRoute, async (c) => c.json(await endExclusion(c.env.DB, c.var.user!.id, Date.now()), 200));
+  .openapi(limitRoute, async (c) => {
+    const userId = c.var.user!.id;
+    const { kind, period, amount } = c.req.valid("json");
+    return c.json(await setLimit(playerDb(c.env, userId), userId, kind, period, amount, Date.now()), 200);
+  })
+  .openapi(breakRoute, async (c) => {
+    const userId = c.var.user!.id;
+    return c.json(await startBreak(playerDb(c.env, userId), userId, c.req.valid("json").length, Date.now()), 200);
+  })
+  .openapi(excludeRoute, async (c) => {
+    const userId = c.var.user!.id;
+    return c.json(await selfExclude(playerDb(c.env, userId), userId, c.req.valid("json").length, Date.now()), 200);
+  })
+  .openapi(endExclusionRoute, async (c) => {
+    const userId = c.var.user!.id;
+    return c.json(await endExclusion(playerDb(c.env, userId), userId, Date.now()), 200);
+  });

@@ -2,10 +2,11 @@ import { and, count, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-o
 import { countryFlagUrl } from "#shared/countries";
 import { LEADERBOARD_BUCKET_MS, RANK_NOT_FOUND, RECENT_RESOLVED_PICKS } from "../../config";
 import { compiledQuery, type RowOf } from "../../db/compiled";
+import { playerDb } from "../../db/shards";
 import { batchNamed } from "../../db/statement";
 import { questions, userPicks, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { allTimeRankOf, allTimeRankQueries } from "../leaderboard/leaderboard.service";
+import { allTimeRankAmongAll, allTimeRankQueries } from "../leaderboard/leaderboard.service";
 import { windowStartHour, type Period } from "../leaderboard/leaderboard.query";
 import { picksWithStatus, streakOf, streakQueries, winRate } from "../picks/pick-stats.service";
 
@@ -73,7 +74,9 @@ const toRecent = (row: RowOf<typeof recentQuery>) => {
   };
 };
 
-export const readUserStats = async (d1: D1Database, userId: string, period: Period, now: number) => {
+/** Everything but the rank is the player's, read in one batch in their shard; the rank is among every shard's players. */
+export const readUserStats = async (env: Env, userId: string, period: Period, now: number) => {
+  const d1 = playerDb(env, userId);
   const values = { userId, from: since(period, now) };
   const { user, counts, recent, ...reads } = await batchNamed(d1, {
     user: profileQuery(d1, values),
@@ -85,8 +88,7 @@ export const readUserStats = async (d1: D1Database, userId: string, period: Peri
   const [profile] = user;
   if (!profile) throw new AppError("not_found", "User not found");
   const count = counts[0]!;
-  const streak = await streakOf(d1, userId, reads);
-  const board = allTimeRankOf(reads);
+  const [streak, board] = await Promise.all([streakOf(d1, userId, reads), allTimeRankAmongAll(env, reads)]);
   const unranked = count.allTime === 0;
   return {
     userId,

@@ -1,0 +1,114 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { PICKS_PAGE_SIZE } from "../../config";
+import { createDb, type Db } from "../../db/client";
+import { afterKeyset, newestFirst } from "../../db/keyset";
+import { questions, scoreFeedChallenges, scoreFeedLinks, userPicks } from "../../db/schema";
+import { playerDb } from "../../db/shards";
+import { decodeKeyset, page } from "../../lib/cursor";
+import { autoResolutionColumns, toAutoResolution } from "../score-feed/auto-resolution";
+
+const p = userPicks;
+const q = questions;
+
+const pickColumns = {
+  id: p.id,
+  questionId: p.questionId,
+  choice: p.choice,
+  creditsSpent: p.creditsSpent,
+  multiplier: p.multiplier,
+  pickType: p.pickType,
+  potentialPayout: p.potentialPayout,
+  actualPayout: p.actualPayout,
+  status: p.status,
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+  question: {
+    id: q.id,
+    title: q.title,
+    deadline: q.deadline,
+    imageUrl: q.imageUrl,
+    sportCategory: q.sportCategory,
+    customCategory: q.customCategory,
+    answerOptionA: q.answerOptionA,
+    answerOptionB: q.answerOptionB,
+    outcome: q.outcome,
+    updatedAt: q.updatedAt,
+  },
+};
+
+/** What the catalogue knows of a question beyond its copy: every shard's crowd, and the score feed's side of it. */
+const crowdColumns = { yesCount: q.yesCount, noCount: q.noCount, ...autoResolutionColumns };
+
+const challengeOf = (userId: string) => and(eq(scoreFeedChallenges.questionId, q.id), eq(scoreFeedChallenges.userId, userId));
+
+const ownPicks = (userId: string, cursor: string | undefined) => and(eq(p.userId, userId), afterKeyset(p, cursor ? decodeKeyset(cursor) : null));
+
+/** The player's page of picks with everything shown beside them, in one read of the one database. */
+const picksWithCrowd = (db: Db, userId: string, cursor: string | undefined) =>
+  db
+    .select({ ...pickColumns, ...crowdColumns })
+    .from(p)
+    .innerJoin(q, eq(q.id, p.questionId))
+    .leftJoin(scoreFeedLinks, eq(scoreFeedLinks.questionId, p.questionId))
+    .leftJoin(scoreFeedChallenges, challengeOf(userId))
+    .where(ownPicks(userId, cursor))
+    .orderBy(...newestFirst(p))
+    .limit(PICKS_PAGE_SIZE + 1);
+
+const picksOnly = (db: Db, userId: string, cursor: string | undefined) =>
+  db
+    .select(pickColumns)
+    .from(p)
+    .innerJoin(q, eq(q.id, p.questionId))
+    .where(ownPicks(userId, cursor))
+    .orderBy(...newestFirst(p))
+    .limit(PICKS_PAGE_SIZE + 1);
+
+const crowdsOf = (db: Db, userId: string, questionIds: string[]) =>
+  db
+    .select({ id: q.id, ...crowdColumns })
+    .from(q)
+    .leftJoin(scoreFeedLinks, eq(scoreFeedLinks.questionId, q.id))
+    .leftJoin(scoreFeedChallenges, challengeOf(userId))
+    .where(inArray(q.id, questionIds));
+
+type Pick = Awaited<ReturnType<typeof picksOnly>>[number];
+type Feed = ReturnType<typeof toAutoResolution>["feed"];
+
+/** Whether a settled pick went with the majority; an open pick, or a tied crowd, says neither. */
+const crowdSide = (pick: Pick, yes: number, no: number) => {
+  if (pick.status === "active" || yes === no) return null;
+  return (yes > no) === (pick.choice === "yes") ? ("with" as const) : ("against" as const);
+};
+
+const toItem = (pick: Pick, yes: number, no: number, feed: Feed) => ({
+  ...pick,
+  question: { ...pick.question, crowd: { yes, no }, autoResolution: feed },
+  crowd: crowdSide(pick, yes, no),
+});
+
+/**
+ * My Picks, newest first. The picks and their questions' copies are in the player's shard, but a shard's crowd counts
+ * only its own players and the score feed lives in the catalogue: with several shards those come from a second read
+ * there. With one database it stays one read.
+ */
+export const readMyPicks = async (env: Env, userId: string, cursor: string | undefined) => {
+  const d1 = playerDb(env, userId);
+  if (d1 === env.DB) {
+    const rows = await picksWithCrowd(createDb(d1), userId, cursor);
+    const items = rows.map((row) => {
+      const { feed, columns: { yesCount, noCount, ...pick } } = toAutoResolution(row);
+      return toItem(pick, yesCount, noCount, feed);
+    });
+    return page(items, PICKS_PAGE_SIZE);
+  }
+  const picks = await picksOnly(createDb(d1), userId, cursor);
+  const crowds = picks.length === 0 ? [] : await crowdsOf(createDb(env.DB), userId, [...new Set(picks.map((pick) => pick.questionId))]);
+  const byQuestion = new Map(crowds.map(({ id, ...crowd }) => [id, toAutoResolution(crowd)]));
+  const items = picks.map((pick) => {
+    const crowd = byQuestion.get(pick.questionId);
+    // Only a question deleted between the two reads has no catalogue row left.
+    return toItem(pick, crowd?.columns.yesCount ?? 0, crowd?.columns.noCount ?? 0, crowd?.feed ?? null);
+  });
+  return page(items, PICKS_PAGE_SIZE);
+};
