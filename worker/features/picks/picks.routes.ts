@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { playerDb } from "../../db/shards";
 import { withIdempotency } from "../../lib/idempotency";
-import { playerDb } from "../../db/shards";
 import { sendReferrerBonus } from "../referrals/referral-queue";
 import { broadcast, publishToUsers } from "../../realtime/live-shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
