@@ -7,7 +7,7 @@ import { createPlayerIn } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { sessionFor } from "../../test/sessions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
-import { call } from "../../test/http";
+import { call, callJson } from "../../test/http";
 import { mirrorUsers } from "../auth/directory";
 import { commitMovement, grant } from "../credits/ledger.service";
 import { mirrorQuestions } from "../questions/question-mirror";
@@ -97,5 +97,18 @@ describe("referral bonuses across shards", () => {
     expect(swept.paid).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(referrerId, shards.SHARD_0)).toBe(REFERRER_BONUS);
     expect((await sweepReferrerBonuses(shards, Date.now())).paid).toBe(0);
+  });
+
+  it("list the friends of every shard on the referrer's page, with their first pick and the bonus paid", async () => {
+    const { shards, sent } = shardsWithQueue();
+    const { referrerId, friendId, questionId } = await referralAcrossShards(shards);
+    const { bearer } = await sessionFor(referrerId, shards);
+    const page = async () =>
+      (await callJson<{ counts: Record<string, number>; invites: { status: string }[] }>("/api/referrals", { headers: bearer, env: shards })).body;
+    expect(await page()).toMatchObject({ counts: { signedUp: 1, firstPick: 0, rewarded: 0, creditsEarned: 0 }, invites: [{ status: "signed_up" }] });
+    await pickAs(shards, friendId, questionId);
+    expect((await page()).invites).toEqual([expect.objectContaining({ status: "first_pick" })]);
+    await deliver(shards, sent);
+    expect(await page()).toMatchObject({ counts: { signedUp: 1, firstPick: 1, rewarded: 1, creditsEarned: REFERRER_BONUS }, invites: [{ status: "rewarded" }] });
   });
 });

@@ -8,6 +8,8 @@ import { createDb, type Db } from "../../db/client";
 import { boundQuery } from "../../db/compiled";
 import { creditTransactions, userPicks, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
+import { groupByShard, playerDb } from "../../db/shards";
+import { referrerBonusKey } from "./referral-bonus";
 
 const inviteStatus = z.enum(["signed_up", "first_pick", "rewarded"]);
 
@@ -60,9 +62,11 @@ const statusOf = (invite: { picked: boolean; rewarded: boolean }) =>
 
 const sumOf = (column: SQL.Aliased<boolean>) => sql<number>`COALESCE(SUM(${column}), 0)`;
 
-export const referralRoutes = createRouter().openapi(route, async (c) => {
-  const userId = c.var.user.id;
-  const d1 = c.env.DB;
+type Invite = { username: string; createdAt: number; picked: boolean; rewarded: boolean };
+type Referrals = { code: string; invites: Invite[]; counts: { signedUp: number; firstPick: number; rewarded: number; creditsEarned: number } };
+
+/** The player's own catalogue and ledger are one database: everything in one batch. */
+const readTogether = async (d1: D1Database, userId: string): Promise<Referrals> => {
   const db = createDb(d1);
   const everyInvite = invitedBy(db, userId).as("invites");
   const creditsEarned = db
@@ -84,15 +88,63 @@ export const referralRoutes = createRouter().openapi(route, async (c) => {
         .from(everyInvite),
     ),
   });
-  const { code } = user[0]!;
-  const total = counts[0]!;
+  return { code: user[0]!.code, invites, counts: counts[0]! };
+};
+
+/**
+ * Friends live in any shard: the directory lists them, each friend's shard says whether they picked, and the player's
+ * own ledger which of them paid a referral bonus.
+ */
+const readAcrossShards = async (env: Env, userId: string): Promise<Referrals> => {
+  const { results: friends } = await env.DB.prepare(
+    "SELECT id, username, created_at FROM users WHERE referred_by = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC",
+  )
+    .bind(userId)
+    .all<{ id: string; username: string; created_at: number }>();
+  const own = playerDb(env, userId);
+  const [code, ledger, picked] = await Promise.all([
+    env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId).first<string>("referral_code"),
+    own
+      .prepare("SELECT idempotency_key AS key, amount FROM credit_transactions WHERE user_id = ? AND idempotency_key LIKE 'referral:%:referrer'")
+      .bind(userId)
+      .all<{ key: string; amount: number }>(),
+    Promise.all(
+      [...groupByShard(env, friends.map(({ id }) => id))].map(async ([{ db }, ids]) =>
+        (await db.prepare("SELECT DISTINCT user_id FROM user_picks WHERE user_id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).all<{ user_id: string }>()).results,
+      ),
+    ),
+  ]);
+  const pickers = new Set(picked.flat().map(({ user_id }) => user_id));
+  const rewarded = new Set(ledger.results.map(({ key }) => key));
+  const invites = friends.map((friend) => ({
+    username: friend.username,
+    createdAt: friend.created_at,
+    picked: pickers.has(friend.id),
+    rewarded: rewarded.has(referrerBonusKey(friend.id)),
+  }));
+  return {
+    code: code ?? "",
+    invites: invites.slice(0, INVITE_HISTORY_LIMIT),
+    counts: {
+      signedUp: invites.length,
+      firstPick: invites.filter((invite) => invite.picked).length,
+      rewarded: invites.filter((invite) => invite.rewarded).length,
+      creditsEarned: ledger.results.reduce((sum, { amount }) => sum + amount, 0),
+    },
+  };
+};
+
+export const referralRoutes = createRouter().openapi(route, async (c) => {
+  const userId = c.var.user.id;
+  const { code, invites, counts } =
+    playerDb(c.env, userId) === c.env.DB ? await readTogether(c.env.DB, userId) : await readAcrossShards(c.env, userId);
   return c.json(
     {
       code,
       link: new URL(`/auth?mode=signup&ref=${encodeURIComponent(code)}`, c.var.settings.APP_URL).toString(),
       referrerBonus: REFERRER_BONUS,
       friendBonus: REFERRED_FRIEND_BONUS,
-      counts: total,
+      counts,
       invites: invites.map((invite) => ({ username: invite.username, joinedAt: invite.createdAt, status: statusOf(invite) })),
     },
     200,
