@@ -14,7 +14,7 @@ const cardParams = z.object({
 
 type Kind = z.infer<typeof cardParams>["kind"];
 
-const READERS: Record<Kind, (d1: D1Database, id: string) => Promise<ShareCard>> = {
+const READERS: Record<Kind, (env: Env, id: string) => Promise<ShareCard>> = {
   pick: readPickCard,
   streak: readStreakCard,
   rank: readRankCard,
@@ -46,7 +46,7 @@ export const shareImageRoutes = createRouter().openapi(imageRoute, async (c) => 
   const cache = caches.default;
   const hit = await cache.match(c.req.raw);
   if (hit) return c.body(await hit.arrayBuffer(), 200, Object.fromEntries(hit.headers));
-  const card = await READERS[kind](c.env.DB, id);
+  const card = await READERS[kind](c.env, id);
   const png = await renderCard(cardTree(card));
   const current = c.req.valid("query").v === cardVersion(card);
   const headers = { "Content-Type": "image/png", "Cache-Control": current ? IMMUTABLE : SHORT };
@@ -115,7 +115,7 @@ export const sharePageRoutes = createRouter().get("/:kind/:id", async (c) => {
   const parsed = cardParams.safeParse(c.req.param());
   if (!parsed.success) return c.notFound();
   const { kind, id } = parsed.data;
-  const card = await READERS[kind](c.env.DB, id);
+  const card = await READERS[kind](c.env, id);
   c.header("Cache-Control", SHORT);
   return c.html(page(c, card, kind, id));
 });

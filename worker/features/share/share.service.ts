@@ -3,7 +3,8 @@ import { createDb } from "../../db/client";
 import { questions, userPicks, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
-import { allTimeRankOf, allTimeRankQueries } from "../leaderboard/leaderboard.service";
+import { allTimeRankAmongAll, allTimeRankQueries } from "../leaderboard/leaderboard.service";
+import { playerDb, shardMap } from "../../db/shards";
 import { readStreak } from "../picks/pick-stats.service";
 
 /**
@@ -35,7 +36,7 @@ const livePlayer = async (d1: D1Database, userId: string) => {
   return player;
 };
 
-export const readPickCard = async (d1: D1Database, pickId: string): Promise<PickCard> => {
+const pickCardIn = async (d1: D1Database, pickId: string) => {
   const [row] = await createDb(d1)
     .select({
       username: users.username,
@@ -52,19 +53,27 @@ export const readPickCard = async (d1: D1Database, pickId: string): Promise<Pick
     .innerJoin(users, eq(users.id, userPicks.userId))
     .innerJoin(questions, eq(questions.id, userPicks.questionId))
     .where(and(eq(userPicks.id, pickId), isNull(users.deletedAt)));
+  return row ?? null;
+};
+
+/** A pick's id does not say whose it is, so every shard is asked (the card is then cached at the edge). */
+export const readPickCard = async (env: Env, pickId: string): Promise<PickCard> => {
+  const [row] = (await Promise.all(shardMap(env).shards.map(({ db }) => pickCardIn(db, pickId)))).filter((found) => found !== null);
   if (!row) throw NOT_FOUND();
   const { choice, optionA, optionB, ...card } = row;
   return { kind: "pick", ...card, choiceLabel: choice === "yes" ? optionA : optionB };
 };
 
-export const readStreakCard = async (d1: D1Database, userId: string): Promise<StreakCard> => {
+export const readStreakCard = async (env: Env, userId: string): Promise<StreakCard> => {
+  const d1 = playerDb(env, userId);
   const player = await livePlayer(d1, userId);
   return { kind: "streak", ...player, ...(await readStreak(d1, userId)) };
 };
 
-export const readRankCard = async (d1: D1Database, userId: string): Promise<RankCard> => {
+export const readRankCard = async (env: Env, userId: string): Promise<RankCard> => {
+  const d1 = playerDb(env, userId);
   const player = await livePlayer(d1, userId);
-  const { rank, totalUsers } = allTimeRankOf(await batchNamed(d1, allTimeRankQueries(d1, userId)));
+  const { rank, totalUsers } = await allTimeRankAmongAll(env, await batchNamed(d1, allTimeRankQueries(d1, userId)));
   if (rank === null) throw NOT_FOUND();
   return { kind: "rank", ...player, rank, totalUsers };
 };
