@@ -7,10 +7,10 @@ import { mirrorUsers } from "../features/auth/directory";
 
 /**
  * A player with a live session, without a sign-up's PBKDF2 hash: for tests that need many signed-in players.
- * `testEnv`: twoShardEnv() puts the player and their session in their own shard.
+ * `testEnv`: twoShardEnv() puts the player and their session in their own shard (`id` from userIdInShard chooses it).
  */
-export const signedInPlayer = async (balance = 0, testEnv: Env = env) => {
-  const userId = await createPlayerIn(testEnv, balance);
+export const signedInPlayer = async (balance = 0, testEnv: Env = env, id = newId()) => {
+  const userId = await createPlayerIn(testEnv, balance, id);
   const sessionId = newId();
   const now = Date.now();
   await playerDb(testEnv, userId).prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
