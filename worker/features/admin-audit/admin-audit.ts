@@ -21,6 +21,8 @@ export type AuditEntry = {
   reason?: string | null;
   /** The player the action concerns, so it shows on their admin page. */
   subjectUserId?: string | null;
+  /** The entry's id when it is named after what it records: a repeat then writes no second entry. */
+  id?: string;
 };
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -33,10 +35,11 @@ export const auditStatement = (d1: D1Database, entry: AuditEntry, onlyIf: { sql:
   d1
     .prepare(
       `INSERT INTO admin_audit_log (id, admin_id, action, entity, entity_id, before, after, created_at, reason, subject_user_id)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf.sql}`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf.sql}
+       ON CONFLICT (id) DO NOTHING`,
     )
     .bind(
-      newId(),
+      entry.id ?? newId(),
       entry.adminId,
       entry.action,
       entry.entity,
