@@ -23,5 +23,6 @@ export const otherShardOf = (testEnv: Env, userId: string) =>
 export const rowsByDatabase = async (testEnv: Env, table: string, userId: string, column = "user_id") => {
   const count = async (d1: D1Database) =>
     (await d1.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(userId).first<{ n: number }>())?.n ?? 0;
-  return { shard: await count(playerDb(testEnv, userId)), other: await count(otherShardOf(testEnv, userId)), catalogue: await count(testEnv.DB) };
+  const [shard, other, catalogue] = [playerDb(testEnv, userId), otherShardOf(testEnv, userId), testEnv.DB];
+  return { shard: await count(shard), other: await count(other), catalogue: await count(catalogue) };
 };

@@ -44,7 +44,12 @@ export const signature = (payload: string, options: { secret?: string; timestamp
 
 /** `env` replaces the test environment, as for every helper below (twoShardEnv() for players over two shards). */
 export const postWebhook = (payload: string, header: string, env?: Env) =>
-  call("/api/stripe/webhook", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": header }, body: payload, env });
+  call("/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+    body: payload,
+    env,
+  });
 
 /** Delivers an event as Stripe would: its JSON, signed now with the endpoint secret. */
 export const deliver = async (event: Json, env?: Env) => {

@@ -26,11 +26,15 @@ const adjust = (userId: string, json: { amount: number; reason: string; adjustme
     json: { adjustmentId: crypto.randomUUID(), ...json },
   });
 
-const playerPage = (userId: string) => successOf(apiClient({ headers: admin.bearer, env: shards }).admin.players[":id"].$get({ param: { id: userId } }));
+const playerPage = (userId: string) =>
+  successOf(apiClient({ headers: admin.bearer, env: shards }).admin.players[":id"].$get({ param: { id: userId } }));
 
 const auditOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT id, action FROM admin_audit_log WHERE subject_user_id = ? ORDER BY rowid").bind(userId).all<{ id: string; action: string }>())
-    .results;
+  (
+    await env.DB.prepare("SELECT id, action FROM admin_audit_log WHERE subject_user_id = ? ORDER BY rowid")
+      .bind(userId)
+      .all<{ id: string; action: string }>()
+  ).results;
 
 /** The two-shard environment whose catalogue drops the answer of its next audit entry's write, before running it. */
 const auditWriteFailsOnce = (): Env => {
@@ -73,7 +77,8 @@ describe("the admin's players over two shards", () => {
     expect(body.player.id).toBe(player.userId);
     expect(body.credits).toMatchObject({ balance: 23 });
     // The two grants may share a millisecond, so their order is the ids'.
-    expect(body.transactions.map(({ transactionType }) => transactionType).sort()).toEqual(["admin_adjustment", "pick_payout", "purchase", "redemption", "spend"]);
+    const types = body.transactions.map(({ transactionType }) => transactionType);
+    expect(types.sort()).toEqual(["admin_adjustment", "pick_payout", "purchase", "redemption", "spend"]);
     expect(body.picks).toMatchObject([{ questionId, questionTitle: "Will the shard hold?", creditsSpent: 2 }]);
     expect(body.redemptions).toMatchObject([{ kind: "gift_card", creditsSpent: 20, status: "pending" }]);
     expect(body.audit).toMatchObject([{ action: "credits_awarded", reason: "Welcome back", adminId: admin.userId, subjectUsername: body.player.username }]);

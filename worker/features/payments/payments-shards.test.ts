@@ -6,7 +6,18 @@ import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
 import { rowsByDatabase, twoShardEnv, userIdInShard } from "../../test/shards";
 import type { Json } from "../../test/stripe";
-import { cancelSubscription, deliver, disputeOf, paidCheckout, refundedCharge, renewSubscription, stripeEvent, useFakeStripe, verify, type FakeStripe } from "../../test/stripe";
+import {
+  cancelSubscription,
+  deliver,
+  disputeOf,
+  paidCheckout,
+  refundedCharge,
+  renewSubscription,
+  stripeEvent,
+  useFakeStripe,
+  verify,
+  type FakeStripe,
+} from "../../test/stripe";
 
 const shards = twoShardEnv();
 
@@ -103,7 +114,8 @@ describe("payments with players over two shards", () => {
     const subscription = await paidCheckout(stripe, subscriber.bearer, { credits: 50, mode: "subscription" }, shards);
     for (const event of subscription.events) await deliver(event, shards);
     const payment = stripe.store.invoicePayments.at(-1) as { payment: { payment_intent: string }; amount_paid: number };
-    const refund: Json = { id: "ch_shard_sub", object: "charge", amount: payment.amount_paid, amount_refunded: payment.amount_paid, payment_intent: payment.payment.payment_intent };
+    const { amount_paid: paid, payment: { payment_intent: intentOfInvoice } } = payment;
+    const refund: Json = { id: "ch_shard_sub", object: "charge", amount: paid, amount_refunded: paid, payment_intent: intentOfInvoice };
     expect((await deliver(stripeEvent("charge.refunded", refund), shards)).status).toBe(200);
     expect(await balanceOf(subscriber.userId, playerDb(shards, subscriber.userId))).toBe(0);
 

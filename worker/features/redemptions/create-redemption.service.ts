@@ -22,8 +22,7 @@ import {
   type RedemptionRow,
 } from "./redemption-row";
 import { redemptionError } from "./redemptions.schemas";
-import { batchNamed, firstRow, typed } from "../../db/statement";
-import { readCatalogueAndShard } from "../../db/catalogue-and-shard";
+import { batchNamed, firstRow } from "../../db/statement";
 import { playerDb } from "../../db/shards";
 import type { SqlColumns } from "../../db/rows";
 import type { rewards, userCredits, users } from "../../db/schema";
@@ -44,55 +43,33 @@ type NewRedemption = {
 
 type RewardLimits = SqlColumns<typeof rewards, "min_amount" | "max_amount" | "country_codes">;
 
-/** The player's country and credits, and today's redeemed total: rows of their shard. */
-type PlayerState = SqlColumns<typeof users, "country"> &
-  SqlColumns<typeof userCredits, "balance" | "redeemable"> & { redeemed_today: number };
-
-/** An active gift card's name and limits: a catalogue row. */
+/** An active gift card's name and limits. */
 type Reward = { reward_name: string } & RewardLimits;
 
-/** The player's state and (for a gift card) the reward's limits, if it exists. */
-type State = PlayerState & { reward_name: string | null } & { [K in keyof RewardLimits]: RewardLimits[K] | null };
+/** The player's country and credits, today's redeemed total, and (for a gift card) the reward's limits, if it exists. */
+type State = SqlColumns<typeof users, "country"> &
+  SqlColumns<typeof userCredits, "balance" | "redeemable"> & { redeemed_today: number; reward_name: string | null } & {
+    [K in keyof RewardLimits]: RewardLimits[K] | null;
+  };
 
-const playerState = (d1: D1Database, { userId, now }: NewRedemption) =>
-  typed<PlayerState>(
-    d1
-      .prepare(
-        `SELECT u.country, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
-                ${redeemedSinceSql("u.id", "?2")} AS redeemed_today
-         FROM users u LEFT JOIN user_credits c ON c.user_id = u.id
-         WHERE u.id = ?1`,
-      )
-      .bind(userId, utcDayStart(now)),
-  );
+const STATE_SQL = `SELECT u.country, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
+         ${redeemedSinceSql("u.id", "?3")} AS redeemed_today,
+         r.name AS reward_name, r.min_amount, r.max_amount, r.country_codes
+  FROM users u LEFT JOIN user_credits c ON c.user_id = u.id LEFT JOIN rewards r ON r.id = ?2 AND r.is_active = 1
+  WHERE u.id = ?1`;
 
-const rewardLimits = (d1: D1Database, rewardId: string) =>
-  typed<Reward>(
-    d1.prepare("SELECT name AS reward_name, min_amount, max_amount, country_codes FROM rewards WHERE id = ? AND is_active = 1").bind(rewardId),
-  );
+const REWARD_SQL = "SELECT name AS reward_name, min_amount, max_amount, country_codes FROM rewards WHERE id = ? AND is_active = 1";
 
-const stateOf = (player: PlayerState | null | undefined, reward?: Reward): State | null =>
-  player
-    ? {
-        ...player,
-        reward_name: reward?.reward_name ?? null,
-        min_amount: reward?.min_amount ?? null,
-        max_amount: reward?.max_amount ?? null,
-        country_codes: reward?.country_codes ?? null,
-      }
-    : null;
-
-/** The player's rows are read in their shard, a gift card's reward in the catalogue (one batch when they are one). */
-const readState = async (env: Env, d1: D1Database, input: NewRedemption) => {
-  const { target } = input;
-  if (target.kind === "cash_out") return stateOf(await firstRow(playerState(d1, input)));
-  const { player, reward } = await readCatalogueAndShard(
-    env,
-    d1,
-    (catalogue) => ({ reward: rewardLimits(catalogue, target.rewardId) }),
-    (shard) => ({ player: playerState(shard, input) }),
-  );
-  return stateOf(player.results[0], reward.results[0]);
+/**
+ * The player's rows are in their shard and rewards in the catalogue only: one statement joins them where the shard is
+ * the catalogue; otherwise the reward is read from the catalogue beside the player's read.
+ */
+const readState = async (env: Env, d1: D1Database, { userId, target, now }: NewRedemption): Promise<State | null> => {
+  const rewardId = target.kind === "gift_card" ? target.rewardId : null;
+  const state = (joined: string | null) => d1.prepare(STATE_SQL).bind(userId, joined, utcDayStart(now)).first<State>();
+  if (d1 === env.DB || rewardId === null) return state(rewardId);
+  const [player, reward] = await Promise.all([state(null), env.DB.prepare(REWARD_SQL).bind(rewardId).first<Reward>()]);
+  return player && { ...player, ...reward };
 };
 
 /** The rules that need the database, in the product rules' order (minimum and email are checked by the request schema). */

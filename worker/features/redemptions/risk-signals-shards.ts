@@ -57,7 +57,9 @@ const readLinkedPicks = async (env: Env, links: Link[], won: WonPick[]) => {
   if (links.length === 0 || won.length === 0) return [];
   const questions = jsonIds(won.map(({ question_id }) => question_id));
   const groups = [...groupByShard(env, new Set(links.map(({ user_id }) => user_id)))];
-  const perShard = await Promise.all(groups.map(([{ db }, ids]) => allRows(typed<Pick>(db.prepare(LINKED_PICKS).bind(jsonIds(ids), questions)))));
+  const perShard = await Promise.all(
+    groups.map(([{ db }, ids]) => allRows(typed<Pick>(db.prepare(LINKED_PICKS).bind(jsonIds(ids), questions)))),
+  );
   return perShard.flat();
 };
 
