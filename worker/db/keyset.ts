@@ -30,3 +30,7 @@ export const afterKeyset = (columns: KeysetColumns, after: Keyset | null) =>
   after ? afterRow(newestFirstKeys(columns), [after.createdAt, after.id]) : undefined;
 
 export const newestFirst = (columns: KeysetColumns) => orderBy(newestFirstKeys(columns));
+
+/** newestFirst's order for rows read from several databases and merged: created_at, then id, both descending. */
+export const newestFirstOrder = (a: { createdAt: number; id: string }, b: { createdAt: number; id: string }) =>
+  b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);

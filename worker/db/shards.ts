@@ -105,3 +105,13 @@ export const groupByShard = (env: Env, userIds: Iterable<string>): Map<UserShard
 
 /** The database holding a player's account, sessions, ledger and picks. */
 export const playerDb = (env: Env, userId: string): D1Database => userShard(env, userId).db;
+
+/**
+ * Asks every shard at once, for what names no player (a Stripe payment, a redemption by its id), and answers the
+ * first shard in the map's order that found it, with its database. With one shard it is the one question.
+ */
+export const inEveryShard = async <T>(env: Env, ask: (d1: D1Database) => Promise<T | null>) => {
+  type Answer = { db: D1Database; found: T | null };
+  const answers = await Promise.all(shardMap(env).shards.map(async ({ db }): Promise<Answer> => ({ db, found: await ask(db) })));
+  return answers.find((answer): answer is { db: D1Database; found: T } => answer.found !== null) ?? null;
+};

@@ -7,9 +7,10 @@ import { mirrorUsers } from "../features/auth/directory";
 
 /**
  * A player with a live session, without a sign-up's PBKDF2 hash: for tests that need many signed-in players.
- * `testEnv`: twoShardEnv() puts the player and their session in their own shard.
+ * `testEnv`: twoShardEnv() puts the player and their session in their own shard (`id` from userIdInShard chooses it).
  */
-export const signedInPlayer = async (balance = 0, testEnv: Env = env) => sessionFor(await createPlayerIn(testEnv, balance), testEnv);
+export const signedInPlayer = async (balance = 0, testEnv: Env = env, id = newId()) =>
+  sessionFor(await createPlayerIn(testEnv, balance, id), testEnv);
 
 /** A live session for an existing player, in their shard. */
 export const sessionFor = async (userId: string, testEnv: Env = env) => {

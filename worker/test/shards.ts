@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { bucketOf, SHARD_BUCKETS } from "../db/shards";
+import { bucketOf, playerDb, SHARD_BUCKETS } from "../db/shards";
 
 /** The test environment with players split over SHARD_0 and SHARD_1 (half the buckets each) beside the catalogue. */
 export const twoShardEnv = (): Env => ({
@@ -13,4 +13,16 @@ export const userIdInShard = (shard: 0 | 1) => {
     const id = crypto.randomUUID();
     if (Math.floor(bucketOf(id) / (SHARD_BUCKETS / 2)) === shard) return id;
   }
+};
+
+/** The shard of a two-shard environment that does not hold the player. */
+export const otherShardOf = (testEnv: Env, userId: string) =>
+  [testEnv.SHARD_0, testEnv.SHARD_1].find((db) => db !== playerDb(testEnv, userId))!;
+
+/** How many rows of a table name the player (`column`), in their shard, in the other shard and in the catalogue. */
+export const rowsByDatabase = async (testEnv: Env, table: string, userId: string, column = "user_id") => {
+  const count = async (d1: D1Database) =>
+    (await d1.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(userId).first<{ n: number }>())?.n ?? 0;
+  const [shard, other, catalogue] = [playerDb(testEnv, userId), otherShardOf(testEnv, userId), testEnv.DB];
+  return { shard: await count(shard), other: await count(other), catalogue: await count(catalogue) };
 };

@@ -42,13 +42,19 @@ export const signature = (payload: string, options: { secret?: string; timestamp
     cryptoProvider: Stripe.createSubtleCryptoProvider(),
   });
 
-export const postWebhook = (payload: string, header: string) =>
-  call("/api/stripe/webhook", { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": header }, body: payload });
+/** `env` replaces the test environment, as for every helper below (twoShardEnv() for players over two shards). */
+export const postWebhook = (payload: string, header: string, env?: Env) =>
+  call("/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+    body: payload,
+    env,
+  });
 
 /** Delivers an event as Stripe would: its JSON, signed now with the endpoint secret. */
-export const deliver = async (event: Json) => {
+export const deliver = async (event: Json, env?: Env) => {
   const payload = JSON.stringify(event);
-  return postWebhook(payload, await signature(payload));
+  return postWebhook(payload, await signature(payload), env);
 };
 
 export const stripeEvent = (type: string, object: Json, created?: number) => ({
@@ -60,22 +66,22 @@ type CheckoutBody = Parameters<ReturnType<typeof apiClient>["payments"]["checkou
 type Checkout = Pick<CheckoutBody, "credits"> & Partial<CheckoutBody>;
 
 /** Starts a checkout through our API (its typed client) and returns the stand-in's session id. */
-export const startCheckout = async (headers: Record<string, string>, checkout: Checkout) => {
-  const response = await apiClient({ headers }).payments.checkout.$post({ json: { currency: "USD", mode: "payment", ...checkout } });
+export const startCheckout = async (headers: Record<string, string>, checkout: Checkout, env?: Env) => {
+  const response = await apiClient({ headers, env }).payments.checkout.$post({ json: { currency: "USD", mode: "payment", ...checkout } });
   if (response.status !== 200) throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
   const { url } = await response.json();
   return url.split("/").at(-1) ?? "";
 };
 
 /** Checks out and pays: the events Stripe would send for the payment, not yet delivered. */
-export const paidCheckout = async (stripe: FakeStripe, headers: Record<string, string>, checkout: Checkout) => {
-  const sessionId = await startCheckout(headers, checkout);
+export const paidCheckout = async (stripe: FakeStripe, headers: Record<string, string>, checkout: Checkout, env?: Env) => {
+  const sessionId = await startCheckout(headers, checkout, env);
   return { sessionId, events: paySession(stripe.store, sessionId) };
 };
 
 /** The return page's verify through the typed client, its answer read whatever the status (refusals included). */
-export const verify = async (headers: Record<string, string>, sessionId: string) => {
-  const response = await apiClient({ headers }).payments.verify.$post({ json: { sessionId }, header: {} });
+export const verify = async (headers: Record<string, string>, sessionId: string, env?: Env) => {
+  const response = await apiClient({ headers, env }).payments.verify.$post({ json: { sessionId }, header: {} });
   return { status: response.status, body: await response.json() };
 };
 

@@ -1,3 +1,4 @@
+import { batchNamed, type BatchEntry, type NamedResults } from "../../db/statement";
 import { newId } from "../../lib/ids";
 
 /** Who changed something: an admin, or the score feed making an unchallenged proposal final (no admin involved). */
@@ -20,6 +21,8 @@ export type AuditEntry = {
   reason?: string | null;
   /** The player the action concerns, so it shows on their admin page. */
   subjectUserId?: string | null;
+  /** The entry's id when it is named after what it records: a repeat then writes no second entry. */
+  id?: string;
 };
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -32,10 +35,11 @@ export const auditStatement = (d1: D1Database, entry: AuditEntry, onlyIf: { sql:
   d1
     .prepare(
       `INSERT INTO admin_audit_log (id, admin_id, action, entity, entity_id, before, after, created_at, reason, subject_user_id)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf.sql}`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf.sql}
+       ON CONFLICT (id) DO NOTHING`,
     )
     .bind(
-      newId(),
+      entry.id ?? newId(),
       entry.adminId,
       entry.action,
       entry.entity,
@@ -47,3 +51,21 @@ export const auditStatement = (d1: D1Database, entry: AuditEntry, onlyIf: { sql:
       entry.subjectUserId ?? null,
       ...onlyIf.params,
     );
+
+/**
+ * An admin's change to a player's rows (in their shard) with its audit entry (in the catalogue). Where the shard is
+ * the catalogue they are one batch, as before shards. Otherwise the shard's batch commits first and the entry
+ * follows, so the log never records a change that was refused; should that second write fail, the change stands
+ * and the admin is answered an error.
+ */
+export const auditedShardBatch = async <G extends Record<string, BatchEntry>>(
+  env: Env,
+  shard: D1Database,
+  statements: G,
+  entry: AuditEntry,
+): Promise<NamedResults<G>> => {
+  if (shard === env.DB) return batchNamed(shard, { ...statements, audit: auditStatement(shard, entry) });
+  const results = await batchNamed(shard, statements);
+  await auditStatement(env.DB, entry).run();
+  return results;
+};

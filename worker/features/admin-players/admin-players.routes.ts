@@ -61,10 +61,10 @@ export const adminPlayerRoutes = createRouter()
     const rows = await listPlayers(createDb(c.env.DB), q, cursor ? decodeKeyset(cursor) : null, ADMIN_PAGE_SIZE + 1);
     return c.json(page(rows, ADMIN_PAGE_SIZE), 200);
   })
-  .openapi(getRoute, async (c) => c.json(await readPlayer(createDb(c.env.DB), c.req.valid("param").id), 200))
+  .openapi(getRoute, async (c) => c.json(await readPlayer(c.env, c.req.valid("param").id), 200))
   .openapi(adjustRoute, async (c) => {
     const userId = c.req.valid("param").id;
-    const result = await adjustCredits(c.env.DB, { ...c.req.valid("json"), userId, adminId: c.var.user!.id, now: Date.now() });
+    const result = await adjustCredits(c.env, { ...c.req.valid("json"), userId, adminId: c.var.user!.id, now: Date.now() });
     if (!result.duplicate) {
       // The player's open screens show the new balance and the movement, as for any other credit change.
       c.executionCtx.waitUntil(

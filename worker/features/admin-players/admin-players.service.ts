@@ -1,10 +1,13 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
+import { readCatalogueAndShard } from "../../db/catalogue-and-shard";
 import { createDb, type Db } from "../../db/client";
+import { boundQuery } from "../../db/compiled";
 import { afterKeyset, newestFirst } from "../../db/keyset";
 import { creditTransactions, giftCardRedemptions, questions, userCredits, userPicks, users } from "../../db/schema";
+import { playerDb } from "../../db/shards";
 import { AppError } from "../../lib/errors";
 import type { Keyset } from "../../lib/cursor";
-import { auditStatement } from "../admin-audit/admin-audit";
+import { auditStatement, type AuditEntry } from "../admin-audit/admin-audit";
 import { auditEntries } from "../admin-audit/audit-log.query";
 import { adjust, commitMovement, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import type { AdjustCredits } from "./admin-players.schemas";
@@ -41,7 +44,10 @@ const ledgerEntryColumns = {
   createdAt: creditTransactions.createdAt,
 };
 
-/** Players newest first, searched by email or username (instr: D1 refuses long LIKE patterns). */
+/**
+ * Players newest first from the directory (the catalogue's row of every shard's player), searched by email or
+ * username (instr: D1 refuses long LIKE patterns).
+ */
 export const listPlayers = (db: Db, q: string | undefined, after: Keyset | null, limit: number) => {
   const needle = q?.toLowerCase();
   return db
@@ -57,74 +63,111 @@ export const listPlayers = (db: Db, q: string | undefined, after: Keyset | null,
     .limit(limit);
 };
 
-/** Everything an admin needs about one player, in one batch: who, their credits, ledger, picks, redemptions and audit. */
-export const readPlayer = async (db: Db, userId: string) => {
-  const [[player], [credits], transactions, picks, redemptions, audit] = await db.batch([
-    db.select(summaryColumns).from(users).where(eq(users.id, userId)),
-    db.select(creditColumns).from(userCredits).where(eq(userCredits.userId, userId)),
-    db
-      .select(ledgerEntryColumns)
-      .from(creditTransactions)
-      .where(eq(creditTransactions.userId, userId))
-      .orderBy(...newestFirst(creditTransactions))
-      .limit(RECENT),
-    db
-      .select({
-        id: userPicks.id,
-        questionId: userPicks.questionId,
-        choice: userPicks.choice,
-        creditsSpent: userPicks.creditsSpent,
-        status: userPicks.status,
-        actualPayout: userPicks.actualPayout,
-        createdAt: userPicks.createdAt,
-        questionTitle: questions.title,
-      })
-      .from(userPicks)
-      .leftJoin(questions, eq(questions.id, userPicks.questionId))
-      .where(eq(userPicks.userId, userId))
-      .orderBy(desc(userPicks.createdAt))
-      .limit(RECENT),
-    db
-      .select({
-        id: giftCardRedemptions.id,
-        kind: giftCardRedemptions.kind,
-        creditsSpent: giftCardRedemptions.creditsSpent,
-        valueCents: giftCardRedemptions.valueCents,
-        status: giftCardRedemptions.status,
-        note: giftCardRedemptions.note,
-        createdAt: giftCardRedemptions.createdAt,
-      })
-      .from(giftCardRedemptions)
-      .where(eq(giftCardRedemptions.userId, userId))
-      .orderBy(desc(giftCardRedemptions.createdAt))
-      .limit(RECENT),
-    auditEntries(db, { subjectUserId: userId }, null, RECENT),
-  ]);
-  if (!player) throw new AppError("not_found", "User not found");
-  return { player, credits: credits ?? EMPTY_CREDITS, transactions, picks, redemptions, audit };
+/**
+ * Everything an admin needs about one player: who they are and the audit entries about them from the catalogue, their
+ * credits, ledger, picks and redemptions from their shard (one batch where the two are one database).
+ */
+export const readPlayer = async (env: Env, userId: string) => {
+  const { player, credits, transactions, picks, redemptions, audit } = await readCatalogueAndShard(
+    env,
+    playerDb(env, userId),
+    (catalogue) => {
+      const db = createDb(catalogue);
+      return {
+        player: boundQuery(catalogue, db.select(summaryColumns).from(users).where(eq(users.id, userId))),
+        audit: boundQuery(catalogue, auditEntries(db, { subjectUserId: userId }, null, RECENT)),
+      };
+    },
+    (shard) => {
+      const db = createDb(shard);
+      return {
+        credits: boundQuery(shard, db.select(creditColumns).from(userCredits).where(eq(userCredits.userId, userId))),
+        transactions: boundQuery(
+          shard,
+          db
+            .select(ledgerEntryColumns)
+            .from(creditTransactions)
+            .where(eq(creditTransactions.userId, userId))
+            .orderBy(...newestFirst(creditTransactions))
+            .limit(RECENT),
+        ),
+        picks: boundQuery(
+          shard,
+          db
+            .select({
+              id: userPicks.id,
+              questionId: userPicks.questionId,
+              choice: userPicks.choice,
+              creditsSpent: userPicks.creditsSpent,
+              status: userPicks.status,
+              actualPayout: userPicks.actualPayout,
+              createdAt: userPicks.createdAt,
+              questionTitle: questions.title,
+            })
+            .from(userPicks)
+            .leftJoin(questions, eq(questions.id, userPicks.questionId))
+            .where(eq(userPicks.userId, userId))
+            .orderBy(desc(userPicks.createdAt))
+            .limit(RECENT),
+        ),
+        redemptions: boundQuery(
+          shard,
+          db
+            .select({
+              id: giftCardRedemptions.id,
+              kind: giftCardRedemptions.kind,
+              creditsSpent: giftCardRedemptions.creditsSpent,
+              valueCents: giftCardRedemptions.valueCents,
+              status: giftCardRedemptions.status,
+              note: giftCardRedemptions.note,
+              createdAt: giftCardRedemptions.createdAt,
+            })
+            .from(giftCardRedemptions)
+            .where(eq(giftCardRedemptions.userId, userId))
+            .orderBy(desc(giftCardRedemptions.createdAt))
+            .limit(RECENT),
+        ),
+      };
+    },
+  );
+  if (!player[0]) throw new AppError("not_found", "User not found");
+  return { player: player[0], credits: credits[0] ?? EMPTY_CREDITS, transactions, picks, redemptions, audit };
 };
 
 type Adjustment = AdjustCredits & { userId: string; adminId: string; now: number };
 
 /**
- * Awards or deducts credits as one ledger movement with its audit entry in the same batch, written only when the
- * movement was (so a repeat of the same adjustment id moves nothing and audits nothing). A deduction is refused in
- * SQL when the balance cannot cover it.
+ * Awards or deducts credits as one ledger movement in the player's shard, with its audit entry in the catalogue,
+ * written only when the movement was (so a repeat of the same adjustment id moves nothing and audits nothing). A
+ * deduction is refused in SQL when the balance cannot cover it. The entry is named after the movement's ledger row.
+ * Where the shard is the catalogue, the entry is in the movement's batch; otherwise it follows the movement's commit,
+ * and a repeat of the adjustment writes it if an earlier attempt could not, never twice.
  */
-export const adjustCredits = async (d1: D1Database, { userId, adminId, adjustmentId, amount, reason, now }: Adjustment) => {
-  const db = createDb(d1);
-  const [player] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+export const adjustCredits = async (env: Env, { userId, adminId, adjustmentId, amount, reason, now }: Adjustment) => {
+  const [player] = await createDb(env.DB).select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
   if (!player || player.deletedAt !== null) throw new AppError("not_found", "User not found");
 
+  const shard = playerDb(env, userId);
+  const together = shard === env.DB;
   const idempotencyKey = `admin_adjustment:${adjustmentId}`;
-  const movement = adjust(d1, { userId, amount, idempotencyKey, description: `Adjusted by an admin: ${reason}`, now });
-  const audit = auditStatement(
-    d1,
-    { adminId, action: amount > 0 ? "credits_awarded" : "credits_deducted", entity: "user", entityId: userId, before: null, after: { amount }, reason, subjectUserId: userId, now },
-    { sql: MOVEMENT_APPLIED_SQL, params: [movement.transactionId] },
-  );
-  const { applied } = await commitMovement(d1, movement, { after: [audit] });
+  const movement = adjust(shard, { userId, amount, idempotencyKey, description: `Adjusted by an admin: ${reason}`, now });
+  const entry = (ledgerRowId: string): AuditEntry => ({
+    id: ledgerRowId,
+    adminId,
+    action: amount > 0 ? "credits_awarded" : "credits_deducted",
+    entity: "user",
+    entityId: userId,
+    before: null,
+    after: { amount },
+    reason,
+    subjectUserId: userId,
+    now,
+  });
+  const applies = { sql: MOVEMENT_APPLIED_SQL, params: [movement.transactionId] };
+  const after = together ? [auditStatement(shard, entry(movement.transactionId), applies)] : [];
+  const { applied } = await commitMovement(shard, movement, { after });
 
+  const db = createDb(shard);
   const [[row], [credits]] = await db.batch([
     db.select({ ...ledgerEntryColumns, owner: creditTransactions.userId }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, idempotencyKey)),
     db.select(creditColumns).from(userCredits).where(eq(userCredits.userId, userId)),
@@ -133,7 +176,7 @@ export const adjustCredits = async (d1: D1Database, { userId, adminId, adjustmen
   if (row.owner !== userId || row.amount !== amount) {
     throw new AppError("conflict", "This adjustment id was already used for a different change");
   }
+  if (!together) await auditStatement(env.DB, entry(row.id)).run();
   const { owner: _owner, ...transaction } = row;
   return { transaction, credits: credits ?? EMPTY_CREDITS, duplicate: !applied };
 };
-

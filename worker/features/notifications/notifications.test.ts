@@ -106,7 +106,7 @@ describe("notices beyond picks", () => {
     await grantCredits(account.userId, 50, "winnings");
     const { body } = await redeemGiftCard(account, { credits: 20 });
     const admin = await signedInAdmin();
-    await decideRedemption(env.DB, { redemptionId: body.redemption.id, status: "rejected", note: null, adminId: admin.userId, now: Date.now() });
+    await decideRedemption(env, { redemptionId: body.redemption.id, status: "rejected", note: null, adminId: admin.userId, now: Date.now() });
     await drainPushes();
     expect(await pushesTo(standin, device)).toEqual([
       { title: "Your redemption was not approved", body: "20 credits went back to your balance.", url: "/gift-cards", tag: `redemption-${body.redemption.id}` },

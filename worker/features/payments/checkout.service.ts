@@ -8,6 +8,7 @@ import type { SqlColumns } from "../../db/rows";
 import type { stripeCustomers } from "../../db/schema";
 import { batchNamed, typed } from "../../db/statement";
 import { newId } from "../../lib/ids";
+import { playerDb } from "../../db/shards";
 import { blockedSql, playRefusal, readPlayState, withinLimitsSql } from "../responsible-play/play-rules";
 
 type Buyer = { id: string; email: string };
@@ -57,15 +58,17 @@ const recordCheckoutAttempt = async (d1: D1Database, userId: string, usdCents: n
 /**
  * A Checkout Session for exactly the price we compute (one line, quantity 1, since tiers make the price per credit
  * depend on the count). The buyer and the credits ride in metadata, on the subscription too, so every later event
- * says whom to credit.
+ * says whom to credit, and so in which shard. The buyer's limits, attempts and customer are in their shard; the
+ * exchange rates in the catalogue.
  */
-export const createCheckout = async (d1: D1Database, stripe: Stripe, appUrl: string, buyer: Buyer, input: CheckoutInput, now: number) => {
+export const createCheckout = async (env: Env, stripe: Stripe, appUrl: string, buyer: Buyer, input: CheckoutInput, now: number) => {
   const { credits, currency, mode } = input;
+  const d1 = playerDb(env, buyer.id);
   if (mode === "subscription" && (await hasLiveSubscription(d1, buyer.id))) {
     throw new AppError("conflict", "You already have an active subscription");
   }
   await recordCheckoutAttempt(d1, buyer.id, priceFor(credits, mode, "USD", 1).amount, now);
-  const { rates } = await readExchangeRates(d1);
+  const { rates } = await readExchangeRates(env.DB);
   const price = priceFor(credits, mode, currency, rates[currency]);
   const customer = await customerFor(d1, stripe, buyer, now);
   const metadata = { userId: buyer.id, credits: String(credits), mode };

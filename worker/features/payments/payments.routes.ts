@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { newestFirst } from "../../db/keyset";
 import { subscriptions } from "../../db/schema";
+import { playerDb } from "../../db/shards";
 import { PAYMENT_RATE_LIMITS } from "../../config";
 import { withIdempotency } from "../../lib/idempotency";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
@@ -69,35 +70,38 @@ export const paymentRoutes = createRouter()
     const user = c.var.user!;
     await enforceRateLimits(c.env.DB, [{ key: `checkout:user:${user.id}`, rule: PAYMENT_RATE_LIMITS.checkoutPerUser }]);
     const stripe = stripeFor(c.var.settings);
-    const result = await createCheckout(c.env.DB, stripe, c.var.settings.APP_URL, user, c.req.valid("json"), Date.now());
+    const result = await createCheckout(c.env, stripe, c.var.settings.APP_URL, user, c.req.valid("json"), Date.now());
     return c.json(result, 200);
   })
   .openapi(verifyRoute, async (c) => {
     const userId = c.var.user!.id;
     const request = c.req.valid("json");
+    const d1 = playerDb(c.env, userId);
     return withIdempotency(c, { userId, body: request }, {
       run: async (receipt) => {
-        const { handled, body } = await verifyPayment(c.env.DB, stripeFor(c.var.settings), userId, request.sessionId, Date.now(), receipt);
+        const { handled, body } = await verifyPayment(d1, stripeFor(c.var.settings), userId, request.sessionId, Date.now(), receipt);
         if (handled?.outcome?.events.length) c.executionCtx.waitUntil(publishToUser(c.env, userId, handled.outcome.events));
         return { status: 200 as const, body };
       },
       // A replay announces the balance: the attempt that committed never got as far.
       replay: async (ref: PurchaseRef) => {
-        const { credits, body } = await replayVerification(c.env.DB, ref);
+        const { credits, body } = await replayVerification(d1, ref);
         c.executionCtx.waitUntil(publishToUser(c.env, userId, [{ type: "credits", data: credits }]));
         return { status: 200 as const, body };
       },
     });
   })
   .openapi(portalRoute, async (c) => {
-    const result = await createPortal(c.env.DB, stripeFor(c.var.settings), c.var.settings.APP_URL, c.var.user!.id);
+    const userId = c.var.user!.id;
+    const result = await createPortal(playerDb(c.env, userId), stripeFor(c.var.settings), c.var.settings.APP_URL, userId);
     return c.json(result, 200);
   });
 
 export const subscriptionRoutes = createRouter()
   .openapi(subscriptionsRoute, async (c) => {
     const s = subscriptions;
-    const items = await createDb(c.env.DB)
+    const userId = c.var.user!.id;
+    const items = await createDb(playerDb(c.env, userId))
       .select({
         id: s.id,
         status: s.status,
@@ -109,7 +113,7 @@ export const subscriptionRoutes = createRouter()
         createdAt: s.createdAt,
       })
       .from(s)
-      .where(eq(s.userId, c.var.user!.id))
+      .where(eq(s.userId, userId))
       .orderBy(...newestFirst(s))
       .limit(SUBSCRIPTIONS_LISTED);
     return c.json({ items }, 200);

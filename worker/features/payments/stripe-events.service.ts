@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { log } from "../../lib/log";
 import type { Receipt } from "../../lib/idempotency";
 import { creditPurchase, type CreditOutcome, type PurchaseRef } from "./credit-purchase.service";
+import { inEveryShard, playerDb } from "../../db/shards";
 import { findPaymentByIntent, refundedShare, takeBackCredits } from "./take-back.service";
 import { applySubscriptionEvent, recordSubscription } from "./subscription-rows";
 import { idOf, invoicePeriodEnd, purchaseFromInvoice, purchaseFromSession, readMetadata, subscriptionTotal, type Purchase } from "./stripe-objects";
@@ -24,71 +25,75 @@ const subscriptionFacts = (purchase: Purchase, subscriptionId: string, now: numb
 });
 
 /** A paid checkout: one-time credits, or a subscription's first invoice together with its subscription row. */
-export const creditSession = async (d1: D1Database, session: Stripe.Checkout.Session, now: number, receipt?: Receipt<PurchaseRef>) => {
-  const purchase = purchaseFromSession(session);
-  if (!purchase) return null;
+export const creditSession = async (d1: D1Database, purchase: Purchase, now: number, receipt?: Receipt<PurchaseRef>) => {
   const after = purchase.subscriptionId ? [recordSubscription(d1, subscriptionFacts(purchase, purchase.subscriptionId, now))] : [];
   return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, after, receipt) };
 };
 
-const creditInvoice = async (d1: D1Database, invoice: Stripe.Invoice, now: number) => {
+const creditInvoice = async (env: Env, invoice: Stripe.Invoice, now: number) => {
   const purchase = purchaseFromInvoice(invoice);
   if (!purchase?.subscriptionId) return null;
+  const d1 = playerDb(env, purchase.userId);
   // The delivery date moves on even when verify credited this invoice first.
   const delivery = recordSubscription(d1, subscriptionFacts(purchase, purchase.subscriptionId, now), invoicePeriodEnd(invoice));
   return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, [delivery]) };
 };
 
-const syncSubscription = async (d1: D1Database, event: Stripe.Event, subscription: Stripe.Subscription, now: number) => {
+const syncSubscription = async (env: Env, event: Stripe.Event, subscription: Stripe.Subscription, now: number) => {
   const metadata = readMetadata(subscription.metadata);
   if (!metadata) return ignored(event, "not_ours");
+  const d1 = playerDb(env, metadata.userId);
   await applySubscriptionEvent(d1, subscription, { ...metadata, totalPrice: subscriptionTotal(subscription) }, event.created, now).run();
   return { userId: metadata.userId, outcome: null };
 };
 
-/** A subscription invoice's charge names no invoice, so Stripe is asked which invoice its payment intent paid. */
-const paymentIdForIntent = async (d1: D1Database, stripe: Stripe, paymentIntentId: string) => {
-  const direct = await findPaymentByIntent(d1, paymentIntentId);
-  if (direct) return direct.id;
-  const payments = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntentId }, limit: 1 });
-  return idOf(payments.data[0]?.invoice);
-};
-
+/**
+ * A refund or dispute names only Stripe's payment intent, so every shard is asked for the payment it credited
+ * (docs/decisions/user-shards.md). A subscription invoice's charge names no invoice either: Stripe is asked which
+ * invoice its payment intent paid, and the take-back looks for that invoice's payment in every shard.
+ */
 const takeBack = async (
-  d1: D1Database,
+  env: Env,
   stripe: Stripe,
   event: Stripe.Event,
   paymentIntentId: string | null,
   targetFor: (credits: number) => number,
   now: number,
 ) => {
-  const paymentId = paymentIntentId ? await paymentIdForIntent(d1, stripe, paymentIntentId) : null;
-  if (!paymentId) return ignored(event, "no_credited_payment");
-  return takeBackCredits(d1, paymentId, targetFor, event.type === "charge.refunded" ? "refund" : "dispute", now);
+  if (!paymentIntentId) return ignored(event, "no_credited_payment");
+  const reason = event.type === "charge.refunded" ? "refund" : "dispute";
+  const direct = await inEveryShard(env, (d1) => findPaymentByIntent(d1, paymentIntentId));
+  if (direct) return takeBackCredits(direct.db, direct.found.id, targetFor, reason, now);
+  const payments = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntentId }, limit: 1 });
+  const invoiceId = idOf(payments.data[0]?.invoice);
+  if (!invoiceId) return ignored(event, "no_credited_payment");
+  const taken = await inEveryShard(env, (d1) => takeBackCredits(d1, invoiceId, targetFor, reason, now));
+  return taken?.found ?? null;
 };
 
 /** Applies one verified event; throws (so the webhook answers 5xx and Stripe retries) when a write failed. */
-export const handleStripeEvent = async (d1: D1Database, stripe: Stripe, event: Stripe.Event, now: number): Promise<Handled | null> => {
+export const handleStripeEvent = async (env: Env, stripe: Stripe, event: Stripe.Event, now: number): Promise<Handled | null> => {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
       // Delayed methods (bank debits) complete unpaid; async_payment_succeeded follows when the money arrives.
       if (session.payment_status !== "paid") return ignored(event, `payment_status_${session.payment_status}`);
-      return (await creditSession(d1, session, now)) ?? ignored(event, "not_ours");
+      const purchase = purchaseFromSession(session);
+      return purchase ? creditSession(playerDb(env, purchase.userId), purchase, now) : ignored(event, "not_ours");
     }
     case "invoice.paid":
-      return (await creditInvoice(d1, event.data.object, now)) ?? ignored(event, "not_ours");
+      return (await creditInvoice(env, event.data.object, now)) ?? ignored(event, "not_ours");
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      return syncSubscription(d1, event, event.data.object, now);
+      return syncSubscription(env, event, event.data.object, now);
     case "charge.refunded": {
       const charge = event.data.object;
       const share = (credits: number) => refundedShare(credits, charge.amount_refunded, charge.amount);
-      return takeBack(d1, stripe, event, idOf(charge.payment_intent), share, now);
+      return takeBack(env, stripe, event, idOf(charge.payment_intent), share, now);
     }
     case "charge.dispute.created":
-      return takeBack(d1, stripe, event, idOf(event.data.object.payment_intent), (credits) => credits, now);
+      return takeBack(env, stripe, event, idOf(event.data.object.payment_intent), (credits) => credits, now);
     default:
       return ignored(event, "unhandled_type");
   }

@@ -25,7 +25,7 @@ const paidBody = (applied: boolean, creditsAdded: number, newBalance: number) =>
 
 /**
  * The return page's check: asks Stripe for the session and credits it if paid, racing the webhook safely (both
- * grant under the same key). A session of another player answers like a missing one.
+ * grant under the same key). A session of another player answers like a missing one. `d1` is the player's shard.
  */
 export const verifyPayment = async (
   d1: D1Database,
@@ -44,7 +44,7 @@ export const verifyPayment = async (
     const message = "Your payment has not been completed yet. Credits are added as soon as it is.";
     return { handled: null, body: { success: false, wasDuplicate: false, creditsAdded: 0, newBalance: balance, message } };
   }
-  const handled = await creditSession(d1, session, now, receipt);
+  const handled = await creditSession(d1, purchase, now, receipt);
   return { handled, body: paidBody(handled?.outcome?.applied ?? false, purchase.credits, handled?.outcome?.credits.balance ?? 0) };
 };
 

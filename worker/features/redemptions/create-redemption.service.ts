@@ -13,9 +13,17 @@ import { newId } from "../../lib/ids";
 import { MOVEMENT_APPLIED_SQL, redeem } from "../credits/ledger.service";
 import { creditsStatement, toCredits } from "../picks/pick-row";
 import { dailyCapGuard, GUARD_ERRORS, redeemedSinceSql, utcDayStart } from "./redemption-guards";
-import { readRedemptionByLedgerKey, selectOwnRedemption, selectRedemption, toRedemption } from "./redemption-row";
+import {
+  readRedemptionByLedgerKey,
+  selectOwnRedemption,
+  selectRedemption,
+  toRedemption,
+  withRewardName,
+  type RedemptionRow,
+} from "./redemption-row";
 import { redemptionError } from "./redemptions.schemas";
 import { batchNamed, firstRow } from "../../db/statement";
+import { playerDb } from "../../db/shards";
 import type { SqlColumns } from "../../db/rows";
 import type { rewards, userCredits, users } from "../../db/schema";
 
@@ -35,23 +43,34 @@ type NewRedemption = {
 
 type RewardLimits = SqlColumns<typeof rewards, "min_amount" | "max_amount" | "country_codes">;
 
+/** An active gift card's name and limits. */
+type Reward = { reward_name: string } & RewardLimits;
+
 /** The player's country and credits, today's redeemed total, and (for a gift card) the reward's limits, if it exists. */
 type State = SqlColumns<typeof users, "country"> &
   SqlColumns<typeof userCredits, "balance" | "redeemable"> & { redeemed_today: number; reward_name: string | null } & {
     [K in keyof RewardLimits]: RewardLimits[K] | null;
   };
 
-const readState = (d1: D1Database, { userId, target, now }: NewRedemption) =>
-  d1
-    .prepare(
-      `SELECT u.country, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
-              ${redeemedSinceSql("u.id", "?3")} AS redeemed_today,
-              r.name AS reward_name, r.min_amount, r.max_amount, r.country_codes
-       FROM users u LEFT JOIN user_credits c ON c.user_id = u.id LEFT JOIN rewards r ON r.id = ?2 AND r.is_active = 1
-       WHERE u.id = ?1`,
-    )
-    .bind(userId, target.kind === "gift_card" ? target.rewardId : null, utcDayStart(now))
-    .first<State>();
+const STATE_SQL = `SELECT u.country, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
+         ${redeemedSinceSql("u.id", "?3")} AS redeemed_today,
+         r.name AS reward_name, r.min_amount, r.max_amount, r.country_codes
+  FROM users u LEFT JOIN user_credits c ON c.user_id = u.id LEFT JOIN rewards r ON r.id = ?2 AND r.is_active = 1
+  WHERE u.id = ?1`;
+
+const REWARD_SQL = "SELECT name AS reward_name, min_amount, max_amount, country_codes FROM rewards WHERE id = ? AND is_active = 1";
+
+/**
+ * The player's rows are in their shard and rewards in the catalogue only: one statement joins them where the shard is
+ * the catalogue; otherwise the reward is read from the catalogue beside the player's read.
+ */
+const readState = async (env: Env, d1: D1Database, { userId, target, now }: NewRedemption): Promise<State | null> => {
+  const rewardId = target.kind === "gift_card" ? target.rewardId : null;
+  const state = (joined: string | null) => d1.prepare(STATE_SQL).bind(userId, joined, utcDayStart(now)).first<State>();
+  if (d1 === env.DB || rewardId === null) return state(rewardId);
+  const [player, reward] = await Promise.all([state(null), env.DB.prepare(REWARD_SQL).bind(rewardId).first<Reward>()]);
+  return player && { ...player, ...reward };
+};
 
 /** The rules that need the database, in the product rules' order (minimum and email are checked by the request schema). */
 const check = (state: State | null, input: NewRedemption) => {
@@ -91,10 +110,13 @@ export type RedemptionRef = { userId: string; redemptionId: string };
  * against redeemable and balance, so a balance below zero refuses it too), the guard that it happened and the
  * pending row. `created` is false when a concurrent repeat with the same Idempotency-Key already made it.
  */
-export const createRedemption = async (d1: D1Database, input: NewRedemption, receipt: Receipt<RedemptionRef> = () => []) => {
+export const createRedemption = async (env: Env, input: NewRedemption, receipt: Receipt<RedemptionRef> = () => []) => {
   const { userId, credits, target, now } = input;
-  const state = await readState(d1, input);
+  const d1 = playerDb(env, userId);
+  const state = await readState(env, d1, input);
   check(state, input);
+  // The shard holds no rewards to join: the redemption names the reward its check read.
+  const named = (row: RedemptionRow) => ({ ...toRedemption(row), rewardName: state?.reward_name ?? null });
 
   const id = newId();
   const valueCents = redemptionValueCents(credits, GIFT_CARD_USD_PER_CREDIT);
@@ -133,24 +155,25 @@ export const createRedemption = async (d1: D1Database, input: NewRedemption, rec
       created: selectRedemption(d1, id),
       credits: creditsStatement(d1, userId),
     });
-    return { redemption: toRedemption(created[0]!), credits: toCredits(credits.results[0]), created: true };
+    return { redemption: named(created[0]!), credits: toCredits(credits.results[0]), created: true };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const twin = await readRedemptionByLedgerKey(d1, ledgerKey);
-    if (twin) return { redemption: toRedemption(twin), credits: toCredits(await firstRow(creditsStatement(d1, userId))), created: false };
+    if (twin) return { redemption: named(twin), credits: toCredits(await firstRow(creditsStatement(d1, userId))), created: false };
     // Another redemption (or a take-back) moved the credits or the day's total between the check and the batch.
-    check(await readState(d1, input), input);
+    check(await readState(env, d1, input), input);
     throw new AppError("conflict", "Failed to process your redemption. Please try again.", { title: "Redemption Failed" });
   }
 };
 
 /** A redemption that committed under an Idempotency-Key whose answer was lost, read again; moves nothing. */
-export const readRedemption = async (d1: D1Database, { userId, redemptionId }: RedemptionRef) => {
+export const readRedemption = async (env: Env, { userId, redemptionId }: RedemptionRef) => {
+  const d1 = playerDb(env, userId);
   const { row, credits } = await batchNamed(d1, {
     row: selectOwnRedemption(d1, redemptionId, userId),
     credits: creditsStatement(d1, userId),
   });
   const redemption = row[0];
   if (!redemption) throw new AppError("not_found", "Redemption not found");
-  return { redemption: toRedemption(redemption), credits: toCredits(credits.results[0]) };
+  return { redemption: await withRewardName(env, toRedemption(redemption)), credits: toCredits(credits.results[0]) };
 };

@@ -1,11 +1,11 @@
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { auditStatement } from "../admin-audit/admin-audit";
+import { auditedShardBatch } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
 import { onHold } from "./redemption-holds";
-import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption } from "./redemption-row";
-import { batchNamed } from "../../db/statement";
+import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption, withRewardName } from "./redemption-row";
+import { inEveryShard } from "../../db/shards";
 import { queueNotice } from "../notifications/push-outbox";
 
 type Decision = { redemptionId: string; status: "fulfilled" | "rejected"; note: string | null; adminId: string; now: number };
@@ -16,12 +16,14 @@ type Decision = { redemptionId: string; status: "fulfilled" | "rejected"; note: 
  * decisions exactly one commits. A rejection refunds in the same batch under `redemption-refund:<id>` as
  * winnings, so the credits are redeemable again and can never come back twice. A held redemption (a refund or
  * dispute landed) can be rejected but not fulfilled: the update's own WHERE refuses it, so a hold that lands
- * between the read and the batch still wins.
+ * between the read and the batch still wins. The redemption is found in whichever shard holds it (the admin names
+ * only its id); the audit entry goes to the catalogue.
  */
-export const decideRedemption = async (d1: D1Database, decision: Decision) => {
+export const decideRedemption = async (env: Env, decision: Decision) => {
   const { redemptionId: id, status, note, adminId, now } = decision;
-  const current = await readRedemptionRow(d1, id);
-  if (!current) throw new AppError("not_found", "Redemption not found");
+  const found = await inEveryShard(env, (d1) => readRedemptionRow(d1, id));
+  if (!found) throw new AppError("not_found", "Redemption not found");
+  const { db: d1, found: current } = found;
   if (current.status !== "pending") throw alreadyDecided(current.status);
   if (status === "fulfilled" && current.holdCause) throw onHold(current.holdCause);
 
@@ -40,7 +42,7 @@ export const decideRedemption = async (d1: D1Database, decision: Decision) => {
       : [];
 
   try {
-    const { decided } = await batchNamed(d1, {
+    const statements = {
       decide: d1
         .prepare(
           `UPDATE gift_card_redemptions SET status = ?1, note = ?2, decided_by = ?3, decided_at = ?4, decision_id = ?5, updated_at = ?4
@@ -49,22 +51,21 @@ export const decideRedemption = async (d1: D1Database, decision: Decision) => {
         .bind(status, note, adminId, now, decisionId, id),
       decidedGuard: assertInBatch(d1, "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND decision_id = ?)", id, decisionId),
       refund,
-      audit: auditStatement(d1, {
-        adminId,
-        action: status === "fulfilled" ? "redemption_fulfilled" : "redemption_rejected",
-        entity: "redemption",
-        entityId: id,
-        before: { status: current.status },
-        after: { status, note },
-        reason: note,
-        subjectUserId: current.userId,
-        now,
-      }),
       notice: queueNotice(d1, current.userId, `redemption:${id}`, { kind: "redemption", redemptionId: id, status, credits: current.creditsSpent }, now),
       decided: selectRedemption(d1, id),
+    };
+    const { decided } = await auditedShardBatch(env, d1, statements, {
+      adminId,
+      action: status === "fulfilled" ? "redemption_fulfilled" : "redemption_rejected",
+      entity: "redemption",
+      entityId: id,
+      before: { status: current.status },
+      after: { status, note },
+      reason: note,
+      subjectUserId: current.userId,
+      now,
     });
-    const row = decided[0]!;
-    return { redemption: toRedemption(row), userId: row.userId };
+    return { redemption: await withRewardName(env, toRedemption(decided[0]!)), userId: current.userId };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const latest = await readRedemptionRow(d1, id);

@@ -21,6 +21,6 @@ const releaseRoute = createRoute({
 });
 
 export const redemptionHoldRoutes = createRouter().openapi(releaseRoute, async (c) => {
-  const result = await releaseHold(c.env.DB, { redemptionId: c.req.valid("param").id, adminId: c.var.user.id, now: Date.now() });
+  const result = await releaseHold(c.env, { redemptionId: c.req.valid("param").id, adminId: c.var.user.id, now: Date.now() });
   return c.json(result, 200);
 });

@@ -1,9 +1,9 @@
 import { HOLD_CAUSE_LABELS, type HoldCause } from "#shared/redemption-holds";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
-import { auditStatement } from "../admin-audit/admin-audit";
-import { alreadyDecided, readRedemptionRow, selectRedemption, toHold, toRedemption } from "./redemption-row";
-import { batchNamed } from "../../db/statement";
+import { auditedShardBatch } from "../admin-audit/admin-audit";
+import { alreadyDecided, readRedemptionRow, selectRedemption, toHold, toRedemption, withRewardName } from "./redemption-row";
+import { inEveryShard } from "../../db/shards";
 
 type Hold = { userId: string; cause: HoldCause; paymentId: string; transactionId: string; now: number };
 
@@ -28,14 +28,15 @@ export const onHold = (cause: HoldCause) =>
  * An admin's explicit release: the redemption stays pending and becomes fulfillable again. The guard names the
  * exact hold that was read, so of concurrent releases one commits, with one audit row recording what it released.
  */
-export const releaseHold = async (d1: D1Database, { redemptionId: id, adminId, now }: { redemptionId: string; adminId: string; now: number }) => {
-  const current = await readRedemptionRow(d1, id);
-  if (!current) throw new AppError("not_found", "Redemption not found");
+export const releaseHold = async (env: Env, { redemptionId: id, adminId, now }: { redemptionId: string; adminId: string; now: number }) => {
+  const found = await inEveryShard(env, (d1) => readRedemptionRow(d1, id));
+  if (!found) throw new AppError("not_found", "Redemption not found");
+  const { db: d1, found: current } = found;
   if (current.status !== "pending") throw alreadyDecided(current.status);
   if (!current.holdCause) throw new AppError("conflict", "This redemption is not on hold");
 
   try {
-    const { released } = await batchNamed(d1, {
+    const statements = {
       holdGuard: assertInBatch(
         d1,
         "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND status = 'pending' AND hold_cause = ? AND held_at = ?)",
@@ -46,10 +47,11 @@ export const releaseHold = async (d1: D1Database, { redemptionId: id, adminId, n
       release: d1
         .prepare("UPDATE gift_card_redemptions SET hold_cause = NULL, hold_payment_id = NULL, held_at = NULL, updated_at = ? WHERE id = ?")
         .bind(now, id),
-      audit: auditStatement(d1, { adminId, action: "release_hold", entity: "redemption", entityId: id, before: toHold(current), after: null, now }),
       released: selectRedemption(d1, id),
-    });
-    return { redemption: toRedemption(released[0]!) };
+    };
+    const audit = { adminId, action: "release_hold", entity: "redemption", entityId: id, before: toHold(current), after: null, now };
+    const { released } = await auditedShardBatch(env, d1, statements, audit);
+    return { redemption: await withRewardName(env, toRedemption(released[0]!)) };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const latest = await readRedemptionRow(d1, id);

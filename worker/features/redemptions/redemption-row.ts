@@ -1,9 +1,10 @@
 import type { z } from "@hono/zod-openapi";
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { createDb, type Db } from "../../db/client";
 import { renamed } from "../../db/columns";
 import { compiledQuery, firstOf } from "../../db/compiled";
 import { creditTransactions, giftCardRedemptions, rewards } from "../../db/schema";
+import { shardMap } from "../../db/shards";
 import { AppError } from "../../lib/errors";
 import type { adminRedemptionSchema, redemptionHoldSchema, redemptionSchema } from "./redemptions.schemas";
 
@@ -12,7 +13,7 @@ export type AdminRedemption = z.infer<typeof adminRedemptionSchema>;
 export type RedemptionStatus = Redemption["status"];
 export type RedemptionHold = z.infer<typeof redemptionHoldSchema>;
 
-/** A redemption's columns with its reward's name (joined on `rewardOfRedemption`). */
+/** A redemption's columns with its reward's name (joined on `rewardOfRedemption`; see withRewardNames). */
 export const REDEMPTION_FIELDS = { ...getTableColumns(giftCardRedemptions), rewardName: renamed(rewards.name, "reward_name") };
 
 export const rewardOfRedemption = eq(rewards.id, giftCardRedemptions.rewardId);
@@ -41,6 +42,20 @@ export const selectOwnRedemption = (d1: D1Database, id: string, userId: string) 
 
 /** The redemption a ledger movement paid for, found by the movement's idempotency key. */
 export const readRedemptionByLedgerKey = (d1: D1Database, key: string) => firstOf(byLedgerKey(d1, { key }));
+
+/**
+ * Rewards are catalogue rows that shards do not copy, so a shard's join finds no reward's name. Where the players
+ * are not in the catalogue, the names of the rows' rewards are read from it, one read for the lot.
+ */
+export const withRewardNames = async <Row extends { rewardId: string | null; rewardName: string | null }>(env: Env, rows: Row[]) => {
+  const ids = [...new Set(rows.flatMap((row) => (row.rewardId ? [row.rewardId] : [])))];
+  if (shardMap(env).sharesCatalogue || ids.length === 0) return rows;
+  const named = await createDb(env.DB).select({ id: rewards.id, name: rewards.name }).from(rewards).where(inArray(rewards.id, ids));
+  const names = new Map(named.map(({ id, name }) => [id, name]));
+  return rows.map((row) => ({ ...row, rewardName: row.rewardId ? (names.get(row.rewardId) ?? null) : null }));
+};
+
+export const withRewardName = async (env: Env, redemption: Redemption) => (await withRewardNames(env, [redemption]))[0]!;
 
 export const toRedemption = (row: RedemptionRow): Redemption => ({
   id: row.id,

@@ -1,9 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "../../config";
-import { createDb } from "../../db/client";
-import { afterKeyset, newestFirst } from "../../db/keyset";
-import { giftCardRedemptions, rewards, users } from "../../db/schema";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { sendEmail } from "../../lib/mailer";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
@@ -14,7 +10,7 @@ import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
 import { decideRedemption } from "./decide-redemption.service";
 import { redemptionFulfilledEmail, redemptionRejectedEmail } from "./redemption-emails";
-import { REDEMPTION_FIELDS, rewardOfRedemption, toHold, toRedemption } from "./redemption-row";
+import { queueRows } from "./redemption-queue";
 import { adminRedemptionSchema, decisionRequestSchema, redemptionSchema } from "./redemptions.schemas";
 import { loadRiskSignals, riskSignalsSchema } from "./risk-signals";
 
@@ -59,24 +55,12 @@ const decideRoute = createRoute({
 export const redemptionAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { status, cursor } = c.req.valid("query");
-    const after = cursor ? decodeKeyset(cursor) : null;
-    const rows = await createDb(c.env.DB)
-      .select({ redemption: REDEMPTION_FIELDS, username: users.username, accountEmail: users.email })
-      .from(giftCardRedemptions)
-      .leftJoin(rewards, rewardOfRedemption)
-      .innerJoin(users, eq(users.id, giftCardRedemptions.userId))
-      .where(and(status ? eq(giftCardRedemptions.status, status) : undefined, afterKeyset(giftCardRedemptions, after)))
-      .orderBy(...newestFirst(giftCardRedemptions))
-      .limit(ADMIN_PAGE_SIZE + 1);
-    const listed = page(
-      rows.map(({ redemption: row, username, accountEmail }) => ({
-        ...toRedemption(row),
-        user: { id: row.userId, username, email: accountEmail },
-        hold: toHold(row),
-      })),
-      ADMIN_PAGE_SIZE,
+    const rows = await queueRows(c.env, status, cursor ? decodeKeyset(cursor) : null, ADMIN_PAGE_SIZE + 1);
+    const listed = page(rows, ADMIN_PAGE_SIZE);
+    const risks = await loadRiskSignals(
+      c.env,
+      listed.items.map(({ id, user, email, createdAt }) => ({ id, userId: user.id, email, createdAt })),
     );
-    const risks = await loadRiskSignals(c.env.DB, listed.items.map((item) => item.id));
     // Redemptions are never deleted, so every listed one has its signals; the filter only satisfies the types.
     const items = listed.items.flatMap((item) => {
       const risk = risks.get(item.id);
@@ -86,7 +70,7 @@ export const redemptionAdminRoutes = createRouter()
   })
   .openapi(decideRoute, async (c) => {
     const { status, note } = c.req.valid("json");
-    const { redemption, userId } = await decideRedemption(c.env.DB, {
+    const { redemption, userId } = await decideRedemption(c.env, {
       redemptionId: c.req.valid("param").id,
       status,
       note: note || null,

@@ -5,6 +5,7 @@ import { REDEMPTION_ERRORS as E } from "#shared/redemptions";
 import { createDb } from "../../db/client";
 import { afterKeyset, newestFirst } from "../../db/keyset";
 import { giftCardRedemptions } from "../../db/schema";
+import { playerDb } from "../../db/shards";
 import type { AppEnv } from "../../env";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { edgeCountry } from "../../lib/edge-country";
@@ -16,7 +17,7 @@ import { createRouter } from "../../lib/router";
 import { creditsSchema } from "../me/me.schemas";
 import { createRedemption, readRedemption, type RedemptionRef, type RedemptionTarget } from "./create-redemption.service";
 import { redemptionReceivedEmail } from "./redemption-emails";
-import { redemptionsQuery, toRedemption } from "./redemption-row";
+import { redemptionsQuery, toRedemption, withRewardNames } from "./redemption-row";
 import { cashOutRequestSchema, giftCardRequestSchema, redemptionError, redemptionSchema, titledValidationHook } from "./redemptions.schemas";
 
 const PAGE_SIZE = 50;
@@ -88,11 +89,11 @@ const redeem = (c: Context<AppEnv>, body: unknown, input: { credits: number; ema
         requestKey: c.req.header("Idempotency-Key"),
         now: Date.now(),
       };
-      const result = await createRedemption(c.env.DB, request, receipt);
+      const result = await createRedemption(c.env, request, receipt);
       return answer(result, result.created);
     },
     // A replay sends the email: the attempt that committed never got to it.
-    replay: async (ref: RedemptionRef) => answer(await readRedemption(c.env.DB, ref), true),
+    replay: async (ref: RedemptionRef) => answer(await readRedemption(c.env, ref), true),
   });
 };
 
@@ -120,9 +121,10 @@ export const redemptionRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
     const after = cursor ? decodeKeyset(cursor) : null;
-    const rows = await redemptionsQuery(createDb(c.env.DB))
-      .where(and(eq(giftCardRedemptions.userId, c.var.user!.id), afterKeyset(giftCardRedemptions, after)))
+    const userId = c.var.user!.id;
+    const rows = await redemptionsQuery(createDb(playerDb(c.env, userId)))
+      .where(and(eq(giftCardRedemptions.userId, userId), afterKeyset(giftCardRedemptions, after)))
       .orderBy(...newestFirst(giftCardRedemptions))
       .limit(PAGE_SIZE + 1);
-    return c.json(page(rows.map(toRedemption), PAGE_SIZE), 200);
+    return c.json(page(await withRewardNames(c.env, rows.map(toRedemption)), PAGE_SIZE), 200);
   });

@@ -1,6 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { RISK_REASONS, type RiskReason } from "#shared/redemption-risk";
 import { REDEMPTION_RISK } from "../../config";
+import { shardMap } from "../../db/shards";
+import { ACCOUNT_LINKS, PAYOUT_EMAIL_LINKS } from "./risk-links";
+import { riskRowsAcrossShards } from "./risk-signals-shards";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,27 +38,17 @@ const riskReasons = (m: Measures): RiskReason[] => {
 };
 
 /*
- * One statement for a whole page. `links` pairs each request with every other account linked to its account:
- * the same sign-up network, the same payout email (an account's email or any redemption's), or a referral tie
- * (one SELECT with ORs, since D1 allows at most five SELECTs in one UNION).
- * Deleted accounts stay linked: deleting and signing up again is one of the patterns this is meant to show.
- * `hedged` is each won pick of the requester on a question where a linked account chose the other answer; the
- * CROSS JOINs keep SQLite walking from the linked accounts' picks (by user) to the requester's (by user and question)
- * rather than through every won pick.
+ * One statement for a whole page. `links` pairs each request with every other account linked to its account
+ * (risk-links.ts). `hedged` is each won pick of the requester on a question where a linked account chose the other
+ * answer; the CROSS JOINs keep SQLite walking from the linked accounts' picks (by user) to the requester's (by user
+ * and question) rather than through every won pick.
  */
 const RISK_SQL = `
 WITH req AS (
   SELECT g.id AS rid, g.user_id, g.user_email, g.created_at - u.created_at AS age_ms, u.signup_ip, u.referred_by
   FROM json_each(?1) page JOIN gift_card_redemptions g ON g.id = page.value JOIN users u ON u.id = g.user_id
 ),
-links(rid, user_id, via) AS (
-  SELECT r.rid, v.id, 'ip' FROM req r JOIN users v ON v.signup_ip = r.signup_ip WHERE v.id <> r.user_id
-  UNION SELECT r.rid, x.user_id, 'email' FROM req r JOIN gift_card_redemptions x ON x.user_email = r.user_email COLLATE NOCASE
-    WHERE x.user_id <> r.user_id
-  UNION SELECT r.rid, v.id, 'email' FROM req r JOIN users v ON v.email = r.user_email WHERE v.id <> r.user_id
-  UNION SELECT r.rid, v.id, 'referral' FROM req r
-    JOIN users v ON v.referred_by IN (r.referred_by, r.user_id) OR v.id = r.referred_by WHERE v.id <> r.user_id
-),
+links(rid, user_id, via) AS (${ACCOUNT_LINKS} UNION ${PAYOUT_EMAIL_LINKS}),
 counts AS (
   SELECT rid, COUNT(DISTINCT CASE via WHEN 'ip' THEN user_id END) AS same_ip,
          COUNT(DISTINCT CASE via WHEN 'email' THEN user_id END) AS same_email,
@@ -77,7 +70,11 @@ SELECT r.rid, r.age_ms,
        COALESCE(o.credits, 0) AS opposite_winnings
 FROM req r LEFT JOIN counts c ON c.rid = r.rid LEFT JOIN opposite o ON o.rid = r.rid`;
 
-type RiskRow = {
+/** A redemption the queue lists: whose it is, the payout email it asked for, and when. */
+export type RiskRequest = { id: string; userId: string; email: string; createdAt: number };
+
+/** What both ways of measuring a page answer per redemption, in SQL's names. */
+export type RiskRow = {
   rid: string;
   age_ms: number;
   same_ip: number;
@@ -88,10 +85,15 @@ type RiskRow = {
   opposite_winnings: number;
 };
 
-/** The risk signals of the given redemptions, by redemption id, in one query whatever the number of ids. */
-export const loadRiskSignals = async (d1: D1Database, redemptionIds: string[]): Promise<Map<string, RiskSignals>> => {
-  if (redemptionIds.length === 0) return new Map();
-  const { results } = await d1.prepare(RISK_SQL).bind(JSON.stringify(redemptionIds)).all<RiskRow>();
+/**
+ * The risk signals of the given redemptions, by redemption id. Where the players are in the catalogue it is one query
+ * whatever the number of requests; otherwise the directory and every shard are asked (risk-signals-shards.ts).
+ */
+export const loadRiskSignals = async (env: Env, requests: RiskRequest[]): Promise<Map<string, RiskSignals>> => {
+  if (requests.length === 0) return new Map();
+  const results = shardMap(env).sharesCatalogue
+    ? (await env.DB.prepare(RISK_SQL).bind(JSON.stringify(requests.map(({ id }) => id))).all<RiskRow>()).results
+    : await riskRowsAcrossShards(env, requests);
   return new Map(
     results.map((row) => {
       const measures: Measures = {
