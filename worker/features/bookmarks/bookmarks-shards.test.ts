@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { apiClient, successOf } from "../../test/client";
 import { insertQuestion } from "../../test/questions";
-import { rowsByDatabase, signedInPlayerPerShard } from "../../test/shard-players";
+import { signedInPlayerPerShard } from "../../test/shard-players";
+import { rowsByDatabase } from "../../test/shards";
 import { twoShardEnv } from "../../test/shards";
 import { mirrorQuestions } from "../questions/question-mirror";
 
@@ -16,10 +17,10 @@ describe("bookmarks with players over two shards", () => {
     for (const player of await signedInPlayerPerShard(shards)) {
       const added = await successOf(bookmark(player.bearer).$put({ param: { questionId } }));
       expect(added.body).toEqual({ questionId, bookmarked: true });
-      expect(await rowsByDatabase(shards, "user_bookmarks", player.userId)).toEqual({ catalogue: 0, home: 1, other: 0 });
+      expect(await rowsByDatabase(shards, "user_bookmarks", player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });
       const removed = await successOf(bookmark(player.bearer).$delete({ param: { questionId } }));
       expect(removed.body).toEqual({ questionId, bookmarked: false });
-      expect(await rowsByDatabase(shards, "user_bookmarks", player.userId)).toEqual({ catalogue: 0, home: 0, other: 0 });
+      expect(await rowsByDatabase(shards, "user_bookmarks", player.userId)).toEqual({ shard: 0, other: 0, catalogue: 0 });
     }
   });
 

@@ -4,7 +4,8 @@ import { DAILY_CREDITS } from "../../config";
 import { playerDb } from "../../db/shards";
 import { apiClient, successOf } from "../../test/client";
 import { expectLedgerClean } from "../../test/ledger";
-import { rowsByDatabase, signedInPlayerPerShard } from "../../test/shard-players";
+import { signedInPlayerPerShard } from "../../test/shard-players";
+import { rowsByDatabase } from "../../test/shards";
 import { twoShardEnv } from "../../test/shards";
 import { mirrorUsers } from "../auth/directory";
 
@@ -31,7 +32,7 @@ describe("daily credits with players over two shards", () => {
       const { body } = await successOf(daily(player.bearer).claim.$post({ json: { tz: TZ } }));
       expect(body).toMatchObject({ amount: DAILY_CREDITS.base, streak: 1, credits: { balance: DAILY_CREDITS.base } });
       for (const table of ["daily_claims", "credit_transactions", "user_credits"]) {
-        expect(await rowsByDatabase(shards, table, player.userId)).toEqual({ catalogue: 0, home: 1, other: 0 });
+        expect(await rowsByDatabase(shards, table, player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });
       }
       expect((await daily(player.bearer).claim.$post({ json: { tz: TZ } })).status).toBe(409);
       expect((await successOf(daily(player.bearer).$get({ query: { tz: String(TZ) } }))).body).toMatchObject({ available: false });
@@ -47,7 +48,7 @@ describe("daily credits with players over two shards", () => {
         .run();
       expect((await successOf(daily(player.bearer).$get({ query: { tz: String(TZ) } }))).body).toMatchObject({ available: false });
       expect((await daily(player.bearer).claim.$post({ json: { tz: TZ } })).status).toBe(403);
-      expect(await rowsByDatabase(shards, "daily_claims", player.userId)).toEqual({ catalogue: 0, home: 0, other: 0 });
+      expect(await rowsByDatabase(shards, "daily_claims", player.userId)).toEqual({ shard: 0, other: 0, catalogue: 0 });
     }
   });
 });

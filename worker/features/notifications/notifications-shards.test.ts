@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { apiClient, successOf } from "../../test/client";
 import { createSubscriber } from "../../test/push";
-import { rowsByDatabase, signedInPlayerPerShard } from "../../test/shard-players";
+import { signedInPlayerPerShard } from "../../test/shard-players";
+import { rowsByDatabase } from "../../test/shards";
 import { twoShardEnv } from "../../test/shards";
 import type { SignedInPlayer } from "../../test/sessions";
 import { STANDIN_PUSH_ORIGIN } from "./push-service";
@@ -24,11 +25,11 @@ describe("notifications with players over two shards", () => {
       const { body } = await successOf(notifications(player).$get());
       expect(body).toMatchObject({ topics: { picks: true, streaks: false }, devices: 1 });
       for (const table of ["push_subscriptions", "notification_settings"]) {
-        expect(await rowsByDatabase(shards, table, player.userId)).toEqual({ catalogue: 0, home: 1, other: 0 });
+        expect(await rowsByDatabase(shards, table, player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });
       }
       const off = await successOf(notifications(player).subscriptions.$delete({ json: { endpoint } }));
       expect(off.body.devices).toBe(0);
-      expect(await rowsByDatabase(shards, "push_subscriptions", player.userId)).toEqual({ catalogue: 0, home: 0, other: 0 });
+      expect(await rowsByDatabase(shards, "push_subscriptions", player.userId)).toEqual({ shard: 0, other: 0, catalogue: 0 });
     }
   });
 
@@ -38,7 +39,7 @@ describe("notifications with players over two shards", () => {
     await turnOn(second, shared);
     expect((await successOf(notifications(first).$get())).body.devices).toBe(0);
     expect((await successOf(notifications(second).$get())).body.devices).toBe(1);
-    expect(await rowsByDatabase(shards, "push_subscriptions", first.userId)).toEqual({ catalogue: 0, home: 0, other: 0 });
-    expect(await rowsByDatabase(shards, "push_subscriptions", second.userId)).toEqual({ catalogue: 0, home: 1, other: 0 });
+    expect(await rowsByDatabase(shards, "push_subscriptions", first.userId)).toEqual({ shard: 0, other: 0, catalogue: 0 });
+    expect(await rowsByDatabase(shards, "push_subscriptions", second.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });
   });
 });

@@ -4,7 +4,8 @@ import { playerDb } from "../../db/shards";
 import { apiClient, successOf } from "../../test/client";
 import { createPlayer, createPlayerIn, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
-import { rowsByDatabase, signedInPlayerPerShard } from "../../test/shard-players";
+import { signedInPlayerPerShard } from "../../test/shard-players";
+import { rowsByDatabase } from "../../test/shards";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
 import type { SignedInPlayer } from "../../test/sessions";
 import { adminActor } from "../admin-audit/admin-audit";
@@ -69,7 +70,7 @@ describe("a player's picks with players over two shards", () => {
       expect((await successOf(client(player).streak.$get())).body).toEqual({ currentStreak: 1, maxStreak: 1 });
       const history = await successOf(client(player).streak.history.$get({ query: {} }));
       expect(history.body.items).toMatchObject([{ questionId, streakAfter: 1 }]);
-      expect(await rowsByDatabase(shards, "streak_events", player.userId)).toEqual({ catalogue: 0, home: 1, other: 0 });
+      expect(await rowsByDatabase(shards, "streak_events", player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });
     }
   });
 });

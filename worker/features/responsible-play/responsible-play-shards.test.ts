@@ -3,7 +3,8 @@ import { playerDb } from "../../db/shards";
 import { apiClient, successOf } from "../../test/client";
 import { placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
-import { rowsByDatabase, signedInPlayerPerShard } from "../../test/shard-players";
+import { signedInPlayerPerShard } from "../../test/shard-players";
+import { rowsByDatabase } from "../../test/shards";
 import { twoShardEnv } from "../../test/shards";
 import type { SignedInPlayer } from "../../test/sessions";
 import { mirrorQuestions } from "../questions/question-mirror";
@@ -20,7 +21,7 @@ describe("responsible play with players over two shards", () => {
       await placePick(player.userId, questionId, "yes", 1, playerDb(shards, player.userId));
       const { body } = await successOf(play(player).limits.$put({ json: { kind: "spend", period: "day", amount: 5 } }));
       expect(body.limits.find((limit) => limit.kind === "spend" && limit.period === "day")).toMatchObject({ amount: 5, used: 3, pending: null });
-      expect(await rowsByDatabase(shards, "play_limits", player.userId)).toEqual({ catalogue: 0, home: 1, other: 0 });
+      expect(await rowsByDatabase(shards, "play_limits", player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });
       const read = await successOf(play(player).$get());
       expect(read.body.limits.find((limit) => limit.kind === "spend" && limit.period === "day")?.amount).toBe(5);
     }
@@ -30,14 +31,14 @@ describe("responsible play with players over two shards", () => {
     for (const player of await signedInPlayerPerShard(shards)) {
       const rested = await successOf(play(player).break.$post({ json: { length: "24h" } }));
       expect(rested.body.breakUntil).toBeGreaterThan(Date.now());
-      expect(await rowsByDatabase(shards, "play_blocks", player.userId)).toEqual({ catalogue: 0, home: 1, other: 0 });
+      expect(await rowsByDatabase(shards, "play_blocks", player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });
 
       const excluded = await successOf(play(player)["self-exclusion"].$post({ json: { length: "6m" } }));
       expect(excluded.body.exclusion).toMatchObject({ permanent: false, endsAt: null });
       await playerDb(shards, player.userId).prepare("UPDATE play_blocks SET excluded_until = 1 WHERE user_id = ?").bind(player.userId).run();
       const ending = await successOf(play(player)["self-exclusion"].end.$post());
       expect(ending.body.exclusion?.endsAt).toBeGreaterThan(Date.now());
-      expect(await rowsByDatabase(shards, "play_blocks", player.userId)).toEqual({ catalogue: 0, home: 1, other: 0 });
+      expect(await rowsByDatabase(shards, "play_blocks", player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });
     }
   });
 });
