@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { batchNamed } from "../../db/statement";
+import { batchNamed, type NamedResults } from "../../db/statement";
 import { adminOnly, errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
 import { auditStatements, violationsOf } from "../credits/ledger.audit";
 import { cronSummary, pendingRedemptions, settlementQueue } from "./admin-health.query";
+import { shardMap } from "../../db/shards";
 
 const cronJobSchema = z.object({
   job: z.string(),
@@ -38,22 +39,38 @@ const healthRoute = createRoute({
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What an operator checks first: are the jobs running, is anything stuck, and does the ledger still add up. */
+/** What each player database holds of the answer: settlement still owed, redemptions waiting, ledger violations. */
+const playerStatements = (d1: D1Database) => ({ queue: settlementQueue(d1), redemptions: pendingRedemptions(d1), audit: auditStatements(d1) });
+
+type PlayerPart = NamedResults<ReturnType<typeof playerStatements>>;
+
+/**
+ * The catalogue's cron runs and open settlements, and each player database's part: one batch where the players are
+ * in the catalogue, otherwise the catalogue and every shard side by side.
+ */
+const readHealth = async (env: Env, now: number) => {
+  const map = shardMap(env);
+  if (map.sharesCatalogue) {
+    const { crons, ...part } = await batchNamed(env.DB, { crons: cronSummary(env.DB, now - DAY_MS), ...playerStatements(env.DB) });
+    return { crons, questions: part.queue[0]?.questions ?? 0, parts: [part] };
+  }
+  const [catalogue, parts] = await Promise.all([
+    batchNamed(env.DB, { crons: cronSummary(env.DB, now - DAY_MS), queue: settlementQueue(env.DB) }),
+    Promise.all(map.shards.map(({ db }): Promise<PlayerPart> => batchNamed(db, playerStatements(db)))),
+  ]);
+  return { crons: catalogue.crons, questions: catalogue.queue[0]?.questions ?? 0, parts };
+};
+
+/** What an operator checks first: are the jobs running, is anything stuck, and does the ledger still add up. */
 export const adminHealthRoutes = createRouter().openapi(healthRoute, async (c) => {
   const now = Date.now();
-  const { crons, queue, redemptions, audit } = await batchNamed(c.env.DB, {
-    crons: cronSummary(c.env.DB, now - DAY_MS),
-    queue: settlementQueue(c.env.DB),
-    redemptions: pendingRedemptions(c.env.DB),
-    audit: auditStatements(c.env.DB),
-  });
-  const violations = violationsOf(audit);
-  const queueRow = queue[0];
+  const { crons, questions, parts } = await readHealth(c.env, now);
   return c.json(
     {
       crons,
-      settlementQueue: { questions: queueRow?.questions ?? 0, picks: queueRow?.picks ?? 0 },
-      pendingRedemptions: redemptions[0]?.pending ?? 0,
-      ledgerAudit: { checkedAt: now, violations: violations.length },
+      settlementQueue: { questions, picks: parts.reduce((sum, part) => sum + (part.queue[0]?.picks ?? 0), 0) },
+      pendingRedemptions: parts.reduce((sum, part) => sum + (part.redemptions[0]?.pending ?? 0), 0),
+      ledgerAudit: { checkedAt: now, violations: parts.reduce((sum, part) => sum + violationsOf(part.audit).length, 0) },
     },
     200,
   );

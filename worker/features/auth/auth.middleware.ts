@@ -37,8 +37,8 @@ const liveSession = compiledQuery((db) =>
 
 type LiveSession = RowOf<typeof liveSession>;
 
-const sessionCheck = (c: Context<AppEnv>, claims: AccessClaims) =>
-  liveSession(playerDb(c.env, claims.userId), { sessionId: claims.sessionId, userId: claims.userId, now: Date.now() });
+const sessionCheck = (env: Env, claims: AccessClaims) =>
+  liveSession(playerDb(env, claims.userId), { sessionId: claims.sessionId, userId: claims.userId, now: Date.now() });
 
 const userOf = (row: LiveSession | undefined, claims: AccessClaims): AuthUser | null =>
   row ? { ...row, sessionId: claims.sessionId } : null;
@@ -60,7 +60,7 @@ export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   c.set("user", null);
   c.set("pendingSession", null);
   if (claims && routeChecksSessionWithRead(c)) c.set("pendingSession", { claims });
-  else if (claims) c.set("user", userOf((await runQuery(sessionCheck(c, claims)))[0], claims));
+  else if (claims) c.set("user", userOf((await runQuery(sessionCheck(c.env, claims)))[0], claims));
   await next();
   healSessionHint(c);
 };
@@ -86,7 +86,7 @@ export const readForViewer = async <Row>(
   if (!pending) return readAs(c.get("user")?.id ?? null);
   c.set("pendingSession", null);
   const read = queryFor(pending.claims.userId);
-  const check = sessionCheck(c, pending.claims);
+  const check = sessionCheck(c.env, pending.claims);
   const { session, rows } = !read
     ? { session: await runQuery(check), rows: [] }
     : playerDb(c.env, pending.claims.userId) === c.env.DB
@@ -101,8 +101,8 @@ export const readForViewer = async <Row>(
  * The viewer's own reads in their shard, with a pending session check in the same batch, for a route whose main read
  * is in another database (the catalogue). Sets `user` as authenticate() would have; null when the session is over.
  */
-export const readInViewerShard = async <G extends Record<string, BatchEntry>>(
-  c: Context<AppEnv>,
+export const readInViewerShard = async <G extends Record<string, BatchEntry>, E extends AppEnv = AppEnv>(
+  c: Context<E>,
   viewerId: string,
   statements: (d1: D1Database) => G,
 ): Promise<NamedResults<G> | null> => {
@@ -110,7 +110,7 @@ export const readInViewerShard = async <G extends Record<string, BatchEntry>>(
   const pending = c.get("pendingSession");
   if (!pending) return c.get("user") ? batchNamed(d1, statements(d1)) : null;
   c.set("pendingSession", null);
-  const { session, ...reads } = (await batchNamed(d1, { session: sessionCheck(c, pending.claims), ...statements(d1) })) as NamedResults<G> & {
+  const { session, ...reads } = (await batchNamed(d1, { session: sessionCheck(c.env, pending.claims), ...statements(d1) })) as NamedResults<G> & {
     session: LiveSession[];
   };
   const user = userOf(session[0], pending.claims);

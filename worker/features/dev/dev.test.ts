@@ -31,8 +31,8 @@ describe("GET /api/dev/outbox (development entry)", () => {
       "Confirm your Pickstreak account",
     ]);
     expect(body.items[0]).toMatchObject({ to: "outbox@example.com", text: expect.stringContaining("Choose a new password") });
-    expect(body.items[0]?.links).toEqual([expect.stringMatching(/^http:\/\/localhost:8787\/password-reset\?token=[\w-]+$/)]);
-    expect(body.items[1]?.links).toEqual([expect.stringMatching(/^http:\/\/localhost:8787\/auth\?mode=login&confirm=[\w-]+$/)]);
+    expect(body.items[0]?.links).toEqual([expect.stringMatching(/^http:\/\/localhost:8787\/password-reset\?token=\d+\.[\w-]+$/)]);
+    expect(body.items[1]?.links).toEqual([expect.stringMatching(/^http:\/\/localhost:8787\/auth\?mode=login&confirm=\d+\.[\w-]+$/)]);
   });
 
   it("matches the address in any letter case, and lists every address without one", async () => {

@@ -65,4 +65,15 @@ describe("promo codes with players over two shards", () => {
     expect(await uses(code)).toEqual({ count: 1, rows: 1 });
     expect((await redeem(shards, player, code)).body.error?.message).toBe(M.used);
   });
+
+  it("keeps the use of a grant whose answer was lost after it committed", async () => {
+    const code = await newCode(5);
+    const player = await createPlayerIn(shards, 0, userIdInShard(0));
+    const lost = { ...shards, SHARD_0: faultyD1(shards.SHARD_0, { mode: "lose-answer-after-commit", nth: 1 }) };
+    const { bearer } = await sessionFor(player, shards);
+    expect((await callJson("/api/promo-codes/redeem", { method: "POST", headers: bearer, json: { code }, env: lost })).status).toBe(500);
+    expect(await balanceOf(player, shards.SHARD_0)).toBe(25);
+    expect(await uses(code)).toEqual({ count: 1, rows: 1 });
+    expect((await redeem(shards, player, code)).body.error?.message).toBe(M.used);
+  });
 });

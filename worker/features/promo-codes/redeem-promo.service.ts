@@ -108,7 +108,7 @@ export const redeemPromoCode = async (
       if (row.results.length === 0) throw refusal(await readState(catalogue, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
     }
     const { credits } = await batchNamed(d1, { writes: money, credits: creditsStatement(d1, userId) }).catch(async (error: unknown) => {
-      if (!isBatchRefusal(error) && !completing) await release(catalogue, code, movement.transactionId);
+      if (!isBatchRefusal(error) && !completing) await releaseUnlessGranted(catalogue, d1, code, userId, movement.transactionId);
       throw error;
     });
     return toRedemption(ref, credits.results[0]);
@@ -123,14 +123,19 @@ const grantKey = (code: string, userId: string) => `promo:${code}:${userId}`;
 const grantCommitted = async (d1: D1Database, code: string, userId: string) =>
   (await d1.prepare("SELECT 1 AS n FROM credit_transactions WHERE idempotency_key = ?").bind(grantKey(code, userId)).first()) !== null;
 
-/** Gives back a row whose grant failed, and its place under the cap. */
-const release = (catalogue: D1Database, code: string, transactionId: string) =>
-  catalogue.batch([
+/**
+ * Gives back a use whose grant failed, and its place under the cap. A batch whose answer was lost may have committed,
+ * and a shard that cannot say keeps the use: the player's next try completes it or finds it done.
+ */
+const releaseUnlessGranted = async (catalogue: D1Database, d1: D1Database, code: string, userId: string, transactionId: string) => {
+  if (await grantCommitted(d1, code, userId).catch(() => true)) return;
+  await catalogue.batch([
     catalogue
       .prepare("UPDATE promo_codes SET redemption_count = redemption_count - 1 WHERE code = ? AND EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)")
       .bind(code, transactionId),
     catalogue.prepare("DELETE FROM promo_redemptions WHERE transaction_id = ?").bind(transactionId),
   ]);
+};
 
 /** The answer of a redemption that committed under an Idempotency-Key whose answer was lost; moves nothing. */
 export const replayPromoCode = async (d1: D1Database, ref: PromoRef) => toRedemption(ref, await firstRow(creditsStatement(d1, ref.userId)));

@@ -6,8 +6,11 @@ import { batchNamed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { enforceRateLimits } from "../../lib/rate-limit";
+import { playerDb } from "../../db/shards";
 
 type ChallengeInput = { userId: string; questionId: string; reason: string; now: number };
+
+const NOT_PICKED = () => new AppError("forbidden", "Only players who picked this question can challenge its result");
 
 /** Why a challenge that wrote nothing was refused, read after the fact. */
 const refusal = async (d1: D1Database, { userId, questionId, now }: ChallengeInput) => {
@@ -23,7 +26,7 @@ const refusal = async (d1: D1Database, { userId, questionId, now }: ChallengeInp
     .leftJoin(scoreFeedLinks, eq(scoreFeedLinks.questionId, questions.id))
     .where(eq(questions.id, questionId));
   if (!row) return new AppError("not_found", "Question not found");
-  if (!row.picked) return new AppError("forbidden", "Only players who picked this question can challenge its result");
+  if (!row.picked) return NOT_PICKED();
   if (row.challenged) return new AppError("duplicate", "You have already challenged this result");
   if (row.state === "final" || (row.finalAt !== null && row.finalAt <= now)) return new AppError("rule_violation", "The challenge window has closed");
   if (row.state !== "proposed" && row.state !== "challenged") return new AppError("rule_violation", "This question has no proposed result to challenge");
@@ -31,12 +34,27 @@ const refusal = async (d1: D1Database, { userId, questionId, now }: ChallengeInp
 };
 
 /**
+ * Whether the challenger picked the question, as SQL for the challenge's INSERT: checked inside it where the player's
+ * picks are in the catalogue, read from their shard first otherwise (a pick is never taken back while its question
+ * stands, so the answer cannot change before the INSERT).
+ */
+const pickedSql = async (env: Env, { userId, questionId }: ChallengeInput) => {
+  const shard = playerDb(env, userId);
+  if (shard === env.DB) return "EXISTS (SELECT 1 FROM user_picks WHERE question_id = ?5 AND user_id = ?2)";
+  const pick = await shard.prepare("SELECT 1 AS picked FROM user_picks WHERE question_id = ? AND user_id = ?").bind(questionId, userId).first();
+  if (!pick) throw NOT_PICKED();
+  return "1";
+};
+
+/**
  * A player with a pick objects to a proposed outcome within its window. The first challenge stops the clock: the
  * question waits for an admin. Every condition is in the INSERT, so a challenge racing the window's end or the cron
  * either lands before the proposal is final or not at all.
  */
-export const submitChallenge = async (d1: D1Database, input: ChallengeInput) => {
+export const submitChallenge = async (env: Env, input: ChallengeInput) => {
   const { userId, questionId, reason, now } = input;
+  const d1 = env.DB;
+  const picked = await pickedSql(env, input);
   await enforceRateLimits(d1, [{ key: `score-feed-challenge:user:${userId}`, rule: RATE_LIMITS.scoreFeedChallengePerUser }], now);
   const id = newId();
   const { inserted } = await batchNamed(d1, {
@@ -45,7 +63,7 @@ export const submitChallenge = async (d1: D1Database, input: ChallengeInput) => 
         `INSERT INTO score_feed_challenges (id, question_id, user_id, reason, created_at)
          SELECT ?1, l.question_id, ?2, ?3, ?4 FROM score_feed_links l
          WHERE l.question_id = ?5 AND l.state IN ('proposed', 'challenged') AND l.final_at > ?4
-           AND EXISTS (SELECT 1 FROM user_picks WHERE question_id = ?5 AND user_id = ?2)
+           AND ${picked}
          ON CONFLICT (question_id, user_id) DO NOTHING`,
       )
       .bind(id, userId, reason, now, questionId),

@@ -171,7 +171,7 @@ describe("POST /api/score-feed/challenges", () => {
       const { questionId, players } = await proposed();
       const finalAt = (await feedLink(questionId))!.final_at!;
       const [challenged, run] = await Promise.allSettled([
-        submitChallenge(env.DB, { userId: players[0]!.userId, questionId, reason: REASON, now: finalAt - 1 }),
+        submitChallenge(env, { userId: players[0]!.userId, questionId, reason: REASON, now: finalAt - 1 }),
         resolveFromScoreFeed(feedEnv, finalAt),
       ]);
       expect(run.status).toBe("fulfilled");

@@ -5,8 +5,10 @@ import { createDb } from "../../db/client";
 import { scoreFeedLinks, userPicks } from "../../db/schema";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
+import { playerDb } from "../../db/shards";
+import { viewerOwnStatements, withViewerOwn } from "../questions/viewer-own";
 import { broadcast } from "../../realtime/live-shards";
-import { requireUser } from "../auth/auth.middleware";
+import { readInViewerShard, requireUser } from "../auth/auth.middleware";
 import { selectQuestions, toQuestion } from "../questions/question-row";
 import { questionSchema } from "../questions/questions.schemas";
 import { submitChallenge } from "./challenges.service";
@@ -41,14 +43,23 @@ const awaitingRoute = createRoute({
 export const scoreFeedRoutes = createRouter()
   .openapi(challengeRoute, async (c) => {
     const { questionId, reason } = c.req.valid("json");
-    const answer = await submitChallenge(c.env.DB, { userId: c.var.user!.id, questionId, reason, now: Date.now() });
+    const answer = await submitChallenge(c.env, { userId: c.var.user!.id, questionId, reason, now: Date.now() });
     c.executionCtx.waitUntil(broadcast(c.env, { type: "question.updated", data: { id: questionId } }));
     return c.json(answer, 201);
   })
   .openapi(awaitingRoute, async (c) => {
-    const rows = await selectQuestions(createDb(c.env.DB), c.var.user!.id)
-      .where(and(isNotNull(userPicks.id), inArray(scoreFeedLinks.state, ["proposed", "challenged"])))
-      .orderBy(asc(scoreFeedLinks.finalAt))
-      .limit(AWAITING_LIMIT);
-    return c.json({ items: rows.map(toQuestion) }, 200);
+    const userId = c.var.user!.id;
+    const awaiting = inArray(scoreFeedLinks.state, ["proposed", "challenged"]);
+    if (playerDb(c.env, userId) === c.env.DB) {
+      const rows = await selectQuestions(createDb(c.env.DB), userId)
+        .where(and(isNotNull(userPicks.id), awaiting))
+        .orderBy(asc(scoreFeedLinks.finalAt))
+        .limit(AWAITING_LIMIT);
+      return c.json({ items: rows.map(toQuestion) }, 200);
+    }
+    // The player's picks are in their shard: the proposals awaiting a final result (few at a time) are read first.
+    const proposed = await selectQuestions(createDb(c.env.DB), userId).where(awaiting).orderBy(asc(scoreFeedLinks.finalAt));
+    const own = await readInViewerShard(c, userId, (d1) => viewerOwnStatements(d1, userId, { questionIds: proposed.map((row) => row.id) }));
+    const picked = own ? withViewerOwn(proposed, own).filter((row) => row.pickId !== null) : [];
+    return c.json({ items: picked.slice(0, AWAITING_LIMIT).map(toQuestion) }, 200);
   });
