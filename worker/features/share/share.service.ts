@@ -4,7 +4,7 @@ import { questions, userPicks, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
 import { allTimeRankAmongAll, allTimeRankQueries } from "../leaderboard/leaderboard.service";
-import { playerDb, shardMap } from "../../db/shards";
+import { inEveryShard, playerDb } from "../../db/shards";
 import { readStreak } from "../picks/pick-stats.service";
 
 /**
@@ -58,7 +58,7 @@ const pickCardIn = async (d1: D1Database, pickId: string) => {
 
 /** A pick's id does not say whose it is, so every shard is asked (the card is then cached at the edge). */
 export const readPickCard = async (env: Env, pickId: string): Promise<PickCard> => {
-  const [row] = (await Promise.all(shardMap(env).shards.map(({ db }) => pickCardIn(db, pickId)))).filter((found) => found !== null);
+  const row = (await inEveryShard(env, (d1) => pickCardIn(d1, pickId)))?.found;
   if (!row) throw NOT_FOUND();
   const { choice, optionA, optionB, ...card } = row;
   return { kind: "pick", ...card, choiceLabel: choice === "yes" ? optionA : optionB };
