@@ -1,9 +1,23 @@
 import { batchNamed, type BatchEntry, type NamedResults } from "./statement";
 
-type Statements = Record<string, BatchEntry>;
+export type Statements = Record<string, BatchEntry>;
 
-const run = async <G extends Statements>(d1: D1Database, statements: G) =>
-  Object.keys(statements).length === 0 ? ({} as NamedResults<G>) : batchNamed(d1, statements);
+/** True when the groups hold no statement at all (no names, or only empty lists). */
+export const writesNothing = (groups: Statements) => Object.values(groups).every((entry) => Array.isArray(entry) && entry.length === 0);
+
+/** A batch of named statements; with none to run, every name answers no results without a round trip. */
+export const batchIfAny = async <G extends Statements>(d1: D1Database, groups: G) =>
+  writesNothing(groups) ? (Object.fromEntries(Object.keys(groups).map((name) => [name, []])) as NamedResults<G>) : batchNamed(d1, groups);
+
+/**
+ * The catalogue's and the player's statements as one batch, for the one-shard deployment where both are one database:
+ * one round trip and one transaction, as before shards. A name on both sides would hide one side's results.
+ */
+export const batchTogether = async <C extends Statements, P extends Statements>(d1: D1Database, catalogue: C, player: P) => {
+  const shared = Object.keys(catalogue).filter((name) => name in player);
+  if (shared.length > 0) throw new Error(`${shared.join(", ")} named for both the catalogue and the shard`);
+  return batchIfAny(d1, { ...catalogue, ...player }) as Promise<NamedResults<C> & NamedResults<P>>;
+};
 
 /**
  * Named reads of the catalogue and of a player's shard. Where the shard is the catalogue (the one-shard deployment)
@@ -15,13 +29,7 @@ export const readCatalogueAndShard = async <C extends Statements, P extends Stat
   catalogue: (d1: D1Database) => C,
   player: (d1: D1Database) => P,
 ): Promise<NamedResults<C> & NamedResults<P>> => {
-  if (shard !== env.DB) {
-    const [fromCatalogue, fromShard] = await Promise.all([run(env.DB, catalogue(env.DB)), run(shard, player(shard))]);
-    return { ...fromCatalogue, ...fromShard };
-  }
-  const catalogueStatements = catalogue(env.DB);
-  const playerStatements = player(env.DB);
-  const shared = Object.keys(catalogueStatements).filter((name) => name in playerStatements);
-  if (shared.length > 0) throw new Error(`readCatalogueAndShard: ${shared.join(", ")} named on both sides`);
-  return run(env.DB, { ...catalogueStatements, ...playerStatements }) as Promise<NamedResults<C> & NamedResults<P>>;
+  if (shard === env.DB) return batchTogether(env.DB, catalogue(env.DB), player(env.DB));
+  const [fromCatalogue, fromShard] = await Promise.all([batchIfAny(env.DB, catalogue(env.DB)), batchIfAny(shard, player(shard))]);
+  return { ...fromCatalogue, ...fromShard };
 };

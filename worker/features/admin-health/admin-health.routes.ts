@@ -6,6 +6,7 @@ import { requireAdmin } from "../auth/auth.middleware";
 import { auditStatements, violationsOf } from "../credits/ledger.audit";
 import { cronSummary, pendingRedemptions, settlementQueue } from "./admin-health.query";
 import { shardMap } from "../../db/shards";
+import { sumFields } from "../../lib/sum-fields";
 
 const cronJobSchema = z.object({
   job: z.string(),
@@ -65,12 +66,16 @@ const readHealth = async (env: Env, now: number) => {
 export const adminHealthRoutes = createRouter().openapi(healthRoute, async (c) => {
   const now = Date.now();
   const { crons, questions, parts } = await readHealth(c.env, now);
+  const totals = sumFields(
+    { picks: 0, pending: 0, violations: 0 },
+    parts.map((part) => ({ picks: part.queue[0]?.picks ?? 0, pending: part.redemptions[0]?.pending ?? 0, violations: violationsOf(part.audit).length })),
+  );
   return c.json(
     {
       crons,
-      settlementQueue: { questions, picks: parts.reduce((sum, part) => sum + (part.queue[0]?.picks ?? 0), 0) },
-      pendingRedemptions: parts.reduce((sum, part) => sum + (part.redemptions[0]?.pending ?? 0), 0),
-      ledgerAudit: { checkedAt: now, violations: parts.reduce((sum, part) => sum + violationsOf(part.audit).length, 0) },
+      settlementQueue: { questions, picks: totals.picks },
+      pendingRedemptions: totals.pending,
+      ledgerAudit: { checkedAt: now, violations: totals.violations },
     },
     200,
   );

@@ -1,7 +1,8 @@
 import { users } from "../../db/schema";
 import { groupByShard, playerDb } from "../../db/shards";
 import { columnsExcept, rowCopySql } from "../../db/row-copy";
-import { batchNamed, type BatchEntry, type NamedResults } from "../../db/statement";
+import type { NamedResults } from "../../db/statement";
+import { batchIfAny, batchTogether, writesNothing, type Statements } from "../../db/catalogue-and-shard";
 
 /**
  * The catalogue's `users` table is the directory of every player: email, username and referral code are unique
@@ -21,14 +22,6 @@ export const mirrorUsers = async (env: Env, userIds: readonly string[]) => {
   );
 };
 
-type Statements = Record<string, BatchEntry>;
-
-const isEmpty = (groups: Statements) => Object.values(groups).every((entry) => Array.isArray(entry) && entry.length === 0);
-
-/** Nothing to write answers every name with no results, without a round trip. */
-const batchIfAny = async <G extends Statements>(d1: D1Database, groups: G) =>
-  isEmpty(groups) ? (Object.fromEntries(Object.keys(groups).map((name) => [name, []])) as NamedResults<G>) : batchNamed(d1, groups);
-
 /**
  * A change to a player's account that writes both the directory (catalogue) and the player's own rows. Where the
  * player's shard is the catalogue it is one batch, as atomic as before shards. Otherwise the directory commits first,
@@ -43,15 +36,11 @@ export const writeAccount = async <D extends Statements, P extends Statements>(
 ): Promise<{ directory: NamedResults<D>; player: NamedResults<P> }> => {
   const shard = playerDb(env, userId);
   if (shard === env.DB) {
-    const directoryStatements = directory(env.DB);
-    const playerStatements = player(env.DB);
-    const shared = Object.keys(directoryStatements).filter((name) => name in playerStatements);
-    if (shared.length > 0) throw new Error(`writeAccount: ${shared.join(", ")} named on both sides`);
-    const results = await batchIfAny(env.DB, { ...directoryStatements, ...playerStatements });
-    return { directory: results as NamedResults<D>, player: results as NamedResults<P> };
+    const results = await batchTogether(env.DB, directory(env.DB), player(env.DB));
+    return { directory: results, player: results };
   }
   const directoryStatements = directory(env.DB);
   const directoryResults = await batchIfAny(env.DB, directoryStatements);
-  if (!isEmpty(directoryStatements)) await mirrorUsers(env, [userId]);
+  if (!writesNothing(directoryStatements)) await mirrorUsers(env, [userId]);
   return { directory: directoryResults, player: await batchIfAny(shard, player(shard)) };
 };

@@ -2,7 +2,7 @@ import { CONTEST_STANDINGS_SIZE } from "../../config";
 import { playerDb, shardMap } from "../../db/shards";
 import { batchNamed } from "../../db/statement";
 import type { ContestRow, OwnEntry, Standing } from "./contest-view";
-import { myEntryQuery } from "./contest-view";
+import { myEntryQuery, standingsOrder } from "./contest-view";
 
 type Entrants = { entrants: number };
 type Build<View> = (row: ContestRow, entrants: number, standings: Standing[], mine: OwnEntry | null, now: number) => View;
@@ -52,7 +52,7 @@ export const viewContestsAcrossShards = async <View>(env: Env, rows: ContestRow[
     const entrants = perShard.reduce((sum, shard) => sum + ((shard.counts[i]?.results[0] as Entrants | undefined)?.entrants ?? 0), 0);
     const standings = perShard
       .flatMap((shard) => (shard.standings[i]?.results ?? []) as Ranked[])
-      .sort((a, b) => b.score - a.score || a.joinedAt - b.joinedAt || (a.userId < b.userId ? -1 : 1))
+      .sort(standingsOrder)
       .slice(0, CONTEST_STANDINGS_SIZE)
       .map(({ joinedAt: _joinedAt, ...standing }) => standing);
     return build(row, entrants, standings, ranks[i] ?? null, now);

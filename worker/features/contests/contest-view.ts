@@ -51,6 +51,12 @@ export const contestStatus = (row: Pick<ContestRow, "startsAt" | "endsAt" | "clo
   now < row.startsAt ? "upcoming" : now < row.endsAt && row.closedAt === null ? "active" : "ended";
 
 export type Standing = RowOf<typeof standingsPage>;
+
+type Placed = { userId: string; score: number; joinedAt: number };
+
+/** Standings order in JavaScript, for entries read from several shards and merged: as standingsPage sorts each. */
+export const standingsOrder = (a: Placed, b: Placed) =>
+  b.score - a.score || a.joinedAt - b.joinedAt || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
 export type OwnEntry = RowOf<typeof myEntry>;
 
 const toContest = (row: ContestRow, entrants: number, standings: Standing[], mine: OwnEntry | null, now: number) => ({

@@ -7,6 +7,7 @@ import { batchNamed } from "../../db/statement";
 import { queueNotice } from "../notifications/push-outbox";
 import { groupByShard, shardMap } from "../../db/shards";
 import { mirrorContests } from "./contest-mirror";
+import { standingsOrder } from "./contest-view";
 
 type DueContest = { id: string; title: string };
 type Winner = { user_id: string; place: number; paid: number };
@@ -20,10 +21,7 @@ const close = async (env: Env, contestId: string, now: number) => {
   await mirrorContests(env, [contestId]);
 };
 
-type Entry = { user_id: string; score: number; joined_at: number; paid: number };
-
-/** Standings order: score, then the earlier join, then the id, as every shard sorts its own entries. */
-const standingsOrder = (a: Entry, b: Entry) => b.score - a.score || a.joined_at - b.joined_at || (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0);
+type Entry = { userId: string; score: number; joinedAt: number; paid: number };
 
 /**
  * The paying places in order (ties go to the earlier join), and how many entered, over every shard: each shard's
@@ -40,7 +38,7 @@ const readWinners = async (env: Env, contestId: string) => {
     shards.map(async ({ db }) => {
       const { results } = await db
         .prepare(
-          `SELECT user_id, score, joined_at, prize_paid_at IS NOT NULL AS paid FROM contest_entries WHERE contest_id = ?
+          `SELECT user_id AS userId, score, joined_at AS joinedAt, prize_paid_at IS NOT NULL AS paid FROM contest_entries WHERE contest_id = ?
            ORDER BY score DESC, joined_at, user_id LIMIT ?`,
         )
         .bind(contestId, places)
@@ -48,7 +46,7 @@ const readWinners = async (env: Env, contestId: string) => {
       return results;
     }),
   );
-  const winners: Winner[] = best.flat().sort(standingsOrder).slice(0, places).map((row, i) => ({ user_id: row.user_id, place: i + 1, paid: row.paid }));
+  const winners: Winner[] = best.flat().sort(standingsOrder).slice(0, places).map((row, i) => ({ user_id: row.userId, place: i + 1, paid: row.paid }));
   return { entrants, unpaid: winners.filter((winner) => !winner.paid) };
 };
 
