@@ -14,13 +14,15 @@ export default defineConfig({
             main: "./worker/index.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              // Two user shards beside the catalogue (DB) for the tests that run the map with several shards, and a
-              // database no setup migrates, for the test that migrates one holding data.
-              d1Databases: { SHARD_0: "test-shard-0", SHARD_1: "test-shard-1", UNMIGRATED: "test-unmigrated" },
+              // A database no setup migrates, for the test that migrates one holding data; the two user shards come
+              // from wrangler.toml.
+              d1Databases: { UNMIGRATED: "test-unmigrated" },
               bindings: {
                 ENVIRONMENT: "test",
                 APP_URL: "http://localhost:8787",
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+                // The one-shard map (the catalogue holds every player); twoShardEnv() runs a test over SHARD_0 and SHARD_1.
+                USER_SHARD_MAP: { version: 1, shards: [{ binding: "DB", from: 0 }] },
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
                 // The ledger property test's size and seed; `npm run test:deep` raises the runs to 1,000.
                 PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "100",

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { signIn, signInNewPlayer } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
+import { runEveryMinuteCron } from "./cron";
 import { runSql } from "./database";
 import { boxOf, findCard, inside, insertQuestion, restingBox } from "./feed-cards";
 
@@ -21,11 +22,7 @@ const feedControl = async <T = unknown>(path: string, body: unknown = {}) => {
   return (await response.json()) as T;
 };
 
-/** The every-minute cron, as wrangler's test route runs it. */
-const runCron = async () => {
-  const response = await fetch(`${browser.baseUrl}/__scheduled?cron=*+*+*+*+*`);
-  expect(response.status).toBe(200);
-};
+const runCron = () => runEveryMinuteCron(browser.baseUrl);
 
 /** The question as a visitor reads it, once the cron has done what `done` waits for (it runs after the answer). */
 const questionOnceCronRan = async (id: string, done: (question: { outcome: string; autoResolution: { state: string } | null }) => boolean) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { settleAsAdmin, signInNewPlayer } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
+import { untilStandingsList } from "./cron";
 import { runSql } from "./database";
 
 const browser = useBrowser();
@@ -30,16 +31,22 @@ describe("community", () => {
     const questionId = `e2e-standings-${stamp}`;
     const rival = `Rival_${String(stamp).slice(-6)}`;
     await freeQuestion(questionId, `Standings game ${stamp}`);
+    // The rival's account in the directory and, with their pick, in their own shard.
+    const rivalId = `e2e-rival-${stamp}`;
+    const rivalAccount = `INSERT INTO users (id, email, username, country, referral_code, created_at, updated_at)
+       VALUES ('${rivalId}', 'rival-${stamp}@example.com', '${rival}', 'CA', 'RIVAL${stamp}', ${stamp}, ${stamp});`;
+    await runSql(rivalAccount);
     await runSql(
-      `INSERT INTO users (id, email, username, country, referral_code, created_at, updated_at)
-       VALUES ('e2e-rival-${stamp}', 'rival-${stamp}@example.com', '${rival}', 'CA', 'RIVAL${stamp}', ${stamp}, ${stamp});
+      `${rivalAccount}
        INSERT INTO user_picks (id, user_id, question_id, choice, credits_spent, multiplier, potential_payout, created_at, updated_at)
-       VALUES ('e2e-rival-pick-${stamp}', 'e2e-rival-${stamp}', '${questionId}', 'yes', 0, 1, 2, ${stamp}, ${stamp});`,
+       VALUES ('e2e-rival-pick-${stamp}', '${rivalId}', '${questionId}', 'yes', 0, 1, 2, ${stamp}, ${stamp});`,
+      { player: rivalId },
     );
     const { context, page } = await browser.open(DESKTOP);
     await signInNewPlayer(page, browser.baseUrl, "standings");
     expect(await pickThroughApi(page, questionId, "no")).toBe(201);
     expect(await settleAsAdmin(browser.baseUrl, questionId, "A")).toBe(200);
+    await untilStandingsList(browser.baseUrl, rival);
 
     await page.goto("/leaderboard");
     await page.getByRole("heading", { name: "Standings" }).waitFor();
@@ -111,6 +118,7 @@ describe("community", () => {
       `INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, description, created_at)
        VALUES ('e2e-bonus-${userId}', '${userId}', 20, 'bonus', 'bonus', 'e2e-bonus:${userId}', 'Bonus', ${Date.now()});
        UPDATE user_credits SET balance = balance + 20, total_earned = total_earned + 20 WHERE user_id = '${userId}';`,
+      { player: userId },
     );
     await page.reload();
     await expect.poll(() => page.getByTestId("credits-pill").getAttribute("aria-label")).toBe("25 credits");

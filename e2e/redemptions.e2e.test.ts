@@ -16,6 +16,7 @@ const giveWinnings = (userId: string, amount: number) =>
      VALUES ('e2e-win-${userId}', '${userId}', ${amount}, 'pick_payout', 'winnings', 'e2e-win:${userId}', 'Pick payout', ${Date.now()});
      UPDATE user_credits SET balance = balance + ${amount}, redeemable = redeemable + ${amount}, total_earned = total_earned + ${amount}
      WHERE user_id = '${userId}';`,
+    { player: userId },
   );
 
 const balance = (page: Page) => page.getByTestId("credits-pill").getAttribute("aria-label");

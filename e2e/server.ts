@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { migrateLocalDatabases } from "../scripts/lib/local-databases";
 import { freePort, OFFLINE_ENV } from "../scripts/lib/processes";
 import { startStandinServer } from "../scripts/stripe-standin/server";
 import { serveFetchHandler } from "../scripts/lib/fetch-server";
@@ -25,14 +26,14 @@ const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 60_00
 
 export type RunningApp = { url: string; stateDir: string; pushUrl: string; scoreFeedUrl: string; stop: () => Promise<void> };
 
-/** Starts the built app on local workerd with its own fresh database, migrated and seeded. */
+/** Starts the built app on local workerd with its own fresh databases (the catalogue and two user shards), migrated and seeded. */
 export const startApp = async (): Promise<RunningApp> => {
   mkdirSync(".wrangler", { recursive: true });
   const stateDir = mkdtempSync(join(".wrangler", "e2e-"));
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const run = (args: string[]) => execFileSync("npx", args, { env: OFFLINE_ENV, stdio: ["ignore", "ignore", "inherit"] });
-  run(["wrangler", "d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`]);
+  migrateLocalDatabases(stateDir);
   run(["tsx", "scripts/seed.ts", `--persist-to=${stateDir}`]);
   const secretKey = `sk_test_e2e_${crypto.randomUUID()}`;
   const webhookSecret = `whsec_e2e_${crypto.randomUUID()}`;

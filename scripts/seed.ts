@@ -1,12 +1,16 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CATALOGUE, executeLocalFile, localDatabases, shardBindingOf } from "./lib/local-databases";
 import { hashPassword } from "./lib/password";
 import { SEED_QUESTIONS } from "./lib/seed-questions";
 import { promoCodeSql } from "./lib/seed-promo-codes";
 
-/** Local demo data: two accounts and a feed of questions whose deadlines are relative to now. Safe to re-run. */
+/**
+ * Local demo data: two accounts and a feed of questions whose deadlines are relative to now. Safe to re-run. Written
+ * as the app writes it under the local shard map: each account in the catalogue's directory and, with its credits and
+ * ledger, in its own shard; each question in the catalogue and copied to every shard.
+ */
 
 const HOUR = 60 * 60 * 1000;
 const DEMO_PASSWORD = "password123";
@@ -15,16 +19,17 @@ const persistTo = process.argv.find((arg) => arg.startsWith("--persist-to="))?.s
 const quote = (value: string | number | null) =>
   value === null ? "NULL" : typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`;
 
-const accountSql = (id: string, email: string, username: string, role: "admin" | "player", now: number) => {
+const accountRows = (id: string, email: string, username: string, role: "admin" | "player", now: number) => {
   const password = hashPassword(DEMO_PASSWORD);
   const referralCode = `DEMO${role === "admin" ? "ADMN" : "PLYR"}`;
-  return [
-    `INSERT OR IGNORE INTO users (id, email, password_hash, password_salt, password_iterations, email_confirmed_at, role, username, country, referral_code, bonus_owner, created_at, updated_at)
-     VALUES (${[id, email, password.hash, password.salt, password.iterations, now, role, username, "US", referralCode, 1, now, now].map(quote).join(", ")});`,
+  const user = `INSERT OR IGNORE INTO users (id, email, password_hash, password_salt, password_iterations, email_confirmed_at, role, username, country, referral_code, bonus_owner, created_at, updated_at)
+     VALUES (${[id, email, password.hash, password.salt, password.iterations, now, role, username, "US", referralCode, 1, now, now].map(quote).join(", ")});`;
+  const credits = [
     `INSERT OR IGNORE INTO user_credits (user_id, balance, total_earned, created_at, updated_at) VALUES (${quote(id)}, 5, 5, ${now}, ${now});`,
     `INSERT OR IGNORE INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, description, created_at)
      VALUES (${quote(`seed-signup-${id}`)}, ${quote(id)}, 5, 'bonus', 'bonus', ${quote(`signup:${id}`)}, 'Sign-up bonus', ${now});`,
   ];
+  return { id, directory: [user], shard: [user, ...credits] };
 };
 
 const questionSql = (now: number) =>
@@ -44,18 +49,30 @@ const questionSql = (now: number) =>
   });
 
 const now = Date.now();
-const sql = [
-  ...accountSql("seed-admin", "admin@example.com", "PickstreakAdmin", "admin", now),
-  ...accountSql("seed-player", "player@example.com", "DemoPlayer", "player", now),
-  ...questionSql(now),
-  ...promoCodeSql(now),
-].join("\n");
+const { bindings, map } = localDatabases();
+const accounts = [
+  accountRows("seed-admin", "admin@example.com", "PickstreakAdmin", "admin", now),
+  accountRows("seed-player", "player@example.com", "DemoPlayer", "player", now),
+];
+const questions = questionSql(now);
+const sqlFor = (binding: string) => {
+  const isShard = map.shards.some((shard) => shard.binding === binding);
+  const players = accounts.filter((account) => shardBindingOf(map, account.id) === binding);
+  const directory = binding === CATALOGUE ? accounts.filter((account) => !players.includes(account)).flatMap((account) => account.directory) : [];
+  return [
+    ...directory,
+    ...players.flatMap((account) => account.shard),
+    ...(binding === CATALOGUE || isShard ? questions : []),
+    ...(binding === CATALOGUE ? promoCodeSql(now) : []),
+  ];
+};
 
-const file = join(mkdtempSync(join(tmpdir(), "pickstreak-seed-")), "seed.sql");
-writeFileSync(file, sql);
-execFileSync(
-  "npx",
-  ["wrangler", "d1", "execute", "DB", "--local", `--file=${file}`, ...(persistTo ? [`--persist-to=${persistTo}`] : [])],
-  { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
-);
+const dir = mkdtempSync(join(tmpdir(), "pickstreak-seed-"));
+for (const binding of bindings) {
+  const sql = sqlFor(binding);
+  if (sql.length === 0) continue;
+  const file = join(dir, `${binding}.sql`);
+  writeFileSync(file, sql.join("\n"));
+  executeLocalFile(binding, file, persistTo);
+}
 console.log(`Seeded ${SEED_QUESTIONS.length} questions and the demo accounts (password: ${DEMO_PASSWORD}).`);

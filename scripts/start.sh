@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the web app, prepares the local D1 database with demo data and serves everything on one port.
+# Builds the web app, prepares the local D1 databases (the catalogue and two user shards) with demo data and serves
+# everything on one port.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/offline-env.sh
@@ -16,7 +17,7 @@ SCORE_FEED_PORT="${SCORE_FEED_PORT:-12113}"
 
 [ -f .dev.vars ] || cp .dev.vars.example .dev.vars
 npm run build --silent
-npx wrangler d1 migrations apply DB --local >/dev/null
+npx tsx scripts/migrate-local.ts >/dev/null
 npx tsx scripts/seed.ts
 
 cat <<MSG

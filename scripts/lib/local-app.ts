@@ -8,6 +8,12 @@ export const BENCH_PASSWORD = "bench-password-123";
 export const DEMO_PASSWORD = "password123";
 export const DEMO_ACCOUNTS = { admin: "admin@example.com", player: "player@example.com" } as const;
 
+/**
+ * The small deployment's shard map, every player in the catalogue database: the bench and the soak write their data
+ * straight into that one database file (findD1File), and the shard rehearsal starts from it.
+ */
+export const ONE_DATABASE_MAP = JSON.stringify({ version: 1, shards: [{ binding: "DB", from: 0 }] });
+
 /** The app's migrations on a local state directory; the bench and the soak write their data into the file afterwards. */
 export const migrateApp = (stateDir: string) =>
   run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`]);

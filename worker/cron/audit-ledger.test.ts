@@ -1,19 +1,18 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPlayer } from "../test/players";
-import { twoShardEnv, userIdInShard } from "../test/shards";
+import { SHARDS, twoShardEnv, userIdInShard } from "../test/shards";
 import { auditLedgerDaily } from "./audit-ledger";
 
 describe("the daily ledger audit across user shards", () => {
   it("audits every shard and says which one a violation is in", async () => {
     const sharded = twoShardEnv();
-    await createPlayer(10, env.SHARD_0, userIdInShard(0));
-    const broken = await createPlayer(10, env.SHARD_1, userIdInShard(1));
+    await createPlayer(10, SHARDS.SHARD_0, userIdInShard(0));
+    const broken = await createPlayer(10, SHARDS.SHARD_1, userIdInShard(1));
     expect(await auditLedgerDaily(sharded, Date.now())).toMatchObject({ violations: 0 });
 
-    await env.SHARD_1.prepare("UPDATE user_credits SET balance = balance + 3 WHERE user_id = ?").bind(broken).run();
+    await SHARDS.SHARD_1.prepare("UPDATE user_credits SET balance = balance + 3 WHERE user_id = ?").bind(broken).run();
     const report = await auditLedgerDaily(sharded, Date.now());
-    await env.SHARD_1.prepare("UPDATE user_credits SET balance = balance - 3 WHERE user_id = ?").bind(broken).run();
+    await SHARDS.SHARD_1.prepare("UPDATE user_credits SET balance = balance - 3 WHERE user_id = ?").bind(broken).run();
     expect(report).toMatchObject({
       violations: 1,
       sample: [expect.objectContaining({ kind: "balance_mismatch", userId: broken })],

@@ -6,6 +6,7 @@ import { setOutcome } from "../features/settlement/outcome.service";
 import { balanceOf, expectLedgerClean } from "../test/ledger";
 import { createPlayer, placePick } from "../test/players";
 import { insertQuestion } from "../test/questions";
+import { SHARDS } from "../test/shards";
 import { copyPlayers, deleteMovedPlayers, nextMap, verifyCopy, type Move } from "./shard-move";
 import { SHARD_BUCKETS, userShard } from "./shards";
 
@@ -49,15 +50,15 @@ describe("moving players to a new user shard", () => {
 
     for (const [i, player] of players.entries()) {
       const home = userShard(twoShards, player);
-      const away = home.db === env.SHARD_0 ? env.SHARD_1 : env.SHARD_0;
+      const away = home.db === SHARDS.SHARD_0 ? SHARDS.SHARD_1 : SHARDS.SHARD_0;
       expect(await balanceOf(player, home.db)).toBe(balances[i]);
       expect(await away.prepare("SELECT count(*) AS n FROM users WHERE id = ?").bind(player).first("n")).toBe(0);
     }
-    expect(await count(env.SHARD_0, "users") + (await count(env.SHARD_1, "users"))).toBe(41);
+    expect(await count(SHARDS.SHARD_0, "users") + (await count(SHARDS.SHARD_1, "users"))).toBe(41);
     const referred = userShard(twoShards, players[1]!).db;
     expect(await referred.prepare("SELECT referred_by FROM users WHERE id = ?").bind(players[1]).first("referred_by")).toBe(players[0]);
     // Each shard's leaderboard distribution still counts exactly its own players.
-    for (const shard of [env.SHARD_0, env.SHARD_1]) {
+    for (const shard of [SHARDS.SHARD_0, SHARDS.SHARD_1]) {
       expect(await shard.prepare("SELECT coalesce(sum(players), 0) AS n FROM leaderboard_point_scores").first("n")).toBe(
         await count(shard, "leaderboard_totals WHERE settled > 0 OR prize_points > 0"),
       );
@@ -70,8 +71,8 @@ describe("moving players to a new user shard", () => {
     const result = await setOutcome(twoShards, { questionId: open, outcome: "B", actor: adminActor(admin), now: Date.now() });
     expect(result).toMatchObject({ picksUpdated: (openCounts as { pick_count: number }).pick_count, complete: true });
     expect(await env.DB.prepare("SELECT settled_version FROM questions WHERE id = ?").bind(open).first("settled_version")).toBe(1);
-    await expectLedgerClean(env.SHARD_0);
-    await expectLedgerClean(env.SHARD_1);
+    await expectLedgerClean(SHARDS.SHARD_0);
+    await expectLedgerClean(SHARDS.SHARD_1);
   });
 
   it("refuses a range outside the source, a target already in use and a source the map does not have", () => {

@@ -1,11 +1,9 @@
-import * as z from "zod";
+import { bucketOf, readShardMap, shardForBucket } from "#shared/shard-map";
 
-/**
- * Players and their ledger are spread over user shards by a hash of the user id (docs/decisions/user-shards.md). The
- * hash picks one of a fixed number of buckets and the map gives each shard a contiguous range of buckets, so adding a
- * shard moves whole buckets (a new map version) instead of rehashing every player.
- */
-export const SHARD_BUCKETS = 1024;
+export { bucketOf, SHARD_BUCKETS, shardForBucket } from "#shared/shard-map";
+
+// The map's rules (buckets, the hash, its checks) are shared with the scripts that prepare local databases; this module
+// binds them to the environment's D1 databases.
 
 type D1BindingName = { [K in keyof Env]-?: Env[K] extends D1Database ? K : never }[keyof Env];
 
@@ -17,21 +15,6 @@ export type ShardMap = {
   sharesCatalogue: boolean;
 };
 
-const mapSchema = z
-  .object({
-    version: z.number().int().min(1),
-    shards: z
-      .array(z.object({ binding: z.string().regex(/^[A-Z][A-Z0-9_]*$/), from: z.number().int().min(0).max(SHARD_BUCKETS - 1) }))
-      .min(1),
-  })
-  .refine((map) => map.shards[0]!.from === 0, { message: "the first shard must start at bucket 0" })
-  .refine((map) => map.shards.every((shard, i) => i === 0 || shard.from > map.shards[i - 1]!.from), {
-    message: "shards must start at increasing buckets",
-  })
-  .refine((map) => new Set(map.shards.map((shard) => shard.binding)).size === map.shards.length, {
-    message: "a binding may serve one range only",
-  });
-
 /** The D1 database bound under `binding`, or undefined when the name binds nothing or something else. */
 export const d1Binding = (env: Env, binding: string): D1Database | undefined => {
   const value: unknown = env[binding as keyof Env];
@@ -41,11 +24,8 @@ export const d1Binding = (env: Env, binding: string): D1Database | undefined => 
 };
 
 const parseMap = (env: Env): ShardMap => {
-  // A dashboard or secret sets the map as JSON text; wrangler.toml as a table.
-  const source: unknown = env.USER_SHARD_MAP;
-  const parsed = mapSchema.safeParse(typeof source === "string" ? JSON.parse(source) : source);
-  if (!parsed.success) throw new Error(`Invalid USER_SHARD_MAP: ${z.prettifyError(parsed.error)}`);
-  const shards = parsed.data.shards.map(({ binding, from }): UserShard => {
+  const source = readShardMap(env.USER_SHARD_MAP);
+  const shards = source.shards.map(({ binding, from }): UserShard => {
     const db = d1Binding(env, binding);
     if (!db) throw new Error(`Invalid USER_SHARD_MAP: ${binding} is not a D1 binding`);
     return { binding: binding as D1BindingName, db, firstBucket: from };
@@ -54,7 +34,7 @@ const parseMap = (env: Env): ShardMap => {
   if (shards.length > 1 && shards.some((shard) => shard.db === env.DB)) {
     throw new Error("Invalid USER_SHARD_MAP: the catalogue database (DB) can only be the one shard of a single-shard map");
   }
-  return { version: parsed.data.version, shards, sharesCatalogue: shards.length === 1 && shards[0]!.db === env.DB };
+  return { version: source.version, shards, sharesCatalogue: shards.length === 1 && shards[0]!.db === env.DB };
 };
 
 const maps = new WeakMap<Env, ShardMap>();
@@ -67,23 +47,6 @@ export const shardMap = (env: Env): ShardMap => {
     maps.set(env, map);
   }
   return map;
-};
-
-/** FNV-1a over the id's UTF-16 code units: stable across isolates and deployments, cheap, and well spread for UUIDs. */
-export const bucketOf = (userId: string) => {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < userId.length; i += 1) {
-    hash ^= userId.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % SHARD_BUCKETS;
-};
-
-/** Shards start at increasing buckets, so a bucket belongs to the last shard starting at or before it. */
-export const shardForBucket = (map: ShardMap, bucket: number): UserShard => {
-  let found = map.shards[0]!;
-  for (const shard of map.shards) if (shard.firstBucket <= bucket) found = shard;
-  return found;
 };
 
 export const userShard = (env: Env, userId: string): UserShard => shardForBucket(shardMap(env), bucketOf(userId));

@@ -4,8 +4,6 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
-      SHARD_0: D1Database;
-      SHARD_1: D1Database;
       UNMIGRATED: D1Database;
       PROPERTY_RUNS: string;
       PROPERTY_SEED: string;

@@ -1,6 +1,6 @@
-import { env } from "cloudflare:test";
 import { playerDb } from "../db/shards";
 import { signedInPlayer, type SignedInPlayer } from "./sessions";
+import { SHARDS } from "./shards";
 
 /**
  * One signed-in player in each shard of twoShardEnv(), so a test sees each player's rows land in their own shard. A
@@ -8,10 +8,10 @@ import { signedInPlayer, type SignedInPlayer } from "./sessions";
  */
 export const signedInPlayerPerShard = async (testEnv: Env, balance = 0): Promise<[SignedInPlayer, SignedInPlayer]> => {
   const found = new Map<D1Database, SignedInPlayer>();
-  while (!found.has(env.SHARD_0) || !found.has(env.SHARD_1)) {
+  while (!found.has(SHARDS.SHARD_0) || !found.has(SHARDS.SHARD_1)) {
     const player = await signedInPlayer(balance, testEnv);
     const home = playerDb(testEnv, player.userId);
     if (!found.has(home)) found.set(home, player);
   }
-  return [found.get(env.SHARD_0)!, found.get(env.SHARD_1)!];
+  return [found.get(SHARDS.SHARD_0)!, found.get(SHARDS.SHARD_1)!];
 };

@@ -1,9 +1,21 @@
 import { env } from "cloudflare:test";
 import { bucketOf, playerDb, SHARD_BUCKETS } from "../db/shards";
 
+type LocalShards = { SHARD_0: D1Database; SHARD_1: D1Database };
+
+/** wrangler.toml binds the two user shards for local runs only, so the generated Env declares them optional. */
+const localShards = (): LocalShards => {
+  const { SHARD_0, SHARD_1 } = env;
+  if (!SHARD_0 || !SHARD_1) throw new Error("The tests need the SHARD_0 and SHARD_1 bindings of wrangler.toml");
+  return { SHARD_0, SHARD_1 };
+};
+
+export const SHARDS = localShards();
+
 /** The test environment with players split over SHARD_0 and SHARD_1 (half the buckets each) beside the catalogue. */
-export const twoShardEnv = (): Env => ({
+export const twoShardEnv = (): Env & LocalShards => ({
   ...env,
+  ...SHARDS,
   USER_SHARD_MAP: { version: 2, shards: [{ binding: "SHARD_0", from: 0 }, { binding: "SHARD_1", from: SHARD_BUCKETS / 2 }] },
 });
 

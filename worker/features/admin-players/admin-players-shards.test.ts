@@ -7,7 +7,7 @@ import { placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { redeemGiftCard } from "../../test/redemptions";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
-import { rowsByDatabase, twoShardEnv, userIdInShard } from "../../test/shards";
+import { rowsByDatabase, SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { wrappedD1 } from "../../test/wrapped-d1";
 import { mirrorQuestions } from "../questions/question-mirror";
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 const onlyInShard = (count: number) => ({ shard: count, other: 0, catalogue: 0 });
 
-const adjust = (userId: string, json: { amount: number; reason: string; adjustmentId?: string }, testEnv = shards) =>
+const adjust = (userId: string, json: { amount: number; reason: string; adjustmentId?: string }, testEnv: Env = shards) =>
   apiClient({ headers: admin.bearer, env: testEnv }).admin.players[":id"].credits.$post({
     param: { id: userId },
     json: { adjustmentId: crypto.randomUUID(), ...json },
@@ -107,7 +107,7 @@ describe("the admin's players over two shards", () => {
       expect((await auditOf(player.userId)).map(({ action }) => action)).toEqual(["credits_awarded", "credits_deducted"]);
       expect(await rowsByDatabase(shards, "admin_audit_log", player.userId, "subject_user_id")).toEqual({ shard: 0, other: 0, catalogue: 2 });
     }
-    for (const d1 of [env.SHARD_0, env.SHARD_1]) await expectLedgerClean(d1);
+    for (const d1 of [SHARDS.SHARD_0, SHARDS.SHARD_1]) await expectLedgerClean(d1);
   });
 
   it("writes an entry the first attempt could not when the admin repeats the adjustment, and never twice", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
-import { twoShardEnv, userIdInShard } from "../../test/shards";
+import { SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { mirrorQuestions } from "../questions/question-mirror";
 import { deleteQuestion } from "./delete-question.service";
 
@@ -16,8 +16,8 @@ describe("deleting a question with players on two user shards", () => {
     const questionId = await insertQuestion({ creditCost: 4 });
     await mirrorQuestions(sharded, [questionId]);
     const homes = [
-      { shard: env.SHARD_0, player: await createPlayer(10, env.SHARD_0, userIdInShard(0)) },
-      { shard: env.SHARD_1, player: await createPlayer(10, env.SHARD_1, userIdInShard(1)) },
+      { shard: SHARDS.SHARD_0, player: await createPlayer(10, SHARDS.SHARD_0, userIdInShard(0)) },
+      { shard: SHARDS.SHARD_1, player: await createPlayer(10, SHARDS.SHARD_1, userIdInShard(1)) },
     ];
     const players = homes.map(({ player }) => player);
     for (const { shard, player } of homes) {

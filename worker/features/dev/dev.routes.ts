@@ -3,9 +3,12 @@ import { desc, sql } from "drizzle-orm";
 import { DEV_OUTBOX_LIMIT } from "../../config";
 import { createDb } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
+import { playerDb } from "../../db/shards";
 import { AppError } from "../../lib/errors";
 import { jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
+import { mirrorContests } from "../contests/contest-mirror";
+import { mirrorQuestions } from "../questions/question-mirror";
 
 const outboxEmail = z
   .object({ to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), createdAt: z.number() })
@@ -27,7 +30,20 @@ const sqlRoute = createRoute({
   path: "/sql",
   tags: ["Development"],
   summary: "Runs fixture statements (local development entry only)",
-  request: { body: { required: true, content: { "application/json": { schema: z.object({ statements: z.array(z.string().min(1)).min(1).max(50) }) } } } },
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            statements: z.array(z.string().min(1)).min(1).max(50),
+            /** Runs them in this player's shard instead of the catalogue. */
+            player: z.string().min(1).max(64).optional(),
+          }),
+        },
+      },
+    },
+  },
   responses: { 200: jsonContent(z.object({ ok: z.literal(true) })) },
 });
 
@@ -42,8 +58,18 @@ export const devRoutes = createRouter()
   // running workerd leaves it reading stale pages.
   .openapi(sqlRoute, async (c) => {
     assertLocal(c.var.settings.ENVIRONMENT);
-    const { statements } = c.req.valid("json");
-    await c.env.DB.batch(statements.map((sql) => c.env.DB.prepare(sql)));
+    const { statements, player } = c.req.valid("json");
+    const d1 = player === undefined ? c.env.DB : playerDb(c.env, player);
+    await d1.batch(statements.map((sql) => d1.prepare(sql)));
+    // A fixture's questions and contests reach the shards as an admin's save would take them there.
+    if (player === undefined) {
+      const [questions, contests] = await c.env.DB.batch<{ id: string }>([
+        c.env.DB.prepare("SELECT id FROM questions"),
+        c.env.DB.prepare("SELECT id FROM contests"),
+      ]);
+      const idsOf = (rows: D1Result<{ id: string }> | undefined) => (rows?.results ?? []).map(({ id }) => id);
+      await Promise.all([mirrorQuestions(c.env, idsOf(questions)), mirrorContests(c.env, idsOf(contests))]);
+    }
     return c.json({ ok: true as const }, 200);
   })
   .openapi(outboxRoute, async (c) => {

@@ -4,6 +4,7 @@ import devEntry from "../../dev-entry";
 import { signUp } from "../../test/accounts";
 import { BASE_URL, call, callJson } from "../../test/http";
 import { productionEnv } from "../../test/deployed-env";
+import { rowsByDatabase, twoShardEnv, userIdInShard } from "../../test/shards";
 import { WRONG_HOST_MESSAGE } from "./loopback-host";
 
 type Outbox = { items: { to: string; subject: string; text: string; links: string[] }[] };
@@ -103,5 +104,30 @@ describe("the development entry's Host check", () => {
     const sql = await runSql(["DROP TABLE users"], "http://evil.example:8787/api/dev/sql");
     expect(sql.status).toBe(403);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first("n")).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /api/dev/sql with players over two shards", () => {
+  const shards = twoShardEnv();
+  const runIn = (body: { statements: string[]; player?: string }) =>
+    callDev("/api/dev/sql", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }, shards);
+
+  it("writes a player's rows in their shard and copies fixture questions and contests to every shard", async () => {
+    const player = userIdInShard(1);
+    const [questionId, contestId] = [crypto.randomUUID(), crypto.randomUUID()];
+    const now = Date.now();
+    const catalogue = [
+      `INSERT INTO questions (id, title, sport_category, credit_cost, deadline, status, created_at, updated_at) VALUES ('${questionId}', 'Fixture', 'NBA', 1, ${now + 60_000}, 'published', ${now}, ${now})`,
+      `INSERT INTO contests (id, title, duration_days, starts_at, ends_at, created_at) VALUES ('${contestId}', 'Fixture', 3, ${now}, ${now + 60_000}, ${now})`,
+    ];
+    expect((await runIn({ statements: catalogue })).status).toBe(200);
+    const statements = [
+      `INSERT INTO users (id, email, username, referral_code, created_at, updated_at) VALUES ('${player}', '${player}@example.com', 'fixture_${now}', 'FIX${now}', ${now}, ${now})`,
+      `INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES ('${player}', '${questionId}', ${now})`,
+    ];
+    expect((await runIn({ player, statements })).status).toBe(200);
+    expect(await rowsByDatabase(shards, "user_bookmarks", player)).toEqual({ shard: 1, other: 0, catalogue: 0 });
+    expect(await rowsByDatabase(shards, "questions", questionId, "id")).toEqual({ shard: 1, other: 1, catalogue: 1 });
+    expect(await rowsByDatabase(shards, "contests", contestId, "id")).toEqual({ shard: 1, other: 1, catalogue: 1 });
   });
 });

@@ -5,6 +5,7 @@ import { afterKeyset, newestFirst } from "../../db/keyset";
 import { questions, scoreFeedChallenges, scoreFeedLinks, userPicks } from "../../db/schema";
 import { playerDb } from "../../db/shards";
 import { decodeKeyset, page } from "../../lib/cursor";
+import { countsOverShards } from "../questions/pick-counts";
 import { autoResolutionColumns, toAutoResolution } from "../score-feed/auto-resolution";
 
 const p = userPicks;
@@ -36,7 +37,7 @@ const pickColumns = {
   },
 };
 
-/** What the catalogue knows of a question beyond its copy: every shard's crowd, and the score feed's side of it. */
+/** With one database, the crowd and the score feed's side of the question are read beside the picks. */
 const crowdColumns = { yesCount: q.yesCount, noCount: q.noCount, ...autoResolutionColumns };
 
 const challengeOf = (userId: string) => and(eq(scoreFeedChallenges.questionId, q.id), eq(scoreFeedChallenges.userId, userId));
@@ -64,9 +65,10 @@ const picksOnly = (db: Db, userId: string, cursor: string | undefined) =>
     .orderBy(...newestFirst(p))
     .limit(PICKS_PAGE_SIZE + 1);
 
-const crowdsOf = (db: Db, userId: string, questionIds: string[]) =>
+/** The score feed's side of these questions, which lives in the catalogue. */
+const feedsOf = (db: Db, userId: string, questionIds: string[]) =>
   db
-    .select({ id: q.id, ...crowdColumns })
+    .select({ id: q.id, ...autoResolutionColumns })
     .from(q)
     .leftJoin(scoreFeedLinks, eq(scoreFeedLinks.questionId, q.id))
     .leftJoin(scoreFeedChallenges, challengeOf(userId))
@@ -89,8 +91,8 @@ const toItem = (pick: Pick, yes: number, no: number, feed: Feed) => ({
 
 /**
  * My Picks, newest first. The picks and their questions' copies are in the player's shard, but a shard's crowd counts
- * only its own players and the score feed lives in the catalogue: with several shards those come from a second read
- * there. With one database it stays one read.
+ * only its own players and the score feed lives in the catalogue: with several shards those come from reads of every
+ * shard and the catalogue, side by side. With one database it stays one read.
  */
 export const readMyPicks = async (env: Env, userId: string, cursor: string | undefined) => {
   const d1 = playerDb(env, userId);
@@ -103,12 +105,15 @@ export const readMyPicks = async (env: Env, userId: string, cursor: string | und
     return page(items, PICKS_PAGE_SIZE);
   }
   const picks = await picksOnly(createDb(d1), userId, cursor);
-  const crowds = picks.length === 0 ? [] : await crowdsOf(createDb(env.DB), userId, [...new Set(picks.map((pick) => pick.questionId))]);
-  const byQuestion = new Map(crowds.map(({ id, ...crowd }) => [id, toAutoResolution(crowd)]));
+  const questionIds = [...new Set(picks.map((pick) => pick.questionId))];
+  // The crowd is summed over the shards as it is read, so it counts the pick just made; the catalogue's folded copy of
+  // it lags by up to a minute.
+  const [feeds, crowds] =
+    questionIds.length === 0 ? [[], new Map()] : await Promise.all([feedsOf(createDb(env.DB), userId, questionIds), countsOverShards(env, questionIds)]);
+  const feedOf = new Map(feeds.map((row) => [row.id, toAutoResolution(row).feed]));
   const items = picks.map((pick) => {
-    const crowd = byQuestion.get(pick.questionId);
-    // Only a question deleted between the two reads has no catalogue row left.
-    return toItem(pick, crowd?.columns.yesCount ?? 0, crowd?.columns.noCount ?? 0, crowd?.feed ?? null);
+    const crowd = crowds.get(pick.questionId);
+    return toItem(pick, crowd?.yes_count ?? 0, crowd?.no_count ?? 0, feedOf.get(pick.questionId) ?? null);
   });
   return page(items, PICKS_PAGE_SIZE);
 };

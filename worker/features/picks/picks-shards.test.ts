@@ -9,7 +9,6 @@ import { rowsByDatabase } from "../../test/shards";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
 import type { SignedInPlayer } from "../../test/sessions";
 import { adminActor } from "../admin-audit/admin-audit";
-import { foldPickCounts } from "../questions/pick-counts";
 import { mirrorQuestions } from "../questions/question-mirror";
 import { setOutcome } from "../settlement/outcome.service";
 
@@ -31,7 +30,7 @@ const linkWithChallenge = async (questionId: string, challenger: string) => {
 };
 
 describe("a player's picks with players over two shards", () => {
-  it("lists picks from the player's shard with the crowd and the score feed from the catalogue", async () => {
+  it("lists picks from the player's shard with the crowd summed over the shards and the score feed from the catalogue", async () => {
     const [settled, linked] = [await insertQuestion({ creditCost: 2 }), await insertQuestion({ creditCost: 2 })];
     await mirrorQuestions(shards, [settled, linked]);
     const [yes, no] = await signedInPlayerPerShard(shards, 20);
@@ -40,7 +39,7 @@ describe("a player's picks with players over two shards", () => {
     await placePick(alsoYes, settled, "yes", 1, playerDb(shards, alsoYes));
     await placePick(no.userId, settled, "no", 1, playerDb(shards, no.userId));
     await placePick(no.userId, linked, "yes", 1, playerDb(shards, no.userId));
-    await foldPickCounts(shards, Date.now());
+    // No fold has run: the crowd is summed over the shards as My Picks is read, so it counts the picks just made.
     await linkWithChallenge(linked, no.userId);
     await setOutcome(shards, { questionId: settled, outcome: "A", actor: adminActor(await createPlayer()), now: Date.now() });
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
-import { twoShardEnv, userIdInShard } from "../../test/shards";
+import { SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { foldPickCounts } from "./pick-counts";
 import { mirrorQuestions } from "./question-mirror";
 
@@ -19,10 +19,10 @@ describe("pick counts across user shards", () => {
     const questionId = await insertQuestion({ creditCost: 1 });
     const closed = await insertQuestion({ creditCost: 1, status: "draft" });
     await mirrorQuestions(sharded, [questionId, closed]);
-    await pickOn(env.SHARD_0, 0, questionId, "yes");
-    await pickOn(env.SHARD_0, 0, questionId, "no");
-    await pickOn(env.SHARD_1, 1, questionId, "yes");
-    await env.SHARD_1.prepare("UPDATE questions SET pick_count = 5 WHERE id = ?").bind(closed).run();
+    await pickOn(SHARDS.SHARD_0, 0, questionId, "yes");
+    await pickOn(SHARDS.SHARD_0, 0, questionId, "no");
+    await pickOn(SHARDS.SHARD_1, 1, questionId, "yes");
+    await SHARDS.SHARD_1.prepare("UPDATE questions SET pick_count = 5 WHERE id = ?").bind(closed).run();
 
     const now = Date.now();
     expect(await foldPickCounts(sharded, now)).toMatchObject({ changed: 1 });
@@ -31,7 +31,7 @@ describe("pick counts across user shards", () => {
     expect(await counts(closed)).toMatchObject({ pick_count: 0 });
     expect(await foldPickCounts(sharded, now)).toMatchObject({ changed: 0 });
 
-    await pickOn(env.SHARD_1, 1, questionId, "no");
+    await pickOn(SHARDS.SHARD_1, 1, questionId, "no");
     expect(await foldPickCounts(sharded, now)).toMatchObject({ changed: 1 });
     expect(await counts(questionId)).toEqual({ pick_count: 4, yes_count: 2, no_count: 2 });
   });

@@ -5,6 +5,29 @@ const FOLD_AFTER_DEADLINE_MS = 10 * 60 * 1000;
 
 type Counts = { id: string; pick_count: number; yes_count: number; no_count: number };
 
+/** Each question's counters summed over every user shard (a shard counts only its own players' picks). */
+export const countsOverShards = async (env: Env, questionIds: readonly string[]) => {
+  const ids = JSON.stringify(questionIds);
+  const perShard = await Promise.all(
+    shardMap(env).shards.map(({ db }) =>
+      db
+        .prepare("SELECT id, pick_count, yes_count, no_count FROM questions WHERE id IN (SELECT value FROM json_each(?))")
+        .bind(ids)
+        .all<Counts>(),
+    ),
+  );
+  const sums = new Map<string, Counts>(questionIds.map((id) => [id, { id, pick_count: 0, yes_count: 0, no_count: 0 }]));
+  for (const { results } of perShard) {
+    for (const row of results) {
+      const sum = sums.get(row.id)!;
+      sum.pick_count += row.pick_count;
+      sum.yes_count += row.yes_count;
+      sum.no_count += row.no_count;
+    }
+  }
+  return sums;
+};
+
 /**
  * A pick raises its question's pick count and the crowd's split on the player's shard, in the pick's own batch. Every
  * minute the open questions' counters are summed over the shards into the catalogue, which the feed (its popularity
@@ -17,24 +40,7 @@ export const foldPickCounts = async (env: Env, now: number) => {
     .bind(now - FOLD_AFTER_DEADLINE_MS)
     .all<{ id: string }>();
   if (open.length === 0) return { questions: 0, changed: 0 };
-  const ids = JSON.stringify(open.map(({ id }) => id));
-  const perShard = await Promise.all(
-    map.shards.map(({ db }) =>
-      db
-        .prepare("SELECT id, pick_count, yes_count, no_count FROM questions WHERE id IN (SELECT value FROM json_each(?))")
-        .bind(ids)
-        .all<Counts>(),
-    ),
-  );
-  const sums = new Map<string, Counts>(open.map(({ id }) => [id, { id, pick_count: 0, yes_count: 0, no_count: 0 }]));
-  for (const { results } of perShard) {
-    for (const row of results) {
-      const sum = sums.get(row.id)!;
-      sum.pick_count += row.pick_count;
-      sum.yes_count += row.yes_count;
-      sum.no_count += row.no_count;
-    }
-  }
+  const sums = await countsOverShards(env, open.map(({ id }) => id));
   const written = await env.DB.prepare(
     `UPDATE questions SET pick_count = s.pick_count, yes_count = s.yes_count, no_count = s.no_count
      FROM (SELECT value ->> 'id' AS id, value ->> 'pick_count' AS pick_count, value ->> 'yes_count' AS yes_count,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertQuestion } from "../../test/questions";
-import { twoShardEnv } from "../../test/shards";
+import { SHARDS, twoShardEnv } from "../../test/shards";
 import { mirrorQuestions } from "./question-mirror";
 
 const copyOf = (d1: D1Database, id: string) =>
@@ -15,17 +15,17 @@ describe("the questions' copy in every user shard", () => {
     const id = await insertQuestion({ title: "Will it rain?", creditCost: 3 });
     await env.DB.prepare("UPDATE questions SET tags = '[\"weather\"]' WHERE id = ?").bind(id).run();
     await mirrorQuestions(sharded, [id]);
-    for (const shard of [env.SHARD_0, env.SHARD_1]) {
+    for (const shard of [SHARDS.SHARD_0, SHARDS.SHARD_1]) {
       expect(await copyOf(shard, id)).toEqual({ ...(await copyOf(env.DB, id)), created_by: null });
     }
 
     // A shard's picks raise its own counters and close its own settlement; an edit in the catalogue leaves them be.
-    await env.SHARD_1.prepare("UPDATE questions SET pick_count = 7, yes_count = 4, settled_version = 1 WHERE id = ?").bind(id).run();
+    await SHARDS.SHARD_1.prepare("UPDATE questions SET pick_count = 7, yes_count = 4, settled_version = 1 WHERE id = ?").bind(id).run();
     await env.DB.prepare("UPDATE questions SET title = 'Will it snow?', credit_cost = 5, status = 'resolved', outcome = 'A', settlement_version = 1 WHERE id = ?")
       .bind(id)
       .run();
     await mirrorQuestions(sharded, [id]);
-    expect(await copyOf(env.SHARD_1, id)).toMatchObject({
+    expect(await copyOf(SHARDS.SHARD_1, id)).toMatchObject({
       title: "Will it snow?",
       credit_cost: 5,
       status: "resolved",
@@ -36,17 +36,17 @@ describe("the questions' copy in every user shard", () => {
       yes_count: 4,
       tags: '["weather"]',
     });
-    expect(await copyOf(env.SHARD_0, id)).toMatchObject({ title: "Will it snow?", pick_count: 0, settled_version: 0 });
+    expect(await copyOf(SHARDS.SHARD_0, id)).toMatchObject({ title: "Will it snow?", pick_count: 0, settled_version: 0 });
 
     await env.DB.prepare("DELETE FROM questions WHERE id = ?").bind(id).run();
     await mirrorQuestions(sharded, [id]);
-    expect(await copyOf(env.SHARD_0, id)).toBeNull();
-    expect(await copyOf(env.SHARD_1, id)).toBeNull();
+    expect(await copyOf(SHARDS.SHARD_0, id)).toBeNull();
+    expect(await copyOf(SHARDS.SHARD_1, id)).toBeNull();
   });
 
   it("does nothing when the one shard is the catalogue itself", async () => {
     const id = await insertQuestion();
     await mirrorQuestions(env, [id]);
-    expect(await copyOf(env.SHARD_0, id)).toBeNull();
+    expect(await copyOf(SHARDS.SHARD_0, id)).toBeNull();
   });
 });

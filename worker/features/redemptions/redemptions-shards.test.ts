@@ -9,7 +9,7 @@ import { createPlayerIn, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { cashOut, creditsOf, redeemGiftCard } from "../../test/redemptions";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
-import { rowsByDatabase, twoShardEnv, userIdInShard } from "../../test/shards";
+import { rowsByDatabase, SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { deliver, paidCheckout, refundedCharge, stripeEvent, useFakeStripe, type FakeStripe } from "../../test/stripe";
 import { adminActor } from "../admin-audit/admin-audit";
 import { mirrorUsers } from "../auth/directory";
@@ -49,13 +49,13 @@ const decide = (id: string, status: "fulfilled" | "rejected", note?: string) =>
 const rowsIn = async (table: string, where: string, value: string) => {
   const count = async (d1: D1Database) =>
     (await d1.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where} = ?`).bind(value).first<{ n: number }>())?.n ?? 0;
-  return { catalogue: await count(env.DB), shard0: await count(env.SHARD_0), shard1: await count(env.SHARD_1) };
+  return { catalogue: await count(env.DB), shard0: await count(SHARDS.SHARD_0), shard1: await count(SHARDS.SHARD_1) };
 };
 
 const auditRows = (entityId: string) => rowsIn("admin_audit_log", "entity_id", entityId);
 
 const expectLedgersClean = async () => {
-  for (const d1 of [env.SHARD_0, env.SHARD_1, env.DB]) await expectLedgerClean(d1);
+  for (const d1 of [SHARDS.SHARD_0, SHARDS.SHARD_1, env.DB]) await expectLedgerClean(d1);
 };
 
 describe("redemptions with players over two shards", () => {

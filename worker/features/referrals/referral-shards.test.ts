@@ -1,10 +1,11 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH, REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
 import { newId } from "../../lib/ids";
 import { balanceOf, expectLedgerClean, grantCredits } from "../../test/ledger";
 import { createPlayerIn } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
+import { caughtQueue, deliverBatch } from "../../test/queues";
 import { sessionFor } from "../../test/sessions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
 import { call, callJson } from "../../test/http";
@@ -15,20 +16,11 @@ import { consumeReferrals, sweepReferrerBonuses } from "./referral-queue";
 
 /** Two shards, with the referral queue's messages kept for the test to deliver. */
 const shardsWithQueue = () => {
-  const sent: unknown[] = [];
-  const queue = { send: async (body: unknown) => void sent.push(body), sendBatch: async () => undefined };
-  return { shards: { ...twoShardEnv(), REFERRAL_QUEUE: queue as unknown as Queue }, sent };
+  const { queue, sent } = caughtQueue();
+  return { shards: { ...twoShardEnv(), REFERRAL_QUEUE: queue }, sent };
 };
 
-const deliver = async (testEnv: Env, bodies: unknown[]) => {
-  const batch = createMessageBatch(
-    "pickstreak-dev-referrals",
-    bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  await consumeReferrals(batch, testEnv);
-  return getQueueResult(batch, ctx);
-};
+const deliver = (testEnv: Env, bodies: unknown[]) => deliverBatch(consumeReferrals, "pickstreak-dev-referrals", testEnv, bodies);
 
 /** A referrer in SHARD_0 and their friend in SHARD_1 holding the address's bonus claim, with credits for a pick. */
 const referralAcrossShards = async (testEnv: Env) => {

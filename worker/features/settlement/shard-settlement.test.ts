@@ -1,10 +1,11 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { questionState } from "../../test/admin";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { createPlayer, insertBulkPicks, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
-import { twoShardEnv, userIdInShard } from "../../test/shards";
+import { caughtQueue, deliverBatch } from "../../test/queues";
+import { SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { adminActor } from "../admin-audit/admin-audit";
 import { mirrorQuestions } from "../questions/question-mirror";
 import { setOutcome } from "./outcome.service";
@@ -15,24 +16,15 @@ const QUEUE = "pickstreak-dev-settlement";
 
 /** Two shards, with the settlement queue caught so a test sees each message and delivers it when it chooses. */
 const shardedWorld = () => {
-  const sent: SettlementMessage[] = [];
-  const queue = { sendBatch: async (messages: { body: SettlementMessage }[]) => void sent.push(...messages.map((m) => m.body)) };
-  return { env: { ...twoShardEnv(), SETTLEMENT_QUEUE: queue as unknown as Queue }, sent };
+  const { queue, sent } = caughtQueue();
+  return { env: { ...twoShardEnv(), SETTLEMENT_QUEUE: queue }, sent: sent as SettlementMessage[] };
 };
 
-const shardDb = (shard: 0 | 1) => (shard === 0 ? env.SHARD_0 : env.SHARD_1);
+const shardDb = (shard: 0 | 1) => (shard === 0 ? SHARDS.SHARD_0 : SHARDS.SHARD_1);
 
 const playerInShard = async (shard: 0 | 1, balance: number) => createPlayer(balance, shardDb(shard), userIdInShard(shard));
 
-const deliver = async (world: Env, bodies: unknown[]) => {
-  const batch = createMessageBatch(
-    QUEUE,
-    bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  await consumeSettlement(batch, world);
-  return getQueueResult(batch, ctx);
-};
+const deliver = (world: Env, bodies: unknown[]) => deliverBatch(consumeSettlement, QUEUE, world, bodies);
 
 const shardQuestion = (shard: 0 | 1, questionId: string) =>
   shardDb(shard).prepare("SELECT outcome, settlement_version, settled_version, pick_count FROM questions WHERE id = ?").bind(questionId).first();
@@ -58,14 +50,14 @@ describe("settlement across two user shards", () => {
     const questionId = await insertQuestion({ creditCost: 5 });
     await mirrorQuestions(world.env, [questionId]);
     const [winner, loser] = [await playerInShard(0, 20), await playerInShard(1, 20)];
-    await placePick(winner, questionId, "yes", 1, env.SHARD_0);
-    await placePick(loser, questionId, "no", 1, env.SHARD_1);
+    await placePick(winner, questionId, "yes", 1, SHARDS.SHARD_0);
+    await placePick(loser, questionId, "no", 1, SHARDS.SHARD_1);
 
     // The admin's own account: the audit log names it (admins stay in the catalogue; docs/decisions/user-shards.md).
     const admin = adminActor(await createPlayer());
     const first = await setOutcome(world.env, { questionId, outcome: "A", actor: admin, now: Date.now() });
     expect(first).toMatchObject({ picksUpdated: 2, creditsAwarded: 10, complete: true });
-    expect([await balanceOf(winner, env.SHARD_0), await balanceOf(loser, env.SHARD_1)]).toEqual([25, 15]);
+    expect([await balanceOf(winner, SHARDS.SHARD_0), await balanceOf(loser, SHARDS.SHARD_1)]).toEqual([25, 15]);
     expect(await questionState(questionId)).toMatchObject({ outcome: "A", settlement_version: 1, settled_version: 1 });
     for (const shard of [0, 1] as const) {
       expect(await shardQuestion(shard, questionId)).toMatchObject({ outcome: "A", settlement_version: 1, settled_version: 1, pick_count: 1 });
@@ -73,12 +65,12 @@ describe("settlement across two user shards", () => {
 
     const corrected = await setOutcome(world.env, { questionId, outcome: "B", actor: admin, now: Date.now(), reason: "Scorer's error" });
     expect(corrected).toMatchObject({ picksUpdated: 2, complete: true });
-    expect([await balanceOf(winner, env.SHARD_0), await balanceOf(loser, env.SHARD_1)]).toEqual([15, 25]);
+    expect([await balanceOf(winner, SHARDS.SHARD_0), await balanceOf(loser, SHARDS.SHARD_1)]).toEqual([15, 25]);
     expect(await questionState(questionId)).toMatchObject({ outcome: "B", settlement_version: 2, settled_version: 2 });
     expect(world.sent).toEqual([]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE question_id = ?").bind(questionId).first("n")).toBe(0);
-    await expectLedgerClean(env.SHARD_0);
-    await expectLedgerClean(env.SHARD_1);
+    await expectLedgerClean(SHARDS.SHARD_0);
+    await expectLedgerClean(SHARDS.SHARD_1);
   });
 
   it("sends each shard the budget left unfinished one message, whose consumer finishes it; a duplicate pays nothing twice", async () => {
@@ -115,14 +107,14 @@ describe("settlement across two user shards", () => {
     const questionId = await insertQuestion({ creditCost: 2 });
     await mirrorQuestions(world.env, [questionId]);
     const player = await playerInShard(1, 10);
-    await placePick(player, questionId, "yes", 1, env.SHARD_1);
+    await placePick(player, questionId, "yes", 1, SHARDS.SHARD_1);
     await storeOutcomeOnly(questionId, "A");
 
     const summary = await settleQueuedAcrossShards(world.env, { deadline: Date.now() + 60_000, chunksLeft: 50 }, async () => undefined);
     expect(summary).toMatchObject({ picksUpdated: 1, creditsAwarded: 4, failed: 0 });
     expect(await shardQuestion(1, questionId)).toMatchObject({ outcome: "A", settled_version: 1 });
     expect((await questionState(questionId))!.settled_version).toBe(1);
-    expect(await balanceOf(player, env.SHARD_1)).toBe(12);
+    expect(await balanceOf(player, SHARDS.SHARD_1)).toBe(12);
   });
 
   it("drops a malformed message or one for a shard the map does not have, and retries one whose settlement failed", async () => {
@@ -130,20 +122,20 @@ describe("settlement across two user shards", () => {
     const questionId = await insertQuestion({ creditCost: 2 });
     await mirrorQuestions(world.env, [questionId]);
     const player = await playerInShard(0, 10);
-    await placePick(player, questionId, "yes", 1, env.SHARD_0);
+    await placePick(player, questionId, "yes", 1, SHARDS.SHARD_0);
     await storeOutcomeOnly(questionId, "A");
     await mirrorQuestions(world.env, [questionId]);
-    await env.SHARD_0.exec(
+    await SHARDS.SHARD_0.exec(
       `CREATE TRIGGER shard_on_fire BEFORE UPDATE OF settled_version ON user_picks WHEN NEW.question_id = '${questionId}' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`,
     );
     const result = await deliver(world.env, [{ questionId }, { questionId, shard: "SHARD_9" }, { questionId, shard: "SHARD_0" }]);
-    await env.SHARD_0.exec("DROP TRIGGER shard_on_fire");
+    await SHARDS.SHARD_0.exec("DROP TRIGGER shard_on_fire");
     expect(result.explicitAcks).toEqual(["m0", "m1"]);
     expect(result.retryMessages).toEqual([{ msgId: "m2" }]);
-    expect(await balanceOf(player, env.SHARD_0)).toBe(8);
+    expect(await balanceOf(player, SHARDS.SHARD_0)).toBe(8);
 
     expect((await deliver(world.env, [{ questionId, shard: "SHARD_0" }])).explicitAcks).toEqual(["m0"]);
-    expect(await balanceOf(player, env.SHARD_0)).toBe(12);
+    expect(await balanceOf(player, SHARDS.SHARD_0)).toBe(12);
   });
 });
 

@@ -1,5 +1,5 @@
-import { env } from "cloudflare:test";
 import { expect } from "vitest";
+import { groupByShard, shardMap } from "../../db/shards";
 import { auditLedger } from "../../features/credits/ledger.audit";
 import type { LedgerModel } from "./ledger-model";
 import type { World } from "./world";
@@ -12,14 +12,19 @@ type CreditsRow = { user_id: string; balance: number; redeemable: number };
  */
 export const expectAgreement = async (world: World, model: LedgerModel, label: string) => {
   const ids = world.players.map((player) => player.userId);
-  const { results } = await env.DB.prepare(`SELECT user_id, balance, redeemable FROM user_credits WHERE user_id IN (${ids.map(() => "?").join(", ")})`)
-    .bind(...ids)
-    .all<CreditsRow>();
-  const stored = new Map(results.map((row) => [row.user_id, { balance: row.balance, redeemable: row.redeemable }]));
+  const stored = new Map<string, Omit<CreditsRow, "user_id">>();
+  for (const [shard, userIds] of groupByShard(world.env, ids)) {
+    const { results } = await shard.db.prepare(`SELECT user_id, balance, redeemable FROM user_credits WHERE user_id IN (${userIds.map(() => "?").join(", ")})`)
+      .bind(...userIds)
+      .all<CreditsRow>();
+    for (const row of results) stored.set(row.user_id, { balance: row.balance, redeemable: row.redeemable });
+  }
   const actual = ids.map((id) => stored.get(id) ?? { balance: 0, redeemable: 0 });
   const expected = ids.map((id) => ({ ...model.accounts.of(id) }));
   expect(actual, `balances ${label}`).toEqual(expected);
   const mine = new Set([...ids, world.admin.userId]);
-  const violations = (await auditLedger(env.DB)).filter((violation) => violation.userId === null || mine.has(violation.userId));
-  expect(violations, `audit ${label}`).toEqual([]);
+  for (const { db, binding } of shardMap(world.env).shards) {
+    const violations = (await auditLedger(db)).filter((violation) => violation.userId === null || mine.has(violation.userId));
+    expect(violations, `audit of ${binding} ${label}`).toEqual([]);
+  }
 };

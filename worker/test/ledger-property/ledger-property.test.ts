@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it, vi } from "vitest";
+import { twoShardEnv } from "../shards";
 import { useFakeStripe, type FakeStripe } from "../stripe";
 import { LedgerModel } from "./ledger-model";
 import { expectAgreement } from "./agreement";
@@ -33,13 +34,17 @@ afterAll(() => {
   vi.restoreAllMocks();
 });
 
-describe("ledger model", () => {
+// One database for everything, and players over two user shards beside the catalogue.
+describe.each([
+  ["one shard", env],
+  ["two shards", twoShardEnv()],
+])("ledger model with %s", (_, testEnv) => {
   it("agrees with the real worker after every command, and the audit stays clean", async () => {
     console.info(`ledger property: ${RUNS} runs, seed ${SEED} (replay with PROPERTY_SEED=${SEED})`);
     await fc.assert(
       fc.asyncProperty(scenario, async ({ earlierWinnings, purchases, commands }) => {
         const model = new LedgerModel();
-        const world = await createWorld(stripe, model, earlierWinnings);
+        const world = await createWorld(testEnv, stripe, model, earlierWinnings);
         for (const [i, command] of [...opening(purchases), ...commands].entries()) {
           model.step += 1;
           await runCommand(world, model, command);

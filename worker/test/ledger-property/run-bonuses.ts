@@ -1,15 +1,14 @@
-import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { payContests } from "../../cron/pay-contests";
+import { mirrorContests } from "../../features/contests/contest-mirror";
 import { apiClient, successOf } from "../client";
-import { callJson } from "../http";
 import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
-import { expectVerdict, nextMillisecond, nth, playerAt, sendOnceOrTwice, type World } from "./world";
+import { callIn, expectVerdict, nextMillisecond, nth, playerAt, sendOnceOrTwice, type World } from "./world";
 
 export const runPromoCreate = async (world: World, model: LedgerModel, step: CommandOf<"promo-create">) => {
   const code = `${world.tag}${world.promoCodes.length}`;
-  const { status } = await callJson("/api/admin/promo-codes", {
+  const { status } = await callIn(world, "/api/admin/promo-codes", {
     method: "POST",
     headers: world.admin.bearer,
     json: {
@@ -28,7 +27,7 @@ export const runPromoCreate = async (world: World, model: LedgerModel, step: Com
 export const runPromoToggle = async (world: World, model: LedgerModel, step: CommandOf<"promo-toggle">) => {
   const chosen = nth(world.promoCodes, step.promo);
   if (!chosen) return;
-  const { status } = await callJson(`/api/admin/promo-codes/${chosen.item}`, {
+  const { status } = await callIn(world, `/api/admin/promo-codes/${chosen.item}`, {
     method: "PATCH",
     headers: world.admin.bearer,
     json: { active: step.active },
@@ -42,7 +41,7 @@ export const runPromoRedeem = async (world: World, model: LedgerModel, step: Com
   const player = playerAt(world, step.player);
   const chosen = nth(world.promoCodes, step.promo);
   const accepted = model.promos.redeem(player.userId, chosen?.index ?? -1);
-  const { status } = await callJson("/api/promo-codes/redeem", {
+  const { status } = await callIn(world, "/api/promo-codes/redeem", {
     method: "POST",
     headers: player.bearer,
     json: { code: chosen?.item.toLowerCase() ?? `${world.tag}NONE` },
@@ -57,7 +56,7 @@ export const runJoin = async (world: World, model: LedgerModel, step: CommandOf<
   await nextMillisecond();
   const accepted = model.contests.join(step.contest, player.userId, model.step);
   const { status } = await sendOnceOrTwice(step.twice, (headers) =>
-    callJson(`/api/contests/${contestId}/join`, { method: "POST", headers: { ...player.bearer, ...headers } }),
+    callIn(world, `/api/contests/${contestId}/join`, { method: "POST", headers: { ...player.bearer, ...headers } }),
   );
   expectVerdict(status, 201, accepted, JSON.stringify(step));
 };
@@ -70,15 +69,16 @@ export const runPayout = async (world: World, model: LedgerModel, step: CommandO
   const contestId = world.contests[step.contest] ?? "";
   await nextMillisecond();
   const now = Date.now();
-  await env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ? AND closed_at IS NULL").bind(now, contestId).run();
-  await payContests(env, now);
+  await world.env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ? AND closed_at IS NULL").bind(now, contestId).run();
+  await mirrorContests(world.env, [contestId]);
+  await payContests(world.env, now);
   model.contests.payOut(step.contest);
 };
 
 /** A daily credits claim, and with `twice` the same claim again at once after it (always refused). */
 export const runDaily = async (world: World, model: LedgerModel, step: CommandOf<"daily">) => {
   const player = playerAt(world, step.player);
-  const claim = () => callJson("/api/daily-credits/claim", { method: "POST", headers: player.bearer, json: { tz: 0 } });
+  const claim = () => callIn(world, "/api/daily-credits/claim", { method: "POST", headers: player.bearer, json: { tz: 0 } });
   for (let attempt = 0; attempt < (step.twice ? 2 : 1); attempt++) {
     const accepted = model.daily.claim(player.userId);
     expectVerdict((await claim()).status, 200, accepted, JSON.stringify(step));
@@ -93,7 +93,7 @@ export const runAdjust = async (world: World, model: LedgerModel, step: CommandO
   const player = playerAt(world, step.player);
   const adjustmentId = crypto.randomUUID();
   const send = () =>
-    apiClient({ headers: world.admin.bearer }).admin.players[":id"].credits.$post({
+    apiClient({ headers: world.admin.bearer, env: world.env }).admin.players[":id"].credits.$post({
       param: { id: player.userId },
       json: { adjustmentId, amount: step.amount, reason: "Model adjustment" },
     });
@@ -107,6 +107,6 @@ export const runAdjust = async (world: World, model: LedgerModel, step: CommandO
 /** A player sets a daily limit on pick spending; the model then refuses the picks that would go over it. */
 export const runLimit = async (world: World, model: LedgerModel, step: CommandOf<"limit">) => {
   const player = playerAt(world, step.player);
-  await successOf(apiClient({ headers: player.bearer })["responsible-play"].limits.$put({ json: { kind: "spend", period: "day", amount: step.amount } }));
+  await successOf(apiClient({ headers: player.bearer, env: world.env })["responsible-play"].limits.$put({ json: { kind: "spend", period: "day", amount: step.amount } }));
   model.picks.setDailyLimit(player.userId, step.amount);
 };

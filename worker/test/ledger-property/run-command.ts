@@ -6,8 +6,17 @@ import { runDelete, runPick, runResolve, runSignup } from "./run-picks";
 import { runCheckout, runDeliver, runRefund, runVerify } from "./run-purchases";
 import type { World } from "./world";
 
-/** Runs one command against the worker, checking it was accepted or refused as the model says, and updates the model. */
-export const runCommand = (world: World, model: LedgerModel, command: Command): Promise<void> => {
+/**
+ * Runs one command against the worker, checking it was accepted or refused as the model says, and updates the model;
+ * then delivers what the command queued (settlement per shard, a referrer's bonus in another shard), as the queues
+ * would before the next command.
+ */
+export const runCommand = async (world: World, model: LedgerModel, command: Command) => {
+  await runOnly(world, model, command);
+  await world.deliverAll();
+};
+
+const runOnly = (world: World, model: LedgerModel, command: Command): Promise<void> => {
   switch (command.kind) {
     case "signup":
       return runSignup(world, model, command);

@@ -11,7 +11,7 @@ export const runRedeem = async (world: World, model: LedgerModel, step: CommandO
   const kind = step.target === "gift_card" ? "gift_card" : "cash_out";
   const accepted = model.redemptions.create(player.userId, step.credits, kind);
   const answer = await sendOnceOrTwice(step.twice, (headers) => {
-    const redemptions = apiClient({ headers: { ...player.bearer, ...headers } }).redemptions;
+    const redemptions = apiClient({ headers: { ...player.bearer, ...headers }, env: world.env }).redemptions;
     return step.target === "gift_card"
       ? redemptions["gift-card"].$post({ json: { rewardId: "amazon", credits: step.credits, email: EMAIL, ageConfirmed: true }, header: {} })
       : redemptions["cash-out"].$post({
@@ -28,7 +28,7 @@ export const runDecide = async (world: World, model: LedgerModel, step: CommandO
   const chosen = nth(world.redemptions, step.redemption);
   if (!chosen) return;
   const accepted = model.redemptions.decide(chosen.index, step.status);
-  const { status } = await apiClient({ headers: world.admin.bearer }).admin.redemptions[":id"].$patch({
+  const { status } = await apiClient({ headers: world.admin.bearer, env: world.env }).admin.redemptions[":id"].$patch({
     param: { id: chosen.item },
     json: { status: step.status },
   });

@@ -1,16 +1,15 @@
 import { apiClient, successOf } from "../client";
-import { callJson } from "../http";
 import { signUpAndLogin } from "../accounts";
 import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
-import { expectVerdict, MAX_PLAYERS, playerAt, sendOnceOrTwice, type World } from "./world";
+import { callIn, expectVerdict, MAX_PLAYERS, playerAt, sendOnceOrTwice, type World } from "./world";
 
 export const runPick = async (world: World, model: LedgerModel, step: CommandOf<"pick">) => {
   const player = playerAt(world, step.player);
   const questionId = world.questions[step.question] ?? "";
   const accepted = model.picks.pick(player.userId, questionId, step.choice, step.multiplier);
   const { status } = await sendOnceOrTwice(step.twice, (headers) =>
-    callJson("/api/picks", {
+    callIn(world, "/api/picks", {
       method: "POST",
       headers: { ...player.bearer, ...headers },
       json: { questionId, choice: step.choice, multiplier: step.multiplier },
@@ -22,7 +21,7 @@ export const runPick = async (world: World, model: LedgerModel, step: CommandOf<
 export const runResolve = async (world: World, model: LedgerModel, step: CommandOf<"resolve">) => {
   const questionId = world.questions[step.question] ?? "";
   const accepted = model.picks.resolve(questionId, step.outcome, model.step);
-  const { status } = await callJson(`/api/admin/questions/${questionId}/outcome`, {
+  const { status } = await callIn(world, `/api/admin/questions/${questionId}/outcome`, {
     method: "PUT",
     headers: world.admin.bearer,
     json: { outcome: step.outcome, reason: "Model correction" },
@@ -33,7 +32,7 @@ export const runResolve = async (world: World, model: LedgerModel, step: Command
 export const runDelete = async (world: World, model: LedgerModel, step: CommandOf<"delete">) => {
   const questionId = world.questions[step.question] ?? "";
   const accepted = model.picks.delete(questionId);
-  const { status } = await callJson(`/api/admin/questions/${questionId}`, { method: "DELETE", headers: world.admin.bearer });
+  const { status } = await callIn(world, `/api/admin/questions/${questionId}`, { method: "DELETE", headers: world.admin.bearer });
   expectVerdict(status, 200, accepted, JSON.stringify(step));
 };
 
@@ -41,8 +40,8 @@ export const runDelete = async (world: World, model: LedgerModel, step: CommandO
 export const runSignup = async (world: World, model: LedgerModel, step: CommandOf<"signup">) => {
   if (world.players.length >= MAX_PLAYERS) return;
   const referrer = step.referrer === null ? null : playerAt(world, step.referrer);
-  const ref = referrer ? (await successOf(apiClient({ headers: referrer.bearer }).referrals.$get())).body.code : undefined;
-  const account = await signUpAndLogin(`${world.tag.toLowerCase()}-${world.players.length}@signup.example`, { ref });
+  const ref = referrer ? (await successOf(apiClient({ headers: referrer.bearer, env: world.env }).referrals.$get())).body.code : undefined;
+  const account = await signUpAndLogin(`${world.tag.toLowerCase()}-${world.players.length}@signup.example`, { ref, env: world.env });
   world.players.push({ userId: account.userId, bearer: account.bearer });
   model.addPlayer(account.userId, { referrer: referrer?.userId ?? null });
 };

@@ -7,16 +7,16 @@ import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
 import { nth, playerAt, type Actor, type PaidSession, type World } from "./world";
 
-const deliverCompleted = async (model: LedgerModel, session: PaidSession, index: number) => {
+const deliverCompleted = async (world: World, model: LedgerModel, session: PaidSession, index: number) => {
   model.payments.credit(index);
-  expect((await deliver(session.completed)).status).toBe(200);
+  expect((await deliver(session.completed, world.env)).status).toBe(200);
 };
 
 /** The return page's verify: the buyer gets the credits unless already credited; anyone else is told it does not exist. */
-const verifyAs = async (model: LedgerModel, session: PaidSession, index: number, caller: Actor) => {
+const verifyAs = async (world: World, model: LedgerModel, session: PaidSession, index: number, caller: Actor) => {
   const isOwner = caller.userId === session.owner.userId;
   const credited = isOwner && model.payments.credit(index);
-  const { status, body } = await verify(caller.bearer, session.id);
+  const { status, body } = await verify(caller.bearer, session.id, world.env);
   expect(status).toBe(isOwner ? 200 : 404);
   if (isOwner) expect(body).toMatchObject({ wasDuplicate: !credited });
 };
@@ -25,7 +25,7 @@ const verifyAs = async (model: LedgerModel, session: PaidSession, index: number,
 export const runCheckout = async (world: World, model: LedgerModel, step: CommandOf<"checkout">) => {
   const buyer = playerAt(world, step.player);
   const allowed = model.payments.startCheckout(buyer.userId);
-  const checkout = await apiClient({ headers: buyer.bearer }).payments.checkout.$post({
+  const checkout = await apiClient({ headers: buyer.bearer, env: world.env }).payments.checkout.$post({
     json: { credits: step.credits, currency: "USD", mode: "payment" },
   });
   expect(checkout.status).toBe(allowed ? 200 : 429);
@@ -41,21 +41,21 @@ export const runCheckout = async (world: World, model: LedgerModel, step: Comman
   world.sessions.push(session);
   model.payments.addSession(buyer.userId, step.credits, amount);
   const index = world.sessions.length - 1;
-  if (step.then === "webhook") await deliverCompleted(model, session, index);
-  if (step.then === "verify") await verifyAs(model, session, index, buyer);
+  if (step.then === "webhook") await deliverCompleted(world, model, session, index);
+  if (step.then === "verify") await verifyAs(world, model, session, index, buyer);
 };
 
 /** checkout.session.completed again: the first delivery credits, every later one is a duplicate. */
 export const runDeliver = async (world: World, model: LedgerModel, step: CommandOf<"deliver">) => {
   const chosen = nth(world.sessions, step.session);
-  if (chosen) await deliverCompleted(model, chosen.item, chosen.index);
+  if (chosen) await deliverCompleted(world, model, chosen.item, chosen.index);
 };
 
 export const runVerify = async (world: World, model: LedgerModel, step: CommandOf<"verify">) => {
   const chosen = nth(world.sessions, step.session);
   if (!chosen) return;
   const caller = step.caller === null ? chosen.item.owner : playerAt(world, step.caller);
-  await verifyAs(model, chosen.item, chosen.index, caller);
+  await verifyAs(world, model, chosen.item, chosen.index, caller);
 };
 
 const charge = (session: PaidSession, refunded: number): Json => ({
@@ -86,5 +86,5 @@ export const runRefund = async (world: World, model: LedgerModel, step: CommandO
   const refunded = Math.round((session.amount * step.quarters) / 4);
   model.payments.takeBack(chosen.index, step.dispute ? null : refunded);
   const event = step.dispute ? stripeEvent("charge.dispute.created", dispute(session)) : stripeEvent("charge.refunded", charge(session, refunded));
-  expect((await deliver(event)).status).toBe(200);
+  expect((await deliver(event, world.env)).status).toBe(200);
 };

@@ -1,11 +1,15 @@
-import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import type { Json } from "../../../scripts/stripe-standin/objects";
+import { playerDb } from "../../db/shards";
+import { mirrorUsers } from "../../features/auth/directory";
+import { mirrorQuestions } from "../../features/questions/question-mirror";
 import { apiClient, successOf } from "../client";
+import { callJson } from "../http";
 import { grantCredits } from "../ledger";
 import { insertQuestion } from "../questions";
 import { signedInAdmin, signedInPlayer } from "../sessions";
 import type { FakeStripe } from "../stripe";
+import { withQueuesCaught } from "../queues";
 import type { LedgerModel } from "./ledger-model";
 
 export type Actor = { userId: string; bearer: Record<string, string> };
@@ -13,6 +17,9 @@ export type PaidSession = { id: string; owner: Actor; paymentIntent: string; amo
 
 /** The real side of one run: who acts, and the ids of what the commands created, in the model's order. */
 export type World = {
+  /** The environment every request of the run goes to, with its queues caught (`deliverAll` runs their consumers). */
+  env: Env;
+  deliverAll: () => Promise<void>;
   tag: string;
   stripe: FakeStripe;
   admin: Actor;
@@ -30,9 +37,9 @@ export const BASE_PLAYERS = 3;
 const CONTESTS = 2;
 export const MAX_PLAYERS = 5;
 
-const createContest = async (admin: Actor) => {
+const createContest = async (testEnv: Env, admin: Actor) => {
   const { status, body } = await successOf(
-    apiClient({ headers: admin.bearer }).admin.contests.$post({ json: { durationDays: 3, startsAt: Date.now() } }),
+    apiClient({ headers: admin.bearer, env: testEnv }).admin.contests.$post({ json: { durationDays: 3, startsAt: Date.now() } }),
   );
   expect(status).toBe(201);
   return body.contest.id;
@@ -42,30 +49,38 @@ const createContest = async (admin: Actor) => {
  * Players with live sessions and the winnings of earlier days (no command pays winnings but a won pick, and
  * redemptions need some), and an admin: written to D1, since a sign-up's password hash would dominate the run.
  */
-export const createWorld = async (stripe: FakeStripe, model: LedgerModel, earlierWinnings: number[]): Promise<World> => {
-  const admin = await signedInAdmin();
+export const createWorld = async (testEnv: Env, stripe: FakeStripe, model: LedgerModel, earlierWinnings: number[]): Promise<World> => {
+  const { env, deliverAll } = withQueuesCaught(testEnv);
+  const admin = await signedInAdmin(env);
   const players = await Promise.all(
     earlierWinnings.map(async (winnings) => {
-      const player = await signedInPlayer();
-      if (winnings > 0) await grantCredits(player.userId, winnings, "winnings");
+      const player = await signedInPlayer(0, env);
+      if (winnings > 0) await grantCredits(player.userId, winnings, "winnings", playerDb(env, player.userId));
       model.addPlayer(player.userId, { winnings });
       return player;
     }),
   );
   // Sign-up upper-cases the code it is given, as real codes are; the helper's are lower-case hex.
-  await env.DB.prepare(`UPDATE users SET referral_code = upper(referral_code) WHERE id IN (${players.map(() => "?").join(", ")})`)
-    .bind(...players.map((player) => player.userId))
+  const ids = players.map((player) => player.userId);
+  await env.DB.prepare(`UPDATE users SET referral_code = upper(referral_code) WHERE id IN (${ids.map(() => "?").join(", ")})`)
+    .bind(...ids)
     .run();
+  await mirrorUsers(env, ids);
   const questions = await Promise.all(QUESTION_COSTS.map((cost) => insertQuestion({ creditCost: cost })));
+  await mirrorQuestions(env, questions);
   questions.forEach((id, i) => model.picks.addQuestion(id, QUESTION_COSTS[i] ?? 0));
   const contests: string[] = [];
   for (let i = 0; i < CONTESTS; i++) {
-    contests.push(await createContest(admin));
+    contests.push(await createContest(env, admin));
     model.contests.add();
   }
   const tag = crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase();
-  return { tag, stripe, admin, players, questions, contests, sessions: [], promoCodes: [], redemptions: [] };
+  return { env, deliverAll, tag, stripe, admin, players, questions, contests, sessions: [], promoCodes: [], redemptions: [] };
 };
+
+/** A request of the run, to its environment. */
+export const callIn = (world: World, path: string, init: Omit<Parameters<typeof callJson>[1], "env"> = {}) =>
+  callJson(path, { ...init, env: world.env });
 
 /** The item an index names, modulo what exists (undefined when nothing does). */
 export const nth = <T>(items: readonly T[], index: number) => (items.length === 0 ? undefined : { item: items[index % items.length] as T, index: index % items.length });
