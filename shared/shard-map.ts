@@ -7,12 +7,17 @@ import * as z from "zod";
  */
 export const SHARD_BUCKETS = 1024;
 
+const bucket = z.number().int().min(0).max(SHARD_BUCKETS - 1);
+
 const mapSchema = z
   .object({
     version: z.number().int().min(1),
-    shards: z
-      .array(z.object({ binding: z.string().regex(/^[A-Z][A-Z0-9_]*$/), from: z.number().int().min(0).max(SHARD_BUCKETS - 1) }))
-      .min(1),
+    shards: z.array(z.object({ binding: z.string().regex(/^[A-Z][A-Z0-9_]*$/), from: bucket })).min(1),
+    /** Buckets from `from` up to (not including) `to` are being moved: their players' writes wait for the switch. */
+    moving: z
+      .object({ from: bucket, to: z.number().int().min(1).max(SHARD_BUCKETS) })
+      .refine((range) => range.from < range.to, { message: "a moving range must hold at least one bucket" })
+      .optional(),
   })
   .refine((map) => map.shards[0]!.from === 0, { message: "the first shard must start at bucket 0" })
   .refine((map) => map.shards.every((shard, i) => i === 0 || shard.from > map.shards[i - 1]!.from), {
@@ -48,3 +53,7 @@ export const shardForBucket = <S extends { firstBucket: number }>(map: { shards:
   for (const shard of map.shards) if (shard.firstBucket <= bucket) found = shard;
   return found;
 };
+
+/** Whether a bucket lies in the map's moving range. */
+export const isBucketMoving = (map: { moving?: { from: number; to: number } | undefined }, bucket: number) =>
+  map.moving !== undefined && bucket >= map.moving.from && bucket < map.moving.to;

@@ -3,14 +3,14 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { copyPlayers, deleteMovedPlayers, nextMap, verifyCopy, type Move } from "../../worker/db/shard-move";
+import { copyPlayers, deleteMovedPlayers, markMove, nextMap, verifyCopy, type Move } from "../../worker/db/shard-move";
 import { d1Binding } from "../../worker/db/shards";
 import { auditLedger } from "../../worker/features/credits/ledger.audit";
 
 /**
  * Rehearses adding user shards on a copy of local data (docs/decisions/user-shards.md, "Adding a shard"): the players
- * leave the one database for SHARD_0, then SHARD_0 splits with SHARD_1, each move copied, verified, switched to the next
- * map and cleaned up, and every shard's ledger audited at the end. The data it starts from is never written.
+ * leave the one database for SHARD_0, then SHARD_0 splits with SHARD_1, each move marked, copied, verified, switched to
+ * the next map and cleaned up, and every shard's ledger audited at the end. The data it starts from is never written.
  *
  *   npx tsx scripts/shards/rehearse-move.ts [--state .wrangler/state]
  */
@@ -50,6 +50,7 @@ export const rehearseMove = async ({ state }: { state: string }): Promise<Report
         { source: "DB", target: "SHARD_0", fromBucket: 0 },
         { source: "SHARD_0", target: "SHARD_1", fromBucket: 512 },
       ]) {
+        env = { ...env, USER_SHARD_MAP: markMove(env, move) };
         const copied = await copyPlayers(env, move);
         const verified = await verifyCopy(env, move);
         if (verified.mismatches.length > 0) throw new Error(`Copy did not verify:\n${verified.mismatches.join("\n")}`);

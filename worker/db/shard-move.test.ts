@@ -7,15 +7,17 @@ import { balanceOf, expectLedgerClean } from "../test/ledger";
 import { createPlayer, placePick } from "../test/players";
 import { insertQuestion } from "../test/questions";
 import { SHARDS } from "../test/shards";
-import { copyPlayers, deleteMovedPlayers, nextMap, verifyCopy, type Move } from "./shard-move";
+import { copyPlayers, deleteMovedPlayers, markMove, nextMap, verifyCopy, type Move } from "./shard-move";
 import { SHARD_BUCKETS, userShard } from "./shards";
 
 const withMap = (map: object): Env => ({ ...env, USER_SHARD_MAP: map });
 
 const count = async (db: D1Database, sql: string) => (await db.prepare(`SELECT count(*) AS n FROM ${sql}`).first<number>("n")) ?? 0;
 
-/** Copy, verify, publish the next map, delete: the whole procedure, as an operator runs it. */
-const runMove = async (world: Env, move: Move) => {
+/** Mark, copy, verify, publish the next map, delete: the whole procedure, as an operator runs it. */
+const runMove = async (before: Env, move: Move) => {
+  await expect(copyPlayers(before, move)).rejects.toThrow(/publish markMove's map first/);
+  const world = withMap(markMove(before, move));
   const copied = await copyPlayers(world, move);
   expect(await verifyCopy(world, move)).toEqual({ players: copied.players, mismatches: [] });
   const next = withMap(nextMap(world, move));
@@ -46,7 +48,7 @@ describe("moving players to a new user shard", () => {
     expect(await count(env.DB, "user_credits")).toBe(0);
     expect(await count(env.DB, "user_picks")).toBe(0);
     const { next: twoShards } = await runMove(first.next, { source: "SHARD_0", target: "SHARD_1", fromBucket: SHARD_BUCKETS / 2 });
-    expect(twoShards.USER_SHARD_MAP).toEqual({ version: 3, shards: [{ binding: "SHARD_0", from: 0 }, { binding: "SHARD_1", from: 512 }] });
+    expect(twoShards.USER_SHARD_MAP).toEqual({ version: 5, shards: [{ binding: "SHARD_0", from: 0 }, { binding: "SHARD_1", from: 512 }] });
 
     for (const [i, player] of players.entries()) {
       const home = userShard(twoShards, player);

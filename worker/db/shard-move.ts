@@ -7,12 +7,13 @@ import { bucketOf, d1Binding, SHARD_BUCKETS, shardByBinding, shardMap, userShard
 /**
  * Moving players between user shards (docs/decisions/user-shards.md, "Adding a shard"): a target database takes the
  * buckets of a source shard from `fromBucket` to the end of the source's range (all of them when `fromBucket` is where
- * the source starts: the target then replaces the source). Copy those players' rows, verify both sides, publish the next
- * map version, then delete what the source no longer serves. Every step can be run again after a failure.
+ * the source starts: the target then replaces the source). Mark the moving buckets, copy those players' rows, verify
+ * both sides, publish the next map version, then delete what the source no longer serves. Every step can be run again
+ * after a failure.
  */
 export type Move = { source: string; target: string; fromBucket: number };
 
-type MapJson = { version: number; shards: { binding: string; from: number }[] };
+type MapJson = { version: number; shards: { binding: string; from: number }[]; moving?: { from: number; to: number } };
 
 const PAGE = 200;
 
@@ -32,13 +33,32 @@ const movingRange = (map: ShardMap, move: Move): [number, number] => {
   return [move.fromBucket, end];
 };
 
-/** The map to publish once the copy is verified: the target serves the moved range. */
+const shardsOf = (map: ShardMap) => map.shards.map(({ binding, firstBucket }) => ({ binding: binding as string, from: firstBucket }));
+
+/**
+ * Step 0, the map to publish before the copy: the same shards, with the moved buckets marked so their players' writes
+ * wait (503 and Retry-After for requests, later runs for the queues and crons) until the switch.
+ */
+export const markMove = (env: Env, move: Move): MapJson => {
+  const map = shardMap(env);
+  const [from, to] = movingRange(map, move);
+  if (map.moving) fail(`buckets ${map.moving.from}-${map.moving.to - 1} are already moving`);
+  return { version: map.version + 1, shards: shardsOf(map), moving: { from, to } };
+};
+
+/** The copy and its verification run only while the map in force pauses the moved players' writes. */
+const requireMark = (env: Env, move: Move) => {
+  const map = shardMap(env);
+  const [from, to] = movingRange(map, move);
+  if (map.moving?.from !== from || map.moving.to !== to) fail(`publish markMove's map first: buckets ${from}-${to - 1} still take writes`);
+};
+
+/** Step 3, the map to publish once the copy is verified: the target serves the moved range, and writes resume. */
 export const nextMap = (env: Env, move: Move): MapJson => {
   const map = shardMap(env);
   movingRange(map, move);
   if (map.shards.some((shard) => shard.binding === move.target)) fail(`${move.target} already serves players`);
-  const shards = map.shards
-    .map(({ binding, firstBucket }) => ({ binding: binding as string, from: firstBucket }))
+  const shards = shardsOf(map)
     .filter((shard) => !(shard.binding === move.source && shard.from === move.fromBucket));
   shards.push({ binding: move.target, from: move.fromBucket });
   return { version: map.version + 1, shards: shards.sort((a, b) => a.from - b.from) };
@@ -114,6 +134,7 @@ const recountQuestions = (db: D1Database) =>
 
 /** Step 1: the catalogue copies the players' rows point at, then the players' rows, parents first. */
 export const copyPlayers = async (env: Env, move: Move) => {
+  requireMark(env, move);
   const [source, target] = [d1Of(env, move.source), d1Of(env, move.target)];
   const players = await movingPlayers(env, move);
   const ids = JSON.stringify(players);
@@ -133,6 +154,7 @@ const CREDITS = tableEntry(userCredits);
 
 /** Step 2: every table holds the same rows for the moved players on both sides, and both ledgers audit clean. */
 export const verifyCopy = async (env: Env, move: Move) => {
+  requireMark(env, move);
   const [source, target] = [d1Of(env, move.source), d1Of(env, move.target)];
   const players = await movingPlayers(env, move);
   const ids = JSON.stringify(players);

@@ -1,4 +1,4 @@
-import { bucketOf, readShardMap, shardForBucket } from "#shared/shard-map";
+import { bucketOf, isBucketMoving, readShardMap, SHARD_BUCKETS, shardForBucket } from "#shared/shard-map";
 
 export { bucketOf, SHARD_BUCKETS, shardForBucket } from "#shared/shard-map";
 
@@ -11,6 +11,8 @@ export type UserShard = { binding: D1BindingName; db: D1Database; firstBucket: n
 export type ShardMap = {
   version: number;
   shards: readonly UserShard[];
+  /** The buckets of a move between its copy and its switch, if one is under way. */
+  moving?: { from: number; to: number };
   /** True when the one shard is the catalogue database itself: nothing needs copying between them. */
   sharesCatalogue: boolean;
 };
@@ -34,7 +36,7 @@ const parseMap = (env: Env): ShardMap => {
   if (shards.length > 1 && shards.some((shard) => shard.db === env.DB)) {
     throw new Error("Invalid USER_SHARD_MAP: the catalogue database (DB) can only be the one shard of a single-shard map");
   }
-  return { version: source.version, shards, sharesCatalogue: shards.length === 1 && shards[0]!.db === env.DB };
+  return { version: source.version, shards, moving: source.moving, sharesCatalogue: shards.length === 1 && shards[0]!.db === env.DB };
 };
 
 const maps = new WeakMap<Env, ShardMap>();
@@ -77,4 +79,18 @@ export const inEveryShard = async <T>(env: Env, ask: (d1: D1Database) => Promise
   type Answer = { db: D1Database; found: T | null };
   const answers = await Promise.all(shardMap(env).shards.map(async ({ db }): Promise<Answer> => ({ db, found: await ask(db) })));
   return answers.find((answer): answer is { db: D1Database; found: T } => answer.found !== null) ?? null;
+};
+
+/**
+ * Whether the player's bucket is being moved to another shard: between a move's copy and its switch the source would
+ * take a write that the delete then loses, so their writes wait (worker/lib/write-pause.ts).
+ */
+export const isPlayerMoving = (env: Env, userId: string) => isBucketMoving(shardMap(env), bucketOf(userId));
+
+/** Whether any of a shard's buckets are being moved: its chores that write players wait for the switch. */
+export const isShardMoving = (env: Env, shard: UserShard) => {
+  const map = shardMap(env);
+  if (!map.moving) return false;
+  const next = map.shards[map.shards.indexOf(shard) + 1]?.firstBucket ?? SHARD_BUCKETS;
+  return map.moving.from < next && map.moving.to > shard.firstBucket;
 };

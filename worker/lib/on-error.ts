@@ -14,7 +14,7 @@ const HTTP_EXCEPTION_ERRORS: Partial<Record<number, { code: ErrorCode; message?:
 };
 
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
-  if (err instanceof AppError) return c.json(err.toBody(), err.status);
+  if (err instanceof AppError) return c.json(err.toBody(), err.status, err.headers);
   if (err instanceof HTTPException && err.status < 500) {
     const known = HTTP_EXCEPTION_ERRORS[err.status];
     const message = known?.message ?? (err.status === 400 ? "Invalid input provided" : err.message || "Invalid input provided");

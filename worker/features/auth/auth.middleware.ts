@@ -9,6 +9,7 @@ import { compiledQuery, runQuery, type BoundQuery, type RowOf } from "../../db/c
 import { sessions, users } from "../../db/schema";
 import { batchNamed, type BatchEntry, type NamedResults } from "../../db/statement";
 import { playerDb } from "../../db/shards";
+import { assertPlayerWritable } from "../../lib/write-pause";
 
 /** A signed token whose session has not been checked yet: see checksSessionWithRead. */
 export type PendingSession = { claims: AccessClaims };
@@ -54,9 +55,12 @@ export const checksSessionWithRead: MiddlewareHandler<AppEnv> = async (_c, next)
 
 const routeChecksSessionWithRead = (c: Context<AppEnv>) => c.req.matchedRoutes.some((route) => route.handler === checksSessionWithRead);
 
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /** A valid signature is not enough: the session must still be live and the user not deleted (sign-out is immediate). */
 export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const claims = await claimsOf(c);
+  if (claims && !READ_METHODS.has(c.req.method)) assertPlayerWritable(c.env, claims.userId);
   c.set("user", null);
   c.set("pendingSession", null);
   if (claims && routeChecksSessionWithRead(c)) c.set("pendingSession", { claims });

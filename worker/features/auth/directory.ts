@@ -1,5 +1,6 @@
 import { users } from "../../db/schema";
 import { groupByShard, playerDb } from "../../db/shards";
+import { assertPlayerWritable } from "../../lib/write-pause";
 import { columnsExcept, rowCopySql } from "../../db/row-copy";
 import type { NamedResults } from "../../db/statement";
 import { batchIfAny, batchTogether, writesNothing, type Statements } from "../../db/catalogue-and-shard";
@@ -34,6 +35,7 @@ export const writeAccount = async <D extends Statements, P extends Statements>(
   directory: (d1: D1Database) => D,
   player: (d1: D1Database) => P,
 ): Promise<{ directory: NamedResults<D>; player: NamedResults<P> }> => {
+  assertPlayerWritable(env, userId);
   const shard = playerDb(env, userId);
   if (shard === env.DB) {
     const results = await batchTogether(env.DB, directory(env.DB), player(env.DB));

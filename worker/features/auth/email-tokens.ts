@@ -1,6 +1,6 @@
 import { EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from "../../config";
 import { sha256Hex } from "../../lib/ids";
-import { playerToken, tokenDb } from "./player-token";
+import { playerToken, tokenDbForWrite } from "./player-token";
 
 export type EmailTokenPurpose = "confirm_email" | "password_reset";
 
@@ -25,7 +25,7 @@ export const consumeEmailToken = async (
   purpose: EmailTokenPurpose,
   now: number,
 ): Promise<string | null> => {
-  const d1 = tokenDb(env, token);
+  const d1 = tokenDbForWrite(env, token);
   if (!d1) return null;
   const row = await d1
     .prepare(

@@ -1,5 +1,7 @@
 import { bucketOf, SHARD_BUCKETS, shardForBucket, shardMap } from "../../db/shards";
+import { isBucketMoving } from "#shared/shard-map";
 import { randomToken } from "../../lib/ids";
+import { writePaused } from "../../lib/write-pause";
 
 const BUCKET_PREFIX = /^(\d{1,4})\./;
 
@@ -19,4 +21,11 @@ export const tokenDb = (env: Env, token: string): D1Database | null => {
   if (bucket === undefined) return map.shards.length === 1 ? map.shards[0]!.db : null;
   const number = Number(bucket);
   return number < SHARD_BUCKETS ? shardForBucket(map, number).db : null;
+};
+
+/** The database a token's use writes (a refresh token's rotation, a link's consumption); it waits while the bucket moves. */
+export const tokenDbForWrite = (env: Env, token: string): D1Database | null => {
+  const bucket = BUCKET_PREFIX.exec(token)?.[1];
+  if (bucket !== undefined && isBucketMoving(shardMap(env), Number(bucket))) throw writePaused();
+  return tokenDb(env, token);
 };

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS } from "../../config";
 import { newId, sha256Hex } from "../../lib/ids";
-import { playerToken, tokenDb } from "./player-token";
+import { playerToken, tokenDb, tokenDbForWrite } from "./player-token";
 import { closeUserSockets } from "../../realtime/live-shards";
 import type { Role } from "./auth.types";
 import { createDb } from "../../db/client";
@@ -73,7 +73,7 @@ const isLive = (row: RefreshRow, now: number) => row.revokedAt === null && row.e
  * access token only. Every refresh reads the token's state, so that read is compiled once (db/compiled.ts).
  */
 export const rotateRefreshToken = async (env: Env, token: string, now: number): Promise<RotatedSession | null> => {
-  const d1 = tokenDb(env, token);
+  const d1 = tokenDbForWrite(env, token);
   if (!d1) return null;
   const hash = await sha256Hex(token);
   const row = await firstOf(refreshTokenState(d1, { hash }));

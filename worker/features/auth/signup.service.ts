@@ -2,7 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { uniqueViolation } from "../../db/unique-violation";
 import type { Settings } from "../../env";
 import { AppError } from "../../lib/errors";
-import { newId } from "../../lib/ids";
+import { newPlayerId } from "../../lib/write-pause";
 import type { Email } from "../../lib/mailer";
 import type { StoredPassword } from "#shared/password-format";
 import { findAccount, roleFor } from "./accounts";
@@ -50,7 +50,7 @@ const createAccount = async ({ env, settings, now, signupIp }: Deps, input: Sign
   if (input.username && (await isUsernameTaken(d1, input.username))) {
     throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
   }
-  const userId = newId();
+  const userId = newPlayerId(env);
   const username = input.username || (await freeRandomUsername(d1));
   const referrerId = input.ref ? await findReferrer(d1, input.ref) : null;
   const confirmation = await issueEmailToken(playerDb(env, userId), userId, "confirm_email", now);

@@ -2,7 +2,8 @@ import type Stripe from "stripe";
 import { log } from "../../lib/log";
 import type { Receipt } from "../../lib/idempotency";
 import { creditPurchase, type CreditOutcome, type PurchaseRef } from "./credit-purchase.service";
-import { inEveryShard, playerDb } from "../../db/shards";
+import { inEveryShard } from "../../db/shards";
+import { assertPlayerWritable, writablePlayerDb } from "../../lib/write-pause";
 import { findPaymentByIntent, refundedShare, takeBackCredits } from "./take-back.service";
 import { applySubscriptionEvent, recordSubscription } from "./subscription-rows";
 import { idOf, invoicePeriodEnd, purchaseFromInvoice, purchaseFromSession, readMetadata, subscriptionTotal, type Purchase } from "./stripe-objects";
@@ -33,7 +34,7 @@ export const creditSession = async (d1: D1Database, purchase: Purchase, now: num
 const creditInvoice = async (env: Env, invoice: Stripe.Invoice, now: number) => {
   const purchase = purchaseFromInvoice(invoice);
   if (!purchase?.subscriptionId) return null;
-  const d1 = playerDb(env, purchase.userId);
+  const d1 = writablePlayerDb(env, purchase.userId);
   // The delivery date moves on even when verify credited this invoice first.
   const delivery = recordSubscription(d1, subscriptionFacts(purchase, purchase.subscriptionId, now), invoicePeriodEnd(invoice));
   return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, [delivery]) };
@@ -42,7 +43,7 @@ const creditInvoice = async (env: Env, invoice: Stripe.Invoice, now: number) => 
 const syncSubscription = async (env: Env, event: Stripe.Event, subscription: Stripe.Subscription, now: number) => {
   const metadata = readMetadata(subscription.metadata);
   if (!metadata) return ignored(event, "not_ours");
-  const d1 = playerDb(env, metadata.userId);
+  const d1 = writablePlayerDb(env, metadata.userId);
   await applySubscriptionEvent(d1, subscription, { ...metadata, totalPrice: subscriptionTotal(subscription) }, event.created, now).run();
   return { userId: metadata.userId, outcome: null };
 };
@@ -63,7 +64,10 @@ const takeBack = async (
   if (!paymentIntentId) return ignored(event, "no_credited_payment");
   const reason = event.type === "charge.refunded" ? "refund" : "dispute";
   const direct = await inEveryShard(env, (d1) => findPaymentByIntent(d1, paymentIntentId));
-  if (direct) return takeBackCredits(direct.db, direct.found.id, targetFor, reason, now);
+  if (direct) {
+    assertPlayerWritable(env, direct.found.user_id);
+    return takeBackCredits(direct.db, direct.found.id, targetFor, reason, now);
+  }
   const payments = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntentId }, limit: 1 });
   const invoiceId = idOf(payments.data[0]?.invoice);
   if (!invoiceId) return ignored(event, "no_credited_payment");
@@ -71,7 +75,10 @@ const takeBack = async (
   return taken?.found ?? null;
 };
 
-/** Applies one verified event; throws (so the webhook answers 5xx and Stripe retries) when a write failed. */
+/**
+ * Applies one verified event; throws (so the webhook answers 5xx and Stripe retries) when a write failed, or waits
+ * (503) while the player's bucket is being moved to another shard.
+ */
 export const handleStripeEvent = async (env: Env, stripe: Stripe, event: Stripe.Event, now: number): Promise<Handled | null> => {
   switch (event.type) {
     case "checkout.session.completed":
@@ -80,7 +87,7 @@ export const handleStripeEvent = async (env: Env, stripe: Stripe, event: Stripe.
       // Delayed methods (bank debits) complete unpaid; async_payment_succeeded follows when the money arrives.
       if (session.payment_status !== "paid") return ignored(event, `payment_status_${session.payment_status}`);
       const purchase = purchaseFromSession(session);
-      return purchase ? creditSession(playerDb(env, purchase.userId), purchase, now) : ignored(event, "not_ours");
+      return purchase ? creditSession(writablePlayerDb(env, purchase.userId), purchase, now) : ignored(event, "not_ours");
     }
     case "invoice.paid":
       return (await creditInvoice(env, event.data.object, now)) ?? ignored(event, "not_ours");

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { playerDb, shardMap } from "../../db/shards";
+import { writablePlayerDb } from "../../lib/write-pause";
 import { batchNamed, firstRow, typed } from "../../db/statement";
 import { log } from "../../lib/log";
 import { publishCredits } from "../../realtime/publish-credits";
@@ -34,7 +35,8 @@ const friendBonus = (d1: D1Database, friendId: string) =>
 export const payQueuedReferrerBonus = async (env: Env, friendId: string) => {
   const friend = await friendBonus(playerDb(env, friendId), friendId);
   if (!friend) return false;
-  const referrerDb = playerDb(env, friend.referrer_id);
+  // A referrer whose bucket is being moved waits: the message is retried, and the hourly sweep is the net after that.
+  const referrerDb = writablePlayerDb(env, friend.referrer_id);
   // In the friend's own shard the pick's batch paid (or refused) the referrer already.
   if (referrerDb === playerDb(env, friendId)) return false;
   const grant = queuedReferrerGrant(referrerDb, friendId, friend.referrer_id, friend.paid_at);

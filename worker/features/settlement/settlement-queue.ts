@@ -1,6 +1,7 @@
 import * as z from "zod";
-import { shardByBinding, type UserShard } from "../../db/shards";
+import { isShardMoving, shardByBinding, type UserShard } from "../../db/shards";
 import { log } from "../../lib/log";
+import { MOVE_RETRY_AFTER_SECONDS } from "../../lib/write-pause";
 import { sendDuePushes } from "../notifications/push-sender";
 import { publishSettlement } from "./settlement-events";
 import { settlementBudget } from "./settlement.service";
@@ -12,8 +13,11 @@ export type SettlementMessage = z.infer<typeof messageSchema>;
 /** Longest wait before a failed message is tried again; Queues caps a delay at 12 hours. */
 const MAX_RETRY_DELAY_SECONDS = 300;
 
-export const enqueueSettlement = async (env: Env, questionId: string, shards: readonly UserShard[]) => {
-  await env.SETTLEMENT_QUEUE.sendBatch(shards.map(({ binding }) => ({ body: { questionId, shard: binding } satisfies SettlementMessage })));
+export const enqueueSettlement = async (env: Env, questionId: string, shards: readonly UserShard[], delaySeconds = 0) => {
+  await env.SETTLEMENT_QUEUE.sendBatch(
+    shards.map(({ binding }) => ({ body: { questionId, shard: binding } satisfies SettlementMessage })),
+    delaySeconds > 0 ? { delaySeconds } : undefined,
+  );
 };
 
 const settleMessage = async (env: Env, message: Message) => {
@@ -26,6 +30,13 @@ const settleMessage = async (env: Env, message: Message) => {
     return;
   }
   const { questionId } = parsed.data;
+  if (isShardMoving(env, shard)) {
+    // Some of its players are being copied to another shard: it settles after the switch, from a fresh message that
+    // spends none of this one's retries however long the move takes.
+    await enqueueSettlement(env, questionId, [shard], MOVE_RETRY_AFTER_SECONDS);
+    message.ack();
+    return;
+  }
   try {
     const result = await settleShard(env, shard, questionId, settlementBudget());
     if (result.settledUsers.length > 0) await publishSettlement(env, questionId, result.settledUsers);

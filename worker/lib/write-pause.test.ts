@@ -1,0 +1,103 @@
+import { env } from "cloudflare:test";
+import { readShardMap } from "#shared/shard-map";
+import { describe, expect, it } from "vitest";
+import { bucketOf, SHARD_BUCKETS } from "../db/shards";
+import { runScheduled, EVERY_MINUTE } from "../cron/schedule";
+import { consumeSettlement } from "../features/settlement/settlement-queue";
+import { sessionHeaders, signUp, signUpAndLogin } from "../test/accounts";
+import { call } from "../test/http";
+import { balanceOf } from "../test/ledger";
+import { insertQuestion } from "../test/questions";
+import { caughtQueue, deliverBatch } from "../test/queues";
+import { signedInPlayer } from "../test/sessions";
+import { twoShardEnv, userIdInShard } from "../test/shards";
+import { deliver, stripeEvent } from "../test/stripe";
+import { mirrorQuestions } from "../features/questions/question-mirror";
+import { playerDb } from "../db/shards";
+import { ACCOUNT_MOVING_MESSAGE, MOVE_RETRY_AFTER_SECONDS } from "./write-pause";
+
+const shards = twoShardEnv();
+
+/** The two-shard map with `[from, to)` marked as moving, as a move publishes it between its copy and its switch. */
+const moving = (from: number, to = from + 1): Env => ({
+  ...shards,
+  USER_SHARD_MAP: { ...(shards.USER_SHARD_MAP as object), version: 3, moving: { from, to } },
+});
+
+const expectPaused = async (response: Response) => {
+  expect(response.status).toBe(503);
+  expect(response.headers.get("Retry-After")).toBe(String(MOVE_RETRY_AFTER_SECONDS));
+  expect(await response.json()).toEqual({ error: { code: "unavailable", message: ACCOUNT_MOVING_MESSAGE } });
+};
+
+const pick = (bearer: Record<string, string>, questionId: string, requestEnv: Env) =>
+  call("/api/picks", { method: "POST", headers: bearer, json: { questionId, choice: "yes", multiplier: 1 }, env: requestEnv });
+
+describe("writes paused while a player's bucket moves to another shard", () => {
+  it("answers a moving player's writes 503 with Retry-After, keeps their reads, and lets everyone else write", async () => {
+    const questionId = await insertQuestion({ creditCost: 2 });
+    await mirrorQuestions(shards, [questionId]);
+    const mover = await signedInPlayer(10, shards, userIdInShard(1));
+    const neighbour = await signedInPlayer(10, shards, userIdInShard(1));
+    const during = moving(bucketOf(mover.userId));
+
+    await expectPaused(await pick(mover.bearer, questionId, during));
+    expect((await call("/api/me", { headers: mover.bearer, env: during })).status).toBe(200);
+    expect(await balanceOf(mover.userId, playerDb(shards, mover.userId))).toBe(10);
+    if (bucketOf(neighbour.userId) !== bucketOf(mover.userId)) expect((await pick(neighbour.bearer, questionId, during)).status).toBe(201);
+
+    // Once the switch is published the same request goes through.
+    expect((await pick(mover.bearer, questionId, shards)).status).toBe(201);
+  });
+
+  it("pauses signing in and refreshing for a moving player, and signs new players up outside the moving buckets", async () => {
+    const account = await signUpAndLogin(`pause-${crypto.randomUUID()}@example.com`, { env: shards });
+    const during = moving(bucketOf(account.userId));
+    const login = await call("/api/auth/login", { method: "POST", json: { email: account.email, password: account.password }, env: during });
+    await expectPaused(login);
+    await expectPaused(await call("/api/auth/refresh", { method: "POST", headers: sessionHeaders("", account.refreshToken), env: during }));
+
+    // While SHARD_0's whole half moves, new accounts all land in the other half.
+    const halfMoving = moving(0, SHARD_BUCKETS / 2);
+    for (let i = 0; i < 5; i += 1) {
+      const email = `pause-signup-${crypto.randomUUID()}@example.com`;
+      expect((await signUp(email, { env: halfMoving })).status).toBe(201);
+      const id = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<string>("id");
+      expect(bucketOf(id!)).toBeGreaterThanOrEqual(SHARD_BUCKETS / 2);
+    }
+  });
+
+  it("answers Stripe 503 for a moving buyer, so it delivers the event again after the switch", async () => {
+    const buyer = await signedInPlayer(0, shards, userIdInShard(0));
+    const completed = stripeEvent("checkout.session.completed", {
+      id: `cs_pause_${crypto.randomUUID()}`,
+      object: "checkout.session",
+      mode: "payment",
+      payment_status: "paid",
+      payment_intent: `pi_pause_${crypto.randomUUID()}`,
+      amount_total: 1000,
+      currency: "usd",
+      metadata: { userId: buyer.userId, credits: "10", currency: "USD", totalPrice: "1000" },
+    });
+    await expectPaused(await deliver(completed, moving(bucketOf(buyer.userId))));
+    expect(await balanceOf(buyer.userId, playerDb(shards, buyer.userId))).toBe(0);
+    expect((await deliver(completed, shards)).status).toBe(200);
+    expect(await balanceOf(buyer.userId, playerDb(shards, buyer.userId))).toBe(10);
+  });
+
+  it("sends a moving shard's settlement back as a fresh delayed message, and holds the chores that write players", async () => {
+    const { queue, sent } = caughtQueue();
+    const during: Env = { ...moving(0, 10), SETTLEMENT_QUEUE: queue };
+    const result = await deliverBatch(consumeSettlement, "settlement", during, [{ questionId: "q-during-move", shard: "SHARD_0" }]);
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(sent).toEqual([{ questionId: "q-during-move", shard: "SHARD_0" }]);
+
+    const outcomes = await runScheduled(EVERY_MINUTE, during);
+    expect(outcomes).toMatchObject({ settleQueuedQuestions: { waiting: "shard move" }, payContests: { waiting: "shard move" } });
+    expect(outcomes.foldPickCounts).not.toEqual({ waiting: "shard move" });
+  });
+
+  it("refuses a moving range that holds no bucket", () => {
+    expect(() => readShardMap({ version: 2, shards: [{ binding: "SHARD_0", from: 0 }], moving: { from: 5, to: 5 } })).toThrow(/at least one bucket/);
+  });
+});
