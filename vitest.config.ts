@@ -1,45 +1,54 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+import { TWO_SHARD_SUITE } from "./worker/test/two-shard-suite";
 
 // wrangler refuses a missing assets directory; worker tests do not need the web build itself.
 mkdirSync("dist/client", { recursive: true });
 
+// The one-shard map (the catalogue holds every player) and the two-shard map of `npm start`; twoShardEnv() runs a single
+// test over SHARD_0 and SHARD_1 in either project.
+const ONE_SHARD_MAP = { version: 1, shards: [{ binding: "DB", from: 0 }] };
+const TWO_SHARD_MAP = { version: 1, shards: [{ binding: "SHARD_0", from: 0 }, { binding: "SHARD_1", from: 512 }] };
+
+/** The worker tests run inside workerd against real D1 and Durable Objects, with the given user shard map in force. */
+const workerProject = (name: string, userShardMap: object, include: string[]) => ({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./worker/index.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        // A database no setup migrates, for the test that migrates one holding data; the two user shards come from
+        // wrangler.toml.
+        d1Databases: { UNMIGRATED: "test-unmigrated" },
+        bindings: {
+          ENVIRONMENT: "test",
+          APP_URL: "http://localhost:8787",
+          SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+          USER_SHARD_MAP: userShardMap,
+          TEST_MIGRATIONS: await readD1Migrations("migrations"),
+          // The ledger property test's size and seed; `npm run test:deep` raises the runs to 1,000.
+          PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "100",
+          PROPERTY_SEED: process.env.PROPERTY_SEED ?? String(Date.now() % 2 ** 31),
+        },
+      },
+    })),
+  ],
+  test: {
+    name,
+    testTimeout: 30_000,
+    include,
+    setupFiles: ["./worker/test/apply-migrations.ts"],
+    // obscenity's ESM entry re-exports a CommonJS file, which only a bundler (wrangler's esbuild, or this) unwraps.
+    deps: { optimizer: { ssr: { enabled: true, include: ["obscenity"] } } },
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        plugins: [
-          cloudflareTest(async () => ({
-            main: "./worker/index.ts",
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              // A database no setup migrates, for the test that migrates one holding data; the two user shards come
-              // from wrangler.toml.
-              d1Databases: { UNMIGRATED: "test-unmigrated" },
-              bindings: {
-                ENVIRONMENT: "test",
-                APP_URL: "http://localhost:8787",
-                SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-                // The one-shard map (the catalogue holds every player); twoShardEnv() runs a test over SHARD_0 and SHARD_1.
-                USER_SHARD_MAP: { version: 1, shards: [{ binding: "DB", from: 0 }] },
-                TEST_MIGRATIONS: await readD1Migrations("migrations"),
-                // The ledger property test's size and seed; `npm run test:deep` raises the runs to 1,000.
-                PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "100",
-                PROPERTY_SEED: process.env.PROPERTY_SEED ?? String(Date.now() % 2 ** 31),
-              },
-            },
-          })),
-        ],
-        test: {
-          name: "worker",
-          testTimeout: 30_000,
-          include: ["worker/**/*.test.ts"],
-          setupFiles: ["./worker/test/apply-migrations.ts"],
-          // obscenity's ESM entry re-exports a CommonJS file, which only a bundler (wrangler's esbuild, or this) unwraps.
-          deps: { optimizer: { ssr: { enabled: true, include: ["obscenity"] } } },
-        },
-      },
+      workerProject("worker", ONE_SHARD_MAP, ["worker/**/*.test.ts"]),
+      workerProject("worker-two-shards", TWO_SHARD_MAP, TWO_SHARD_SUITE),
       {
         test: {
           name: "e2e",

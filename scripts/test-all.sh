@@ -13,5 +13,5 @@ echo "== deploy check" && npm run --silent deploy:check
 echo "== migrations" && bash scripts/check-migrations.sh
 # Browser journeys run after the workerd tests rather than beside them: on two cores the two together starve the dev
 # server, and a page load waits on the machine instead of the app.
-echo "== worker and web tests" && npx vitest run --project worker --project web
+echo "== worker and web tests" && npx vitest run --project worker --project worker-two-shards --project web
 echo "== browser journeys" && npx vitest run --project e2e

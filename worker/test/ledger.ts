@@ -1,11 +1,15 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
+import { playerDb, shardMap } from "../db/shards";
 import { auditLedger } from "../features/credits/ledger.audit";
 import { commitMovement, grant, spend } from "../features/credits/ledger.service";
 
-/** Every test that moves credits ends with this: balances equal ledger sums, keys unique, no spend below zero. */
-export const expectLedgerClean = async (d1: D1Database = env.DB) => {
-  expect(await auditLedger(d1)).toEqual([]);
+/**
+ * Every test that moves credits ends with this: balances equal ledger sums, keys unique, no spend below zero. Without
+ * a database it audits every shard of the test environment's map.
+ */
+export const expectLedgerClean = async (d1?: D1Database) => {
+  for (const db of d1 ? [d1] : shardMap(env).shards.map((shard) => shard.db)) expect(await auditLedger(db)).toEqual([]);
 };
 
 /** Gives a user credits through the real ledger, as a purchase would. */
@@ -13,7 +17,7 @@ export const grantCredits = async (
   userId: string,
   amount: number,
   source: "purchased" | "bonus" | "winnings" = "purchased",
-  d1: D1Database = env.DB,
+  d1: D1Database = playerDb(env, userId),
 ) => {
   const movement = grant(d1, {
     userId,
@@ -28,13 +32,13 @@ export const grantCredits = async (
 
 /** Takes a user's balance to exactly `amount` through the ledger. */
 export const setBalance = async (userId: string, amount: number) => {
-  const row = await env.DB.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>();
-  const current = row?.balance ?? 0;
+  const d1 = playerDb(env, userId);
+  const current = await balanceOf(userId, d1);
   if (amount > current) await grantCredits(userId, amount - current);
   if (amount < current) {
-    await commitMovement(env.DB, spend(env.DB, { userId, amount: current - amount, idempotencyKey: `test-spend:${crypto.randomUUID()}`, now: Date.now() }));
+    await commitMovement(d1, spend(d1, { userId, amount: current - amount, idempotencyKey: `test-spend:${crypto.randomUUID()}`, now: Date.now() }));
   }
 };
 
-export const balanceOf = async (userId: string, d1: D1Database = env.DB) =>
+export const balanceOf = async (userId: string, d1: D1Database = playerDb(env, userId)) =>
   (await d1.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>())?.balance ?? 0;

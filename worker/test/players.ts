@@ -5,8 +5,12 @@ import { grantCredits } from "./ledger";
 import { mirrorUsers } from "../features/auth/directory";
 import { playerDb } from "../db/shards";
 
-/** A player written straight to D1: money tests need many, and signing up each one would cost a PBKDF2 hash. */
-export const createPlayer = async (balance = 0, d1: D1Database = env.DB, id = newId()) => {
+/**
+ * A player written straight to D1: money tests need many, and signing up each one would cost a PBKDF2 hash. Without a
+ * database, written as sign-up leaves one under the test environment's map (createPlayerIn); with one, only there.
+ */
+export const createPlayer = async (balance = 0, d1?: D1Database, id = newId()): Promise<string> => {
+  if (!d1) return createPlayerIn(env, balance, id);
   const compact = id.replaceAll("-", "");
   await d1.prepare(
     "INSERT INTO users (id, email, username, referral_code, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)",
@@ -26,7 +30,7 @@ export const createPlayerIn = async (testEnv: Env, balance = 0, id = newId()) =>
 };
 
 /** A pick through the real pick service (spend, pick row, activity), as POST /api/picks makes it. */
-export const placePick = async (userId: string, questionId: string, choice: "yes" | "no", multiplier = 1, d1: D1Database = env.DB) => {
+export const placePick = async (userId: string, questionId: string, choice: "yes" | "no", multiplier = 1, d1: D1Database = playerDb(env, userId)) => {
   const result = await submitPick(d1, { userId, questionId, choice, multiplier, now: Date.now() });
   return result.body.pick.id;
 };

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { mirrorQuestions } from "../features/questions/question-mirror";
 
 export type QuestionFixture = {
   id?: string;
@@ -20,7 +21,10 @@ export type QuestionFixture = {
 const HOUR = 60 * 60 * 1000;
 let counter = 0;
 
-/** Inserts a question straight into D1 (the admin API is not what these tests are about). */
+/**
+ * Inserts a question straight into the catalogue (the admin API is not what these tests are about), copied to the user
+ * shards of the test environment's map as an admin's save would.
+ */
 export const insertQuestion = async (fixture: QuestionFixture = {}) => {
   counter += 1;
   const now = Date.now();
@@ -50,6 +54,7 @@ export const insertQuestion = async (fixture: QuestionFixture = {}) => {
       fixture.createdAt ?? now,
     )
     .run();
+  await mirrorQuestions(env, [id]);
   return id;
 };
 
