@@ -1,23 +1,26 @@
 import { env } from "cloudflare:test";
+import { playerDb } from "../db/shards";
+import { mirrorContests } from "../features/contests/contest-mirror";
 import { joinContest } from "../features/contests/join-contest.service";
 import { newId } from "../lib/ids";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A contest written straight to D1, running from `startsAt` for `days`. */
+/** A contest written straight to the catalogue and copied to the shards, running from `startsAt` for `days`. */
 export const insertContest = async ({ startsAt = Date.now() - 60_000, days = 3, title = "Test Challenge" } = {}) => {
   const id = newId();
   await env.DB.prepare("INSERT INTO contests (id, title, duration_days, starts_at, ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?)")
     .bind(id, title, days, startsAt, startsAt + days * DAY, Date.now())
     .run();
+  await mirrorContests(env, [id]);
   return id;
 };
 
 /** Joins through the real service (fee, entry) at `now`. */
-export const join = (contestId: string, userId: string, now = Date.now()) => joinContest(env.DB, contestId, userId, now);
+export const join = (contestId: string, userId: string, now = Date.now()) => joinContest(playerDb(env, userId), contestId, userId, now);
 
 export const entryOf = (contestId: string, userId: string) =>
-  env.DB.prepare("SELECT score, final_rank, prize, prize_paid_at FROM contest_entries WHERE contest_id = ? AND user_id = ?")
+  playerDb(env, userId).prepare("SELECT score, final_rank, prize, prize_paid_at FROM contest_entries WHERE contest_id = ? AND user_id = ?")
     .bind(contestId, userId)
     .first<{ score: number; final_rank: number | null; prize: number; prize_paid_at: number | null }>();
 

@@ -3,7 +3,7 @@ import { newId } from "../lib/ids";
 import { submitPick } from "../features/picks/submit-pick.service";
 import { grantCredits } from "./ledger";
 import { mirrorUsers } from "../features/auth/directory";
-import { playerDb } from "../db/shards";
+import { playerDb, shardMap } from "../db/shards";
 
 /**
  * A player written straight to D1: money tests need many, and signing up each one would cost a PBKDF2 hash. Without a
@@ -27,6 +27,23 @@ export const createPlayerIn = async (testEnv: Env, balance = 0, id = newId()) =>
   await mirrorUsers(testEnv, [id]);
   if (balance > 0) await grantCredits(id, balance, "purchased", playerDb(testEnv, id));
   return id;
+};
+
+/** The database holding a player's account copy, credits, ledger and picks under the test environment's map. */
+export const shardOf = (userId: string) => playerDb(env, userId);
+
+/** Runs a statement in every user shard of the test environment's map, answering each shard's rows. */
+export const inEveryTestShard = (sql: string, ...values: unknown[]) =>
+  Promise.all(shardMap(env).shards.map(({ db }) => db.prepare(sql).bind(...values).raw<[unknown]>()));
+
+/** A count (the first column of the first row) summed over every user shard. */
+export const sumOverShards = async (sql: string, ...values: unknown[]) =>
+  (await inEveryTestShard(sql, ...values)).reduce((sum, rows) => sum + Number(rows[0]?.[0] ?? 0), 0);
+
+/** Changes a player's account row as an account write does: in the directory, then copied to their shard. */
+export const updateAccount = async (userId: string, assignments: string, ...values: unknown[]) => {
+  await env.DB.prepare(`UPDATE users SET ${assignments} WHERE id = ?`).bind(...values, userId).run();
+  await mirrorUsers(env, [userId]);
 };
 
 /** A pick through the real pick service (spend, pick row, activity), as POST /api/picks makes it. */

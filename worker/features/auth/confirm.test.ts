@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signUp, tokenFromLatestEmail } from "../../test/accounts";
 import { apiClient, bodyAt } from "../../test/client";
+import { inEveryTestShard } from "../../test/players";
 
 const confirm = (token: string) => apiClient().auth.confirm.$post({ json: { token } });
 
@@ -45,7 +46,7 @@ describe("POST /api/auth/confirm", () => {
   it("refuses an expired link", async () => {
     await signUp("late@example.com");
     const token = await tokenFromLatestEmail("late@example.com", "confirm");
-    await env.DB.prepare("UPDATE auth_tokens SET expires_at = ? WHERE used_at IS NULL").bind(Date.now() - 1).run();
+    await inEveryTestShard("UPDATE auth_tokens SET expires_at = ? WHERE used_at IS NULL", Date.now() - 1);
     const late = await confirm(token);
     expect(late.status).toBe(400);
     expect(await late.json()).toEqual({ error: INVALID });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { REFRESH_REUSE_GRACE_MS } from "../../config";
 import { responseCookies, sessionHeaders, signUpAndLogin } from "../../test/accounts";
 import { apiClient, bodyAt, successOf } from "../../test/client";
+import { shardOf } from "../../test/players";
 
 const refresh = (refreshToken?: string) =>
   apiClient({ headers: refreshToken ? { Cookie: `__Host-refresh=${refreshToken}` } : {} }).auth.refresh.$post();
@@ -68,7 +69,7 @@ describe("POST /api/auth/refresh", () => {
   it("revokes the whole session when a used refresh token comes back after the grace window", async () => {
     const account = await signUpAndLogin("reuse@example.com");
     const first = responseCookies(await refresh(account.refreshToken));
-    await env.DB.prepare("UPDATE refresh_tokens SET used_at = used_at - ? WHERE used_at IS NOT NULL")
+    await shardOf(account.userId).prepare("UPDATE refresh_tokens SET used_at = used_at - ? WHERE used_at IS NOT NULL")
       .bind(REFRESH_REUSE_GRACE_MS + 1)
       .run();
     const replay = await refresh(account.refreshToken);
@@ -99,7 +100,7 @@ describe("POST /api/auth/refresh", () => {
 
   it("refuses a refresh token of an expired session", async () => {
     const account = await signUpAndLogin("expired@example.com");
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, account.userId).run();
+    await shardOf(account.userId).prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, account.userId).run();
     expect((await refresh(account.refreshToken)).status).toBe(401);
     expect(await meStatus(account.bearer)).toBe(401);
   });

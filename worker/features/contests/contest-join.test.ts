@@ -1,9 +1,9 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertContest } from "../../test/contests";
 import { apiClient, bodyAt, successOf } from "../../test/client";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
+import { shardOf, sumOverShards } from "../../test/players";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -13,7 +13,7 @@ const joinAs = (contestId: string, headers: Record<string, string>) =>
 const statusesOf = (responses: { status: number }[]) => responses.map((r) => r.status);
 
 const fees = async (contestId: string, userId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM credit_transactions WHERE idempotency_key = ?").bind(`contest:${contestId}:${userId}`).first<{ n: number }>())?.n;
+  (await shardOf(userId).prepare("SELECT count(*) AS n FROM credit_transactions WHERE idempotency_key = ?").bind(`contest:${contestId}:${userId}`).first<{ n: number }>())?.n;
 
 describe("POST /api/contests/:id/join", () => {
   it("takes 15 credits through the ledger and enters the player once", async () => {
@@ -23,7 +23,7 @@ describe("POST /api/contests/:id/join", () => {
     expect(status).toBe(201);
     expect(body.credits.balance).toBe(25);
     expect(body.contest).toMatchObject({ id: contestId, entrants: 1, me: { rank: 1, score: 0 } });
-    const spend = await env.DB.prepare("SELECT amount, transaction_type, description FROM credit_transactions WHERE idempotency_key = ?")
+    const spend = await shardOf(player.userId).prepare("SELECT amount, transaction_type, description FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`contest:${contestId}:${player.userId}`)
       .first();
     expect(spend).toEqual({ amount: -15, transaction_type: "spend", description: "Contest entry: Test Challenge" });
@@ -62,8 +62,7 @@ describe("POST /api/contests/:id/join", () => {
     const replies = await Promise.all(players.flatMap((p) => [joinAs(contestId, p.bearer), joinAs(contestId, p.bearer)]));
     expect(replies.filter((r) => r.status === 201)).toHaveLength(20);
     for (const p of players) expect(await balanceOf(p.userId)).toBe(0);
-    const entrants = await env.DB.prepare("SELECT count(*) AS n FROM contest_entries WHERE contest_id = ?").bind(contestId).first<{ n: number }>();
-    expect(entrants?.n).toBe(20);
+    expect(await sumOverShards("SELECT count(*) FROM contest_entries WHERE contest_id = ?", contestId)).toBe(20);
     await expectLedgerClean();
   });
 

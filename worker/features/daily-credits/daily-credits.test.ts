@@ -1,10 +1,10 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DAILY_CREDITS } from "../../config";
 import { apiClient, successOf } from "../../test/client";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
 import { ALREADY_CLAIMED, localDay, NOT_ELIGIBLE } from "./daily-credits.service";
+import { shardOf, updateAccount } from "../../test/players";
 
 const DAY = 24 * 60 * 60 * 1000;
 const TZ = 300;
@@ -12,7 +12,7 @@ const TZ = 300;
 /** A confirmed player holding their address's bonus claim: the only kind that earns daily credits. */
 const eligiblePlayer = async () => {
   const player = await signedInPlayer();
-  await env.DB.prepare("UPDATE users SET bonus_owner = 1, email_confirmed_at = 0 WHERE id = ?").bind(player.userId).run();
+  await updateAccount(player.userId, "bonus_owner = 1, email_confirmed_at = 0");
   return player;
 };
 
@@ -22,13 +22,13 @@ const status = (bearer: Record<string, string>, tz = TZ) => successOf(apiClient(
 
 /** A claim made on an earlier day, written as the claim route would have. */
 const pastClaim = (userId: string, daysAgo: number, streak: number) =>
-  env.DB.prepare("INSERT INTO daily_claims (id, user_id, day, streak, amount, created_at) VALUES (?, ?, ?, ?, 2, ?)")
+  shardOf(userId).prepare("INSERT INTO daily_claims (id, user_id, day, streak, amount, created_at) VALUES (?, ?, ?, ?, 2, ?)")
     .bind(crypto.randomUUID(), userId, localDay(Date.now() - daysAgo * DAY, TZ), streak, Date.now() - daysAgo * DAY)
     .run();
 
 const dailyRows = async (userId: string) =>
   (
-    await env.DB.prepare("SELECT amount, source, idempotency_key FROM credit_transactions WHERE user_id = ? AND transaction_type = 'daily_free'")
+    await shardOf(userId).prepare("SELECT amount, source, idempotency_key FROM credit_transactions WHERE user_id = ? AND transaction_type = 'daily_free'")
       .bind(userId)
       .all<{ amount: number; source: string; idempotency_key: string }>()
   ).results;

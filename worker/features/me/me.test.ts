@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { expectLedgerClean } from "../../test/ledger";
+import { shardOf } from "../../test/players";
 
 type MeUpdate = Parameters<ReturnType<typeof apiClient>["me"]["$patch"]>[0]["json"];
 
@@ -41,14 +42,15 @@ describe("GET /api/me", () => {
 
   it("creates a missing credits row instead of failing", async () => {
     const account = await signUpAndLogin("legacy@example.com");
-    await env.DB.batch([
-      env.DB.prepare("DELETE FROM credit_transactions WHERE user_id = ?").bind(account.userId),
-      env.DB.prepare("DELETE FROM user_credits WHERE user_id = ?").bind(account.userId),
+    const shard = shardOf(account.userId);
+    await shard.batch([
+      shard.prepare("DELETE FROM credit_transactions WHERE user_id = ?").bind(account.userId),
+      shard.prepare("DELETE FROM user_credits WHERE user_id = ?").bind(account.userId),
     ]);
     const { status, body } = await getMe(account);
     expect(status).toBe(200);
     expect(body.credits).toEqual({ balance: 0, totalEarned: 0, totalSpent: 0, redeemable: 0 });
-    const row = await env.DB.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(account.userId).first();
+    const row = await shard.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(account.userId).first();
     expect(row).toEqual({ balance: 0 });
     await expectLedgerClean();
   });
@@ -106,18 +108,21 @@ describe("DELETE /api/me", () => {
     expect(await response.json()).toEqual({ ok: true });
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__Host-access=;"))).toBe(true);
 
-    const row = await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(account.userId).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ password_hash: null, password_salt: null, password_iterations: null, deleted_at: expect.any(Number) });
-    expect(row?.email).toMatch(/^deleted-[0-9a-f]{32}@deleted\.invalid$/);
-    expect(row?.username).toMatch(/^deleted_[0-9a-f]{32}$/);
-    expect(JSON.stringify(row)).not.toMatch(/leaving|Leaver/);
+    // Erased in the directory and in the player's shard alike.
+    for (const d1 of new Set([env.DB, shardOf(account.userId)])) {
+      const row = await d1.prepare("SELECT * FROM users WHERE id = ?").bind(account.userId).first<Record<string, unknown>>();
+      expect(row).toMatchObject({ password_hash: null, password_salt: null, password_iterations: null, deleted_at: expect.any(Number) });
+      expect(row?.email).toMatch(/^deleted-[0-9a-f]{32}@deleted\.invalid$/);
+      expect(row?.username).toMatch(/^deleted_[0-9a-f]{32}$/);
+      expect(JSON.stringify(row)).not.toMatch(/leaving|Leaver/);
+    }
     const contact = await env.DB.prepare("SELECT count(*) AS n FROM contact_messages WHERE user_id = ?").bind(account.userId).first();
     expect(contact).toEqual({ n: 0 });
 
     expect((await apiClient({ headers: account.cookies }).me.$get()).status).toBe(401);
     const login = await apiClient().auth.login.$post({ json: { email: "leaving@example.com", password: "password123" } });
     expect(login.status).toBe(401);
-    const ledger = await env.DB.prepare("SELECT count(*) AS n FROM credit_transactions WHERE user_id = ?").bind(account.userId).first();
+    const ledger = await shardOf(account.userId).prepare("SELECT count(*) AS n FROM credit_transactions WHERE user_id = ?").bind(account.userId).first();
     expect(ledger).toEqual({ n: 1 });
     await expectLedgerClean();
   });

@@ -7,6 +7,7 @@ import { insertContest, join } from "../../test/contests";
 import { grantCredits } from "../../test/ledger";
 import { createSubscriber, drainPushes, pushesTo, subscribeDevice, useFakePushService, type PushStandin } from "../../test/push";
 import { redeemGiftCard } from "../../test/redemptions";
+import { shardOf } from "../../test/players";
 import { signedInAdmin, signedInPlayer } from "../../test/sessions";
 import { decideRedemption } from "../redemptions/decide-redemption.service";
 import { readSettings } from "../../env";
@@ -25,7 +26,7 @@ afterEach(() => {
 });
 
 const subscriptions = (userId: string) =>
-  env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ? ORDER BY created_at").bind(userId).all<{ endpoint: string }>();
+  shardOf(userId).prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ? ORDER BY created_at").bind(userId).all<{ endpoint: string }>();
 
 describe("turning notifications on and off", () => {
   it("gives the key to subscribe with and every topic by default, and only to a signed-in player", async () => {
@@ -119,7 +120,7 @@ describe("notices beyond picks", () => {
     const player = await signedInPlayer(15);
     const device = await subscribeDevice(standin, player.bearer);
     await join(contestId, player.userId, startsAt + 1000);
-    await env.DB.prepare("UPDATE contest_entries SET score = 3 WHERE contest_id = ?").bind(contestId).run();
+    await shardOf(player.userId).prepare("UPDATE contest_entries SET score = 3 WHERE contest_id = ?").bind(contestId).run();
     await payContests(env, Date.now());
     await payContests(env, Date.now());
     await drainPushes();

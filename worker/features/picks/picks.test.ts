@@ -5,6 +5,8 @@ import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
+import { shardOf } from "../../test/players";
+import { mirrorQuestions } from "../questions/question-mirror";
 
 type PickInput = Parameters<ReturnType<typeof apiClient>["picks"]["$post"]>[0]["json"];
 
@@ -17,7 +19,7 @@ const pickUntyped = (account: TestAccount, json: unknown) => callJson("/api/pick
 /** Plain numbers: the client types only a route's success status, since its error answers are thrown, not returned. */
 const statusesOf = (responses: { status: number }[]) => responses.map((r) => r.status);
 const pickCount = async (userId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
+  (await shardOf(userId).prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
 
 describe("POST /api/picks", () => {
   it("charges cost x multiplier, pays out twice that, and writes pick, count and activity together", async () => {
@@ -28,9 +30,11 @@ describe("POST /api/picks", () => {
     expect(status).toBe(201);
     expect(body.pick).toMatchObject({ creditsSpent: 9, multiplier: 3, potentialPayout: 18 });
     expect(body.credits.balance).toBe(11);
-    const question = await env.DB.prepare("SELECT pick_count FROM questions WHERE id = ?").bind(questionId).first<{ pick_count: number }>();
+    // The pick's own batch counts it in the player's shard and writes its activity there.
+    const shard = shardOf(player.userId);
+    const question = await shard.prepare("SELECT pick_count FROM questions WHERE id = ?").bind(questionId).first<{ pick_count: number }>();
     expect(question?.pick_count).toBe(1);
-    const activity = await env.DB.prepare("SELECT kind, choice FROM activity_feed WHERE question_id = ?").bind(questionId).all();
+    const activity = await shard.prepare("SELECT kind, choice FROM activity_feed WHERE question_id = ?").bind(questionId).all();
     expect(activity.results).toEqual([{ kind: "pick", choice: "yes" }]);
     await expectLedgerClean();
   });
@@ -163,14 +167,18 @@ describe("my picks, stats and streak", () => {
     await env.DB.batch([
       env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', updated_at = ? WHERE id = ?").bind(now - 1000, q1),
       env.DB.prepare("UPDATE questions SET outcome = 'B', status = 'resolved', updated_at = ? WHERE id = ?").bind(now, q2),
-      env.DB.prepare("UPDATE user_picks SET status = 'won', actual_payout = 4 WHERE question_id = ?").bind(q1),
-      env.DB.prepare("UPDATE user_picks SET status = 'won', actual_payout = 12 WHERE question_id = ?").bind(q2),
+    ]);
+    await mirrorQuestions(env, [q1, q2]);
+    const shard = shardOf(player.userId);
+    await shard.batch([
+      shard.prepare("UPDATE user_picks SET status = 'won', actual_payout = 4 WHERE question_id = ?").bind(q1),
+      shard.prepare("UPDATE user_picks SET status = 'won', actual_payout = 12 WHERE question_id = ?").bind(q2),
     ]);
     const stats = await successOf(apiClient({ headers: player.bearer }).picks.stats.$get());
     expect(stats.body).toEqual({ totalPicks: 2, totalSpent: 8, totalEarned: 16, netProfit: 8, winRate: 100, activePicks: 0 });
     const streak = await successOf(apiClient({ headers: player.bearer }).streak.$get());
     expect(streak.body).toEqual({ currentStreak: 2, maxStreak: 2 });
-    const stored = await env.DB.prepare("SELECT max_streak FROM users WHERE id = ?").bind(player.userId).first<{ max_streak: number }>();
+    const stored = await shard.prepare("SELECT max_streak FROM users WHERE id = ?").bind(player.userId).first<{ max_streak: number }>();
     expect(stored?.max_streak).toBe(2);
   });
 });

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiClient, successOf } from "../../test/client";
 import { insertContest } from "../../test/contests";
@@ -7,6 +6,7 @@ import { insertQuestion } from "../../test/questions";
 import { signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { useFakeStripe } from "../../test/stripe";
 import { PLAY_BLOCKED_MESSAGES } from "./play-rules";
+import { shardOf, updateAccount } from "../../test/players";
 
 beforeEach(() => {
   useFakeStripe();
@@ -30,9 +30,9 @@ const checkout = (player: SignedInPlayer, credits: number) =>
 
 /** Moves every waiting change of the player's past its cool-off, as a day passing would. */
 const passCoolOff = (userId: string) =>
-  env.DB.batch([
-    env.DB.prepare("UPDATE play_limits SET effective_at = effective_at - 86400001 WHERE user_id = ?").bind(userId),
-    env.DB.prepare("UPDATE play_blocks SET exclusion_ends_at = exclusion_ends_at - 86400001 WHERE user_id = ?").bind(userId),
+  shardOf(userId).batch([
+    shardOf(userId).prepare("UPDATE play_limits SET effective_at = effective_at - 86400001 WHERE user_id = ?").bind(userId),
+    shardOf(userId).prepare("UPDATE play_blocks SET exclusion_ends_at = exclusion_ends_at - 86400001 WHERE user_id = ?").bind(userId),
   ]);
 
 const errorOf = async (response: { status: number; json(): Promise<unknown> }) => ({ status: response.status, body: (await response.json()) as { error: { message: string } } });
@@ -107,7 +107,7 @@ describe("breaks and self-exclusion", () => {
     const contestId = await insertContest();
     const joined = await apiClient({ headers: player.bearer }).contests[":id"].join.$post({ param: { id: contestId }, header: {} });
     expect(await errorOf(joined)).toMatchObject({ status: 403, body: { error: { message: PLAY_BLOCKED_MESSAGES.break } } });
-    await env.DB.prepare("UPDATE users SET bonus_owner = 1, email_confirmed_at = 0 WHERE id = ?").bind(player.userId).run();
+    await updateAccount(player.userId, "bonus_owner = 1, email_confirmed_at = 0");
     const claim = await apiClient({ headers: player.bearer })["daily-credits"].claim.$post({ json: { tz: 0 } });
     expect(claim.status).toBe(403);
     const offer = await successOf(apiClient({ headers: player.bearer })["daily-credits"].$get({ query: { tz: "0" } }));
@@ -131,7 +131,7 @@ describe("breaks and self-exclusion", () => {
     const early = await errorOf(await play(player)["self-exclusion"].end.$post());
     expect(early).toMatchObject({ status: 422, body: { error: { message: "Your self-exclusion has not run its course yet" } } });
 
-    await env.DB.prepare("UPDATE play_blocks SET excluded_until = ? WHERE user_id = ?").bind(Date.now() - 1, player.userId).run();
+    await shardOf(player.userId).prepare("UPDATE play_blocks SET excluded_until = ? WHERE user_id = ?").bind(Date.now() - 1, player.userId).run();
     expect((await pick(player, 1)).status).toBe(403);
     const asked = await successOf(play(player)["self-exclusion"].end.$post());
     expect(asked.body.exclusion?.endsAt).toBeGreaterThan(Date.now() + 23 * 3_600_000);

@@ -1,9 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { settleAt } from "../../test/community";
 import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
-import { createPlayer, placePick } from "../../test/players";
+import { createPlayer, placePick, updateAccount } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 
 
@@ -29,7 +28,7 @@ const history = async (userId: string, results: ("win" | "loss" | "void")[], end
 describe("GET /api/users/:id/stats", () => {
   it("answers a zeroed, unranked record for a player with no picks", async () => {
     const userId = await createPlayer();
-    await env.DB.prepare("UPDATE users SET country = 'GB', created_at = 1700000000000 WHERE id = ?").bind(userId).run();
+    await updateAccount(userId, "country = 'GB', created_at = 1700000000000");
     const { status, body } = await stats(userId);
     expect(status).toBe(200);
     expect(body).toMatchObject({
