@@ -1,18 +1,18 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+import { ONE_DATABASE_MAP } from "./shared/shard-map";
 import { TWO_SHARD_SUITE } from "./worker/test/two-shard-suite";
 
 // wrangler refuses a missing assets directory; worker tests do not need the web build itself.
 mkdirSync("dist/client", { recursive: true });
 
-// The one-shard map (the catalogue holds every player) and the two-shard map of `npm start`; twoShardEnv() runs a single
-// test over SHARD_0 and SHARD_1 in either project.
-const ONE_SHARD_MAP = { version: 1, shards: [{ binding: "DB", from: 0 }] };
-const TWO_SHARD_MAP = { version: 1, shards: [{ binding: "SHARD_0", from: 0 }, { binding: "SHARD_1", from: 512 }] };
-
-/** The worker tests run inside workerd against real D1 and Durable Objects, with the given user shard map in force. */
-const workerProject = (name: string, userShardMap: object, include: string[]) => ({
+/**
+ * The worker tests run inside workerd against real D1 and Durable Objects, with the given user shard map in force, or
+ * without one wrangler.toml's: the two shards of `npm start`. twoShardEnv() runs a single test over SHARD_0 and SHARD_1
+ * in either project.
+ */
+const workerProject = (name: string, include: string[], userShardMap?: object) => ({
   plugins: [
     cloudflareTest(async () => ({
       main: "./worker/index.ts",
@@ -25,7 +25,7 @@ const workerProject = (name: string, userShardMap: object, include: string[]) =>
           ENVIRONMENT: "test",
           APP_URL: "http://localhost:8787",
           SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-          USER_SHARD_MAP: userShardMap,
+          ...(userShardMap ? { USER_SHARD_MAP: userShardMap } : {}),
           TEST_MIGRATIONS: await readD1Migrations("migrations"),
           // The ledger property test's size and seed; `npm run test:deep` raises the runs to 1,000.
           PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "100",
@@ -47,8 +47,8 @@ const workerProject = (name: string, userShardMap: object, include: string[]) =>
 export default defineConfig({
   test: {
     projects: [
-      workerProject("worker", ONE_SHARD_MAP, ["worker/**/*.test.ts"]),
-      workerProject("worker-two-shards", TWO_SHARD_MAP, TWO_SHARD_SUITE),
+      workerProject("worker", ["worker/**/*.test.ts"], ONE_DATABASE_MAP),
+      workerProject("worker-two-shards", TWO_SHARD_SUITE),
       {
         test: {
           name: "e2e",

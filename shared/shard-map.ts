@@ -29,6 +29,9 @@ const mapSchema = z
 
 export type ShardMapSource = z.infer<typeof mapSchema>;
 
+/** The small deployment's map: every player in the catalogue database itself. */
+export const ONE_DATABASE_MAP = { version: 1, shards: [{ binding: "DB", from: 0 }] } satisfies ShardMapSource;
+
 /** The map as configured, checked; scripts that prepare local databases before a worker runs read it this way too. */
 export const readShardMap = (source: unknown): ShardMapSource => {
   // A dashboard or secret sets the map as JSON text; wrangler.toml as a table.

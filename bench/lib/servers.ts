@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ONE_DATABASE_MAP } from "../../scripts/lib/local-app";
+import { ONE_DATABASE_MAP_VAR } from "../../scripts/lib/local-app";
 import { freePort, run } from "../../scripts/lib/processes";
 import { DEPLOYED_ENTRY, startWorkerd, WRANGLER, type WorkerdApp } from "../../scripts/lib/workerd";
 
@@ -30,7 +30,7 @@ export const startApp = async (stateDir: string, workerLog: NodeJS.WritableStrea
       APP_URL: `http://127.0.0.1:${port}`,
       // As staging and production serve visitors' public reads (off in local dev for the browser tests' fixtures).
       EDGE_CACHE: "on",
-      USER_SHARD_MAP: ONE_DATABASE_MAP,
+      USER_SHARD_MAP: ONE_DATABASE_MAP_VAR,
       // A fresh clone has no .dev.vars; the bench needs no particular secret, only a valid one.
       SESSION_SECRET: randomBytes(32).toString("hex"),
     },

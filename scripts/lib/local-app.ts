@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { run } from "./processes";
 import { WRANGLER } from "./workerd";
+import { ONE_DATABASE_MAP } from "#shared/shard-map";
 
 /** The password of every bench player, and of the demo accounts scripts/seed.ts writes. */
 export const BENCH_PASSWORD = "bench-password-123";
@@ -9,10 +10,10 @@ export const DEMO_PASSWORD = "password123";
 export const DEMO_ACCOUNTS = { admin: "admin@example.com", player: "player@example.com" } as const;
 
 /**
- * The small deployment's shard map, every player in the catalogue database: the bench and the soak write their data
- * straight into that one database file (findD1File), and the shard rehearsal starts from it.
+ * The small deployment's shard map as a var, every player in the catalogue database: the bench and the soak write their
+ * data straight into that one database file (findD1File), and the shard rehearsal starts from it.
  */
-export const ONE_DATABASE_MAP = JSON.stringify({ version: 1, shards: [{ binding: "DB", from: 0 }] });
+export const ONE_DATABASE_MAP_VAR = JSON.stringify(ONE_DATABASE_MAP);
 
 /** The app's migrations on a local state directory; the bench and the soak write their data into the file afterwards. */
 export const migrateApp = (stateDir: string) =>

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ONE_DATABASE_MAP } from "../lib/local-app";
+import { ONE_DATABASE_MAP_VAR } from "../lib/local-app";
 import { rehearseMove } from "./rehearse-move";
 
 const PLAYERS = 60;
@@ -36,7 +36,7 @@ const seededState = () => {
   // The rehearsal starts from a small deployment's data: every player in the one database.
   execFileSync("npx", ["tsx", "scripts/seed.ts", `--persist-to=${state}`], {
     stdio: "pipe",
-    env: { ...process.env, USER_SHARD_MAP: ONE_DATABASE_MAP },
+    env: { ...process.env, USER_SHARD_MAP: ONE_DATABASE_MAP_VAR },
   });
   writeFileSync(join(dir, "players.sql"), playersSql);
   run(["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--file", join(dir, "players.sql")]);

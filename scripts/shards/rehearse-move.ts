@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { copyPlayers, deleteMovedPlayers, markMove, nextMap, verifyCopy, type Move } from "../../worker/db/shard-move";
+import { ONE_DATABASE_MAP } from "#shared/shard-map";
 import { d1Binding } from "../../worker/db/shards";
 import { auditLedger } from "../../worker/features/credits/ledger.audit";
 
@@ -44,7 +45,7 @@ export const rehearseMove = async ({ state }: { state: string }): Promise<Report
     }
     const proxy = await getPlatformProxy<Env>({ configPath, persist: { path: join(persist, "v3") } });
     try {
-      let env: Env = { ...proxy.env, USER_SHARD_MAP: { version: 1, shards: [{ binding: "DB", from: 0 }] } };
+      let env: Env = { ...proxy.env, USER_SHARD_MAP: ONE_DATABASE_MAP };
       const moves: Report["moves"] = [];
       for (const move of [
         { source: "DB", target: "SHARD_0", fromBucket: 0 },

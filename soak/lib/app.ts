@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { ONE_DATABASE_MAP } from "../../scripts/lib/local-app";
+import { ONE_DATABASE_MAP_VAR } from "../../scripts/lib/local-app";
 import { freePort } from "../../scripts/lib/processes";
 import { DEPLOYED_ENTRY, startWorkerd, type WorkerdApp } from "../../scripts/lib/workerd";
 import { startStandinServer } from "../../scripts/stripe-standin/server";
@@ -36,7 +36,7 @@ export const startSoakApp = async (stateDir: string, metrics: Metrics, workerLog
     port,
     vars: {
       APP_URL: url,
-      USER_SHARD_MAP: ONE_DATABASE_MAP,
+      USER_SHARD_MAP: ONE_DATABASE_MAP_VAR,
       // A fresh clone has no .dev.vars; any valid secret will do.
       SESSION_SECRET: randomBytes(32).toString("hex"),
       STRIPE_API_HOST: stripe.host,
