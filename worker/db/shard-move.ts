@@ -2,7 +2,7 @@ import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { auditLedger } from "../features/credits/ledger.audit";
 import { CATALOGUE_COPIES, PLAYER_TABLES, type PlayerTable } from "./player-tables";
 import { userCredits, users } from "./schema";
-import { bucketOf, d1Binding, SHARD_BUCKETS, shardByBinding, shardMap, userShard, type ShardMap } from "./shards";
+import { bucketOf, bucketRangeOf, d1Binding, shardByBinding, shardMap, userShard, type ShardMap } from "./shards";
 
 /**
  * Moving players between user shards (docs/decisions/user-shards.md, "Adding a shard"): a target database takes the
@@ -25,10 +25,8 @@ const d1Of = (env: Env, binding: string): D1Database => d1Binding(env, binding) 
 
 /** The buckets the move takes: from `fromBucket` to where the source's range ends. */
 const movingRange = (map: ShardMap, move: Move): [number, number] => {
-  const index = map.shards.findIndex((shard) => shard.binding === move.source);
-  if (index < 0) fail(`${move.source} is not a shard of the map in force`);
-  const start = map.shards[index]!.firstBucket;
-  const end = map.shards[index + 1]?.firstBucket ?? SHARD_BUCKETS;
+  const source = map.shards.find((shard) => shard.binding === move.source) ?? fail(`${move.source} is not a shard of the map in force`);
+  const [start, end] = bucketRangeOf(map, source);
   if (move.fromBucket < start || move.fromBucket >= end) fail(`bucket ${move.fromBucket} is not inside ${move.source}'s ${start}-${end - 1}`);
   return [move.fromBucket, end];
 };

@@ -87,10 +87,16 @@ export const inEveryShard = async <T>(env: Env, ask: (d1: D1Database) => Promise
  */
 export const isPlayerMoving = (env: Env, userId: string) => isBucketMoving(shardMap(env), bucketOf(userId));
 
+/** The buckets a shard of the map holds: from its first bucket up to (not including) the next shard's. */
+export const bucketRangeOf = (map: ShardMap, shard: UserShard): [number, number] => [
+  shard.firstBucket,
+  map.shards[map.shards.indexOf(shard) + 1]?.firstBucket ?? SHARD_BUCKETS,
+];
+
 /** Whether any of a shard's buckets are being moved: its chores that write players wait for the switch. */
 export const isShardMoving = (env: Env, shard: UserShard) => {
   const map = shardMap(env);
   if (!map.moving) return false;
-  const next = map.shards[map.shards.indexOf(shard) + 1]?.firstBucket ?? SHARD_BUCKETS;
-  return map.moving.from < next && map.moving.to > shard.firstBucket;
+  const [start, end] = bucketRangeOf(map, shard);
+  return map.moving.from < end && map.moving.to > start;
 };

@@ -1,4 +1,4 @@
-import { bucketOf, SHARD_BUCKETS, shardForBucket, shardMap } from "../../db/shards";
+import { bucketOf, SHARD_BUCKETS, shardForBucket, shardMap, type ShardMap } from "../../db/shards";
 import { isBucketMoving } from "#shared/shard-map";
 import { randomToken } from "../../lib/ids";
 import { writePaused } from "../../lib/write-pause";
@@ -11,21 +11,26 @@ const BUCKET_PREFIX = /^(\d{1,4})\./;
  */
 export const playerToken = (userId: string) => `${bucketOf(userId)}.${randomToken()}`;
 
+const bucketOfToken = (token: string) => {
+  const bucket = BUCKET_PREFIX.exec(token)?.[1];
+  return bucket === undefined ? undefined : Number(bucket);
+};
+
 /**
  * The database holding a token's row; null for a token no shard can hold. A token from before tokens named their
  * bucket can only belong to the one database of a single-shard map.
  */
-export const tokenDb = (env: Env, token: string): D1Database | null => {
-  const map = shardMap(env);
-  const bucket = BUCKET_PREFIX.exec(token)?.[1];
+const dbForBucket = (map: ShardMap, bucket: number | undefined): D1Database | null => {
   if (bucket === undefined) return map.shards.length === 1 ? map.shards[0]!.db : null;
-  const number = Number(bucket);
-  return number < SHARD_BUCKETS ? shardForBucket(map, number).db : null;
+  return bucket < SHARD_BUCKETS ? shardForBucket(map, bucket).db : null;
 };
+
+export const tokenDb = (env: Env, token: string): D1Database | null => dbForBucket(shardMap(env), bucketOfToken(token));
 
 /** The database a token's use writes (a refresh token's rotation, a link's consumption); it waits while the bucket moves. */
 export const tokenDbForWrite = (env: Env, token: string): D1Database | null => {
-  const bucket = BUCKET_PREFIX.exec(token)?.[1];
-  if (bucket !== undefined && isBucketMoving(shardMap(env), Number(bucket))) throw writePaused();
-  return tokenDb(env, token);
+  const map = shardMap(env);
+  const bucket = bucketOfToken(token);
+  if (bucket !== undefined && isBucketMoving(map, bucket)) throw writePaused();
+  return dbForBucket(map, bucket);
 };
