@@ -41,9 +41,13 @@ export const sumOverShards = async (sql: string, ...values: unknown[]) =>
   (await inEveryTestShard(sql, ...values)).reduce((sum, rows) => sum + Number(rows[0]?.[0] ?? 0), 0);
 
 /** Changes a player's account row as an account write does: in the directory, then copied to their shard. */
-export const updateAccount = async (userId: string, assignments: string, ...values: unknown[]) => {
-  await env.DB.prepare(`UPDATE users SET ${assignments} WHERE id = ?`).bind(...values, userId).run();
-  await mirrorUsers(env, [userId]);
+export const updateAccount = async (
+  userId: string,
+  assignments: string,
+  { values = [], env: testEnv = env }: { values?: unknown[]; env?: Env } = {},
+) => {
+  await testEnv.DB.prepare(`UPDATE users SET ${assignments} WHERE id = ?`).bind(...values, userId).run();
+  await mirrorUsers(testEnv, [userId]);
 };
 
 /** A pick through the real pick service (spend, pick row, activity), as POST /api/picks makes it. */

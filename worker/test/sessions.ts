@@ -1,9 +1,8 @@
 import { env } from "cloudflare:test";
 import { signAccessToken } from "../features/auth/access-token";
 import { newId } from "../lib/ids";
-import { createPlayerIn } from "./players";
+import { createPlayerIn, updateAccount } from "./players";
 import { playerDb } from "../db/shards";
-import { mirrorUsers } from "../features/auth/directory";
 
 /**
  * A player with a live session, without a sign-up's PBKDF2 hash: for tests that need many signed-in players.
@@ -28,7 +27,6 @@ export type SignedInPlayer = Awaited<ReturnType<typeof signedInPlayer>>;
 /** An admin with a live session: the role is read from the users row on every request, never from the token. */
 export const signedInAdmin = async (testEnv: Env = env) => {
   const admin = await signedInPlayer(0, testEnv);
-  await testEnv.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(admin.userId).run();
-  await mirrorUsers(testEnv, [admin.userId]);
+  await updateAccount(admin.userId, "role = 'admin'", { env: testEnv });
   return admin;
 };

@@ -3,13 +3,12 @@ import { describe, expect, it } from "vitest";
 import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH, REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
 import { newId } from "../../lib/ids";
 import { balanceOf, expectLedgerClean, grantCredits } from "../../test/ledger";
-import { createPlayerIn } from "../../test/players";
+import { createPlayerIn, updateAccount } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { caughtQueue, deliverBatch } from "../../test/queues";
 import { sessionFor } from "../../test/sessions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
 import { call, callJson } from "../../test/http";
-import { mirrorUsers } from "../auth/directory";
 import { commitMovement, grant } from "../credits/ledger.service";
 import { mirrorQuestions } from "../questions/question-mirror";
 import { consumeReferrals, sweepReferrerBonuses } from "./referral-queue";
@@ -26,8 +25,7 @@ const deliver = (testEnv: Env, bodies: unknown[]) => deliverBatch(consumeReferra
 const referralAcrossShards = async (testEnv: Env) => {
   const referrerId = await createPlayerIn(testEnv, 0, userIdInShard(0));
   const friendId = await createPlayerIn(testEnv, 0, userIdInShard(1));
-  await env.DB.prepare("UPDATE users SET referred_by = ?, bonus_owner = 1 WHERE id = ?").bind(referrerId, friendId).run();
-  await mirrorUsers(testEnv, [friendId]);
+  await updateAccount(friendId, "referred_by = ?, bonus_owner = 1", { values: [referrerId], env: testEnv });
   await grantCredits(friendId, 2, "purchased", testEnv.SHARD_1);
   const questionId = await insertQuestion({ creditCost: 2 });
   await mirrorQuestions(testEnv, [questionId]);
