@@ -23,6 +23,8 @@ export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage,
   switch (message.type) {
     case "credits":
       queryClient.setQueryData<Me | null>(["me"], (me) => me && { ...me, credits: message.data });
+      // A referral bonus lands from a queue after the friend's pick: an invite history on screen turns to Rewarded.
+      void queryClient.invalidateQueries({ queryKey: ["referrals"] });
       return;
     case "transaction":
       onBurst({ id: message.data.id, amount: message.data.amount, transactionType: message.data.transactionType });

@@ -50,7 +50,7 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
       socket = current;
       current.addEventListener("open", () => {
         if (attempt > 0) {
-          for (const key of [["me"], ["picks"], ["questions"], ["activity"]]) void queryClient.invalidateQueries({ queryKey: key });
+          for (const key of [["me"], ["picks"], ["questions"], ["activity"], ["referrals"]]) void queryClient.invalidateQueries({ queryKey: key });
         }
         attempt = 0;
         lastFrameAt = Date.now();
