@@ -11,6 +11,7 @@ declare namespace Cloudflare {
 		DB: D1Database;
 		SETTLEMENT_QUEUE: Queue;
 		REFERRAL_QUEUE: Queue;
+		PUSH_QUEUE: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_URL: string;
@@ -26,6 +27,7 @@ declare namespace Cloudflare {
 		DB: D1Database;
 		SETTLEMENT_QUEUE: Queue;
 		REFERRAL_QUEUE: Queue;
+		PUSH_QUEUE: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_URL: string;
@@ -41,6 +43,7 @@ declare namespace Cloudflare {
 		DB: D1Database;
 		SETTLEMENT_QUEUE: Queue;
 		REFERRAL_QUEUE: Queue;
+		PUSH_QUEUE: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_URL: string;

@@ -2,6 +2,7 @@ import { app } from "./app";
 import { runScheduled } from "./cron/schedule";
 import { consumeSettlement } from "./features/settlement/settlement-queue";
 import { consumeReferrals } from "./features/referrals/referral-queue";
+import { consumePushes } from "./features/notifications/push-queue";
 import { isAssetRequest, serveAsset } from "./lib/static-assets";
 
 export { LiveHub } from "./realtime/live-hub";
@@ -12,7 +13,11 @@ export default {
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env, controller.scheduledTime));
   },
-  // Settlement (one message per user shard) and referral bonuses across shards (docs/decisions/user-shards.md); each
-  // environment's queue names end the same way.
-  queue: (batch, env) => (batch.queue.endsWith("-referrals") ? consumeReferrals(batch, env) : consumeSettlement(batch, env)),
+  // Settlement (one message per user shard), referral bonuses across shards and push sends per shard
+  // (docs/decisions/user-shards.md); each environment's queue names end the same way.
+  queue: (batch, env) => {
+    if (batch.queue.endsWith("-referrals")) return consumeReferrals(batch, env);
+    if (batch.queue.endsWith("-push")) return consumePushes(batch, env);
+    return consumeSettlement(batch, env);
+  },
 } satisfies ExportedHandler<Env>;

@@ -29,7 +29,7 @@ export const cronJobs: Record<string, Record<string, CronJob>> = {
  * The chores that write players' rows in their shards. While a move is under way they wait for the switch: a write the
  * source took after the copy would be lost at the delete. Each catches up on its next run.
  */
-const WAIT_DURING_MOVE = new Set(["settleQueuedQuestions", "payContests", "sweepReferrerBonuses", "pruneExpiredRows"]);
+const WAIT_DURING_MOVE = new Set(["settleQueuedQuestions", "payContests", "sweepReferrerBonuses", "pruneExpiredRows", "sendPushNotifications"]);
 
 /** Runs every job of a cron expression; one failing job is logged and does not stop the others. */
 export const runScheduled = async (cron: string, env: Env, now = Date.now()) => {

@@ -21,12 +21,12 @@ export const useFakePushService = () => {
 export type Device = { endpointId: string; endpoint: string; subscriber: Subscriber };
 
 /** A browser of this player turning notifications on, with keys of its own, through the real route. */
-export const subscribeDevice = async (standin: PushStandin, bearer: Record<string, string>): Promise<Device> => {
+export const subscribeDevice = async (standin: PushStandin, bearer: Record<string, string>, testEnv: Env = env): Promise<Device> => {
   const subscriber = await createSubscriber();
   const endpointId = crypto.randomUUID();
   const endpoint = standin.endpoint(endpointId);
   await successOf(
-    apiClient({ headers: bearer }).notifications.subscriptions.$post({ json: { endpoint, keys: { p256dh: subscriber.p256dh, auth: subscriber.auth } } }),
+    apiClient({ headers: bearer, env: testEnv }).notifications.subscriptions.$post({ json: { endpoint, keys: { p256dh: subscriber.p256dh, auth: subscriber.auth } } }),
   );
   return { endpointId, endpoint, subscriber };
 };

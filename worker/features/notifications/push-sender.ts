@@ -75,9 +75,10 @@ const record = (d1: D1Database, results: Result[]) =>
 
 type PassSummary = { sent: number; gone: number; retried: number; dropped: number };
 
-const sendDueOnShard = async (d1: D1Database, settings: Settings, now: number): Promise<PassSummary> => {
+/** One pass over one shard's outbox; `more` when it took a full pass's worth, so more may be due. */
+export const sendDueOnShard = async (d1: D1Database, settings: Settings, now: number): Promise<PassSummary & { more: boolean }> => {
   const { results: taken } = await take(d1, now);
-  if (taken.length === 0) return { sent: 0, gone: 0, retried: 0, dropped: 0 };
+  if (taken.length === 0) return { sent: 0, gone: 0, retried: 0, dropped: 0, more: false };
   const vapid = vapidKeys(settings);
   const subscriptions = await createDb(d1)
     .select()
@@ -94,13 +95,19 @@ const sendDueOnShard = async (d1: D1Database, settings: Settings, now: number): 
   }
   if (results.length > 0) await d1.batch(record(d1, results));
   const count = (kind: "sent" | "gone" | "dropped") => results.filter((r) => r.outcome === kind).length;
-  return { sent: count("sent"), gone: count("gone"), retried: results.length - count("sent") - count("gone") - count("dropped"), dropped: count("dropped") };
+  return {
+    sent: count("sent"),
+    gone: count("gone"),
+    retried: results.length - count("sent") - count("gone") - count("dropped"),
+    dropped: count("dropped"),
+    more: taken.length === PUSH.perRun,
+  };
 };
 
 /**
  * One pass over the push outbox of every user shard (a player's devices and notices live beside their picks): sends
- * what is due, a few at a time, and records each answer. Runs from the every-minute cron and right after a settlement
- * commits; never inside a request's own work.
+ * what is due, a few at a time, and records each answer. The every-minute cron's net under the push queue
+ * (push-queue.ts), which sends a shard's notices right after they commit.
  */
 export const sendDuePushes = async (env: Env, now = Date.now()): Promise<PassSummary> => {
   const settings = readSettings(env);

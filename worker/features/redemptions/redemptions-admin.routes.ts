@@ -4,8 +4,8 @@ import { decodeKeyset, page } from "../../lib/cursor";
 import { sendEmail } from "../../lib/mailer";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { publishCredits } from "../../realtime/publish-credits";
-import { afterResponse } from "../../lib/after-response";
-import { sendDuePushes } from "../notifications/push-sender";
+import { userShard } from "../../db/shards";
+import { requestPushes } from "../notifications/push-queue";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../auth/auth.middleware";
 import { decideRedemption } from "./decide-redemption.service";
@@ -80,6 +80,6 @@ export const redemptionAdminRoutes = createRouter()
     const email = status === "fulfilled" ? redemptionFulfilledEmail : redemptionRejectedEmail;
     await sendEmail(c, email(c.var.settings.APP_URL, redemption));
     if (status === "rejected") c.executionCtx.waitUntil(publishCredits(c.env, userId));
-    afterResponse(c, "push_send_failed", () => sendDuePushes(c.env));
+    await requestPushes(c.env, [userShard(c.env, userId)]);
     return c.json({ redemption }, 200);
   });

@@ -2,7 +2,7 @@ import type { LiveMessage } from "#shared/live-messages";
 import type { Delivery } from "../../realtime/live-hub";
 import { onlineUsers, publishToUsers } from "../../realtime/live-shards";
 import { broadcastWins } from "../activity/broadcast-wins";
-import { sendDuePushes } from "../notifications/push-sender";
+import { requestPushes } from "../notifications/push-queue";
 import { notifyStreakCorrections } from "./streak-corrections";
 import { toCredits, type CreditsRow } from "../picks/pick-row";
 import type { SqlColumns } from "../../db/rows";
@@ -77,8 +77,7 @@ export const publishPlayerUpdates = async (env: Env, questionId: string, userIds
 
 /**
  * After a settlement pass commits: the players' updates, the streak corrections explained, then the question's newest
- * wins for the community feed. Push notices are not sent here: the cron settles question after question and calls
- * this between them, so a slow push service would hold up the next settlement; the cron's own push job runs last.
+ * wins for the community feed. Push notices are not sent here: they go out from the push queue, or the cron's push job.
  */
 export const publishSettlement = async (env: Env, questionId: string, userIds: string[]) => {
   await publishPlayerUpdates(env, questionId, userIds);
@@ -89,5 +88,5 @@ export const publishSettlement = async (env: Env, questionId: string, userIds: s
 /** After an admin's outcome has answered: what the request settled is told at once, pushes included. */
 export const publishSettlementNow = async (env: Env, questionId: string, userIds: string[]) => {
   await publishSettlement(env, questionId, userIds);
-  await sendDuePushes(env);
+  await requestPushes(env, groupByShard(env, userIds).keys());
 };

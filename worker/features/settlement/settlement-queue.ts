@@ -2,7 +2,7 @@ import * as z from "zod";
 import { isShardMoving, shardByBinding, type UserShard } from "../../db/shards";
 import { log } from "../../lib/log";
 import { MOVE_RETRY_AFTER_SECONDS } from "../../lib/write-pause";
-import { sendDuePushes } from "../notifications/push-sender";
+import { requestPushes } from "../notifications/push-queue";
 import { publishSettlement } from "./settlement-events";
 import { settlementBudget } from "./settlement.service";
 import { settleShard } from "./shard-settlement";
@@ -20,14 +20,15 @@ export const enqueueSettlement = async (env: Env, questionId: string, shards: re
   );
 };
 
-const settleMessage = async (env: Env, message: Message) => {
+/** Settles one message's shard; answers the shard when it settled players, whose notices then wait in its outbox. */
+const settleMessage = async (env: Env, message: Message): Promise<UserShard | null> => {
   const parsed = messageSchema.safeParse(message.body);
   const shard = parsed.success ? shardByBinding(env, parsed.data.shard) : undefined;
   if (!parsed.success || !shard) {
     // A malformed message, or one for a shard the current map no longer has: the cron's sweep settles from the data.
     log("error", "settlement_message_dropped", { id: message.id, body: message.body });
     message.ack();
-    return;
+    return null;
   }
   const { questionId } = parsed.data;
   if (isShardMoving(env, shard)) {
@@ -35,7 +36,7 @@ const settleMessage = async (env: Env, message: Message) => {
     // spends none of this one's retries however long the move takes.
     await enqueueSettlement(env, questionId, [shard], MOVE_RETRY_AFTER_SECONDS);
     message.ack();
-    return;
+    return null;
   }
   try {
     const result = await settleShard(env, shard, questionId, settlementBudget());
@@ -43,14 +44,20 @@ const settleMessage = async (env: Env, message: Message) => {
     // The rest of a large question goes back on the queue as a fresh message, which spends none of its retries.
     if (!result.complete) await enqueueSettlement(env, questionId, [shard]);
     message.ack();
+    return result.settledUsers.length > 0 ? shard : null;
   } catch (error) {
     log("error", "settlement_failed", { questionId, shard: shard.binding, attempt: message.attempts, error: String(error) });
     message.retry({ delaySeconds: Math.min(MAX_RETRY_DELAY_SECONDS, 2 ** message.attempts) });
+    return null;
   }
 };
 
 /** The settlement queue's consumer: each message is one shard's part of one question's current settlement version. */
 export const consumeSettlement = async (batch: MessageBatch, env: Env) => {
-  for (const message of batch.messages) await settleMessage(env, message);
-  await sendDuePushes(env);
+  const settled: UserShard[] = [];
+  for (const message of batch.messages) {
+    const shard = await settleMessage(env, message);
+    if (shard) settled.push(shard);
+  }
+  await requestPushes(env, settled);
 };
