@@ -12,6 +12,7 @@ declare namespace Cloudflare {
 		SETTLEMENT_QUEUE: Queue;
 		REFERRAL_QUEUE: Queue;
 		PUSH_QUEUE: Queue;
+		EMAIL_QUEUE: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_URL: string;
@@ -28,6 +29,7 @@ declare namespace Cloudflare {
 		SETTLEMENT_QUEUE: Queue;
 		REFERRAL_QUEUE: Queue;
 		PUSH_QUEUE: Queue;
+		EMAIL_QUEUE: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_URL: string;
@@ -44,6 +46,7 @@ declare namespace Cloudflare {
 		SETTLEMENT_QUEUE: Queue;
 		REFERRAL_QUEUE: Queue;
 		PUSH_QUEUE: Queue;
+		EMAIL_QUEUE: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		APP_URL: string;

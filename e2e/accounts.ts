@@ -10,15 +10,21 @@ export const outbox = async (baseUrl: string, to: string): Promise<OutboxEmail[]
   return ((await response.json()) as { items: OutboxEmail[] }).items;
 };
 
-/** The newest link in the newest email to `to` that carries `param` (confirm or token). */
-export const latestLink = async (baseUrl: string, to: string, param: "confirm" | "token") => {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const [latest] = await outbox(baseUrl, to);
-    const link = latest?.links.find((url) => new URL(url).searchParams.has(param));
-    if (link) return link;
+/** The newest email to `to` that `matches`, once the email queue has delivered it (it batches for up to a second). */
+export const awaitEmail = async (baseUrl: string, to: string, matches: (email: OutboxEmail) => boolean = () => true) => {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const found = (await outbox(baseUrl, to)).find(matches);
+    if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No email to ${to} with a ${param} link`);
+  throw new Error(`No matching email to ${to}`);
+};
+
+/** The newest link in the newest email to `to` that carries `param` (confirm or token). */
+export const latestLink = async (baseUrl: string, to: string, param: "confirm" | "token") => {
+  const hasLink = (email: OutboxEmail) => email.links.some((url) => new URL(url).searchParams.has(param));
+  const email = await awaitEmail(baseUrl, to, hasLink);
+  return email.links.find((url) => new URL(url).searchParams.has(param))!;
 };
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

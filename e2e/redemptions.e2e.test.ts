@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
-import { latestLink, outbox, signIn, signInNewPlayer, uniqueEmail } from "./accounts";
+import { awaitEmail, latestLink, signIn, signInNewPlayer, uniqueEmail } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
 import { runSql } from "./database";
 
@@ -81,9 +81,8 @@ describe("redeeming winnings", () => {
     expect(fulfilled).toBe(200);
     await adminContext.close();
 
-    const [email] = await outbox(browser.baseUrl, redeemer);
-    expect(email?.subject).toBe("Your Pickstreak redemption has been fulfilled");
-    expect(email?.text).toContain("Card code: AMZ-E2E-1234");
+    const email = await awaitEmail(browser.baseUrl, redeemer, ({ subject }) => subject === "Your Pickstreak redemption has been fulfilled");
+    expect(email.text).toContain("Card code: AMZ-E2E-1234");
 
     const { context, page } = await browser.open(PHONE);
     await signIn(page, redeemer);

@@ -3,6 +3,7 @@ import { runScheduled } from "./cron/schedule";
 import { consumeSettlement } from "./features/settlement/settlement-queue";
 import { consumeReferrals } from "./features/referrals/referral-queue";
 import { consumePushes } from "./features/notifications/push-queue";
+import { consumeEmails } from "./lib/email-queue";
 import { isAssetRequest, serveAsset } from "./lib/static-assets";
 
 export { LiveHub } from "./realtime/live-hub";
@@ -13,11 +14,12 @@ export default {
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env, controller.scheduledTime));
   },
-  // Settlement (one message per user shard), referral bonuses across shards and push sends per shard
+  // Settlement (one message per user shard), referral bonuses across shards, push sends per shard and emails
   // (docs/decisions/user-shards.md); each environment's queue names end the same way.
   queue: (batch, env) => {
     if (batch.queue.endsWith("-referrals")) return consumeReferrals(batch, env);
     if (batch.queue.endsWith("-push")) return consumePushes(batch, env);
+    if (batch.queue.endsWith("-email")) return consumeEmails(batch, env);
     return consumeSettlement(batch, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,9 +1,11 @@
 import type { Context } from "hono";
+import * as z from "zod";
 import type { AppEnv, Settings } from "../env";
 import { newId } from "./ids";
 import { log } from "./log";
 
-export type Email = { to: string; subject: string; text: string };
+export const emailSchema = z.object({ to: z.string().min(3).max(254), subject: z.string().min(1).max(300), text: z.string().min(1).max(20_000) });
+export type Email = z.infer<typeof emailSchema>;
 
 export type Mailer = { send(email: Email): Promise<void> };
 
@@ -37,13 +39,23 @@ export const createMailer = (settings: Settings, d1: D1Database): Mailer => {
   return httpMailer(url, key, settings.EMAIL_FROM ?? `Pickstreak <no-reply@${new URL(settings.APP_URL).hostname}>`);
 };
 
+/** Queues allow at most 100 messages in one sendBatch. */
+const QUEUE_BATCH_LIMIT = 100;
+
+/** Hands emails to the email queue (email-queue.ts), whose consumer sends them and retries while the API fails. */
+export const queueEmails = async (env: Env, emails: Email[]) => {
+  for (let start = 0; start < emails.length; start += QUEUE_BATCH_LIMIT) {
+    await env.EMAIL_QUEUE.sendBatch(emails.slice(start, start + QUEUE_BATCH_LIMIT).map((body) => ({ body })));
+  }
+};
+
 /**
- * Sends without failing the request. Off the machine it runs after the response (waitUntil), so an answer
- * never takes longer because an email went out, which would tell a caller the address is registered.
+ * Queues without failing the request. Off the machine it runs after the response (waitUntil), so an answer never
+ * takes longer because an email went out, which would tell a caller the address is registered.
  */
 export const sendEmail = async <E extends AppEnv>(c: Context<E>, email: Email) => {
-  const sending = createMailer(c.var.settings, c.env.DB).send(email).catch((error: unknown) => {
-    log("error", "email_failed", { requestId: c.var.requestId, subject: email.subject, error: String(error) });
+  const sending = queueEmails(c.env, [email]).catch((error: unknown) => {
+    log("error", "email_enqueue_failed", { requestId: c.var.requestId, subject: email.subject, error: String(error) });
   });
   const local = c.var.settings.ENVIRONMENT === "development" || c.var.settings.ENVIRONMENT === "test";
   if (local) await sending;

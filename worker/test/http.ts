@@ -1,11 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../index";
+import { withNoticesDelivered } from "./queues";
 
 export const BASE_URL = "http://localhost:8787";
 
 const randomIp = () => `10.${Array.from(crypto.getRandomValues(new Uint8Array(3))).join(".")}`;
 
-/** `env` replaces the test environment for this request (a faulty database, say). */
+/** `env` replaces the test environment for this request (a faulty database, say); its emails and pushes go at once. */
 type JsonInit = RequestInit & { json?: unknown; env?: Env };
 
 /**
@@ -25,7 +26,7 @@ export const call = async (path: string, { env: requestEnv = env, json, ...init 
     body = JSON.stringify(json);
   }
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${BASE_URL}${path}`, { ...init, headers, body }), requestEnv, ctx);
+  const response = await worker.fetch(new Request(`${BASE_URL}${path}`, { ...init, headers, body }), withNoticesDelivered(requestEnv), ctx);
   await waitOnExecutionContext(ctx);
   return response;
 };

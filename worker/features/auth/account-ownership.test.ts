@@ -7,6 +7,7 @@ import { outboxFor, signUp, signUpAndLogin, tokenFromLatestEmail } from "../../t
 import { apiClient } from "../../test/client";
 import { BASE_URL } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
+import { withNoticesDelivered } from "../../test/queues";
 import { insertQuestion } from "../../test/questions";
 import { emailFingerprint, normaliseEmail } from "./email-fingerprint";
 
@@ -145,7 +146,7 @@ describe("answers that do not depend on the address", () => {
       body: JSON.stringify({ email: address }),
     });
     const answer = await Promise.race([
-      worker.fetch(request, { ...env, DB: d1 }, ctx),
+      worker.fetch(request, withNoticesDelivered({ ...env, DB: d1 }), ctx),
       new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 2_000)),
     ]);
     expect(answer).not.toBe("waited");

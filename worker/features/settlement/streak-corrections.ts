@@ -5,7 +5,7 @@ import { createDb } from "../../db/client";
 import { groupByShard } from "../../db/shards";
 import { questions, streakEvents, users } from "../../db/schema";
 import { readSettings } from "../../env";
-import { createMailer } from "../../lib/mailer";
+import { queueEmails } from "../../lib/mailer";
 import { log } from "../../lib/log";
 
 /** D1 allows 100 bound parameters a statement. */
@@ -61,7 +61,6 @@ const emailFor = (row: Lowered, appUrl: string) => ({
  */
 export const notifyStreakCorrections = async (env: Env, questionId: string, userIds: string[]) => {
   const settings = readSettings(env);
-  const mailer = createMailer(settings, env.DB);
   const groups = [...groupByShard(env, new Set(userIds))].flatMap(([shard, ids]) =>
     Array.from({ length: Math.ceil(ids.length / USERS_PER_QUERY) }, (_, i) => ({ shard, ids: ids.slice(i * USERS_PER_QUERY, (i + 1) * USERS_PER_QUERY) })),
   );
@@ -78,10 +77,9 @@ export const notifyStreakCorrections = async (env: Env, questionId: string, user
       ],
     }));
     await publishToUsers(env, deliveries);
-    for (const row of rows) {
-      await mailer.send(emailFor(row, settings.APP_URL)).catch((error: unknown) => {
-        log("error", "email_failed", { subject: "streak_correction", error: String(error) });
-      });
-    }
+    await queueEmails(
+      env,
+      rows.map((row) => emailFor(row, settings.APP_URL)),
+    ).catch((error: unknown) => log("error", "email_enqueue_failed", { subject: "streak_correction", error: String(error) }));
   }
 };
