@@ -9,13 +9,18 @@ export const SHARD_BUCKETS = 1024;
 
 const bucket = z.number().int().min(0).max(SHARD_BUCKETS - 1);
 
+const binding = z.string().regex(/^[A-Z][A-Z0-9_]*$/);
+
 const mapSchema = z
   .object({
     version: z.number().int().min(1),
-    shards: z.array(z.object({ binding: z.string().regex(/^[A-Z][A-Z0-9_]*$/), from: bucket })).min(1),
-    /** Buckets from `from` up to (not including) `to` are being moved: their players' writes wait for the switch. */
+    shards: z.array(z.object({ binding, from: bucket })).min(1),
+    /**
+     * Buckets from `from` up to (not including) `to` are being moved to `target`: their players' writes wait for the
+     * switch, and the catalogue's copies (questions, contests) are kept in the target as in every shard.
+     */
     moving: z
-      .object({ from: bucket, to: z.number().int().min(1).max(SHARD_BUCKETS) })
+      .object({ from: bucket, to: z.number().int().min(1).max(SHARD_BUCKETS), target: binding.optional() })
       .refine((range) => range.from < range.to, { message: "a moving range must hold at least one bucket" })
       .optional(),
   })

@@ -6,6 +6,7 @@ import { setOutcome } from "../features/settlement/outcome.service";
 import { balanceOf, expectLedgerClean } from "../test/ledger";
 import { createPlayer, placePick } from "../test/players";
 import { insertQuestion } from "../test/questions";
+import { mirrorQuestions } from "../features/questions/question-mirror";
 import { SHARDS } from "../test/shards";
 import { copyPlayers, deleteMovedPlayers, markMove, nextMap, verifyCopy, type Move } from "./shard-move";
 import { SHARD_BUCKETS, userShard } from "./shards";
@@ -75,6 +76,27 @@ describe("moving players to a new user shard", () => {
     expect(await env.DB.prepare("SELECT settled_version FROM questions WHERE id = ?").bind(open).first("settled_version")).toBe(1);
     await expectLedgerClean(SHARDS.SHARD_0);
     await expectLedgerClean(SHARDS.SHARD_1);
+  });
+
+  it("keeps the target's copies of the questions current when an admin edits them between the copy and the switch", async () => {
+    const question = await insertQuestion({ creditCost: 2 });
+    const player = await createPlayer(20);
+    await placePick(player, question, "yes");
+    const move: Move = { source: "DB", target: "SHARD_0", fromBucket: 0 };
+    const during = withMap(markMove(env, move));
+    await copyPlayers(during, move);
+
+    // The admin closes the question early and writes a new one while the players are being copied.
+    const deadline = Date.now() - 1_000;
+    await env.DB.prepare("UPDATE questions SET title = 'Closed early', deadline = ? WHERE id = ?").bind(deadline, question).run();
+    const added = await insertQuestion({ creditCost: 1, title: "Written during the move" });
+    await mirrorQuestions(during, [question, added]);
+
+    const copyIn = (db: D1Database, id: string) => db.prepare("SELECT title, deadline FROM questions WHERE id = ?").bind(id).first();
+    expect(await copyIn(SHARDS.SHARD_0, question)).toEqual({ title: "Closed early", deadline });
+    expect(await copyIn(SHARDS.SHARD_0, added)).toMatchObject({ title: "Written during the move" });
+    // A target the map does not hold refuses the mark: the copies could not follow the admin's edits there.
+    expect(() => markMove(env, { ...move, target: "NOT_BOUND" })).toThrow(/NOT_BOUND is not a D1 binding/);
   });
 
   it("refuses a range outside the source, a target already in use and a source the map does not have", () => {

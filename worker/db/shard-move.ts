@@ -13,7 +13,7 @@ import { bucketOf, bucketRangeOf, d1Binding, shardByBinding, shardMap, userShard
  */
 export type Move = { source: string; target: string; fromBucket: number };
 
-type MapJson = { version: number; shards: { binding: string; from: number }[]; moving?: { from: number; to: number } };
+type MapJson = { version: number; shards: { binding: string; from: number }[]; moving?: { from: number; to: number; target: string } };
 
 const PAGE = 200;
 
@@ -41,14 +41,17 @@ export const markMove = (env: Env, move: Move): MapJson => {
   const map = shardMap(env);
   const [from, to] = movingRange(map, move);
   if (map.moving) fail(`buckets ${map.moving.from}-${map.moving.to - 1} are already moving`);
-  return { version: map.version + 1, shards: shardsOf(map), moving: { from, to } };
+  d1Of(env, move.target);
+  return { version: map.version + 1, shards: shardsOf(map), moving: { from, to, target: move.target } };
 };
 
 /** The copy and its verification run only while the map in force pauses the moved players' writes. */
 const requireMark = (env: Env, move: Move) => {
   const map = shardMap(env);
   const [from, to] = movingRange(map, move);
-  if (map.moving?.from !== from || map.moving.to !== to) fail(`publish markMove's map first: buckets ${from}-${to - 1} still take writes`);
+  if (map.moving?.from !== from || map.moving.to !== to || map.moving.target !== d1Of(env, move.target)) {
+    fail(`publish markMove's map first: buckets ${from}-${to - 1} still take writes, or the catalogue's edits miss ${move.target}`);
+  }
 };
 
 /** Step 3, the map to publish once the copy is verified: the target serves the moved range, and writes resume. */

@@ -11,8 +11,8 @@ export type UserShard = { binding: D1BindingName; db: D1Database; firstBucket: n
 export type ShardMap = {
   version: number;
   shards: readonly UserShard[];
-  /** The buckets of a move between its copy and its switch, if one is under way. */
-  moving?: { from: number; to: number };
+  /** The buckets of a move between its mark and its switch, if one is under way, and the database taking them. */
+  moving?: { from: number; to: number; target?: D1Database };
   /** True when the one shard is the catalogue database itself: nothing needs copying between them. */
   sharesCatalogue: boolean;
 };
@@ -36,7 +36,10 @@ const parseMap = (env: Env): ShardMap => {
   if (shards.length > 1 && shards.some((shard) => shard.db === env.DB)) {
     throw new Error("Invalid USER_SHARD_MAP: the catalogue database (DB) can only be the one shard of a single-shard map");
   }
-  return { version: source.version, shards, moving: source.moving, sharesCatalogue: shards.length === 1 && shards[0]!.db === env.DB };
+  const target = source.moving?.target;
+  const moving = source.moving && { from: source.moving.from, to: source.moving.to, target: target === undefined ? undefined : d1Binding(env, target) };
+  if (target !== undefined && !moving?.target) throw new Error(`Invalid USER_SHARD_MAP: the moving target ${target} is not a D1 binding`);
+  return { version: source.version, shards, moving, sharesCatalogue: shards.length === 1 && shards[0]!.db === env.DB };
 };
 
 const maps = new WeakMap<Env, ShardMap>();
@@ -55,6 +58,17 @@ export const userShard = (env: Env, userId: string): UserShard => shardForBucket
 
 export const shardByBinding = (env: Env, binding: string): UserShard | undefined =>
   shardMap(env).shards.find((shard) => shard.binding === binding);
+
+/**
+ * The databases that keep copies of the catalogue's questions and contests: every shard but the catalogue itself and,
+ * during a move, its target, so an admin's edit made while players are being copied is in force there at the switch.
+ */
+export const catalogueCopies = (env: Env): D1Database[] => {
+  const map = shardMap(env);
+  const databases = new Set([...map.shards.map(({ db }) => db), ...(map.moving?.target ? [map.moving.target] : [])]);
+  databases.delete(env.DB);
+  return [...databases];
+};
 
 /** Players grouped by the shard that holds them, in the map's shard order. */
 export const groupByShard = (env: Env, userIds: Iterable<string>): Map<UserShard, string[]> => {

@@ -4,13 +4,16 @@ import { describe, expect, it } from "vitest";
 import { bucketOf, SHARD_BUCKETS } from "../db/shards";
 import { runScheduled, EVERY_MINUTE } from "../cron/schedule";
 import { consumeSettlement } from "../features/settlement/settlement-queue";
+import { settleAcrossShards } from "../features/settlement/shard-settlement";
+import { settlementBudget } from "../features/settlement/settlement.service";
 import { sessionHeaders, signUp, signUpAndLogin } from "../test/accounts";
 import { call } from "../test/http";
 import { balanceOf } from "../test/ledger";
 import { insertQuestion } from "../test/questions";
 import { caughtQueue, deliverBatch } from "../test/queues";
+import { createPlayer, placePick } from "../test/players";
 import { signedInPlayer } from "../test/sessions";
-import { twoShardEnv, userIdInShard } from "../test/shards";
+import { SHARDS, twoShardEnv, userIdInShard } from "../test/shards";
 import { deliver, stripeEvent } from "../test/stripe";
 import { mirrorQuestions } from "../features/questions/question-mirror";
 import { playerDb } from "../db/shards";
@@ -97,6 +100,23 @@ describe("writes paused while a player's bucket moves to another shard", () => {
     const outcomes = await runScheduled(EVERY_MINUTE, during);
     expect(outcomes).toMatchObject({ settleQueuedQuestions: { waiting: "shard move" }, payContests: { waiting: "shard move" } });
     expect(outcomes.foldPickCounts).not.toEqual({ waiting: "shard move" });
+  });
+
+  it("settles an admin's outcome at once on the shards that keep taking writes, and leaves a moving shard to its queue", async () => {
+    const { queue, sent } = caughtQueue();
+    const during: Env = { ...moving(0, 10), SETTLEMENT_QUEUE: queue };
+    const questionId = await insertQuestion({ creditCost: 2 });
+    await mirrorQuestions(shards, [questionId]);
+    const [paused, writing] = [await createPlayer(10, SHARDS.SHARD_0, userIdInShard(0)), await createPlayer(10, SHARDS.SHARD_1, userIdInShard(1))];
+    await placePick(paused, questionId, "yes", 1, SHARDS.SHARD_0);
+    await placePick(writing, questionId, "yes", 1, SHARDS.SHARD_1);
+    await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = 1 WHERE id = ?").bind(questionId).run();
+    await mirrorQuestions(shards, [questionId]);
+
+    const result = await settleAcrossShards(during, questionId, settlementBudget());
+    expect(result).toMatchObject({ picksUpdated: 1, complete: false });
+    expect([await balanceOf(paused, SHARDS.SHARD_0), await balanceOf(writing, SHARDS.SHARD_1)]).toEqual([8, 12]);
+    expect(sent).toEqual([{ questionId, shard: "SHARD_0" }]);
   });
 
   it("refuses a moving range that holds no bucket", () => {

@@ -1,4 +1,4 @@
-import { shardMap } from "../../db/shards";
+import { catalogueCopies } from "../../db/shards";
 import { rowCopySql } from "../../db/row-copy";
 import { EDITABLE_COLUMNS } from "../admin-questions/question-values";
 
@@ -21,17 +21,15 @@ const COPY = rowCopySql("questions", ["id", ...MIRRORED]);
 const REMOVE_GONE = "DELETE FROM questions WHERE id IN (SELECT value FROM json_each(?1)) AND id NOT IN (SELECT value ->> 'id' FROM json_each(?2))";
 
 /**
- * Copies the catalogue's rows of these questions to every user shard, and removes from the shards those the catalogue
- * no longer has, before the caller answers: a shard never holds a question state newer than the catalogue's, and an
- * admin's change is in force everywhere once the admin sees it saved.
+ * Copies the catalogue's rows of these questions to every user shard (and a move's target), and removes from them those
+ * the catalogue no longer has, before the caller answers: a shard never holds a question state newer than the
+ * catalogue's, and an admin's change is in force everywhere once the admin sees it saved.
  */
 export const mirrorQuestions = async (env: Env, questionIds: readonly string[]) => {
-  const map = shardMap(env);
-  if (map.sharesCatalogue || questionIds.length === 0) return;
+  const copies = catalogueCopies(env);
+  if (copies.length === 0 || questionIds.length === 0) return;
   const ids = JSON.stringify(questionIds);
   const { results } = await env.DB.prepare(COPY.read).bind(ids).all<Record<string, unknown>>();
   const rows = JSON.stringify(results);
-  await Promise.all(
-    map.shards.map(({ db }) => db.batch([db.prepare(COPY.upsert).bind(rows), db.prepare(REMOVE_GONE).bind(ids, rows)])),
-  );
+  await Promise.all(copies.map((db) => db.batch([db.prepare(COPY.upsert).bind(rows), db.prepare(REMOVE_GONE).bind(ids, rows)])));
 };
