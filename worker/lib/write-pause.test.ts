@@ -12,12 +12,12 @@ import { balanceOf } from "../test/ledger";
 import { insertQuestion } from "../test/questions";
 import { caughtQueue, deliverBatch } from "../test/queues";
 import { createPlayer, placePick } from "../test/players";
-import { signedInPlayer } from "../test/sessions";
+import { signedInAdmin, signedInPlayer } from "../test/sessions";
 import { SHARDS, twoShardEnv, userIdInShard } from "../test/shards";
 import { deliver, stripeEvent } from "../test/stripe";
 import { mirrorQuestions } from "../features/questions/question-mirror";
 import { playerDb } from "../db/shards";
-import { ACCOUNT_MOVING_MESSAGE, MOVE_RETRY_AFTER_SECONDS } from "./write-pause";
+import { ACCOUNT_MOVING_MESSAGE, MOVE_RETRY_AFTER_SECONDS, PLAYER_MOVING_MESSAGE, PLAYERS_MOVING_MESSAGE } from "./write-pause";
 
 const shards = twoShardEnv();
 
@@ -27,10 +27,10 @@ const moving = (from: number, to = from + 1): Env => ({
   USER_SHARD_MAP: { ...(shards.USER_SHARD_MAP as object), version: 3, moving: { from, to } },
 });
 
-const expectPaused = async (response: Response) => {
+const expectPaused = async (response: Response, message = ACCOUNT_MOVING_MESSAGE) => {
   expect(response.status).toBe(503);
   expect(response.headers.get("Retry-After")).toBe(String(MOVE_RETRY_AFTER_SECONDS));
-  expect(await response.json()).toEqual({ error: { code: "unavailable", message: ACCOUNT_MOVING_MESSAGE } });
+  expect(await response.json()).toEqual({ error: { code: "unavailable", message } });
 };
 
 const pick = (bearer: Record<string, string>, questionId: string, requestEnv: Env) =>
@@ -117,6 +117,25 @@ describe("writes paused while a player's bucket moves to another shard", () => {
     expect(result).toMatchObject({ picksUpdated: 1, complete: false });
     expect([await balanceOf(paused, SHARDS.SHARD_0), await balanceOf(writing, SHARDS.SHARD_1)]).toEqual([8, 12]);
     expect(sent).toEqual([{ questionId, shard: "SHARD_0" }]);
+  });
+
+  it("holds an admin's writes to a moving player's rows, and a question's deletion, which refunds every shard's players", async () => {
+    const player = await signedInPlayer(10, shards, userIdInShard(1));
+    let admin = await signedInAdmin(shards);
+    while (bucketOf(admin.userId) === bucketOf(player.userId)) admin = await signedInAdmin(shards);
+    const questionId = await insertQuestion({ creditCost: 2 });
+    await mirrorQuestions(shards, [questionId]);
+    const during = moving(bucketOf(player.userId));
+
+    const award = { adjustmentId: crypto.randomUUID(), amount: 5, reason: "Goodwill after an outage" };
+    const adjusted = await call(`/api/admin/players/${player.userId}/credits`, { method: "POST", headers: admin.bearer, json: award, env: during });
+    await expectPaused(adjusted, PLAYER_MOVING_MESSAGE);
+    expect(await balanceOf(player.userId, playerDb(shards, player.userId))).toBe(10);
+    await expectPaused(await call(`/api/admin/questions/${questionId}`, { method: "DELETE", headers: admin.bearer, env: during }), PLAYERS_MOVING_MESSAGE);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM questions WHERE id = ?").bind(questionId).first("n")).toBe(1);
+
+    expect((await call(`/api/admin/players/${player.userId}/credits`, { method: "POST", headers: admin.bearer, json: award, env: shards })).status).toBe(200);
+    expect(await balanceOf(player.userId, playerDb(shards, player.userId))).toBe(15);
   });
 
   it("refuses a moving range that holds no bucket", () => {

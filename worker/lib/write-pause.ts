@@ -1,4 +1,4 @@
-import { isPlayerMoving, playerDb } from "../db/shards";
+import { isPlayerMoving, playerDb, shardMap } from "../db/shards";
 import { AppError } from "./errors";
 import { newId } from "./ids";
 
@@ -7,18 +7,30 @@ export const MOVE_RETRY_AFTER_SECONDS = 60;
 
 export const ACCOUNT_MOVING_MESSAGE = "Your account is being moved to a new server. Please try again in a minute.";
 
-export const writePaused = () =>
-  new AppError("unavailable", ACCOUNT_MOVING_MESSAGE, {}, { "Retry-After": String(MOVE_RETRY_AFTER_SECONDS) });
+/** What an admin acting on a moving player, or on every player (deleting a question), is told. */
+export const PLAYER_MOVING_MESSAGE = "This player's account is being moved to a new server. Please try again in a minute.";
+export const PLAYERS_MOVING_MESSAGE = "Some players' accounts are being moved to a new server. Please try again in a minute.";
 
-/** A write for a player whose bucket is being moved answers 503 with Retry-After instead of reaching the source shard. */
-export const assertPlayerWritable = (env: Env, userId: string) => {
-  if (isPlayerMoving(env, userId)) throw writePaused();
+export const writePaused = (message = ACCOUNT_MOVING_MESSAGE) =>
+  new AppError("unavailable", message, {}, { "Retry-After": String(MOVE_RETRY_AFTER_SECONDS) });
+
+/**
+ * A write for a player whose bucket is being moved answers 503 with Retry-After instead of reaching the source shard;
+ * `message` speaks to whoever asked (the player by default, an admin acting on them otherwise).
+ */
+export const assertPlayerWritable = (env: Env, userId: string, message = ACCOUNT_MOVING_MESSAGE) => {
+  if (isPlayerMoving(env, userId)) throw writePaused(message);
 };
 
 /** The player's shard, for a write that must wait while their bucket is being moved. */
-export const writablePlayerDb = (env: Env, userId: string) => {
-  assertPlayerWritable(env, userId);
+export const writablePlayerDb = (env: Env, userId: string, message = ACCOUNT_MOVING_MESSAGE) => {
+  assertPlayerWritable(env, userId, message);
   return playerDb(env, userId);
+};
+
+/** For an admin's write that reaches every shard's players at once: it waits for the move's switch. */
+export const assertNoMove = (env: Env) => {
+  if (shardMap(env).moving) throw writePaused(PLAYERS_MOVING_MESSAGE);
 };
 
 /**

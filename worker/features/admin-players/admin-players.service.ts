@@ -6,6 +6,7 @@ import { afterKeyset, newestFirst } from "../../db/keyset";
 import { creditTransactions, giftCardRedemptions, questions, userCredits, userPicks, users } from "../../db/schema";
 import { playerDb } from "../../db/shards";
 import { AppError } from "../../lib/errors";
+import { PLAYER_MOVING_MESSAGE, writablePlayerDb } from "../../lib/write-pause";
 import type { Keyset } from "../../lib/cursor";
 import { auditStatement, type AuditEntry } from "../admin-audit/admin-audit";
 import { auditEntries } from "../admin-audit/audit-log.query";
@@ -147,7 +148,7 @@ export const adjustCredits = async (env: Env, { userId, adminId, adjustmentId, a
   const [player] = await createDb(env.DB).select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
   if (!player || player.deletedAt !== null) throw new AppError("not_found", "User not found");
 
-  const shard = playerDb(env, userId);
+  const shard = writablePlayerDb(env, userId, PLAYER_MOVING_MESSAGE);
   const together = shard === env.DB;
   const idempotencyKey = `admin_adjustment:${adjustmentId}`;
   const movement = adjust(shard, { userId, amount, idempotencyKey, description: `Adjusted by an admin: ${reason}`, now });

@@ -6,6 +6,7 @@ import { auditStatement } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
 import { pickContributions } from "../leaderboard/aggregates";
 import { shardMap } from "../../db/shards";
+import { assertNoMove } from "../../lib/write-pause";
 import { mirrorQuestions } from "../questions/question-mirror";
 import { readStoredQuestion } from "./admin-question-row";
 import type { SqlColumns } from "../../db/rows";
@@ -137,6 +138,8 @@ const catalogueRows = (d1: D1Database, questionId: string, adminId: string, befo
 export const deleteQuestion = async (env: Env, questionId: string, adminId: string, onRefunded: OnRefunded = () => undefined) => {
   const before = await readStoredQuestion(env.DB, questionId);
   if (!before) throw new AppError("not_found", "Question not found");
+  // Its refunds reach every shard's players, the moving ones too, whose rows in the source are being copied.
+  assertNoMove(env);
   const map = shardMap(env);
   try {
     if (map.sharesCatalogue) {

@@ -6,6 +6,7 @@ import { grant } from "../credits/ledger.service";
 import { onHold } from "./redemption-holds";
 import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption, withRewardName } from "./redemption-row";
 import { inEveryShard } from "../../db/shards";
+import { assertPlayerWritable, PLAYER_MOVING_MESSAGE } from "../../lib/write-pause";
 import { queueNotice } from "../notifications/push-outbox";
 
 type Decision = { redemptionId: string; status: "fulfilled" | "rejected"; note: string | null; adminId: string; now: number };
@@ -24,6 +25,7 @@ export const decideRedemption = async (env: Env, decision: Decision) => {
   const found = await inEveryShard(env, (d1) => readRedemptionRow(d1, id));
   if (!found) throw new AppError("not_found", "Redemption not found");
   const { db: d1, found: current } = found;
+  assertPlayerWritable(env, current.userId, PLAYER_MOVING_MESSAGE);
   if (current.status !== "pending") throw alreadyDecided(current.status);
   if (status === "fulfilled" && current.holdCause) throw onHold(current.holdCause);
 

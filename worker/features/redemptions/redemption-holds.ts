@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors";
 import { auditedShardBatch } from "../admin-audit/admin-audit";
 import { alreadyDecided, readRedemptionRow, selectRedemption, toHold, toRedemption, withRewardName } from "./redemption-row";
 import { inEveryShard } from "../../db/shards";
+import { assertPlayerWritable, PLAYER_MOVING_MESSAGE } from "../../lib/write-pause";
 
 type Hold = { userId: string; cause: HoldCause; paymentId: string; transactionId: string; now: number };
 
@@ -32,6 +33,7 @@ export const releaseHold = async (env: Env, { redemptionId: id, adminId, now }: 
   const found = await inEveryShard(env, (d1) => readRedemptionRow(d1, id));
   if (!found) throw new AppError("not_found", "Redemption not found");
   const { db: d1, found: current } = found;
+  assertPlayerWritable(env, current.userId, PLAYER_MOVING_MESSAGE);
   if (current.status !== "pending") throw alreadyDecided(current.status);
   if (!current.holdCause) throw new AppError("conflict", "This redemption is not on hold");
 
