@@ -36,6 +36,15 @@ export const shardOf = (userId: string) => playerDb(env, userId);
 export const inEveryTestShard = (sql: string, ...values: unknown[]) =>
   Promise.all(shardMap(env).shards.map(({ db }) => db.prepare(sql).bind(...values).raw<[unknown]>()));
 
+/** The first row a statement finds in any user shard, for a row a test knows by its own id (a redemption's). */
+export const firstInAnyShard = async <T = Record<string, unknown>>(sql: string, ...values: unknown[]) => {
+  for (const { db } of shardMap(env).shards) {
+    const row = await db.prepare(sql).bind(...values).first<T>();
+    if (row) return row;
+  }
+  return null;
+};
+
 /** A count (the first column of the first row) summed over every user shard. */
 export const sumOverShards = async (sql: string, ...values: unknown[]) =>
   (await inEveryTestShard(sql, ...values)).reduce((sum, rows) => sum + Number(rows[0]?.[0] ?? 0), 0);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { playerDb } from "../db/shards";
 import type { ErrorBody } from "../lib/errors";
 import type { TestAccount } from "./accounts";
 import type { apiClient, Success } from "./client";
@@ -29,10 +30,10 @@ export const cashOut = (account: Redeemer | null, json: Record<string, unknown>,
     env,
   });
 
-export const creditsOf = (userId: string, d1: D1Database = env.DB) =>
+export const creditsOf = (userId: string, d1: D1Database = playerDb(env, userId)) =>
   d1.prepare("SELECT balance, redeemable, total_spent FROM user_credits WHERE user_id = ?")
     .bind(userId)
     .first<{ balance: number; redeemable: number; total_spent: number }>();
 
 export const redemptionCount = async (userId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM gift_card_redemptions WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
+  (await playerDb(env, userId).prepare("SELECT count(*) AS n FROM gift_card_redemptions WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;

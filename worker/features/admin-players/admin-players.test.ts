@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { shardOf } from "../../test/players";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient, successOf } from "../../test/client";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
@@ -18,7 +19,7 @@ const adjust = (userId: string, { adjustmentId = crypto.randomUUID(), ...json }:
 
 const adjustmentRows = async (userId: string) =>
   (
-    await env.DB.prepare("SELECT amount, source FROM credit_transactions WHERE user_id = ? AND transaction_type = 'admin_adjustment' ORDER BY rowid")
+    await shardOf(userId).prepare("SELECT amount, source FROM credit_transactions WHERE user_id = ? AND transaction_type = 'admin_adjustment' ORDER BY rowid")
       .bind(userId)
       .all<{ amount: number; source: string }>()
   ).results;
@@ -31,7 +32,7 @@ const auditAbout = async (userId: string) =>
   ).results;
 
 const redeemableOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT redeemable FROM user_credits WHERE user_id = ?").bind(userId).first<{ redeemable: number }>())?.redeemable ?? 0;
+  (await shardOf(userId).prepare("SELECT redeemable FROM user_credits WHERE user_id = ?").bind(userId).first<{ redeemable: number }>())?.redeemable ?? 0;
 
 describe("an admin's credit adjustments", () => {
   it("awards bonus credits that cannot be cashed out, with the reason in the audit log, once per adjustment id", async () => {

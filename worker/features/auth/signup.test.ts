@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { shardOf } from "../../test/players";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../lib/ids";
 import { outboxFor, signUp, signUpAndLogin, tokenFromLatestEmail } from "../../test/accounts";
@@ -24,13 +25,13 @@ const userByEmail = (email: string) => env.DB.prepare("SELECT * FROM users WHERE
 const confirm = async (token: string) => expect((await apiClient().auth.confirm.$post({ json: { token } })).status).toBe(200);
 
 const ledgerOf = (userId: string) =>
-  env.DB.prepare("SELECT amount, transaction_type, source, idempotency_key FROM credit_transactions WHERE user_id = ?")
+  shardOf(userId).prepare("SELECT amount, transaction_type, source, idempotency_key FROM credit_transactions WHERE user_id = ?")
     .bind(userId)
     .all()
     .then((r) => r.results);
 
 const balanceOf = (userId: string) =>
-  env.DB.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>();
+  shardOf(userId).prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>();
 
 describe("POST /api/auth/signup", () => {
   it("creates an unconfirmed account, emails a confirmation link and pays the 5-credit bonus on confirmation", async () => {
@@ -52,7 +53,7 @@ describe("POST /api/auth/signup", () => {
     expect(email?.subject).toBe("Confirm your Pickstreak account");
     expect(email?.text).toMatch(/http:\/\/localhost:8787\/auth\?mode=login&confirm=\d{1,4}\.[\w-]{43}/);
     const token = await tokenFromLatestEmail("new.player@example.com", "confirm");
-    const stored = await env.DB.prepare("SELECT token_hash, expires_at - created_at AS ttl FROM auth_tokens WHERE user_id = ?")
+    const stored = await shardOf(user!.id).prepare("SELECT token_hash, expires_at - created_at AS ttl FROM auth_tokens WHERE user_id = ?")
       .bind(user!.id)
       .first<{ token_hash: string; ttl: number }>();
     expect(stored).toEqual({ token_hash: await sha256Hex(token), ttl: 24 * 60 * 60 * 1000 });

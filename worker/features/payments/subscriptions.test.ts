@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { shardOf } from "../../test/players";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Json } from "../../test/stripe";
 import { cancelSubscription, renewSubscription } from "../../test/stripe";
@@ -25,7 +25,7 @@ const subscribe = async (credits: number) => {
 };
 
 const invoiceCount = (userId: string) =>
-  env.DB.prepare("SELECT COUNT(*) AS n FROM credit_transactions WHERE user_id = ? AND idempotency_key LIKE 'invoice:%'")
+  shardOf(userId).prepare("SELECT COUNT(*) AS n FROM credit_transactions WHERE user_id = ? AND idempotency_key LIKE 'invoice:%'")
     .bind(userId)
     .first<{ n: number }>()
     .then((row) => row?.n ?? 0);

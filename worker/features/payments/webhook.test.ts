@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { shardOf } from "../../test/players";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Json } from "../../test/stripe";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 const rowsOf = async (userId: string) => {
-  const row = await env.DB.prepare(
+  const row = await shardOf(userId).prepare(
     `SELECT (SELECT COUNT(*) FROM credit_transactions WHERE user_id = ?1) AS transactions,
             (SELECT COUNT(*) FROM stripe_payments WHERE user_id = ?1) AS payments`,
   )

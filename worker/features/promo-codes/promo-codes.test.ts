@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { shardOf } from "../../test/players";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
@@ -28,7 +29,7 @@ describe("POST /api/promo-codes/redeem", () => {
     const again = await redeem(player.bearer, "WELCOME10");
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: { message: "You have already used this promo code" } });
-    const row = await env.DB.prepare("SELECT transaction_type, source, amount FROM credit_transactions WHERE user_id = ?")
+    const row = await shardOf(player.userId).prepare("SELECT transaction_type, source, amount FROM credit_transactions WHERE user_id = ?")
       .bind(player.userId)
       .first();
     expect(row).toEqual({ transaction_type: "promo_code", source: "bonus", amount: 10 });

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { shardOf } from "../../test/players";
 import { describe, expect, it } from "vitest";
 import { outboxFor, signUpAndLogin } from "../../test/accounts";
 import { expectLedgerClean, grantCredits } from "../../test/ledger";
@@ -20,7 +20,7 @@ describe("POST /api/redemptions/cash-out", () => {
     expect(status).toBe(201);
     expect(body.redemption).toMatchObject({ kind: "cash_out", method, payoutHandle: handle, creditsSpent: 10, valueCents: 600, status: "pending" });
     expect(body.credits).toMatchObject({ balance: 25, redeemable: 20 });
-    const tx = await env.DB.prepare("SELECT transaction_type, description FROM credit_transactions WHERE user_id = ? AND amount = -10")
+    const tx = await shardOf(player.userId).prepare("SELECT transaction_type, description FROM credit_transactions WHERE user_id = ? AND amount = -10")
       .bind(player.userId)
       .first<{ transaction_type: string; description: string }>();
     expect(tx?.transaction_type).toBe("redemption");

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { shardOf } from "../../test/players";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { callJson } from "../../test/http";
@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 const redeemedToday = async (userId: string) =>
   (
-    await env.DB.prepare("SELECT COALESCE(SUM(credits_spent), 0) AS n FROM gift_card_redemptions WHERE user_id = ? AND status != 'rejected'")
+    await shardOf(userId).prepare("SELECT COALESCE(SUM(credits_spent), 0) AS n FROM gift_card_redemptions WHERE user_id = ? AND status != 'rejected'")
       .bind(userId)
       .first<{ n: number }>()
   )?.n ?? 0;
@@ -52,7 +52,7 @@ describe("the daily redemption cap (500 credits per player per UTC day)", () => 
     expect((await redeemGiftCard(player, { credits: 10 })).status).toBe(422);
 
     // Yesterday's redemptions no longer count.
-    await env.DB.prepare("UPDATE gift_card_redemptions SET created_at = created_at - 86400000 WHERE user_id = ?").bind(player.userId).run();
+    await shardOf(player.userId).prepare("UPDATE gift_card_redemptions SET created_at = created_at - 86400000 WHERE user_id = ?").bind(player.userId).run();
     expect((await redeemGiftCard(player, { credits: 500 })).status).toBe(201);
     await expectLedgerClean();
   });

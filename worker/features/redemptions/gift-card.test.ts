@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { playerDb } from "../../db/shards";
 import { describe, expect, it } from "vitest";
 import { outboxFor, signUpAndLogin } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
@@ -17,11 +18,11 @@ describe("POST /api/redemptions/gift-card", () => {
     expect(body.redemption).toMatchObject({ status: "pending", creditsSpent: 25, valueCents: 1500, rewardName: "Amazon", email: player.email });
     expect(body.credits).toMatchObject({ balance: 20, redeemable: 15, totalSpent: 25 });
 
-    const tx = await env.DB.prepare("SELECT amount, transaction_type, source, description FROM credit_transactions WHERE user_id = ? AND amount < 0")
+    const tx = await playerDb(env, player.userId).prepare("SELECT amount, transaction_type, source, description FROM credit_transactions WHERE user_id = ? AND amount < 0")
       .bind(player.userId)
       .first();
     expect(tx).toEqual({ amount: -25, transaction_type: "redemption", source: "winnings", description: "Gift card redemption: Amazon for $15.00" });
-    const row = await env.DB.prepare("SELECT status, value_cents, country, reward_id FROM gift_card_redemptions WHERE id = ?")
+    const row = await playerDb(env, player.userId).prepare("SELECT status, value_cents, country, reward_id FROM gift_card_redemptions WHERE id = ?")
       .bind(body.redemption.id)
       .first();
     expect(row).toEqual({ status: "pending", value_cents: 1500, country: "US", reward_id: "amazon" });

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { shardOf } from "../../test/players";
 import { describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient } from "../../test/client";
@@ -59,7 +60,7 @@ describe("redemption is judged by the request's country at the edge and the prof
     const player = await newPlayer("US");
     const { status, body } = await redeemGiftCard(player, { credits: 10 }, { "CF-IPCountry": "US" });
     expect(status).toBe(201);
-    const row = await env.DB.prepare("SELECT country FROM gift_card_redemptions WHERE id = ?").bind(body.redemption.id).first();
+    const row = await shardOf(player.userId).prepare("SELECT country FROM gift_card_redemptions WHERE id = ?").bind(body.redemption.id).first();
     expect(row).toEqual({ country: "US" });
     await expectLedgerClean();
   });

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { firstInAnyShard } from "../../test/players";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
@@ -47,7 +48,7 @@ const release = (id: string, headers: Record<string, string> = admin.bearer) =>
   apiClient({ headers }).admin.redemptions[":id"].release.$post({ param: { id } });
 
 const holdOf = (id: string) =>
-  env.DB.prepare("SELECT status, hold_cause, hold_payment_id FROM gift_card_redemptions WHERE id = ?").bind(id).first();
+  firstInAnyShard("SELECT status, hold_cause, hold_payment_id FROM gift_card_redemptions WHERE id = ?", id);
 
 describe("a refund or dispute after a cash-out", () => {
   it("holds the pending redemption with its cause, shows it to the admin, and blocks fulfilment", async () => {

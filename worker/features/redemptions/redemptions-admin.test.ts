@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { firstInAnyShard, shardOf } from "../../test/players";
 import { beforeAll, describe, expect, it } from "vitest";
 import { outboxFor, signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
@@ -39,7 +39,7 @@ describe("admin redemptions", () => {
     expect(await listed.json()).toEqual({ error: { code: "forbidden", message: "Permission denied" } });
     const decided = await decide(player.bearer, id, { status: "fulfilled" });
     expect(decided.status).toBe(403);
-    expect((await env.DB.prepare("SELECT status FROM gift_card_redemptions WHERE id = ?").bind(id).first())?.status).toBe("pending");
+    expect((await firstInAnyShard("SELECT status FROM gift_card_redemptions WHERE id = ?", id))?.status).toBe("pending");
   });
 
   it("lists pending redemptions with the player, and filters by status", async () => {
@@ -80,7 +80,7 @@ describe("admin redemptions", () => {
     expect([...statuses].sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await answers[statuses.indexOf(409)]?.json()).toMatchObject({ error: { message: "This redemption has already been rejected" } });
     expect(await creditsOf(player.userId)).toMatchObject({ balance: 55, redeemable: 50 });
-    const refunds = await env.DB.prepare("SELECT amount, source, transaction_type FROM credit_transactions WHERE idempotency_key = ?")
+    const refunds = await shardOf(player.userId).prepare("SELECT amount, source, transaction_type FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`redemption-refund:${id}`)
       .all();
     expect(refunds.results).toEqual([{ amount: 20, source: "winnings", transaction_type: "refund" }]);
