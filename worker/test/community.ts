@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { vi } from "vitest";
+import { shardMap } from "../db/shards";
 import { adminActor } from "../features/admin-audit/admin-audit";
 import { setOutcome } from "../features/settlement/outcome.service";
 import type { Outcome } from "../features/settlement/settle-pick";
@@ -43,22 +44,30 @@ const GROUPED_SCORES = `
 
 const NET = "CASE status WHEN 'won' THEN potential_payout - credits_spent WHEN 'lost' THEN -credits_spent ELSE 0 END";
 
-/** The aggregates as settlement keeps them, with rows that sum to nothing left out. */
-export const storedAggregates = async () => {
-  const [totals, hours, periods, scores] = await env.DB.batch([
-    env.DB.prepare(
+/** Each user shard's answer, in the map's order: a shard keeps the aggregates of its own players. */
+const perShard = <T>(read: (d1: D1Database) => Promise<T>) => Promise.all(shardMap(env).shards.map(({ db }) => read(db)));
+
+/** The aggregates as settlement keeps them in each shard, with rows that sum to nothing left out. */
+export const storedAggregates = () => perShard(storedAggregatesIn);
+
+/** The same aggregates computed from scratch from each shard's picks as they are now. */
+export const recomputedAggregates = () => perShard(recomputedAggregatesIn);
+
+const storedAggregatesIn = async (d1: D1Database) => {
+  const [totals, hours, periods, scores] = await d1.batch([
+    d1.prepare(
       `SELECT user_id, wins, losses, voids, net_credits, pick_points FROM leaderboard_totals
        WHERE wins <> 0 OR losses <> 0 OR voids <> 0 OR net_credits <> 0 OR pick_points <> 0 ORDER BY user_id`,
     ),
-    env.DB.prepare(
+    d1.prepare(
       `SELECT user_id, hour, wins, losses, net_credits FROM leaderboard_hours
        WHERE wins <> 0 OR losses <> 0 OR net_credits <> 0 ORDER BY user_id, hour`,
     ),
-    env.DB.prepare(
+    d1.prepare(
       `SELECT days, user_id, wins, losses, net_credits FROM leaderboard_periods
        WHERE wins <> 0 OR losses <> 0 OR net_credits <> 0 ORDER BY days, user_id`,
     ),
-    env.DB.prepare(STORED_SCORES),
+    d1.prepare(STORED_SCORES),
   ]);
   return {
     totals: totals?.results as Totals[],
@@ -68,24 +77,23 @@ export const storedAggregates = async () => {
   };
 };
 
-/** The same aggregates computed from scratch from the picks as they are now. */
-export const recomputedAggregates = async () => {
-  const [totals, hours, periods, scores] = await env.DB.batch([
-    env.DB.prepare(
+const recomputedAggregatesIn = async (d1: D1Database) => {
+  const [totals, hours, periods, scores] = await d1.batch([
+    d1.prepare(
       `SELECT user_id, SUM(status = 'won') AS wins, SUM(status = 'lost') AS losses, SUM(status = 'void') AS voids,
          SUM(${NET}) AS net_credits, SUM(CASE WHEN status = 'won' THEN potential_payout ELSE 0 END) AS pick_points
        FROM user_picks WHERE status <> 'active' GROUP BY user_id ORDER BY user_id`,
     ),
-    env.DB.prepare(
+    d1.prepare(
       `SELECT user_id, settled_at / 3600000 AS hour, SUM(status = 'won') AS wins, SUM(status = 'lost') AS losses, SUM(${NET}) AS net_credits
        FROM user_picks WHERE status IN ('won', 'lost') GROUP BY user_id, settled_at / 3600000 ORDER BY user_id, hour`,
     ),
-    env.DB.prepare(
+    d1.prepare(
       `SELECT w.days, p.user_id, SUM(p.status = 'won') AS wins, SUM(p.status = 'lost') AS losses, SUM(${NET}) AS net_credits
        FROM user_picks p JOIN leaderboard_windows w ON p.settled_at / 3600000 >= w.start_hour
        WHERE p.status IN ('won', 'lost') GROUP BY w.days, p.user_id ORDER BY w.days, p.user_id`,
     ),
-    env.DB.prepare(GROUPED_SCORES),
+    d1.prepare(GROUPED_SCORES),
   ]);
   return {
     totals: totals?.results as Totals[],

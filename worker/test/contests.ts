@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { playerDb } from "../db/shards";
+import { playerDb, shardMap } from "../db/shards";
 import { mirrorContests } from "../features/contests/contest-mirror";
 import { joinContest } from "../features/contests/join-contest.service";
 import { newId } from "../lib/ids";
@@ -26,11 +26,11 @@ export const entryOf = (contestId: string, userId: string) =>
 
 /** Contest scores computed from scratch from the picks, for every entry of open contests. */
 export const recomputedScores = async () => {
-  const { results } = await env.DB.prepare(
+  const perShard = await Promise.all(shardMap(env).shards.map(({ db: d1 }) => d1.prepare(
     `SELECT e.contest_id, e.user_id, e.score AS stored, (
        SELECT count(*) FROM user_picks p WHERE p.user_id = e.user_id AND p.status = 'won'
          AND p.settled_at >= MAX(e.joined_at, c.starts_at) AND p.settled_at < c.ends_at) AS computed
      FROM contest_entries e JOIN contests c ON c.id = e.contest_id WHERE c.closed_at IS NULL`,
-  ).all<{ contest_id: string; user_id: string; stored: number; computed: number }>();
-  return results;
+  ).all<{ contest_id: string; user_id: string; stored: number; computed: number }>()));
+  return perShard.flatMap(({ results }) => results);
 };

@@ -3,7 +3,7 @@ import { newId } from "../lib/ids";
 import { submitPick } from "../features/picks/submit-pick.service";
 import { grantCredits } from "./ledger";
 import { mirrorUsers } from "../features/auth/directory";
-import { playerDb, shardMap } from "../db/shards";
+import { groupByShard, playerDb, shardMap } from "../db/shards";
 
 /**
  * A player written straight to D1: money tests need many, and signing up each one would cost a PBKDF2 hash. Without a
@@ -69,30 +69,38 @@ export type BulkPicks = { count: number; cost: number; startBalance: number };
 
 /**
  * `count` players, each with a purchase of `startBalance` and a pick of `cost` on the question (alternating yes
- * and no), written by a few INSERT ... SELECT statements so that tens of thousands take a second, ledger included.
+ * and no), written by a few INSERT ... SELECT statements per shard so that tens of thousands take a second, ledger
+ * included. Each player is written to their shard under the test environment's map, and to the directory.
  */
 export const insertBulkPicks = async (questionId: string, { count, cost, startBalance }: BulkPicks) => {
   const tag = newId().slice(0, 8);
-  const rows = (select: string) => `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${count}) ${select}`;
-  const user = `'${tag}-u' || i`;
-  const statements = [
-    rows(`INSERT INTO users (id, email, username, referral_code, created_at, updated_at)
-          SELECT ${user}, '${tag}-' || i || '@bulk.example', 'b${tag}_' || i, '${tag}-r' || i, 0, 0 FROM n`),
+  const userIdOf = (i: number) => `${tag}-u${i}`;
+  const indexes = new Map(Array.from({ length: count }, (_, i) => [userIdOf(i), i]));
+  const rows = (select: string) => `WITH n(i, id) AS (SELECT value ->> 0, value ->> 1 FROM json_each(?1)) ${select}`;
+  const users = rows(`INSERT INTO users (id, email, username, referral_code, created_at, updated_at)
+    SELECT id, '${tag}-' || i || '@bulk.example', 'b${tag}_' || i, '${tag}-r' || i, 0, 0 FROM n`);
+  const money = [
     rows(`INSERT INTO user_credits (user_id, balance, total_earned, total_spent, created_at, updated_at)
-          SELECT ${user}, ${startBalance - cost}, ${startBalance}, ${cost}, 0, 0 FROM n`),
+          SELECT id, ${startBalance - cost}, ${startBalance}, ${cost}, 0, 0 FROM n`),
     rows(`INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, created_at)
-          SELECT '${tag}-g' || i, ${user}, ${startBalance}, 'purchase', 'purchased', 'bulk:${tag}:' || i, 0 FROM n`),
+          SELECT '${tag}-g' || i, id, ${startBalance}, 'purchase', 'purchased', 'bulk:${tag}:' || i, 0 FROM n`),
     ...(cost > 0
       ? [
           rows(`INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, question_id, created_at)
-                SELECT '${tag}-s' || i, ${user}, ${-cost}, 'spend', 'purchased', 'pick:' || ${user} || ':${questionId}', '${questionId}', 0 FROM n`),
+                SELECT '${tag}-s' || i, id, ${-cost}, 'spend', 'purchased', 'pick:' || id || ':${questionId}', '${questionId}', 0 FROM n`),
         ]
       : []),
     rows(`INSERT INTO user_picks (id, user_id, question_id, choice, credits_spent, multiplier, potential_payout, created_at, updated_at)
-          SELECT '${tag}-p' || i, ${user}, '${questionId}', CASE i % 2 WHEN 0 THEN 'yes' ELSE 'no' END, ${cost}, 1,
+          SELECT '${tag}-p' || i, id, '${questionId}', CASE i % 2 WHEN 0 THEN 'yes' ELSE 'no' END, ${cost}, 1,
                  ${cost === 0 ? 2 : cost * 2}, i, i FROM n`),
-    `UPDATE questions SET pick_count = pick_count + ${count} WHERE id = '${questionId}'`,
   ];
-  await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
-  return { userIdOf: (i: number) => `${tag}-u${i}` };
+  for (const [shard, ids] of groupByShard(env, indexes.keys())) {
+    const members = JSON.stringify(ids.map((id) => [indexes.get(id), id]));
+    if (shard.db !== env.DB) await env.DB.prepare(users).bind(members).run();
+    await shard.db.batch([
+      ...[users, ...money].map((sql) => shard.db.prepare(sql).bind(members)),
+      shard.db.prepare("UPDATE questions SET pick_count = pick_count + ? WHERE id = ?").bind(ids.length, questionId),
+    ]);
+  }
+  return { userIdOf };
 };

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { putOutcome } from "../../test/admin";
@@ -6,7 +5,7 @@ import { recomputedAggregates, storedAggregates } from "../../test/community";
 import { entryOf, insertContest, join, recomputedScores } from "../../test/contests";
 import { callJson } from "../../test/http";
 import { expectLedgerClean } from "../../test/ledger";
-import { createPlayer, insertBulkPicks, placePick } from "../../test/players";
+import { createPlayer, insertBulkPicks, placePick, shardOf } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 
 let admin: TestAccount;
@@ -22,7 +21,7 @@ const expectAggregatesExact = async () => {
 };
 
 const totalsOf = (userId: string) =>
-  env.DB.prepare("SELECT wins, losses, voids, net_credits, points FROM leaderboard_totals WHERE user_id = ?").bind(userId).first();
+  shardOf(userId).prepare("SELECT wins, losses, voids, net_credits, points FROM leaderboard_totals WHERE user_id = ?").bind(userId).first();
 
 describe("leaderboard aggregates kept by settlement", () => {
   it("follow every outcome change of a question: A, then B, then void, then undone, then A again", async () => {
