@@ -64,6 +64,8 @@ export const TWO_SHARD_SUITE = [
   "worker/features/rewards/rewards.test.ts",
   "worker/features/score-feed/score-feed-admin.test.ts",
   "worker/features/security/fuzz.test.ts",
+  "worker/features/settlement/max-streak.test.ts",
+  "worker/features/user-stats/user-stats.test.ts",
   "worker/lib/d1-session.test.ts",
   "worker/lib/rate-limit.test.ts",
   "worker/lib/request-guard.test.ts",

@@ -57,6 +57,12 @@ const rankAmongAll = async (catalogue: D1Database, period: Period, row: Result) 
   return 1 + ((await ahead.first<number>("n")) ?? 0);
 };
 
+/**
+ * The merged boards' size, counting a player their own shard already ranks: until the next merge (within a minute)
+ * a newly ranked player is missing from the merged histograms, and "#3 of 2" would be shown.
+ */
+const atLeastRanked = (total: number, rank: number | null) => Math.max(total, rank ?? 0);
+
 /** The viewer's own row from their shard, ranked among all players; null for a player off the board. */
 const viewerAmongAll = async (env: Env, period: Period, viewerId: string) => {
   const [row] = await runQuery(boardRow(userShard(env, viewerId).db, period, viewerId));
@@ -81,7 +87,7 @@ export const readLeaderboard = async (env: Env, period: Period, offset: number, 
     period,
     items: rankPage(page, offset, period).map((row) => toEntry(row, period)),
     me: me ? toEntry(me, period) : null,
-    totalUsers: total,
+    totalUsers: atLeastRanked(total, viewer?.rank ?? null),
     nextCursor: offset + LEADERBOARD_PAGE_SIZE < listed ? encodeCursor([offset + LEADERBOARD_PAGE_SIZE]) : null,
   };
 };
@@ -107,5 +113,5 @@ export const allTimeRankAmongAll = async (env: Env, reads: AllTimeRankReads) => 
   if (shardMap(env).sharesCatalogue) return allTimeRankOf(reads);
   const [row] = reads.rankRow;
   const [rank, [count]] = await Promise.all([row ? rankAmongAll(env.DB, "all", row) : null, runQuery(boardCount(env.DB, "all"))]);
-  return { rank, totalUsers: count?.total ?? 0 };
+  return { rank, totalUsers: atLeastRanked(count?.total ?? 0, rank) };
 };

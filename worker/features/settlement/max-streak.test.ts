@@ -1,8 +1,7 @@
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { putOutcome } from "../../test/admin";
-import { createPlayer, placePick } from "../../test/players";
+import { createPlayer, placePick, shardOf } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { readStreak } from "../picks/pick-stats.service";
 
@@ -13,7 +12,7 @@ beforeAll(async () => {
 });
 
 const storedMax = async (userId: string) =>
-  (await env.DB.prepare("SELECT max_streak FROM users WHERE id = ?").bind(userId).first<{ max_streak: number }>())?.max_streak;
+  (await shardOf(userId).prepare("SELECT max_streak FROM users WHERE id = ?").bind(userId).first<{ max_streak: number }>())?.max_streak;
 
 /** Outcome updates in the same millisecond would tie the streak order, which the rules leave open. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -30,7 +29,7 @@ describe("max_streak at settlement", () => {
       await putOutcome(admin, questionId, outcome);
       const stored = await storedMax(userId);
       // The SQL twin must have raised the stored maximum exactly as far as readStreak's own computation goes.
-      const { currentStreak, maxStreak } = await readStreak(env.DB, userId);
+      const { currentStreak, maxStreak } = await readStreak(shardOf(userId), userId);
       expect(maxStreak, `after ${outcome}`).toBe(stored);
       maxAfterEach.push(stored ?? -1);
       expect(currentStreak).toBeLessThanOrEqual(stored ?? 0);
