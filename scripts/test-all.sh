@@ -13,5 +13,8 @@ echo "== deploy check" && npm run --silent deploy:check
 echo "== migrations" && bash scripts/check-migrations.sh
 # Browser journeys run after the workerd tests rather than beside them: on two cores the two together starve the dev
 # server, and a page load waits on the machine instead of the app.
-echo "== worker and web tests" && npx vitest run --project worker --project worker-two-shards --project web
+echo "== worker tests" && npx vitest run --project worker --project worker-two-shards
+# The web project holds the shard move rehearsal, which drives local D1 through Miniflare's proxy from Node; beside two
+# workerd test pools on two cores that proxy has dropped a call, so it runs after them.
+echo "== web and script tests" && npx vitest run --project web
 echo "== browser journeys" && npx vitest run --project e2e

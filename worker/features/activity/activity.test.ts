@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { settleAt } from "../../test/community";
 import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
-import { createPlayer, placePick } from "../../test/players";
+import { createPlayer, placePick, sumOverShards } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 
 const feed = (cursor?: string) => successOf(apiClient().activity.$get({ query: cursor ? { cursor } : {} }));
@@ -33,7 +33,7 @@ describe("GET /api/activity", () => {
     const questionId = await insertQuestion({ creditCost: 1 });
     for (let i = 0; i < 40; i++) await placePick(await createPlayer(5), questionId, i % 2 ? "yes" : "no");
     await settleAt(questionId, "B", Date.now() + 2000);
-    const total = (await env.DB.prepare("SELECT count(*) AS n FROM activity_feed").first<{ n: number }>())?.n ?? 0;
+    const total = await sumOverShards("SELECT count(*) FROM activity_feed");
     const seen: string[] = [];
     let cursor: string | undefined;
     do {

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { shardOf } from "../../test/players";
 import { describe, expect, it } from "vitest";
 import { signUpAndLogin } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
@@ -37,7 +38,7 @@ describe("access control", () => {
     await callJson(`/api/bookmarks/${questionId}`, { method: "PUT", headers: alice.bearer });
 
     await callJson(`/api/bookmarks/${questionId}`, { method: "DELETE", headers: bob.bearer });
-    const aliceBookmarks = await env.DB.prepare("SELECT count(*) AS n FROM user_bookmarks WHERE user_id = ?").bind(alice.userId).first<{ n: number }>();
+    const aliceBookmarks = await shardOf(alice.userId).prepare("SELECT count(*) AS n FROM user_bookmarks WHERE user_id = ?").bind(alice.userId).first<{ n: number }>();
     expect(aliceBookmarks?.n).toBe(1);
 
     const asBob = apiClient({ headers: bob.bearer });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../test/http";
-import { placePick } from "../../test/players";
+import { placePick, updateAccount } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { apiClient, successOf } from "../../test/client";
@@ -63,7 +63,7 @@ describe("share links", () => {
 
     expect((await call("/share/pick/no-such-pick")).status).toBe(404);
     expect((await call("/share/nothing/x")).status).toBe(404);
-    await env.DB.prepare("UPDATE users SET deleted_at = ? WHERE id = ?").bind(Date.now(), player.userId).run();
+    await updateAccount(player.userId, "deleted_at = ?", { values: [Date.now()] });
     expect((await call(`/share/streak/${player.userId}`)).status).toBe(404);
     expect((await call(`/api/share/streak/${player.userId}/card.png`)).status).toBe(404);
   });
