@@ -36,9 +36,10 @@ const parseMap = (env: Env): ShardMap => {
   if (shards.length > 1 && shards.some((shard) => shard.db === env.DB)) {
     throw new Error("Invalid USER_SHARD_MAP: the catalogue database (DB) can only be the one shard of a single-shard map");
   }
-  const target = source.moving?.target;
-  const moving = source.moving && { from: source.moving.from, to: source.moving.to, target: target === undefined ? undefined : d1Binding(env, target) };
-  if (target !== undefined && !moving?.target) throw new Error(`Invalid USER_SHARD_MAP: the moving target ${target} is not a D1 binding`);
+  const targetBinding = source.moving?.target;
+  const target = targetBinding === undefined ? undefined : d1Binding(env, targetBinding);
+  if (targetBinding !== undefined && !target) throw new Error(`Invalid USER_SHARD_MAP: the moving target ${targetBinding} is not a D1 binding`);
+  const moving = source.moving && { from: source.moving.from, to: source.moving.to, target };
   return { version: source.version, shards, moving, sharesCatalogue: shards.length === 1 && shards[0]!.db === env.DB };
 };
 

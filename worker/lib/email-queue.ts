@@ -1,8 +1,7 @@
 import { readSettings } from "../env";
 import { log } from "./log";
+import { backoffSeconds } from "./queue-backoff";
 import { createMailer, emailSchema } from "./mailer";
-
-const MAX_RETRY_DELAY_SECONDS = 600;
 
 /**
  * The email queue's consumer: each message is one email, sent through the environment's mailer. An email API that
@@ -24,7 +23,7 @@ export const consumeEmails = async (batch: MessageBatch, env: Env) => {
         message.ack();
       } catch (error) {
         log("error", "email_failed", { subject: parsed.data.subject, attempt: message.attempts, error: String(error) });
-        message.retry({ delaySeconds: Math.min(MAX_RETRY_DELAY_SECONDS, 10 * 2 ** message.attempts) });
+        message.retry({ delaySeconds: backoffSeconds(message.attempts, { firstSeconds: 10, maxSeconds: 600 }) });
       }
     }),
   );

@@ -2,13 +2,12 @@ import * as z from "zod";
 import { isShardMoving, shardByBinding, type UserShard } from "../../db/shards";
 import { readSettings } from "../../env";
 import { log } from "../../lib/log";
+import { backoffSeconds } from "../../lib/queue-backoff";
 import { MOVE_RETRY_AFTER_SECONDS } from "../../lib/write-pause";
 import { sendDueOnShard } from "./push-sender";
 
 const messageSchema = z.object({ shard: z.string().min(1).max(64) });
 type PushMessage = z.infer<typeof messageSchema>;
-
-const MAX_RETRY_DELAY_SECONDS = 300;
 
 /**
  * After a commit that queued push notices in these shards' outboxes: one message per shard, so the request or the
@@ -42,7 +41,7 @@ const sendForShard = async (env: Env, shard: UserShard, messages: Message[]) => 
     for (const message of messages) message.ack();
   } catch (error) {
     log("error", "push_pass_failed", { shard: shard.binding, error: String(error) });
-    for (const message of messages) message.retry({ delaySeconds: Math.min(MAX_RETRY_DELAY_SECONDS, 2 ** message.attempts) });
+    for (const message of messages) message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   }
 };
 

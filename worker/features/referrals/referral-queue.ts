@@ -3,13 +3,13 @@ import { playerDb, shardMap } from "../../db/shards";
 import { writablePlayerDb } from "../../lib/write-pause";
 import { batchNamed, firstRow, typed } from "../../db/statement";
 import { log } from "../../lib/log";
+import { backoffSeconds } from "../../lib/queue-backoff";
 import { publishCredits } from "../../realtime/publish-credits";
 import { friendBonusKey, queuedReferrerGrant } from "./referral-bonus";
 
 const messageSchema = z.object({ friendId: z.string().min(1).max(100) });
 type ReferralMessage = z.infer<typeof messageSchema>;
 
-const MAX_RETRY_DELAY_SECONDS = 300;
 /** How far back the sweep looks for friends' bonuses whose referrer may still be owed. */
 const SWEEP_WINDOW_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -73,7 +73,7 @@ export const consumeReferrals = async (batch: MessageBatch, env: Env) => {
       message.ack();
     } catch (error) {
       log("error", "referral_bonus_failed", { friendId: parsed.data.friendId, attempt: message.attempts, error: String(error) });
-      message.retry({ delaySeconds: Math.min(MAX_RETRY_DELAY_SECONDS, 2 ** message.attempts) });
+      message.retry({ delaySeconds: backoffSeconds(message.attempts) });
     }
   }
 };

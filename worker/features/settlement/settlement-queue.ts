@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { isShardMoving, shardByBinding, type UserShard } from "../../db/shards";
 import { log } from "../../lib/log";
+import { backoffSeconds } from "../../lib/queue-backoff";
 import { MOVE_RETRY_AFTER_SECONDS } from "../../lib/write-pause";
 import { requestPushes } from "../notifications/push-queue";
 import { publishSettlement } from "./settlement-events";
@@ -9,9 +10,6 @@ import { settleShard } from "./shard-settlement";
 
 const messageSchema = z.object({ questionId: z.string().min(1).max(100), shard: z.string().min(1).max(64) });
 export type SettlementMessage = z.infer<typeof messageSchema>;
-
-/** Longest wait before a failed message is tried again; Queues caps a delay at 12 hours. */
-const MAX_RETRY_DELAY_SECONDS = 300;
 
 export const enqueueSettlement = async (env: Env, questionId: string, shards: readonly UserShard[], delaySeconds = 0) => {
   await env.SETTLEMENT_QUEUE.sendBatch(
@@ -47,7 +45,7 @@ const settleMessage = async (env: Env, message: Message): Promise<UserShard | nu
     return result.settledUsers.length > 0 ? shard : null;
   } catch (error) {
     log("error", "settlement_failed", { questionId, shard: shard.binding, attempt: message.attempts, error: String(error) });
-    message.retry({ delaySeconds: Math.min(MAX_RETRY_DELAY_SECONDS, 2 ** message.attempts) });
+    message.retry({ delaySeconds: backoffSeconds(message.attempts) });
     return null;
   }
 };

@@ -38,13 +38,15 @@ export const closeCatalogueVersions = async (env: Env, questionIds: readonly str
 
 /**
  * Settles a question on every shard at once within one budget. A shard the budget leaves unfinished, or one with moving
- * buckets, gets a message on the settlement queue, whose consumer carries on there; a question done everywhere closes its catalogue version.
+ * buckets, gets a message on the settlement queue, whose consumer carries on there; a question done everywhere closes
+ * its catalogue version.
  */
 export const settleAcrossShards = async (env: Env, questionId: string, budget: SettlementBudget): Promise<SettleResult> => {
   // A shard whose players are being copied settles from its queue message after the switch: a payout written in the
   // source after the copy would be lost at the delete (and would fail the move's verify).
-  const moving = shardMap(env).shards.filter((shard) => isShardMoving(env, shard));
-  const shards = shardMap(env).shards.filter((shard) => !moving.includes(shard));
+  const all = shardMap(env).shards;
+  const moving = all.filter((shard) => isShardMoving(env, shard));
+  const shards = all.filter((shard) => !moving.includes(shard));
   const results = await Promise.all(shards.map((shard) => settleQuestion(shard.db, questionId, budget)));
   const unfinished = [...shards.filter((_, i) => !results[i]!.complete), ...moving];
   if (unfinished.length > 0) await enqueueSettlement(env, questionId, unfinished);
