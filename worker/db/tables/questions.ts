@@ -42,6 +42,8 @@ export const questions = sqliteTable(
     /** The outcome the latest change replaced (NULL when it was first set) and the admin's reason for it. */
     outcomeChangedFrom: text("outcome_changed_from", { enum: outcomes }),
     outcomeReason: text("outcome_reason"),
+    /** With user shards, when the catalogue's counters were last summed from the shards (0: never, or one database). */
+    countsFoldedAt: integer("counts_folded_at").notNull().default(0),
   },
   (t) => [
     index("questions_feed_deadline").on(t.status, t.deadline),

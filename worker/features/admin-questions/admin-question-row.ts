@@ -19,7 +19,7 @@ export const selectAdminQuestions = (db: Db) =>
 export type AdminQuestionRow = Awaited<ReturnType<typeof selectAdminQuestions>>[number];
 
 export const toAdminQuestion = (row: AdminQuestionRow): AdminQuestion => {
-  const { yesCount: _yes, noCount: _no, ...columns } = row;
+  const { yesCount: _yes, noCount: _no, countsFoldedAt: _folded, ...columns } = row;
   return { ...columns, crowd: crowdOf(row, false) };
 };
 

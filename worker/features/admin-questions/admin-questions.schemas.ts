@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { QUESTION_STATUSES, QUESTION_TYPES, SPORTS } from "#shared/sports";
-import { crowdSchema, questionColumnsSchema } from "../questions/questions.schemas";
+import { COUNTER_COLUMNS, crowdSchema, questionColumnsSchema } from "../questions/questions.schemas";
 
 const COST_MESSAGE = "Credit cost must be 0 or more";
 export const MAX_CREDIT_COST = 100_000;
@@ -64,7 +64,7 @@ export type QuestionInput = z.infer<typeof createQuestionSchema>;
 export type QuestionPatch = z.infer<typeof updateQuestionSchema>;
 
 export const adminQuestionSchema = questionColumnsSchema
-  .omit({ yesCount: true, noCount: true })
+  .omit(COUNTER_COLUMNS)
   .extend({
     crowd: crowdSchema,
     pendingSettlement: z.number().int().openapi({ description: "Picks not yet settled at settlementVersion" }),

@@ -5,6 +5,7 @@ import { call } from "../../test/http";
 import { clearQuestions, insertQuestion } from "../../test/questions";
 import { signedInPlayer } from "../../test/sessions";
 import { twoShardEnv } from "../../test/shards";
+import { foldPickCounts } from "./pick-counts";
 import { mirrorQuestions } from "./question-mirror";
 import type { Question } from "./questions.schemas";
 
@@ -52,6 +53,29 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     await call("/api/picks", { method: "POST", headers: player.bearer, json: { questionId: "picked", choice: "yes", multiplier: 1 }, env: shards });
     const response = await call("/api/questions/picked", { headers: player.bearer, env: shards });
     expect(((await response.json()) as { question: Question }).question.myPick).toMatchObject({ choice: "yes" });
+  });
+
+  it("counts the player's own pick on their card at once, and once only after the shards' counts are summed", async () => {
+    // A fresh question: the shards keep their counters on the fixed ids the other tests picked.
+    const questionId = await insertQuestion();
+    await mirrorQuestions(shards, [questionId]);
+    const [player, other] = [await signedInPlayer(10, shards), await signedInPlayer(10, shards)];
+    const pickAs = (headers: Record<string, string>, choice: "yes" | "no") =>
+      call("/api/picks", { method: "POST", headers, json: { questionId, choice, multiplier: 1 }, env: shards });
+    const cardAs = async (headers: Record<string, string>) => (await feedAs(headers)).find((card) => card.id === questionId);
+    const pageAs = async (headers: Record<string, string>) =>
+      ((await (await call(`/api/questions/${questionId}`, { headers, env: shards })).json()) as { question: Question }).question;
+
+    expect((await pickAs(player.bearer, "no")).status).toBe(201);
+    expect(await cardAs(player.bearer)).toMatchObject({ pickCount: 1, crowd: { yes: 0, no: 1 } });
+    expect(await pageAs(player.bearer)).toMatchObject({ pickCount: 1, crowd: { yes: 0, no: 1 } });
+    expect((await pickAs(other.bearer, "yes")).status).toBe(201);
+    expect(await cardAs(other.bearer)).toMatchObject({ pickCount: 1, crowd: { yes: 1, no: 0 } });
+
+    await foldPickCounts(shards, Date.now());
+    expect(await cardAs(player.bearer)).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 } });
+    expect(await cardAs(other.bearer)).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 } });
+    expect(await pageAs(player.bearer)).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 } });
   });
 
   it("reads as a visitor's feed once the session is signed out", async () => {

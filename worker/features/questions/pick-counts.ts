@@ -31,7 +31,8 @@ export const countsOverShards = async (env: Env, questionIds: readonly string[])
 /**
  * A pick raises its question's pick count and the crowd's split on the player's shard, in the pick's own batch. Every
  * minute the open questions' counters are summed over the shards into the catalogue, which the feed (its popularity
- * sort included) reads; only the questions whose sums changed are written.
+ * sort included) reads; only the questions whose sums changed are written, with the time their sums were read, so a
+ * viewer's own pick made since is added to the card they see (`withViewerOwn`).
  */
 export const foldPickCounts = async (env: Env, now: number) => {
   const map = shardMap(env);
@@ -40,15 +41,16 @@ export const foldPickCounts = async (env: Env, now: number) => {
     .bind(now - FOLD_AFTER_DEADLINE_MS)
     .all<{ id: string }>();
   if (open.length === 0) return { questions: 0, changed: 0 };
+  const foldedAt = Date.now();
   const sums = await countsOverShards(env, open.map(({ id }) => id));
   const written = await env.DB.prepare(
-    `UPDATE questions SET pick_count = s.pick_count, yes_count = s.yes_count, no_count = s.no_count
+    `UPDATE questions SET pick_count = s.pick_count, yes_count = s.yes_count, no_count = s.no_count, counts_folded_at = ?2
      FROM (SELECT value ->> 'id' AS id, value ->> 'pick_count' AS pick_count, value ->> 'yes_count' AS yes_count,
-             value ->> 'no_count' AS no_count FROM json_each(?)) AS s
+             value ->> 'no_count' AS no_count FROM json_each(?1)) AS s
      WHERE questions.id = s.id
        AND (questions.pick_count <> s.pick_count OR questions.yes_count <> s.yes_count OR questions.no_count <> s.no_count)`,
   )
-    .bind(JSON.stringify([...sums.values()]))
+    .bind(JSON.stringify([...sums.values()]), foldedAt)
     .run();
   return { questions: open.length, changed: written.meta.changes };
 };

@@ -50,7 +50,7 @@ export const crowdOf = (row: Pick<QuestionRow, "status" | "deadline" | "yesCount
 };
 
 export const toQuestion = (row: QuestionRow): Question => {
-  const { yesCount: _yes, noCount: _no, bookmarked, pickId, pickChoice, pickMultiplier, pickCreditsSpent, pickPotentialPayout, pickStatus, ...rest } = row;
+  const { yesCount: _yes, noCount: _no, countsFoldedAt: _folded, bookmarked, pickId, pickChoice, pickMultiplier, pickCreditsSpent, pickPotentialPayout, pickStatus, ...rest } = row;
   const { feed, columns } = toAutoResolution(rest);
   return {
     ...columns,

@@ -60,6 +60,9 @@ const ADMIN_ONLY = {
 } as const;
 export const ADMIN_ONLY_COLUMNS = Object.keys(ADMIN_ONLY) as (keyof typeof ADMIN_ONLY)[];
 
+/** The counters behind `crowd`, and when the shards' counters were last summed into them: never shown as columns. */
+export const COUNTER_COLUMNS = { yesCount: true, noCount: true, countsFoldedAt: true } as const;
+
 /** Picks on each option, kept as counters and shown only as `crowd`, when the split can no longer steer a pick. */
 export const crowdSchema = z
   .object({ yes: z.number().int(), no: z.number().int() })
@@ -67,7 +70,7 @@ export const crowdSchema = z
   .openapi({ description: "Picks on each option: only once the viewer has picked or the question no longer takes picks" });
 
 export const questionSchema = questionColumnsSchema
-  .omit({ ...ADMIN_ONLY, yesCount: true, noCount: true })
+  .omit({ ...ADMIN_ONLY, ...COUNTER_COLUMNS })
   .extend({ crowd: crowdSchema, bookmarked: z.boolean(), myPick: myPickSchema.nullable(), autoResolution: autoResolutionSchema })
   .openapi("Question");
 

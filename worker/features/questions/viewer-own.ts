@@ -3,7 +3,7 @@ import type { userPicks } from "../../db/schema";
 import { typed } from "../../db/statement";
 import type { QuestionRow } from "./question-row";
 
-type OwnPick = SqlColumns<typeof userPicks, "id" | "question_id" | "choice" | "multiplier" | "credits_spent" | "potential_payout" | "status">;
+type OwnPick = SqlColumns<typeof userPicks, "id" | "question_id" | "choice" | "multiplier" | "credits_spent" | "potential_payout" | "status" | "created_at">;
 
 /** Which questions the viewer's own rows are read for: these, or every open one (a feed page not yet read). */
 type Scope = { questionIds: readonly string[] } | { openAt: number };
@@ -23,7 +23,7 @@ export const viewerOwnStatements = (d1: D1Database, viewerId: string, scope: Sco
     picks: typed<OwnPick>(
       d1
         .prepare(
-          `SELECT p.id, p.question_id, p.choice, p.multiplier, p.credits_spent, p.potential_payout, p.status
+          `SELECT p.id, p.question_id, p.choice, p.multiplier, p.credits_spent, p.potential_payout, p.status, p.created_at
            FROM user_picks p WHERE p.user_id = ?1 AND ${picked}`,
         )
         .bind(viewerId, ...binds),
@@ -33,6 +33,19 @@ export const viewerOwnStatements = (d1: D1Database, viewerId: string, scope: Sco
 
 type ViewerOwn = { bookmarks: D1Result<{ question_id: string }>; picks: D1Result<OwnPick> };
 
+/**
+ * The catalogue's counters are summed from the shards once a minute: a pick made since is not in them yet, and the
+ * player who made it would see the card's count and crowd without it. Their own pick is added; others' wait for the sum.
+ */
+const countingOwnPick = (row: QuestionRow, pick: OwnPick | undefined) =>
+  pick && pick.created_at >= row.countsFoldedAt
+    ? {
+        pickCount: row.pickCount + 1,
+        yesCount: row.yesCount + (pick.choice === "yes" ? 1 : 0),
+        noCount: row.noCount + (pick.choice === "no" ? 1 : 0),
+      }
+    : {};
+
 /** The cards with the viewer's own bookmark and pick in place of the catalogue's (empty) ones. */
 export const withViewerOwn = (rows: QuestionRow[], own: ViewerOwn): QuestionRow[] => {
   const bookmarked = new Set(own.bookmarks.results.map(({ question_id }) => question_id));
@@ -41,6 +54,7 @@ export const withViewerOwn = (rows: QuestionRow[], own: ViewerOwn): QuestionRow[
     const pick = picks.get(row.id);
     return {
       ...row,
+      ...countingOwnPick(row, pick),
       bookmarked: bookmarked.has(row.id),
       // renamed() types the left-joined columns as always present; toQuestion reads null as "no pick", as from the join.
       pickId: (pick?.id ?? null) as QuestionRow["pickId"],

@@ -1,0 +1,1 @@
+ALTER TABLE `questions` ADD `counts_folded_at` integer DEFAULT 0 NOT NULL;
