@@ -19,6 +19,7 @@ import { lighthouse } from "./scenarios/lighthouse";
 import { liveFanOut } from "./scenarios/live";
 import { picks } from "./scenarios/picks";
 import { settle, settlementBudgetText, type SettlementTrace } from "./scenarios/settlement";
+import { appShardPicks } from "./scenarios/app-shards";
 import { shardWrites } from "./scenarios/shards";
 import { feedVsD1, healthVsHello, measureD1Baseline } from "./scenarios/throughput";
 
@@ -102,6 +103,7 @@ const main = async () => {
       })),
     );
     scenarios.push(...(await attempt("shards", "Writes over user shards", "load divides", () => shardWrites(ctx, baselineState))));
+    scenarios.push(...(await attempt("app-shards", "The app's picks over user shards", "load divides", () => appShardPicks(ctx, stateDir, workerLog))));
     scenarios.push(...(await attempt("live", "Live fan-out", "p99 <= 100 ms", () => liveFanOut(ctx))));
     try {
       settlement = await settle(ctx);

@@ -1,9 +1,13 @@
 import { randomBytes } from "node:crypto";
+import type { ShardMapSource } from "#shared/shard-map";
 import { ONE_DATABASE_MAP_VAR } from "../../scripts/lib/local-app";
 import { freePort, run } from "../../scripts/lib/processes";
 import { DEPLOYED_ENTRY, startWorkerd, WRANGLER, type WorkerdApp } from "../../scripts/lib/workerd";
 
 export type Server = WorkerdApp;
+
+/** Players over user shards instead of the one database: the map, and the shard bindings wrangler.toml lacks. */
+export type UserShards = { map: ShardMapSource; databases: Record<string, string> };
 
 const BASELINE_CONFIG = "bench/baseline/wrangler.toml";
 
@@ -17,9 +21,10 @@ export const migrateBaseline = async (stateDir: string) => {
  * The built app on local workerd, as production runs it (scripts/lib/workerd.ts): the API scenarios reach the worker
  * directly, like the baselines; `site` puts the SPA's assets router in front, for Lighthouse.
  */
-export const startApp = async (stateDir: string, workerLog: NodeJS.WritableStream, site = false): Promise<Server> => {
+export const startApp = async (stateDir: string, workerLog: NodeJS.WritableStream, site = false, shards?: UserShards): Promise<Server> => {
   const port = await freePort();
   return startWorkerd({
+    extraDatabases: shards?.databases,
     config: "wrangler.toml",
     entry: DEPLOYED_ENTRY,
     stateDir,
@@ -30,7 +35,7 @@ export const startApp = async (stateDir: string, workerLog: NodeJS.WritableStrea
       APP_URL: `http://127.0.0.1:${port}`,
       // As staging and production serve visitors' public reads (off in local dev for the browser tests' fixtures).
       EDGE_CACHE: "on",
-      USER_SHARD_MAP: ONE_DATABASE_MAP_VAR,
+      USER_SHARD_MAP: shards ? JSON.stringify(shards.map) : ONE_DATABASE_MAP_VAR,
       // A fresh clone has no .dev.vars; the bench needs no particular secret, only a valid one.
       SESSION_SECRET: randomBytes(32).toString("hex"),
     },

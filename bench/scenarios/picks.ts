@@ -12,7 +12,7 @@ const RESERVE = QUESTIONS.reserve.to - QUESTIONS.reserve.from;
  * Request n is user n % U's m-th pick (m = n / U) on reserve question (user + m) % R: never the same user and
  * question twice while m < R, and spread over R question rows so no single pick_count row takes every write.
  */
-const pickRequest = (sessions: Session[]) => {
+export const pickRequest = (sessions: Session[]) => {
   let n = 0;
   // Keeps what autocannon put in the request (its Host header among them) and sets this pick's user and question.
   return (request: autocannon.Request): autocannon.Request => {

@@ -28,6 +28,8 @@ type Options = {
   /** The SPA from the config's [assets], for a browser; without it requests go straight to the worker. */
   assets: boolean;
   workerLog: NodeJS.WritableStream;
+  /** D1 bindings beyond the config's, by database id (the bench's third and fourth user shard). */
+  extraDatabases?: Record<string, string>;
 };
 
 export const WRANGLER = "node_modules/.bin/wrangler";
@@ -47,7 +49,7 @@ const bundleWorker = async (config: string, main: string, outDir: string) => {
  * tooling that production does not have. Under load the proxy added a hop to every figure, grew by hundreds of MB,
  * and once answered "Your worker restarted mid-request".
  */
-export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets, workerLog }: Options): Promise<WorkerdApp> => {
+export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets, workerLog, extraDatabases = {} }: Options): Promise<WorkerdApp> => {
   const inspectorPort = await freePort();
   const { workerOptions, main: configMain } = unstable_getMiniflareWorkerOptions(config);
   const main = entry ?? configMain;
@@ -60,6 +62,7 @@ export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets
     modules: true,
     scriptPath,
     bindings: { ...workerOptions.bindings, ...vars },
+    d1Databases: { ...workerOptions.d1Databases, ...Object.fromEntries(Object.entries(extraDatabases).map(([binding, id]) => [binding, { id }])) },
     // Without assets, straight to the worker: Miniflare's entry worker (and the assets router) run locally in the
     // same workerd, on the same cores, where production runs them on Cloudflare's side before the worker. Measured
     // for /api/health: 6,000 req/s on the worker's own socket, 2,400 through the entry, 1,500 through the router.
