@@ -64,6 +64,8 @@ export const TWO_SHARD_SUITE = [
   "worker/features/redemptions/redemptions-admin.test.ts",
   "worker/features/responsible-play/responsible-play.test.ts",
   "worker/features/rewards/rewards.test.ts",
+  "worker/features/score-feed/auto-resolution.test.ts",
+  "worker/features/score-feed/challenges.test.ts",
   "worker/features/score-feed/score-feed-admin.test.ts",
   "worker/features/security/access-control.test.ts",
   "worker/features/security/fuzz.test.ts",
