@@ -27,6 +27,7 @@ export const TWO_SHARD_SUITE = [
   "worker/features/contact/contact-admin.test.ts",
   "worker/features/contact/contact.test.ts",
   "worker/features/contests/contest-join.test.ts",
+  "worker/features/contests/contest-payout.test.ts",
   "worker/features/contests/contest-prizes.test.ts",
   "worker/features/contests/contests-admin.test.ts",
   "worker/features/contests/contests.test.ts",
