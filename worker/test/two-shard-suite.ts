@@ -49,6 +49,7 @@ export const TWO_SHARD_SUITE = [
   "worker/features/me/detect-country.test.ts",
   "worker/features/me/me.test.ts",
   "worker/features/notifications/notifications.test.ts",
+  "worker/features/notifications/push.test.ts",
   "worker/features/payments/checkout.test.ts",
   "worker/features/payments/refunds.test.ts",
   "worker/features/payments/subscriptions.test.ts",
