@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import type { TestAccount } from "./accounts";
 import { callJson } from "./http";
+import { firstInAnyShard } from "./players";
 
 export type OutcomeReply = {
   picksUpdated: number;
@@ -14,8 +15,7 @@ export const putOutcome = (admin: TestAccount, questionId: string, outcome: stri
 
 export type PickState = { status: string; actual_payout: number; settled_version: number };
 
-export const pickState = async (pickId: string) =>
-  env.DB.prepare("SELECT status, actual_payout, settled_version FROM user_picks WHERE id = ?").bind(pickId).first<PickState>();
+export const pickState = (pickId: string) => firstInAnyShard<PickState>("SELECT status, actual_payout, settled_version FROM user_picks WHERE id = ?", pickId);
 
 export const questionState = async (questionId: string) =>
   env.DB.prepare("SELECT status, outcome, settlement_version, settled_version FROM questions WHERE id = ?")

@@ -36,6 +36,10 @@ export const shardOf = (userId: string) => playerDb(env, userId);
 export const inEveryTestShard = (sql: string, ...values: unknown[]) =>
   Promise.all(shardMap(env).shards.map(({ db }) => db.prepare(sql).bind(...values).raw<[unknown]>()));
 
+/** Every row a statement finds in each user shard of the test environment's map, the shards' rows one after another. */
+export const allInEveryTestShard = async <T = Record<string, unknown>>(sql: string, ...values: unknown[]) =>
+  (await Promise.all(shardMap(env).shards.map(({ db }) => db.prepare(sql).bind(...values).all<T>()))).flatMap(({ results }) => results);
+
 /** The first row a statement finds in any user shard, for a row a test knows by its own id (a redemption's). */
 export const firstInAnyShard = async <T = Record<string, unknown>>(sql: string, ...values: unknown[]) => {
   for (const { db } of shardMap(env).shards) {
@@ -48,6 +52,30 @@ export const firstInAnyShard = async <T = Record<string, unknown>>(sql: string, 
 /** A count (the first column of the first row) summed over every user shard. */
 export const sumOverShards = async (sql: string, ...values: unknown[]) =>
   (await inEveryTestShard(sql, ...values)).reduce((sum, rows) => sum + Number(rows[0]?.[0] ?? 0), 0);
+
+type Row = Record<string, string | number | null>;
+
+/**
+ * A grouped count or sum read as one database would answer it: every shard's rows, those that agree on their text
+ * columns added up into one row (a null sum, of no rows, adds as nothing; the `least` columns, MINs, take the least), in
+ * the order of those text columns.
+ */
+export const summedOverShards = async <T extends Row>(sql: string, values: unknown[], least: readonly string[] = []) => {
+  const sums = new Map<string, Row>();
+  for (const row of await allInEveryTestShard<Row>(sql, ...values)) {
+    const key = JSON.stringify(Object.values(row).filter((value) => typeof value === "string"));
+    const sum = sums.get(key);
+    if (!sum) sums.set(key, { ...row });
+    else {
+      for (const [column, value] of Object.entries(row)) {
+        if (typeof value !== "number") continue;
+        const before = sum[column];
+        sum[column] = typeof before !== "number" ? value : least.includes(column) ? Math.min(before, value) : before + value;
+      }
+    }
+  }
+  return [...sums.keys()].sort().map((key) => sums.get(key)) as T[];
+};
 
 /** Changes a player's account row as an account write does: in the directory, then copied to their shard. */
 export const updateAccount = async (

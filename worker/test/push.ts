@@ -4,6 +4,7 @@ import { sendDuePushes } from "../features/notifications/push-sender";
 import { createPushStandin, STANDIN_ORIGIN, type PushStandin } from "../../scripts/push-standin/standin";
 import { createSubscriber, type Subscriber } from "../../scripts/push-standin/subscriber";
 import { apiClient, successOf } from "./client";
+import { sumOverShards } from "./players";
 
 export { createSubscriber, type PushStandin };
 
@@ -43,7 +44,6 @@ export const pushesTo = async (standin: PushStandin, device: Device) =>
 export const drainPushes = async () => {
   for (let pass = 0; pass < 10; pass++) {
     await sendDuePushes(env);
-    const due = await env.DB.prepare("SELECT count(*) AS n FROM push_deliveries WHERE next_attempt_at <= ?").bind(Date.now()).first<{ n: number }>();
-    if (!due?.n) return;
+    if ((await sumOverShards("SELECT count(*) FROM push_deliveries WHERE next_attempt_at <= ?", Date.now())) === 0) return;
   }
 };

@@ -4,7 +4,8 @@ import { DAILY, EVERY_MINUTE, runScheduled } from "../../cron/schedule";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
-import { createPlayer, placePick } from "../../test/players";
+import { createPlayer, placePick, shardOf } from "../../test/players";
+import { mirrorQuestions } from "../questions/question-mirror";
 import { insertQuestion } from "../../test/questions";
 
 const MINUTE = 60_000;
@@ -36,14 +37,14 @@ describe("GET /api/admin/health", () => {
     expect(health.body.ledgerAudit.violations).toBe(0);
 
     // Break the cache on purpose: the daily audit must notice and record it.
-    await env.DB.prepare("UPDATE user_credits SET balance = balance + 7 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+    await shardOf(admin.userId).prepare("UPDATE user_credits SET balance = balance + 7 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
       .bind("admin@example.com")
       .run();
     await runScheduled(DAILY, env);
     health = await readHealth();
     expect(health.body.ledgerAudit.violations).toBeGreaterThan(0);
     expect(JSON.parse(health.body.crons.find((c) => c.job === "auditLedgerDaily")?.detail ?? "{}")).toMatchObject({ violations: 1 });
-    await env.DB.prepare("UPDATE user_credits SET balance = balance - 7 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+    await shardOf(admin.userId).prepare("UPDATE user_credits SET balance = balance - 7 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
       .bind("admin@example.com")
       .run();
   });
@@ -57,7 +58,9 @@ describe("GET /api/admin/health", () => {
     const questionId = await insertQuestion();
     const player = await createPlayer(10);
     await placePick(player, questionId, "yes");
+    // An outcome stored and copied to the shards, as setOutcome does before it settles.
     await env.DB.prepare("UPDATE questions SET outcome = 'A', settlement_version = settlement_version + 1 WHERE id = ?").bind(questionId).run();
+    await mirrorQuestions(env, [questionId]);
 
     const health = await successOf(apiClient({ headers: admin.bearer }).admin.health.$get());
     expect(health.body.crons.find((c) => c.job === "healthProbe")).toEqual({

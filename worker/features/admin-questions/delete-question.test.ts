@@ -5,7 +5,7 @@ import { putOutcome } from "../../test/admin";
 import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
 import { connect, settle } from "../../test/live";
-import { createPlayer, insertBulkPicks, placePick } from "../../test/players";
+import { createPlayer, insertBulkPicks, placePick, shardOf, summedOverShards, sumOverShards } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 
 type Reply = { message?: string; error?: { code: string; message: string } };
@@ -18,8 +18,7 @@ beforeAll(async () => {
 
 const remove = (id: string) => callJson<Reply>(`/api/admin/questions/${id}`, { method: "DELETE", headers: admin.bearer });
 
-const countRows = async (table: string, questionId: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE question_id = ?`).bind(questionId).first<{ n: number }>())?.n;
+const countRows = (table: string, questionId: string) => sumOverShards(`SELECT count(*) FROM ${table} WHERE question_id = ?`, questionId);
 
 describe("DELETE /api/admin/questions/:id", () => {
   it("refunds every active pick once, removes everything but the ledger, and survives a retry", async () => {
@@ -27,7 +26,7 @@ describe("DELETE /api/admin/questions/:id", () => {
     const { userIdOf } = await insertBulkPicks(questionId, { count: 130, cost: 2, startBalance: 10 });
     const player = await createPlayer(10);
     await placePick(player, questionId, "yes", 3);
-    await env.DB.prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)").bind(player, questionId).run();
+    await shardOf(player).prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)").bind(player, questionId).run();
 
     // The last step fails once: the picks are already refunded and gone, the question is still there.
     await env.DB.exec(
@@ -46,11 +45,10 @@ describe("DELETE /api/admin/questions/:id", () => {
     expect(await balanceOf(player)).toBe(10);
     for (const table of ["user_picks", "user_bookmarks", "activity_feed"]) expect(await countRows(table, questionId), table).toBe(0);
     expect(await env.DB.prepare("SELECT id FROM questions WHERE id = ?").bind(questionId).first()).toBeNull();
-    const refunds = await env.DB.prepare(
+    const [refunds] = await summedOverShards(
       "SELECT count(*) AS n, SUM(amount) AS total FROM credit_transactions WHERE question_id = ? AND transaction_type = 'refund'",
-    )
-      .bind(questionId)
-      .first();
+      [questionId],
+    );
     expect(refunds).toEqual({ n: 131, total: 130 * 2 + 6 });
     const audit = await env.DB.prepare("SELECT action, before FROM admin_audit_log WHERE entity_id = ?").bind(questionId).first<{ action: string; before: string }>();
     expect(audit?.action).toBe("delete");

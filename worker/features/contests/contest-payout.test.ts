@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { payContests } from "../../cron/pay-contests";
 import { insertContest, join } from "../../test/contests";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
-import { createPlayer } from "../../test/players";
+import { allInEveryTestShard, createPlayer, inEveryTestShard, shardOf } from "../../test/players";
 import { prizeFor } from "./contest-prizes";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,16 +16,18 @@ const endedContest = async (count: number) => {
   for (let i = 0; i < count; i++) {
     const userId = await createPlayer(15);
     await join(contestId, userId, startsAt + (i + 1) * 1000);
-    await env.DB.prepare("UPDATE contest_entries SET score = ? WHERE contest_id = ? AND user_id = ?").bind(count - i, contestId, userId).run();
+    await shardOf(userId).prepare("UPDATE contest_entries SET score = ? WHERE contest_id = ? AND user_id = ?").bind(count - i, contestId, userId).run();
     players.push(userId);
   }
   return { contestId, players };
 };
 
 const prizeRows = (contestId: string) =>
-  env.DB.prepare("SELECT user_id, amount, transaction_type, source FROM credit_transactions WHERE substr(idempotency_key, 1, ?1) = ?2")
-    .bind(`contest-prize:${contestId}:`.length, `contest-prize:${contestId}:`)
-    .all<{ user_id: string; amount: number; transaction_type: string; source: string }>();
+  allInEveryTestShard<{ user_id: string; amount: number; transaction_type: string; source: string }>(
+    "SELECT user_id, amount, transaction_type, source FROM credit_transactions WHERE substr(idempotency_key, 1, ?1) = ?2",
+    `contest-prize:${contestId}:`.length,
+    `contest-prize:${contestId}:`,
+  );
 
 describe("contest payout (cron)", () => {
   for (const count of [1, 7, 10, 20, 100]) {
@@ -37,13 +39,13 @@ describe("contest payout (cron)", () => {
 
       const expected = players.map((_, i) => prizeFor(i + 1, count));
       expect(await Promise.all(players.map((p) => balanceOf(p)))).toEqual(expected);
-      const { results } = await prizeRows(contestId);
+      const results = await prizeRows(contestId);
       expect(results).toHaveLength(expected.filter((amount) => amount > 0).length);
       expect(results.every((row) => row.transaction_type === "bonus" && row.source === "bonus")).toBe(true);
       const contest = await env.DB.prepare("SELECT closed_at, paid_at FROM contests WHERE id = ?").bind(contestId).first<{ closed_at: number; paid_at: number }>();
       expect(contest?.closed_at).not.toBeNull();
       expect(contest?.paid_at).not.toBeNull();
-      const points = await env.DB.prepare("SELECT prize_points FROM leaderboard_totals WHERE user_id = ?").bind(players[0]).first<{ prize_points: number }>();
+      const points = await shardOf(players[0]!).prepare("SELECT prize_points FROM leaderboard_totals WHERE user_id = ?").bind(players[0]).first<{ prize_points: number }>();
       expect(points?.prize_points).toBe(600);
       await expectLedgerClean();
     });
@@ -51,11 +53,14 @@ describe("contest payout (cron)", () => {
 
   it("breaks a tie on score by the earlier join", async () => {
     const { contestId, players } = await endedContest(3);
-    await env.DB.prepare("UPDATE contest_entries SET score = 5 WHERE contest_id = ?").bind(contestId).run();
+    await inEveryTestShard("UPDATE contest_entries SET score = 5 WHERE contest_id = ?", contestId);
     await payContests(env, Date.now());
     expect(await Promise.all(players.map((p) => balanceOf(p)))).toEqual([600, 300, 150]);
-    const ranks = await env.DB.prepare("SELECT user_id, final_rank FROM contest_entries WHERE contest_id = ? ORDER BY final_rank").bind(contestId).all();
-    expect(ranks.results.map((row) => row.user_id)).toEqual(players);
+    const ranks = await allInEveryTestShard<{ user_id: string; final_rank: number }>(
+      "SELECT user_id, final_rank FROM contest_entries WHERE contest_id = ?",
+      contestId,
+    );
+    expect(ranks.sort((a, b) => a.final_rank - b.final_rank).map((row) => row.user_id)).toEqual(players);
   });
 
   it("closes a contest nobody joined, and leaves running contests alone", async () => {

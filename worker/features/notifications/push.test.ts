@@ -2,9 +2,8 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminActor } from "../admin-audit/admin-audit";
 import { setOutcome } from "../settlement/outcome.service";
-import { settlementBudget, settleQueued } from "../settlement/settlement.service";
 import { apiClient, successOf } from "../../test/client";
-import { placePick } from "../../test/players";
+import { placePick, shardOf, sumOverShards } from "../../test/players";
 import { drainPushes, pushesTo, subscribeDevice, useFakePushService, type PushStandin } from "../../test/push";
 import { insertQuestion } from "../../test/questions";
 import { signedInAdmin, signedInPlayer } from "../../test/sessions";
@@ -28,7 +27,7 @@ const settle = async (questionId: string, outcome: "A" | "B" | "void", reason?: 
   await setOutcome(env, { questionId, outcome, actor: adminActor(admin.userId), now: Date.now(), reason });
 };
 
-const deliveriesLeft = async () => (await env.DB.prepare("SELECT count(*) AS n FROM push_deliveries").first<{ n: number }>())!.n;
+const deliveriesLeft = () => sumOverShards("SELECT count(*) FROM push_deliveries");
 
 describe("push notifications for settled picks", () => {
   it("sends exactly one push per subscribed device, encrypted for that device, and none again on a replay", async () => {
@@ -54,7 +53,7 @@ describe("push notifications for settled picks", () => {
     expect(standin.received.every((push) => push.ttl === PUSH.ttlSeconds)).toBe(true);
 
     // The cron passing over the question again, and the sender running again, change nothing.
-    await settleQueued(env.DB, settlementBudget());
+    await settleQueuedQuestions(env, Date.now());
     await drainPushes();
     expect(standin.received).toHaveLength(3);
     expect(await deliveriesLeft()).toBe(0);
@@ -127,14 +126,15 @@ describe("the push service's answers", () => {
 
     const now = Date.now();
     expect(await sendDuePushes(env, now)).toEqual({ sent: 0, gone: 1, retried: 1, dropped: 0 });
-    const subscriptions = await env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?").bind(player.userId).all();
+    const outbox = shardOf(player.userId);
+    const subscriptions = await outbox.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?").bind(player.userId).all();
     expect(subscriptions.results).toEqual([{ endpoint: busy.endpoint }]);
-    const retry = await env.DB.prepare("SELECT attempts, next_attempt_at FROM push_deliveries").first<{ attempts: number; next_attempt_at: number }>();
+    const retry = await outbox.prepare("SELECT attempts, next_attempt_at FROM push_deliveries").first<{ attempts: number; next_attempt_at: number }>();
     expect(retry).toEqual({ attempts: 1, next_attempt_at: now + PUSH.firstRetryMs });
 
     expect(await sendDuePushes(env, now + 1000)).toEqual({ sent: 0, gone: 0, retried: 0, dropped: 0 });
     expect(await sendDuePushes(env, now + PUSH.firstRetryMs)).toMatchObject({ retried: 1 });
-    expect(await env.DB.prepare("SELECT next_attempt_at FROM push_deliveries").first()).toEqual({ next_attempt_at: now + 3 * PUSH.firstRetryMs });
+    expect(await outbox.prepare("SELECT next_attempt_at FROM push_deliveries").first()).toEqual({ next_attempt_at: now + 3 * PUSH.firstRetryMs });
     expect(await sendDuePushes(env, now + 3 * PUSH.firstRetryMs)).toMatchObject({ sent: 1 });
     expect(await pushesTo(standin, busy)).toEqual([expect.objectContaining({ title: "You won 4 credits!" })]);
     expect(await deliveriesLeft()).toBe(0);

@@ -5,7 +5,7 @@ import { EVERY_MINUTE, runScheduled } from "../../cron/schedule";
 import { resolveFromScoreFeed } from "../../cron/resolve-score-feed";
 import { pickState, questionState } from "../../test/admin";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
-import { createPlayer, placePick } from "../../test/players";
+import { createPlayer, placePick, sumOverShards } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import {
   addEvent,
@@ -151,10 +151,8 @@ describe("finalising exactly once", () => {
     expect((await cron(later + 60_000)).finalised).toMatchObject({ due: 0, finalised: 0 });
 
     expect(await questionState(questionId)).toMatchObject({ outcome: "A", settlement_version: 1, settled_version: 1 });
-    const payouts = await env.DB.prepare("SELECT count(*) AS n FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'")
-      .bind(questionId)
-      .first<{ n: number }>();
-    expect(payouts?.n).toBe(1);
+    const payouts = await sumOverShards("SELECT count(*) FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'", questionId);
+    expect(payouts).toBe(1);
     const outcomeEntries = await env.DB.prepare("SELECT count(*) AS n FROM admin_audit_log WHERE entity_id = ? AND action = 'outcome'").bind(questionId).first<{ n: number }>();
     expect(outcomeEntries?.n).toBe(1);
     expect([await balanceOf(players.a), await balanceOf(players.b)]).toEqual([103, 97]);
@@ -190,8 +188,7 @@ describe("a feed that changes its mind", () => {
     await cron();
     await cron(Date.now() + CHALLENGE_WINDOW_MS);
     const paid = [await balanceOf(players.a), await balanceOf(players.b)];
-    const ledgerRows = async () =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM credit_transactions WHERE question_id = ?").bind(questionId).first<{ n: number }>())?.n;
+    const ledgerRows = () => sumOverShards("SELECT count(*) FROM credit_transactions WHERE question_id = ?", questionId);
     const rowsBefore = await ledgerRows();
 
     finishEvent(feed.store, eventId, 1, 2);

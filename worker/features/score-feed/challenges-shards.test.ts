@@ -34,10 +34,12 @@ const challenge = async (userId: string, questionId: string) => {
 };
 
 describe("score feed challenges of players in shards that are not the catalogue", () => {
-  it("take a challenge from a player whose pick is in their shard, and refuse one without a pick", async () => {
+  it("take a challenge from a player whose pick is in their shard, and refuse one without a pick, a second and an unknown question's", async () => {
     const { questionId, picker, bystander } = await proposal();
     expect((await challenge(bystander, questionId)).status).toBe(403);
     expect((await challenge(picker, questionId)).status).toBe(201);
+    expect((await challenge(picker, questionId)).status).toBe(409);
+    expect((await challenge(bystander, "no-such-question")).status).toBe(404);
     expect(await env.DB.prepare("SELECT state FROM score_feed_links WHERE question_id = ?").bind(questionId).first("state")).toBe("challenged");
   });
 

@@ -12,13 +12,19 @@ type ChallengeInput = { userId: string; questionId: string; reason: string; now:
 
 const NOT_PICKED = () => new AppError("forbidden", "Only players who picked this question can challenge its result");
 
-/** Why a challenge that wrote nothing was refused, read after the fact. */
-const refusal = async (d1: D1Database, { userId, questionId, now }: ChallengeInput) => {
+/**
+ * Why a challenge that wrote nothing was refused, read after the fact; `picked` is the player's shard's answer, or null
+ * where their picks are in the catalogue.
+ */
+const refusal = async (d1: D1Database, { userId, questionId, now }: ChallengeInput, picked: boolean | null) => {
   const [row] = await createDb(d1)
     .select({
       state: scoreFeedLinks.state,
       finalAt: scoreFeedLinks.finalAt,
-      picked: sql<number>`EXISTS (SELECT 1 FROM ${userPicks} WHERE ${userPicks.questionId} = ${questions.id} AND ${userPicks.userId} = ${userId})`,
+      picked:
+        picked === null
+          ? sql<number>`EXISTS (SELECT 1 FROM ${userPicks} WHERE ${userPicks.questionId} = ${questions.id} AND ${userPicks.userId} = ${userId})`
+          : sql<number>`${Number(picked)}`,
       challenged: sql<number>`EXISTS (SELECT 1 FROM ${scoreFeedChallenges} WHERE ${scoreFeedChallenges.questionId} = ${questions.id}
         AND ${scoreFeedChallenges.userId} = ${userId})`,
     })
@@ -34,17 +40,19 @@ const refusal = async (d1: D1Database, { userId, questionId, now }: ChallengeInp
 };
 
 /**
- * Whether the challenger picked the question, as SQL for the challenge's INSERT: checked inside it where the player's
- * picks are in the catalogue, read from their shard first otherwise (a pick is never taken back while its question
- * stands, so the answer cannot change before the INSERT).
+ * Whether the challenger picked the question, read from their shard; null where their picks are in the catalogue, where
+ * the challenge's INSERT checks it itself. A pick is never taken back while its question stands, so the shard's answer
+ * cannot change before the INSERT. A challenge without a pick is refused by the INSERT as with one database: counted by
+ * the rate limit, and an unknown question answered as such.
  */
-const pickedSql = async (env: Env, { userId, questionId }: ChallengeInput) => {
+const pickedInShard = async (env: Env, { userId, questionId }: ChallengeInput) => {
   const shard = playerDb(env, userId);
-  if (shard === env.DB) return "EXISTS (SELECT 1 FROM user_picks WHERE question_id = ?5 AND user_id = ?2)";
-  const pick = await shard.prepare("SELECT 1 AS picked FROM user_picks WHERE question_id = ? AND user_id = ?").bind(questionId, userId).first();
-  if (!pick) throw NOT_PICKED();
-  return "1";
+  if (shard === env.DB) return null;
+  return (await shard.prepare("SELECT 1 AS picked FROM user_picks WHERE question_id = ? AND user_id = ?").bind(questionId, userId).first()) !== null;
 };
+
+const pickedSql = (picked: boolean | null) =>
+  picked === null ? "EXISTS (SELECT 1 FROM user_picks WHERE question_id = ?5 AND user_id = ?2)" : String(Number(picked));
 
 /**
  * A player with a pick objects to a proposed outcome within its window. The first challenge stops the clock: the
@@ -54,8 +62,8 @@ const pickedSql = async (env: Env, { userId, questionId }: ChallengeInput) => {
 export const submitChallenge = async (env: Env, input: ChallengeInput) => {
   const { userId, questionId, reason, now } = input;
   const d1 = env.DB;
-  const picked = await pickedSql(env, input);
   await enforceRateLimits(d1, [{ key: `score-feed-challenge:user:${userId}`, rule: RATE_LIMITS.scoreFeedChallengePerUser }], now);
+  const picked = await pickedInShard(env, input);
   const id = newId();
   const { inserted } = await batchNamed(d1, {
     inserted: d1
@@ -63,7 +71,7 @@ export const submitChallenge = async (env: Env, input: ChallengeInput) => {
         `INSERT INTO score_feed_challenges (id, question_id, user_id, reason, created_at)
          SELECT ?1, l.question_id, ?2, ?3, ?4 FROM score_feed_links l
          WHERE l.question_id = ?5 AND l.state IN ('proposed', 'challenged') AND l.final_at > ?4
-           AND ${picked}
+           AND ${pickedSql(picked)}
          ON CONFLICT (question_id, user_id) DO NOTHING`,
       )
       .bind(id, userId, reason, now, questionId),
@@ -74,6 +82,6 @@ export const submitChallenge = async (env: Env, input: ChallengeInput) => {
       )
       .bind(questionId, now, id),
   });
-  if (inserted.meta.changes === 0) throw await refusal(d1, input);
+  if (inserted.meta.changes === 0) throw await refusal(d1, input, picked);
   return { challenge: { id, questionId, reason, createdAt: now }, state: "challenged" as const };
 };

@@ -4,9 +4,12 @@ import { EVERY_MINUTE, runScheduled } from "../../cron/schedule";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { pickState, putOutcome, questionState } from "../../test/admin";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
-import { createPlayer, insertBulkPicks, placePick } from "../../test/players";
+import { createPlayer, insertBulkPicks, placePick, shardOf, summedOverShards } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
-import { settleQueued } from "./settlement.service";
+import { settleQueuedAcrossShards } from "./shard-settlement";
+
+/** A run of the cron's settlement pass with a budget of the test's own. */
+const settlePass = (chunksLeft: number) => settleQueuedAcrossShards(env, { deadline: Date.now() + 60_000, chunksLeft }, async () => undefined);
 
 let admin: TestAccount;
 
@@ -19,7 +22,7 @@ describe("settlement the cron finishes", () => {
     const questionId = await insertQuestion({ creditCost: 5 });
     const userId = await createPlayer(20);
     const pickId = await placePick(userId, questionId, "yes", 2);
-    await env.DB.exec(
+    await shardOf(userId).exec(
       `CREATE TRIGGER break_settlement BEFORE UPDATE OF settled_version ON user_picks WHEN NEW.question_id = '${questionId}' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`,
     );
     const { status, body } = await putOutcome(admin, questionId, "A");
@@ -30,7 +33,7 @@ describe("settlement the cron finishes", () => {
 
     await runScheduled(EVERY_MINUTE, env);
     expect(await questionState(questionId)).toMatchObject({ settled_version: 0 });
-    await env.DB.exec("DROP TRIGGER break_settlement");
+    await shardOf(userId).exec("DROP TRIGGER break_settlement");
     const outcomes = await runScheduled(EVERY_MINUTE, env);
     expect(outcomes.settleQueuedQuestions).toMatchObject({ completed: 1, picksUpdated: 1, creditsAwarded: 20 });
     expect(await questionState(questionId)).toMatchObject({ settled_version: 1 });
@@ -54,7 +57,7 @@ describe("settlement the cron finishes", () => {
       runs += 1;
       expect(runs, "settlement made no progress").toBeLessThan(200);
       // A small budget stands in for the cron's, so the question needs several runs.
-      const run = await settleQueued(env.DB, { deadline: Date.now() + 60_000, chunksLeft: 60 });
+      const run = await settlePass(60);
       picksUpdated += run.picksUpdated;
       creditsAwarded += run.creditsAwarded;
     }
@@ -62,13 +65,13 @@ describe("settlement the cron finishes", () => {
     expect(picksUpdated).toBe(count);
     expect(creditsAwarded).toBe((count / 2) * 6);
 
-    const summary = await env.DB.prepare(
+    const summary = await summedOverShards(
       `SELECT status, count(*) AS n, SUM(actual_payout) AS paid, MIN(settled_version) AS low FROM user_picks
        WHERE question_id = ? GROUP BY status ORDER BY status`,
-    )
-      .bind(questionId)
-      .all();
-    expect(summary.results).toEqual([
+      [questionId],
+      ["low"],
+    );
+    expect(summary).toEqual([
       { status: "lost", n: count / 2, paid: 0, low: 1 },
       { status: "won", n: count / 2, paid: (count / 2) * 6, low: 1 },
     ]);
@@ -85,18 +88,17 @@ describe("settlement the cron finishes", () => {
     await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = 1 WHERE id = ?")
       .bind(questionId)
       .run();
-    const partial = await settleQueued(env.DB, { deadline: Date.now() + 60_000, chunksLeft: 15 });
+    const partial = await settlePass(15);
     expect(partial.picksUpdated).toBe(15 * 50);
 
     const { status, body } = await putOutcome(admin, questionId, "void");
     expect(status).toBe(200);
     expect(body).toMatchObject({ picksUpdated: count, creditsAwarded: count * 2, complete: true });
-    const totals = await env.DB.prepare(
+    const [totals] = await summedOverShards(
       `SELECT count(*) AS n, SUM(c.balance) AS balance, SUM(c.redeemable) AS redeemable FROM user_picks p
        JOIN user_credits c ON c.user_id = p.user_id WHERE p.question_id = ? AND p.status = 'void' AND p.settled_version = 2`,
-    )
-      .bind(questionId)
-      .first();
+      [questionId],
+    );
     expect(totals).toEqual({ n: count, balance: count * 10, redeemable: 0 });
     await expectLedgerClean();
   }, 300_000);

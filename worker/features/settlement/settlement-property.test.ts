@@ -1,11 +1,10 @@
-import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OUTCOMES_BY_TYPE } from "#shared/sports";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { putOutcome, questionState } from "../../test/admin";
 import { expectLedgerClean } from "../../test/ledger";
-import { createPlayer, placePick } from "../../test/players";
+import { createPlayer, placePick, shardOf, sumOverShards } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { pickResult, type ResolvedPick } from "../picks/streak";
 
@@ -57,16 +56,15 @@ describe("changing outcomes in any order", () => {
         const final = outcomes[steps.at(-1)!]!;
         expect(await questionState(questionId)).toMatchObject({ outcome: final });
         for (const player of players) {
-          const credits = await env.DB.prepare("SELECT balance, redeemable, total_earned FROM user_credits WHERE user_id = ?")
+          const credits = await shardOf(player.userId)
+            .prepare("SELECT balance, redeemable, total_earned FROM user_credits WHERE user_id = ?")
             .bind(player.userId)
             .first<Credits>();
           expect(credits).toEqual(settledAlone(creditCost, player.choice, player.multiplier, final));
         }
-        const wins = await env.DB.prepare("SELECT count(*) AS n FROM activity_feed WHERE question_id = ? AND kind = 'win'")
-          .bind(questionId)
-          .first<{ n: number }>();
+        const wins = await sumOverShards("SELECT count(*) FROM activity_feed WHERE question_id = ? AND kind = 'win'", questionId);
         const winners = players.filter((p) => final !== "unresolved" && pickResult({ choice: p.choice, outcome: final }) === "won");
-        expect(wins?.n).toBe(winners.length);
+        expect(wins).toBe(winners.length);
       }),
       { numRuns: 30 },
     );

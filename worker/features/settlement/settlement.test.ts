@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { pickState, putOutcome, questionState } from "../../test/admin";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
-import { createPlayer, placePick } from "../../test/players";
+import { allInEveryTestShard, createPlayer, placePick, shardOf, summedOverShards, sumOverShards } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 
 let admin: TestAccount;
@@ -71,10 +71,11 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
     expect(body).toMatchObject({ picksUpdated: 4, creditsAwarded: 3 + 9 + 6 + 15 });
     expect(await balances(players)).toEqual([100, 100, 100, 100]);
     expect(await pickState(players[3]!.pickId)).toEqual({ status: "void", actual_payout: 15, settled_version: 1 });
-    const refunds = await env.DB.prepare("SELECT source FROM credit_transactions WHERE question_id = ? AND transaction_type = 'refund'")
-      .bind(questionId)
-      .all<{ source: string }>();
-    expect(refunds.results.map((row) => row.source)).toEqual(["purchased", "purchased", "purchased", "purchased"]);
+    const refunds = await allInEveryTestShard<{ source: string }>(
+      "SELECT source FROM credit_transactions WHERE question_id = ? AND transaction_type = 'refund'",
+      questionId,
+    );
+    expect(refunds.map((row) => row.source)).toEqual(["purchased", "purchased", "purchased", "purchased"]);
     await expectLedgerClean();
   });
 
@@ -82,7 +83,8 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
     const free = await scenario([{ choice: "yes", multiplier: 1 }, { choice: "no", multiplier: 1 }], { creditCost: 0 });
     expect((await putOutcome(admin, free.questionId, "A")).body.creditsAwarded).toBe(2);
     expect(await balances(free.players)).toEqual([102, 100]);
-    const redeemable = await env.DB.prepare("SELECT redeemable FROM user_credits WHERE user_id = ?")
+    const redeemable = await shardOf(free.players[0]!.userId)
+      .prepare("SELECT redeemable FROM user_credits WHERE user_id = ?")
       .bind(free.players[0]!.userId)
       .first<{ redeemable: number }>();
     expect(redeemable?.redeemable).toBe(2);
@@ -102,12 +104,11 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
     expect(await balances(players)).toEqual([97, 91, 94, 85]);
     expect(await pickState(players[2]!.pickId)).toEqual({ status: "active", actual_payout: 0, settled_version: 3 });
     expect(await questionState(questionId)).toEqual({ status: "published", outcome: "unresolved", settlement_version: 3, settled_version: 3 });
-    const rows = await env.DB.prepare(
+    const rows = await summedOverShards(
       "SELECT transaction_type AS type, count(*) AS n, SUM(amount) AS total FROM credit_transactions WHERE question_id = ? AND transaction_type <> 'spend' GROUP BY type ORDER BY type",
-    )
-      .bind(questionId)
-      .all();
-    expect(rows.results).toEqual([
+      [questionId],
+    );
+    expect(rows).toEqual([
       { type: "pick_payout", n: 4, total: 24 + 42 },
       { type: "reversal", n: 4, total: -(24 + 42) },
     ]);
@@ -117,9 +118,9 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
   it("writes one win activity entry per winning pick however often the outcome flips", async () => {
     const { questionId, players } = await scenario([{ choice: "yes", multiplier: 1 }, { choice: "no", multiplier: 1 }]);
     const wins = async () =>
-      (
-        await env.DB.prepare("SELECT user_id FROM activity_feed WHERE question_id = ? AND kind = 'win'").bind(questionId).all<{ user_id: string }>()
-      ).results.map((row) => row.user_id);
+      (await allInEveryTestShard<{ user_id: string }>("SELECT user_id FROM activity_feed WHERE question_id = ? AND kind = 'win'", questionId)).map(
+        (row) => row.user_id,
+      );
     await putOutcome(admin, questionId, "A");
     await putOutcome(admin, questionId, "B");
     expect(await wins()).toEqual([players[1]!.userId]);
@@ -136,10 +137,8 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
     expect(replies.reduce((sum, reply) => sum + reply.body.creditsAwarded, 0)).toBe(24);
     expect(await balances(players)).toEqual([103, 109, 94, 85]);
     expect(await questionState(questionId)).toMatchObject({ settlement_version: 1, settled_version: 1 });
-    const payouts = await env.DB.prepare("SELECT count(*) AS n FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'")
-      .bind(questionId)
-      .first<{ n: number }>();
-    expect(payouts?.n).toBe(2);
+    const payouts = await sumOverShards("SELECT count(*) FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'", questionId);
+    expect(payouts).toBe(2);
     await expectLedgerClean();
   });
 
