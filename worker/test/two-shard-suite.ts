@@ -73,5 +73,6 @@ export const TWO_SHARD_SUITE = [
   "worker/lib/d1-session.test.ts",
   "worker/lib/rate-limit.test.ts",
   "worker/lib/request-guard.test.ts",
+  "worker/lib/round-trips.test.ts",
   "worker/lib/write-pause.test.ts",
 ];
