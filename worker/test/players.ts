@@ -32,9 +32,21 @@ export const createPlayerIn = async (testEnv: Env, balance = 0, id = newId()) =>
 /** The database holding a player's account copy, credits, ledger and picks under the test environment's map. */
 export const shardOf = (userId: string) => playerDb(env, userId);
 
+/** A fresh user id that the test environment's map puts in the same shard as `userId`. */
+export const userIdBeside = (userId: string) => {
+  for (;;) {
+    const id = newId();
+    if (shardOf(id) === shardOf(userId)) return id;
+  }
+};
+
 /** Runs a statement in every user shard of the test environment's map, answering each shard's rows. */
 export const inEveryTestShard = (sql: string, ...values: unknown[]) =>
   Promise.all(shardMap(env).shards.map(({ db }) => db.prepare(sql).bind(...values).raw<[unknown]>()));
+
+/** Every row a statement finds in the user shards, shard after shard, for rows of players who may be in several. */
+export const allInShards = async <T = Record<string, unknown>>(sql: string, ...values: unknown[]) =>
+  (await Promise.all(shardMap(env).shards.map(({ db }) => db.prepare(sql).bind(...values).all<T>()))).flatMap(({ results }) => results);
 
 /** The first row a statement finds in any user shard, for a row a test knows by its own id (a redemption's). */
 export const firstInAnyShard = async <T = Record<string, unknown>>(sql: string, ...values: unknown[]) => {
