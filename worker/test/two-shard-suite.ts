@@ -74,6 +74,8 @@ export const TWO_SHARD_SUITE = [
   "worker/features/share/share.test.ts",
   "worker/features/user-stats/user-stats.test.ts",
   "worker/lib/d1-session.test.ts",
+  "worker/lib/idempotency-fingerprint.test.ts",
+  "worker/lib/idempotency.test.ts",
   "worker/lib/rate-limit.test.ts",
   "worker/lib/request-guard.test.ts",
   "worker/lib/round-trips.test.ts",
