@@ -1,9 +1,9 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { apiClient } from "../test/client";
 import { callJson } from "../test/http";
 import { balanceOf, expectLedgerClean } from "../test/ledger";
 import { insertContest } from "../test/contests";
+import { shardOf, sumOverShards } from "../test/players";
 import { insertQuestion } from "../test/questions";
 import { signedInPlayer, type SignedInPlayer } from "../test/sessions";
 import { KEY_REUSED_MESSAGE, requestFingerprint } from "./idempotency";
@@ -22,8 +22,7 @@ const pick = (player: SignedInPlayer, key: string, questionId: string, choice: "
 const join = (player: SignedInPlayer, key: string, contestId: string) =>
   answerOf(apiClient({ headers: player.bearer }).contests[":id"].join.$post({ param: { id: contestId }, header: { "idempotency-key": key } }));
 
-const picksOn = async (questionId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE question_id = ?").bind(questionId).first<{ n: number }>())?.n;
+const picksOn = (questionId: string) => sumOverShards("SELECT count(*) FROM user_picks WHERE question_id = ?", questionId);
 
 describe("an Idempotency-Key reused with a different request", () => {
   it("answers 422 and places no pick on the second question", async () => {
@@ -58,8 +57,7 @@ describe("an Idempotency-Key reused with a different request", () => {
     const key = crypto.randomUUID();
     expect((await join(player, key, first)).status).toBe(201);
     expect(await join(player, key, second)).toMatchObject({ status: 422, body: REUSED });
-    const entries = await env.DB.prepare("SELECT count(*) AS n FROM contest_entries WHERE contest_id = ?").bind(second).first<{ n: number }>();
-    expect(entries?.n).toBe(0);
+    expect(await sumOverShards("SELECT count(*) FROM contest_entries WHERE contest_id = ?", second)).toBe(0);
     await expectLedgerClean();
   });
 
@@ -72,7 +70,7 @@ describe("an Idempotency-Key reused with a different request", () => {
     const [winners, losers] = a[0]?.status === 201 ? [a, b] : [b, a];
     for (const reply of winners) expect(reply).toMatchObject({ status: 201, body: winners[0]?.body });
     for (const reply of losers) expect(reply).toMatchObject({ status: 422, body: REUSED });
-    expect((await picksOn(questionA))! + (await picksOn(questionB))!).toBe(1);
+    expect((await picksOn(questionA)) + (await picksOn(questionB))).toBe(1);
     expect(await balanceOf(player.userId)).toBe(44);
     await expectLedgerClean();
   });
@@ -106,7 +104,7 @@ describe("the same request spelt differently", () => {
   it("answers a receipt written before fingerprints by its route, as before", async () => {
     const player = await signedInPlayer();
     const key = crypto.randomUUID();
-    await env.DB.prepare(
+    await shardOf(player.userId).prepare(
       "INSERT INTO idempotent_responses (user_id, idempotency_key, route, status, body, created_at) VALUES (?, ?, ?, 201, ?, ?)",
     )
       .bind(player.userId, key, "POST /api/picks", JSON.stringify({ stored: true }), Date.now())

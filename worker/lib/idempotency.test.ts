@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { faultyEnv, type FaultMode } from "../test/faulty-d1";
 import { callJson } from "../test/http";
 import { expectLedgerClean } from "../test/ledger";
+import { allInEveryTestShard } from "../test/players";
 import { difference, footprint, MONEY_ROUTES, withoutIdentity, type MoneyRequest, type MoneyRoute } from "../test/money-routes";
 import { useFakeStripe, type FakeStripe } from "../test/stripe";
 import { GENERIC_ERROR_MESSAGE } from "./errors";
@@ -29,9 +30,8 @@ const cleanRun = async (route: MoneyRoute) => {
 };
 
 const storedStatuses = async (userIds: string[]) =>
-  (await env.DB.prepare(`SELECT status FROM idempotent_responses WHERE user_id IN (${userIds.map(() => "?").join(", ")})`)
-    .bind(...userIds)
-    .all<{ status: number }>()).results.map((row) => row.status);
+  (await allInEveryTestShard<{ status: number }>(`SELECT status FROM idempotent_responses WHERE user_id IN (${userIds.map(() => "?").join(", ")})`, ...userIds))
+    .map((row) => row.status);
 
 describe.each(MONEY_ROUTES)("$name with a failing database", (route) => {
   it.each(MODES)("%s: the first attempt answers 500, its retry the clean answer, and the money moves once", async (mode) => {
@@ -40,7 +40,7 @@ describe.each(MONEY_ROUTES)("$name with a failing database", (route) => {
 
     const request = await route.setup(stripe);
     const key = crypto.randomUUID();
-    const faulty = faultyEnv({ mode, nth: route.batch });
+    const faulty = faultyEnv({ mode, nth: route.batch }, request.userIds[0]!);
     const before = await footprint(request);
 
     const first = await send(request, key, faulty);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { userShard } from "../db/shards";
 import { wrappedD1 } from "./wrapped-d1";
 
 /**
@@ -33,5 +34,8 @@ export const faultyD1 = (db: D1Database, fault: Fault): D1Database => {
   return wrappedD1(db, (core) => ({ prepare: (query) => core.prepare(query), batch: faultyBatch(core, fault, counter) }));
 };
 
-/** The test environment with a faulty database, for `call(path, { env })`. */
-export const faultyEnv = (fault: Fault): Env => ({ ...env, DB: faultyD1(env.DB, fault) });
+/** The test environment with the database holding the player's money faulty (their shard), for `call(path, { env })`. */
+export const faultyEnv = (fault: Fault, userId: string): Env => {
+  const { binding, db } = userShard(env, userId);
+  return { ...env, [binding]: faultyD1(db, fault) };
+};

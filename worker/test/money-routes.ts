@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
-import { signUpAndLogin } from "./accounts";
 import { insertContest } from "./contests";
 import { grantCredits } from "./ledger";
-import { createPlayer } from "./players";
+import { shardMap } from "../db/shards";
+import { createPlayer, shardOf, sumOverShards, updateAccount, userIdBeside } from "./players";
 import { insertQuestion } from "./questions";
 import { signedInPlayer } from "./sessions";
 import { paidCheckout, type FakeStripe } from "./stripe";
@@ -20,7 +20,10 @@ export type MoneyRequest = {
 
 export type MoneyRoute = {
   name: string;
-  /** The request's `batch()` call that moves the money (a promo code's rate limit comes first). */
+  /**
+   * The `batch()` call in the player's shard that moves the money (a promo code's rate limit comes first where the
+   * shard is the catalogue).
+   */
   batch: number;
   /** `stripe` is the test file's stand-in (useFakeStripe), for the routes that need a payment. */
   setup: (stripe: FakeStripe) => Promise<MoneyRequest>;
@@ -49,16 +52,17 @@ export const MONEY_ROUTES: MoneyRoute[] = [
     name: "POST /api/picks (a referred friend's first pick, with both bonuses)",
     batch: 1,
     setup: async () => {
+      // In the referrer's shard, so the pick's one batch pays both (one elsewhere is paid through the referral queue).
       const referrer = await createPlayer();
-      const code = await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(referrer).first<string>("referral_code");
-      const friend = await signUpAndLogin(`friend-${crypto.randomUUID()}@example.com`, { ref: code ?? "" });
+      const friend = await signedInPlayer(10, env, userIdBeside(referrer));
+      await updateAccount(friend.userId, "referred_by = ?, bonus_owner = 1", { values: [referrer] });
       const questionId = await insertQuestion({ creditCost: 2 });
       return { path: "/api/picks", json: { questionId, choice: "no", multiplier: 1 }, headers: friend.bearer, userIds: [friend.userId, referrer], target: questionId };
     },
   },
   {
     name: "POST /api/promo-codes/redeem",
-    batch: 2,
+    batch: shardMap(env).sharesCatalogue ? 2 : 1,
     setup: async () => {
       const player = await signedInPlayer();
       const code = `FAULT${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
@@ -104,32 +108,35 @@ export const MONEY_ROUTES: MoneyRoute[] = [
   },
 ];
 
-/** Rows each user and the target have, and balances: what a request wrote, as a difference of two footprints. */
+/**
+ * Rows each user and the target have, and balances: what a request wrote, as a difference of two footprints. A player's
+ * rows are in their shard, a promo code's uses in the catalogue, and a question's picks and a contest's entrants are
+ * counted in every shard.
+ */
 export const footprint = async ({ userIds, target }: MoneyRequest) => {
   const counts: Record<string, number> = {};
   for (const [i, userId] of userIds.entries()) {
-    const row = await env.DB.prepare(
+    const row = await shardOf(userId).prepare(
       `SELECT (SELECT count(*) FROM credit_transactions WHERE user_id = ?1) AS transactions,
          (SELECT COALESCE(SUM(balance), 0) FROM user_credits WHERE user_id = ?1) AS balance,
          (SELECT count(*) FROM user_picks WHERE user_id = ?1) AS picks,
          (SELECT count(*) FROM activity_feed WHERE user_id = ?1) AS activity,
-         (SELECT count(*) FROM promo_redemptions WHERE user_id = ?1) AS promos,
          (SELECT count(*) FROM gift_card_redemptions WHERE user_id = ?1) AS redemptions,
          (SELECT count(*) FROM contest_entries WHERE user_id = ?1) AS entries,
          (SELECT count(*) FROM idempotent_responses WHERE user_id = ?1) AS answers`,
     )
       .bind(userId)
       .first<Record<string, number>>();
-    for (const [name, value] of Object.entries(row ?? {})) counts[`${i}.${name}`] = value;
+    const promos = await env.DB.prepare("SELECT count(*) AS promos FROM promo_redemptions WHERE user_id = ?").bind(userId).first<Record<string, number>>();
+    for (const [name, value] of Object.entries({ ...row, ...promos })) counts[`${i}.${name}`] = value;
   }
-  const shared = await env.DB.prepare(
-    `SELECT (SELECT COALESCE(SUM(pick_count), 0) FROM questions WHERE id = ?1) AS pickCount,
-       (SELECT COALESCE(SUM(redemption_count), 0) FROM promo_codes WHERE code = ?1) AS promoCount,
-       (SELECT count(*) FROM contest_entries WHERE contest_id = ?1) AS entrants`,
-  )
-    .bind(target)
-    .first<Record<string, number>>();
-  return { ...counts, ...shared };
+  const promoCount = await env.DB.prepare("SELECT COALESCE(SUM(redemption_count), 0) AS n FROM promo_codes WHERE code = ?").bind(target).first<number>("n");
+  return {
+    ...counts,
+    pickCount: await sumOverShards("SELECT COALESCE(SUM(pick_count), 0) FROM questions WHERE id = ?", target),
+    promoCount: promoCount ?? 0,
+    entrants: await sumOverShards("SELECT count(*) FROM contest_entries WHERE contest_id = ?", target),
+  };
 };
 
 export const difference = (before: Record<string, number>, after: Record<string, number>) =>

@@ -32,6 +32,14 @@ export const createPlayerIn = async (testEnv: Env, balance = 0, id = newId()) =>
 /** The database holding a player's account copy, credits, ledger and picks under the test environment's map. */
 export const shardOf = (userId: string) => playerDb(env, userId);
 
+/** A fresh user id that the test environment's map puts in the same shard as `userId`. */
+export const userIdBeside = (userId: string) => {
+  for (;;) {
+    const id = newId();
+    if (shardOf(id) === shardOf(userId)) return id;
+  }
+};
+
 /** Runs a statement in every user shard of the test environment's map, answering each shard's rows. */
 export const inEveryTestShard = (sql: string, ...values: unknown[]) =>
   Promise.all(shardMap(env).shards.map(({ db }) => db.prepare(sql).bind(...values).raw<[unknown]>()));

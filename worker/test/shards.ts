@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { ONE_DATABASE_MAP } from "#shared/shard-map";
 import { bucketOf, playerDb, SHARD_BUCKETS } from "../db/shards";
 
 type LocalShards = { SHARD_0: D1Database; SHARD_1: D1Database };
@@ -18,6 +19,9 @@ export const twoShardEnv = (): Env & LocalShards => ({
   ...SHARDS,
   USER_SHARD_MAP: { version: 2, shards: [{ binding: "SHARD_0", from: 0 }, { binding: "SHARD_1", from: SHARD_BUCKETS / 2 }] },
 });
+
+/** The test environment with the small deployment's map, catalogue and players in one database, whichever map is in force. */
+export const oneDatabaseEnv = (): Env => ({ ...env, USER_SHARD_MAP: ONE_DATABASE_MAP });
 
 /** A fresh user id whose bucket falls in the given half of the buckets, so a test chooses each player's shard. */
 export const userIdInShard = (shard: 0 | 1) => {

@@ -7,7 +7,7 @@ import { outboxFor, signUp, signUpAndLogin, tokenFromLatestEmail } from "../../t
 import { apiClient } from "../../test/client";
 import { BASE_URL } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
-import { withNoticesDelivered } from "../../test/queues";
+import { withNoticesDelivered, withQueuesCaught } from "../../test/queues";
 import { insertQuestion } from "../../test/questions";
 import { emailFingerprint, normaliseEmail } from "./email-fingerprint";
 
@@ -27,8 +27,13 @@ const resetPassword = async (email: string, password: string) => {
   expect((await completeReset(token, password)).status).toBe(200);
 };
 const deleteMe = (headers: Record<string, string>) => apiClient({ headers }).me.$delete();
-const pickYes = (headers: Record<string, string>, questionId: string) =>
-  apiClient({ headers }).picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: {} });
+/** A referrer in another shard than the friend is paid through the referral queue, delivered after each pick. */
+const { env: queued, deliverAll } = withQueuesCaught(env);
+const pickYes = async (headers: Record<string, string>, questionId: string) => {
+  const response = await apiClient({ headers, env: queued }).picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: {} });
+  await deliverAll();
+  return response;
+};
 
 describe("pre-account hijack", () => {
   it("leaves the mailbox's owner the only one who can sign in when an attacker signed up first", async () => {

@@ -25,9 +25,10 @@ export const mirrorUsers = async (env: Env, userIds: readonly string[]) => {
 
 /**
  * A change to a player's account that writes both the directory (catalogue) and the player's own rows. Where the
- * player's shard is the catalogue it is one batch, as atomic as before shards. Otherwise the directory commits first,
- * the row is copied to the shard, and the shard's batch follows; each step is safe to repeat, so a failure between
- * them is mended by the player trying again.
+ * player's shard is the catalogue it is one batch, as atomic as before shards. Otherwise the directory commits first
+ * and its batch reads the row back, and the shard's batch copies the row before the player's own statements: one
+ * round trip to each database. Each step is safe to repeat, so a failure between them is mended by the player trying
+ * again.
  */
 export const writeAccount = async <D extends Statements, P extends Statements>(
   env: Env,
@@ -42,7 +43,11 @@ export const writeAccount = async <D extends Statements, P extends Statements>(
     return { directory: results, player: results };
   }
   const directoryStatements = directory(env.DB);
-  const directoryResults = await batchIfAny(env.DB, directoryStatements);
-  if (!writesNothing(directoryStatements)) await mirrorUsers(env, [userId]);
-  return { directory: directoryResults, player: await batchIfAny(shard, player(shard)) };
+  if (writesNothing(directoryStatements)) {
+    return { directory: await batchIfAny(env.DB, directoryStatements), player: await batchIfAny(shard, player(shard)) };
+  }
+  const read = { accountRow: env.DB.prepare(COPY.read).bind(JSON.stringify([userId])) };
+  const directoryResults = await batchTogether(env.DB, directoryStatements, read);
+  const copy = { accountCopy: shard.prepare(COPY.upsert).bind(JSON.stringify(directoryResults.accountRow.results)) };
+  return { directory: directoryResults, player: await batchTogether(shard, copy, player(shard)) };
 };

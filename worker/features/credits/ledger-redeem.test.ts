@@ -1,35 +1,28 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../lib/ids";
 import { expectLedgerClean, grantCredits } from "../../test/ledger";
+import { createPlayer, shardOf } from "../../test/players";
 import { auditLedger } from "./ledger.audit";
 import { commitMovement, redeem } from "./ledger.service";
 
-const db = env.DB;
-
-const createUser = async () => {
-  const id = newId();
-  await db.prepare("INSERT INTO users (id, email, username, referral_code, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)")
-    .bind(id, `${id}@example.com`, `r_${id.slice(0, 12)}`, `R${id.slice(0, 7)}`)
-    .run();
-  return id;
+const take = (userId: string, amount: number, key = newId()) => {
+  const db = shardOf(userId);
+  return commitMovement(db, redeem(db, { userId, amount, idempotencyKey: key, now: Date.now() }));
 };
 
-const take = (userId: string, amount: number, key = newId()) => commitMovement(db, redeem(db, { userId, amount, idempotencyKey: key, now: Date.now() }));
-
 const credits = (userId: string) =>
-  db.prepare("SELECT balance, redeemable, total_spent FROM user_credits WHERE user_id = ?").bind(userId).first();
+  shardOf(userId).prepare("SELECT balance, redeemable, total_spent FROM user_credits WHERE user_id = ?").bind(userId).first();
 
 describe("ledger redeem", () => {
   it("takes winnings only, checked in SQL, and once per key", async () => {
-    const userId = await createUser();
+    const userId = await createPlayer();
     await grantCredits(userId, 30, "purchased");
     await grantCredits(userId, 15, "winnings");
     expect((await take(userId, 16)).applied).toBe(false);
     expect((await take(userId, 10, `redemption:${userId}`)).applied).toBe(true);
     expect((await take(userId, 10, `redemption:${userId}`)).applied).toBe(false);
     expect(await credits(userId)).toEqual({ balance: 35, redeemable: 5, total_spent: 10 });
-    const row = await db.prepare("SELECT amount, transaction_type, source FROM credit_transactions WHERE idempotency_key = ?")
+    const row = await shardOf(userId).prepare("SELECT amount, transaction_type, source FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`redemption:${userId}`)
       .first();
     expect(row).toEqual({ amount: -10, transaction_type: "redemption", source: "winnings" });
@@ -37,7 +30,8 @@ describe("ledger redeem", () => {
   });
 
   it("is flagged by the audit when more was redeemed than won", async () => {
-    const userId = await createUser();
+    const userId = await createPlayer();
+    const db = shardOf(userId);
     await grantCredits(userId, 50, "purchased");
     await db.batch([
       db.prepare("INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, created_at) VALUES (?, ?, -20, 'redemption', 'winnings', ?, 0)")

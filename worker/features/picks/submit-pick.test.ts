@@ -1,13 +1,12 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PickRef } from "./submit-pick.service";
 import { replayPick, submitPick } from "./submit-pick.service";
-import { createPlayer } from "../../test/players";
+import { createPlayer, shardOf } from "../../test/players";
 import { wrappedD1 } from "../../test/wrapped-d1";
 import { insertQuestion } from "../../test/questions";
 
 const usernameOf = async (userId: string) =>
-  env.DB.prepare("SELECT username FROM users WHERE id = ?").bind(userId).first<string>("username");
+  shardOf(userId).prepare("SELECT username FROM users WHERE id = ?").bind(userId).first<string>("username");
 
 describe("submitPick", () => {
   it("answers the pick and credits, and the live messages, from its one batch; a replay answers the same", async () => {
@@ -15,7 +14,7 @@ describe("submitPick", () => {
     const questionId = await insertQuestion({ creditCost: 3, title: "Will it rain?" });
     const now = Date.now();
     let ref: PickRef | undefined;
-    const result = await submitPick(env.DB, { userId, questionId, choice: "no", multiplier: 2, now }, (r) => {
+    const result = await submitPick(shardOf(userId), { userId, questionId, choice: "no", multiplier: 2, now }, (r) => {
       ref = r;
       return [];
     });
@@ -36,7 +35,7 @@ describe("submitPick", () => {
     });
     const credits = { balance: 14, totalEarned: 20, totalSpent: 6, redeemable: 0 };
     expect(result.body.credits).toEqual(credits);
-    const spend = await env.DB.prepare("SELECT id, amount, source, pick_id, question_id FROM credit_transactions WHERE idempotency_key = ?")
+    const spend = await shardOf(userId).prepare("SELECT id, amount, source, pick_id, question_id FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`pick:${userId}:${questionId}`)
       .first();
     expect(spend).toEqual({ id: ref?.transactionId, amount: -6, source: "purchased", pick_id: pick.id, question_id: questionId });
@@ -49,18 +48,18 @@ describe("submitPick", () => {
       type: "activity",
       data: { id: ref?.activityId, kind: "pick", username: await usernameOf(userId), questionId, questionTitle: "Will it rain?", choice: "no", credits: 6, createdAt: now },
     });
-    const activityRow = await env.DB.prepare("SELECT id, credits, created_at FROM activity_feed WHERE user_id = ?").bind(userId).first();
+    const activityRow = await shardOf(userId).prepare("SELECT id, credits, created_at FROM activity_feed WHERE user_id = ?").bind(userId).first();
     expect(activityRow).toEqual({ id: ref?.activityId, credits: 6, created_at: now });
 
     const { paidFriend, ...answered } = result;
     expect(paidFriend).toBe(false);
-    expect(await replayPick(env.DB, ref!)).toEqual(answered);
+    expect(await replayPick(shardOf(userId), ref!)).toEqual(answered);
   });
 
   it("sends no transaction message for a free pick", async () => {
     const userId = await createPlayer();
     const questionId = await insertQuestion({ creditCost: 0 });
-    const result = await submitPick(env.DB, { userId, questionId, choice: "yes", multiplier: 5, now: Date.now() });
+    const result = await submitPick(shardOf(userId), { userId, questionId, choice: "yes", multiplier: 5, now: Date.now() });
     expect(result.body.pick).toMatchObject({ creditsSpent: 0, multiplier: 1, potentialPayout: 2 });
     expect(result.events.map((event) => event.type)).toEqual(["credits", "pick"]);
     expect(result.activity.data).toMatchObject({ credits: 0 });
@@ -68,9 +67,12 @@ describe("submitPick", () => {
 
   it("leaves the referral bonus statements out of the batch of a player nobody referred, and only then", async () => {
     const sizes: number[] = [];
-    const d1 = wrappedD1(env.DB, (core) => ({ prepare: (query) => core.prepare(query), batch: (statements) => (sizes.push(statements.length), core.batch(statements)) }));
-    const pickAs = async (referred: boolean | undefined) =>
-      submitPick(d1, { userId: await createPlayer(5), questionId: await insertQuestion({ creditCost: 1 }), choice: "yes", multiplier: 1, now: Date.now(), referred });
+    const sized = (d1: D1Database) =>
+      wrappedD1(d1, (core) => ({ prepare: (query) => core.prepare(query), batch: (statements) => (sizes.push(statements.length), core.batch(statements)) }));
+    const pickAs = async (referred: boolean | undefined) => {
+      const userId = await createPlayer(5);
+      return submitPick(sized(shardOf(userId)), { userId, questionId: await insertQuestion({ creditCost: 1 }), choice: "yes", multiplier: 1, now: Date.now(), referred });
+    };
     await pickAs(undefined);
     await pickAs(true);
     const lean = await pickAs(false);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
-import { SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
+import { oneDatabaseEnv, SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { foldPickCounts } from "./pick-counts";
 import { mirrorQuestions } from "./question-mirror";
 
@@ -38,8 +38,8 @@ describe("pick counts across user shards", () => {
 
   it("leaves the counters alone when the one shard is the catalogue", async () => {
     const questionId = await insertQuestion({ creditCost: 1 });
-    await placePick(await createPlayer(10), questionId, "yes");
-    expect(await foldPickCounts(env, Date.now())).toEqual({ questions: 0, changed: 0 });
+    await placePick(await createPlayer(10, env.DB), questionId, "yes", 1, env.DB);
+    expect(await foldPickCounts(oneDatabaseEnv(), Date.now())).toEqual({ questions: 0, changed: 0 });
     expect(await counts(questionId)).toEqual({ pick_count: 1, yes_count: 1, no_count: 0 });
   });
 });

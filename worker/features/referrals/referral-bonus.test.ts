@@ -1,41 +1,37 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH } from "../../config";
 import { newId } from "../../lib/ids";
 import { balanceOf, expectLedgerClean, grantCredits } from "../../test/ledger";
-import { createPlayer, placePick } from "../../test/players";
+import { createPlayer, placePick, shardOf, updateAccount, userIdBeside } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { commitMovement, grant } from "../credits/ledger.service";
 import { submitPick } from "../picks/submit-pick.service";
 
 /**
  * A friend written straight to D1 with a referrer (sign-up is the only way to set one, and it costs a PBKDF2 hash),
- * holding its address's bonus claim as a confirmed first account does.
+ * holding its address's bonus claim as a confirmed first account does. The friend is in the referrer's shard, where
+ * the pick's batch pays both bonuses (a referrer elsewhere is paid through the referral queue: referral-shards.test.ts).
  */
 const insertFriend = async (referrerId: string, balance = 0) => {
-  const id = newId();
-  const compact = id.replaceAll("-", "");
-  await env.DB.prepare(
-    "INSERT INTO users (id, email, username, referral_code, referred_by, bonus_owner, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, 0, 0)",
-  )
-    .bind(id, `${compact}@friends.example`, `f_${compact.slice(0, 24)}`, compact, referrerId)
-    .run();
+  const id = await createPlayer(0, undefined, userIdBeside(referrerId));
+  await updateAccount(id, "referred_by = ?, bonus_owner = 1", { values: [referrerId] });
   if (balance > 0) await grantCredits(id, balance);
   return id;
 };
 
+/** The friend's and the referrer's bonuses, both in the friend's shard (insertFriend). */
 const bonusRows = async (friendId: string) =>
-  (await env.DB.prepare("SELECT user_id, amount FROM credit_transactions WHERE idempotency_key LIKE ? ORDER BY amount")
+  (await shardOf(friendId).prepare("SELECT user_id, amount FROM credit_transactions WHERE idempotency_key LIKE ? ORDER BY amount")
     .bind(`referral:${friendId}:%`)
     .all()).results;
 
 const creditsRows = async (userId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM user_credits WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
+  (await shardOf(userId).prepare("SELECT count(*) AS n FROM user_credits WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
 
 describe("referral bonus statements (decided inside the pick's batch)", () => {
   it("pay a friend of a deleted referrer, and not the referrer", async () => {
     const referrer = await createPlayer();
-    await env.DB.prepare("UPDATE users SET deleted_at = 1 WHERE id = ?").bind(referrer).run();
+    await updateAccount(referrer, "deleted_at = 1");
     const friend = await insertFriend(referrer, 2);
     await placePick(friend, await insertQuestion({ creditCost: 2 }), "yes");
     expect(await bonusRows(friend)).toEqual([{ user_id: friend, amount: 50 }]);
@@ -73,7 +69,7 @@ describe("referral bonus statements (decided inside the pick's batch)", () => {
   it("hand the pick's answer the referrer's new balance for their open screens, on the paying pick only", async () => {
     const referrer = await createPlayer(7);
     const friend = await insertFriend(referrer, 2);
-    const pick = (questionId: string) => submitPick(env.DB, { userId: friend, questionId, choice: "yes", multiplier: 1, now: Date.now() });
+    const pick = (questionId: string) => submitPick(shardOf(friend), { userId: friend, questionId, choice: "yes", multiplier: 1, now: Date.now() });
     const first = await pick(await insertQuestion({ creditCost: 1 }));
     expect(first.others).toEqual([{ userId: referrer, messages: [{ type: "credits", data: expect.objectContaining({ balance: 107 }) }] }]);
     expect((await pick(await insertQuestion({ creditCost: 1 }))).others).toEqual([]);
@@ -95,8 +91,8 @@ describe("referral bonus statements (decided inside the pick's batch)", () => {
     lastMonth.setUTCDate(0);
     for (let i = 0; i < REFERRAL_BONUSES_PER_REFERRER_PER_MONTH; i++) {
       const idempotencyKey = `referral:${newId()}:referrer`;
-      const movement = grant(env.DB, { userId: referrer, amount: 100, idempotencyKey, transactionType: "bonus", source: "bonus", now: lastMonth.getTime() });
-      await commitMovement(env.DB, movement);
+      const movement = grant(shardOf(referrer), { userId: referrer, amount: 100, idempotencyKey, transactionType: "bonus", source: "bonus", now: lastMonth.getTime() });
+      await commitMovement(shardOf(referrer), movement);
     }
     const friend = await insertFriend(referrer, 1);
     await placePick(friend, await insertQuestion({ creditCost: 1 }), "yes");
@@ -107,7 +103,7 @@ describe("referral bonus statements (decided inside the pick's batch)", () => {
   it("pay nothing for a friend whose account does not hold its address's bonus claim (a re-created account)", async () => {
     const referrer = await createPlayer();
     const friend = await insertFriend(referrer, 1);
-    await env.DB.prepare("UPDATE users SET bonus_owner = 0 WHERE id = ?").bind(friend).run();
+    await updateAccount(friend, "bonus_owner = 0");
     await placePick(friend, await insertQuestion({ creditCost: 1 }), "yes");
     expect(await bonusRows(friend)).toEqual([]);
     expect(await balanceOf(referrer)).toBe(0);

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { signUp, signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
+import { allInEveryTestShard, shardOf } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
+import { withQueuesCaught } from "../../test/queues";
+
+/** A referrer in another shard than the friend is paid through the referral queue, delivered after each pick. */
+const { env: queued, deliverAll } = withQueuesCaught(env);
 
 const referralsOf = (headers: Record<string, string>) => successOf(apiClient({ headers }).referrals.$get());
 
@@ -13,12 +18,16 @@ const codeOf = async (userId: string) =>
   (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId).first<{ referral_code: string }>())!.referral_code;
 const referredBy = async (address: string) =>
   (await env.DB.prepare("SELECT referred_by FROM users WHERE email = ?").bind(address).first<{ referred_by: string | null }>())?.referred_by;
-const pick = (account: TestAccount, questionId: string, idempotencyKey?: string) =>
-  apiClient({ headers: account.bearer }).picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: { "idempotency-key": idempotencyKey } });
+const pick = async (account: TestAccount, questionId: string, idempotencyKey?: string) => {
+  const json = { questionId, choice: "yes" as const, multiplier: 1 };
+  const response = await apiClient({ headers: account.bearer, env: queued }).picks.$post({ json, header: { "idempotency-key": idempotencyKey } });
+  await deliverAll();
+  return response;
+};
+/** The friend's bonus is in the friend's shard, the referrer's in the referrer's. */
 const bonusRows = async (friendId: string) =>
-  (await env.DB.prepare("SELECT user_id, amount, source FROM credit_transactions WHERE idempotency_key LIKE ? ORDER BY amount")
-    .bind(`referral:${friendId}:%`)
-    .all()).results;
+  (await allInEveryTestShard<{ amount: number }>("SELECT user_id, amount, source FROM credit_transactions WHERE idempotency_key LIKE ?", `referral:${friendId}:%`))
+    .sort((a, b) => a.amount - b.amount);
 
 /** A referrer and a friend who signed up with the referrer's code. */
 const referredPair = async () => {
@@ -118,7 +127,7 @@ describe("GET /api/referrals", () => {
 
   it("shows first_pick when a friend picked but the bonus was not paid, and 401 for visitors", async () => {
     const { referrer, friend } = await referredPair();
-    await env.DB.prepare(
+    await shardOf(friend.userId).prepare(
       "INSERT INTO user_picks (id, user_id, question_id, choice, credits_spent, multiplier, potential_payout, created_at, updated_at) VALUES (?, ?, ?, 'yes', 0, 1, 2, 0, 0)",
     )
       .bind(crypto.randomUUID(), friend.userId, await insertQuestion({ creditCost: 0 }))
