@@ -56,6 +56,8 @@ const main = async () => {
   // The state is about 750 MB: never leave it behind, even when the watchdog or a signal ends the bench.
   process.once("exit", () => rmSync(stateDir, { recursive: true, force: true }));
   const workerLog = createWriteStream(LOG_FILE);
+  // Every workerd the bench starts (the app, the baseline, the shard apps, the site) pipes its output here.
+  workerLog.setMaxListeners(20);
   const scenarios: ScenarioResult[] = [];
   let settlement: SettlementTrace | null = null;
   const servers: Server[] = [];

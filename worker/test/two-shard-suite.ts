@@ -2,8 +2,8 @@
  * The worker test files that run a second time with players over two user shards as the map in force (the
  * `worker-two-shards` project), beyond the `*-shards.test.ts` files, which run their own two-shard cases in either
  * project. A file joins once its fixtures write players as sign-up does (createPlayer without a database, and the other
- * helpers that follow the map) and it reads player rows from their shard; docs/decisions/user-shards.md lists what is
- * left. Files whose tests touch no player row are not repeated.
+ * helpers that follow the map) and it reads player rows from their shard. Files whose tests touch no player row, or that
+ * build their own shards, are not repeated (docs/decisions/user-shards.md, "How it is tested and measured").
  */
 export const TWO_SHARD_SUITE = [
   "worker/cron/audit-ledger.test.ts",

@@ -81,7 +81,12 @@ export const pickRoutes = createRouter()
         if (result.paidFriend && referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.env, userId, referrerId));
         return answer(result);
       },
-      replay: async (ref: PickRef) => answer(await replayPick(playerDb(c.env, userId), ref)),
+      replay: async (ref: PickRef) => {
+        // The attempt that committed may have paid the friend's bonus and been cut off before it asked for the
+        // referrer's; the consumer pays a referrer once, so asking again costs a message and loses nothing.
+        if (referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.env, userId, referrerId));
+        return answer(await replayPick(playerDb(c.env, userId), ref));
+      },
     });
   })
   .openapi(listRoute, async (c) => c.json(await readMyPicks(c.env, c.var.user!.id, c.req.valid("query").cursor), 200))

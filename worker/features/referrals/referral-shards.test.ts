@@ -5,6 +5,7 @@ import { newId } from "../../lib/ids";
 import { balanceOf, expectLedgerClean, grantCredits } from "../../test/ledger";
 import { createPlayerIn, updateAccount } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
+import { faultyD1 } from "../../test/faulty-d1";
 import { caughtQueue, deliverBatch } from "../../test/queues";
 import { sessionFor } from "../../test/sessions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
@@ -32,9 +33,9 @@ const referralAcrossShards = async (testEnv: Env) => {
   return { referrerId, friendId, questionId };
 };
 
-const pickAs = async (testEnv: Env, friendId: string, questionId: string) => {
+const pickAs = async (testEnv: Env, friendId: string, questionId: string, headers: Record<string, string> = {}) => {
   const { bearer } = await sessionFor(friendId, testEnv);
-  return call("/api/picks", { method: "POST", headers: bearer, json: { questionId, choice: "yes", multiplier: 1 }, env: testEnv });
+  return call("/api/picks", { method: "POST", headers: { ...bearer, ...headers }, json: { questionId, choice: "yes", multiplier: 1 }, env: testEnv });
 };
 
 describe("referral bonuses across shards", () => {
@@ -52,6 +53,23 @@ describe("referral bonuses across shards", () => {
     await deliver(shards, sent);
     expect(await balanceOf(referrerId, shards.SHARD_0)).toBe(REFERRER_BONUS);
     expect(await balanceOf(referrerId, env.DB)).toBe(0);
+    await expectLedgerClean(shards.SHARD_0);
+    await expectLedgerClean(shards.SHARD_1);
+  });
+
+  it("ask for the referrer's bonus again when the friend retries a pick whose first answer was lost", async () => {
+    const { shards, sent } = shardsWithQueue();
+    const { referrerId, friendId, questionId } = await referralAcrossShards(shards);
+    const retry = { "Idempotency-Key": newId() };
+    const answerLost = { ...shards, SHARD_1: faultyD1(shards.SHARD_1, { mode: "lose-answer-after-commit", nth: 1 }) };
+    expect((await pickAs(answerLost, friendId, questionId, retry)).status).toBe(500);
+    expect(await balanceOf(friendId, shards.SHARD_1)).toBe(REFERRED_FRIEND_BONUS);
+    expect(sent).toEqual([]);
+    expect((await pickAs(shards, friendId, questionId, retry)).status).toBe(201);
+    expect(sent).toEqual([{ friendId }]);
+    await deliver(shards, [...sent, ...sent]);
+    expect(await balanceOf(referrerId, shards.SHARD_0)).toBe(REFERRER_BONUS);
+    expect(await balanceOf(friendId, shards.SHARD_1)).toBe(REFERRED_FRIEND_BONUS);
     await expectLedgerClean(shards.SHARD_0);
     await expectLedgerClean(shards.SHARD_1);
   });
