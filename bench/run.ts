@@ -17,6 +17,7 @@ import { feedVariants } from "./scenarios/feed-variants";
 import { leaderboard } from "./scenarios/leaderboard";
 import { lighthouse } from "./scenarios/lighthouse";
 import { liveFanOut } from "./scenarios/live";
+import { pickSql } from "./scenarios/pick-sql";
 import { picks } from "./scenarios/picks";
 import { settle, settlementBudgetText, type SettlementTrace } from "./scenarios/settlement";
 import { appShardPicks } from "./scenarios/app-shards";
@@ -104,6 +105,7 @@ const main = async () => {
         return picks(ctx, await loginAll(app.url, emails, BENCH_PASSWORD), d1);
       })),
     );
+    scenarios.push(...(await attempt("pick-sql", "The pick batch's SQL", "median <= 1.5 ms", () => pickSql(ctx, d1File))));
     scenarios.push(...(await attempt("shards", "Writes over user shards", "load divides", () => shardWrites(ctx, baselineState))));
     scenarios.push(...(await attempt("app-shards", "The app's picks over user shards", "load divides", () => appShardPicks(ctx, stateDir, workerLog))));
     scenarios.push(...(await attempt("live", "Live fan-out", "p99 <= 100 ms", () => liveFanOut(ctx))));

@@ -1,0 +1,34 @@
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { PICKING_USERS } from "../config";
+import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
+import { run } from "../../scripts/lib/processes";
+import { round } from "../../scripts/lib/stats";
+
+const REPLAYS = 400;
+const BUDGET_MS = 1.5;
+
+/**
+ * The app's pick batch, its SQL alone (bench/replay/pick-sql.ts), on a copy of the dataset file after the write
+ * scenarios; the replayed players come after those the picks scenario signed in, so each pick is a fresh player's.
+ * One database commits one batch at a time, so 1,000 ms over this is a database's ceiling of picks per second.
+ */
+export const pickSql = async (ctx: BenchContext, d1File: string): Promise<ScenarioResult> => {
+  ctx.log(`the pick batch's SQL, ${REPLAYS} picks replayed on a copy of the dataset`);
+  const scratch = mkdtempSync(join(dirname(d1File), "..", "pick-sql-"));
+  try {
+    const copy = join(scratch, basename(d1File));
+    for (const suffix of ["", "-wal", "-shm"]) if (existsSync(d1File + suffix)) copyFileSync(d1File + suffix, copy + suffix);
+    const output = await run("npx", ["tsx", "bench/replay/pick-sql.ts", copy, String(PICKING_USERS), String(REPLAYS)]);
+    const { medianMs, p90Ms, statements } = JSON.parse(output.trim().split("\n").pop() ?? "{}") as { medianMs: number; p90Ms: number; statements: number };
+    return {
+      id: "pick-sql",
+      title: `The pick batch's SQL alone (${statements} statements, replayed ${REPLAYS} times on the dataset)`,
+      figures: { medianMs: round(medianMs, 3), p90Ms: round(p90Ms, 3), statements, picksPerDbPerS: Math.round(1000 / Math.max(0.001, medianMs)) },
+      budget: `median <= ${BUDGET_MS} ms`,
+      verdict: verdict(medianMs <= BUDGET_MS),
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+};
