@@ -10,6 +10,7 @@ export const VisitorOfferDialog = ({ kind, onDismiss, onStart }: Props) => {
   return (
     <Dialog
       open
+      unrequested
       onOpenChange={(open) => !open && onDismiss()}
       title={kind === "referral" ? "A friend invited you!" : "Claim your free credits"}
       description={`Sign up now and get ${credits} free credits to start making picks.`}
