@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { PICKING_USERS } from "../config";
-import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
+import { verdict, type ScenarioResult } from "../lib/results";
 import { run } from "../../scripts/lib/processes";
 import { round } from "../../scripts/lib/stats";
 
@@ -9,12 +9,13 @@ const REPLAYS = 400;
 const BUDGET_MS = 1.5;
 
 /**
- * The app's pick batch, its SQL alone (bench/replay/pick-sql.ts), on a copy of the dataset file after the write
- * scenarios; the replayed players come after those the picks scenario signed in, so each pick is a fresh player's.
+ * The app's pick batch, its SQL alone (bench/replay/pick-sql.ts), on a copy of the dataset file taken before any
+ * workerd opens it (a copy of a file a running workerd writes can be torn); the replayed players come after those the
+ * picks scenario signs in, so each pick is a fresh player's.
  * One database commits one batch at a time, so 1,000 ms over this is a database's ceiling of picks per second.
  */
-export const pickSql = async (ctx: BenchContext, d1File: string): Promise<ScenarioResult> => {
-  ctx.log(`the pick batch's SQL, ${REPLAYS} picks replayed on a copy of the dataset`);
+export const pickSql = async (log: (message: string) => void, d1File: string): Promise<ScenarioResult> => {
+  log(`the pick batch's SQL, ${REPLAYS} picks replayed on a copy of the dataset`);
   const scratch = mkdtempSync(join(dirname(d1File), "..", "pick-sql-"));
   try {
     const copy = join(scratch, basename(d1File));
