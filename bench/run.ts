@@ -25,6 +25,11 @@ import { shardWrites } from "./scenarios/shards";
 import { feedVsD1, healthVsHello, measureD1Baseline } from "./scenarios/throughput";
 
 const LOG_FILE = ".wrangler/bench-last.log";
+
+const pickSqlMedian = (results: ScenarioResult[]) => {
+  const median = results[0]?.figures.medianMs;
+  return typeof median === "number" ? median : undefined;
+};
 /** Access tokens live 15 minutes; sign in again well before that. */
 const SESSION_MAX_AGE_MS = 10 * 60_000;
 
@@ -108,7 +113,9 @@ const main = async () => {
     );
     scenarios.push(...pickSqlResult);
     scenarios.push(...(await attempt("shards", "Writes over user shards", "load divides", () => shardWrites(ctx, baselineState))));
-    scenarios.push(...(await attempt("app-shards", "The app's picks over user shards", "load divides", () => appShardPicks(ctx, stateDir, workerLog))));
+    scenarios.push(...(await attempt("app-shards", "The app's picks over user shards", "load divides", () =>
+      appShardPicks(ctx, stateDir, workerLog, pickSqlMedian(pickSqlResult)),
+    )));
     scenarios.push(...(await attempt("live", "Live fan-out", "p99 <= 100 ms", () => liveFanOut(ctx))));
     try {
       settlement = await settle(ctx);

@@ -18,7 +18,13 @@ const SHARD_COUNTS = [1, 2, 4] as const;
  * share of the write load it carries. On this machine every database shares one workerd process and two cores, so
  * requests per second stay near the one-shard figure; in production each shard is its own database.
  */
-export const appShardPicks = async (ctx: BenchContext, stateDir: string, workerLog: NodeJS.WritableStream): Promise<ScenarioResult> => {
+export const appShardPicks = async (
+  ctx: BenchContext,
+  stateDir: string,
+  workerLog: NodeJS.WritableStream,
+  /** The pick batch's SQL alone (scenario pick-sql), when measured: what each pick costs the shard that commits it. */
+  pickSqlMs?: number,
+): Promise<ScenarioResult> => {
   const figures: Record<string, number | string> = {};
   const shares: number[] = [];
   let failed = 0;
@@ -45,6 +51,7 @@ export const appShardPicks = async (ctx: BenchContext, stateDir: string, workerL
     figures[`busiestShardShare${shards}`] = round(share, 3);
     // The write load of the busiest database: its share of the picks each second, each one batch on that shard.
     figures[`busiestShardPicksPerS${shards}`] = round(Number(figures[`rps${shards}`]) * share, 1);
+    if (pickSqlMs !== undefined) figures[`busiestShardSqlMsPerS${shards}`] = round(Number(figures[`rps${shards}`]) * share * pickSqlMs, 1);
     shares.push(share);
   }
   const divides = SHARD_COUNTS.every((shards, i) => shares[i]! <= 1.1 / shards);
