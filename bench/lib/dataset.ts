@@ -1,4 +1,5 @@
 import { createClient, type Client } from "@libsql/client";
+import { copyFileSync, existsSync } from "node:fs";
 import { BENCH_PASSWORD, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../scripts/lib/local-app";
 import { hashPassword } from "../../scripts/lib/password";
 import { startingCreditsSql, userCreditsSql, usersSql } from "../../scripts/lib/players-sql";
@@ -93,4 +94,9 @@ export const generateDataset = async (file: string): Promise<DatasetReport> => {
   } finally {
     db.close();
   }
+};
+
+/** A D1 file with its write-ahead log and index, copied for a replay that must not touch the original. */
+export const copyD1File = (file: string, copy: string) => {
+  for (const suffix of ["", "-wal", "-shm"]) if (existsSync(file + suffix)) copyFileSync(file + suffix, copy + suffix);
 };

@@ -1,6 +1,7 @@
 import { createClient, type InValue } from "@libsql/client";
 import { resolve } from "node:path";
 import { userId } from "../../scripts/lib/players-sql";
+import { percentile } from "../../scripts/lib/stats";
 import { submitPick } from "../../worker/features/picks/submit-pick.service";
 import { QUESTIONS, questionId } from "../lib/dataset-sql";
 
@@ -44,8 +45,6 @@ const captureBatch = async (userId: string, questionId: string, now: number) => 
   return batch;
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 const main = async () => {
   const [file, firstUser, count] = process.argv.slice(2);
   if (!file || !firstUser || !count) throw new Error("usage: tsx bench/replay/pick-sql.ts <file> <first user index> <picks>");
@@ -64,7 +63,6 @@ const main = async () => {
   } finally {
     db.close();
   }
-  times.sort((a, b) => a - b);
   console.log(JSON.stringify({ medianMs: percentile(times, 50), p90Ms: percentile(times, 90), statements }));
 };
 

@@ -1,6 +1,7 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { PICKING_USERS } from "../config";
+import { copyD1File } from "../lib/dataset";
 import { verdict, type ScenarioResult } from "../lib/results";
 import { run } from "../../scripts/lib/processes";
 import { round } from "../../scripts/lib/stats";
@@ -19,7 +20,7 @@ export const pickSql = async (log: (message: string) => void, d1File: string): P
   const scratch = mkdtempSync(join(dirname(d1File), "..", "pick-sql-"));
   try {
     const copy = join(scratch, basename(d1File));
-    for (const suffix of ["", "-wal", "-shm"]) if (existsSync(d1File + suffix)) copyFileSync(d1File + suffix, copy + suffix);
+    copyD1File(d1File, copy);
     const output = await run("npx", ["tsx", "bench/replay/pick-sql.ts", copy, String(PICKING_USERS), String(REPLAYS)]);
     const { medianMs, p90Ms, statements } = JSON.parse(output.trim().split("\n").pop() ?? "{}") as { medianMs: number; p90Ms: number; statements: number };
     return {

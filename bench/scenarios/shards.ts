@@ -1,7 +1,8 @@
 import { createClient } from "@libsql/client";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pickBatch } from "../baseline/pick-batch";
+import { copyD1File } from "../lib/dataset";
 import { measureLoad, THROUGHPUT } from "../lib/load";
 import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
 import { median, round } from "../../scripts/lib/stats";
@@ -21,7 +22,7 @@ const sqlMsPerBatch = async (baselineState: string) => {
   try {
     for (const name of readdirSync(dir).filter((file) => file.endsWith(".sqlite") && file !== "metadata.sqlite")) {
       const copy = join(scratch, name);
-      for (const suffix of ["", "-wal", "-shm"]) if (existsSync(join(dir, name + suffix))) copyFileSync(join(dir, name + suffix), copy + suffix);
+      copyD1File(join(dir, name), copy);
       const db = createClient({ url: `file:${copy}` });
       try {
         if ((await db.execute("SELECT 1 FROM sqlite_master WHERE name = 'credits'")).rows.length === 0) continue;
