@@ -48,6 +48,13 @@ export const loginAll = async (baseUrl: string, emails: string[], password: stri
 
 export const authHeaders = (session: Session) => ({ Authorization: `Bearer ${session.token}` });
 
+/** Who a session's access token names (its payload, unverified: the bench signed in to get it). */
+export const claimsOf = (session: Session) => {
+  const payload = JSON.parse(Buffer.from(session.token.split(".")[1] ?? "", "base64url").toString("utf8")) as { sub?: string; sid?: string };
+  if (!payload.sub || !payload.sid) throw new Error("The access token names no user or session");
+  return { userId: payload.sub, sessionId: payload.sid };
+};
+
 const parsed = <T>(method: string, url: string, reply: Reply): T => {
   if (reply.status < 200 || reply.status >= 300) throw new Error(`${method} ${url}: ${reply.status} ${reply.body}`);
   return JSON.parse(reply.body) as T;

@@ -10,6 +10,8 @@ export type Server = WorkerdApp;
 export type UserShards = { map: ShardMapSource; databases: Record<string, string> };
 
 const BASELINE_CONFIG = "bench/baseline/wrangler.toml";
+/** Bare handlers running the app's own feed and pick SQL, beside the app on its database (bench/baseline/app-sql.ts). */
+const APP_SQL_CONFIG = "bench/baseline/app-sql.wrangler.toml";
 
 export const migrateBaseline = async (stateDir: string) => {
   for (const binding of ["DB", "SHARD_0", "SHARD_1", "SHARD_2", "SHARD_3"]) {
@@ -21,10 +23,15 @@ export const migrateBaseline = async (stateDir: string) => {
  * The built app on local workerd, as production runs it (scripts/lib/workerd.ts): the API scenarios reach the worker
  * directly, like the baselines; `site` puts the SPA's assets router in front, for Lighthouse.
  */
-export const startApp = async (stateDir: string, workerLog: NodeJS.WritableStream, site = false, shards?: UserShards): Promise<Server> => {
+export const startApp = async (
+  stateDir: string,
+  workerLog: NodeJS.WritableStream,
+  { site = false, shards, appSql = false }: { site?: boolean; shards?: UserShards; appSql?: boolean } = {},
+): Promise<Server> => {
   const port = await freePort();
   return startWorkerd({
     extraDatabases: shards?.databases,
+    companion: appSql ? { config: APP_SQL_CONFIG, port: await freePort() } : undefined,
     config: "wrangler.toml",
     entry: DEPLOYED_ENTRY,
     stateDir,

@@ -32,7 +32,7 @@ export const appShardPicks = async (
     const state = join(stateDir, `shards-${shards}`);
     ctx.log(`the app with ${PICKING_USERS} players over ${shards} user shard${shards === 1 ? "" : "s"}`);
     const userShards = await prepareShardState(state, shards, PICKING_USERS);
-    const app = await startApp(state, workerLog, false, userShards);
+    const app = await startApp(state, workerLog, { shards: userShards });
     try {
       const sessions = await loginAll(app.url, Array.from({ length: PICKING_USERS }, (_, i) => userEmail(i)), BENCH_PASSWORD);
       const loaded = await measureLoad({ url: `${app.url}/api/picks`, method: "POST", setupRequest: pickRequest(sessions) }, THROUGHPUT);

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { BUDGETS, LIGHTHOUSE_VERSION, RUNS } from "../config";
+import { BUDGETS, LIGHTHOUSE_VERSION } from "../config";
 import { OFFLINE_ENV, run } from "../../scripts/lib/processes";
 import { notMeasured, verdict, type BenchContext, type ScenarioResult } from "../lib/results";
 import { median } from "../../scripts/lib/stats";
@@ -70,7 +70,9 @@ const onceWithRetry = async (url: string, log: (message: string) => void) => {
 
 const TITLE = "Lighthouse mobile (default simulated throttling) on /home, seeded data, visitor";
 const B = BUDGETS.lighthouse;
-const BUDGET = `Performance >= ${B.performance}, Accessibility >= ${B.accessibility}, Best Practices >= ${B.bestPractices}, CLS <= ${B.cls}, TBT <= ${B.tbtMs} ms`;
+/** Five runs and their median, so one lucky run does not pass the budget. */
+const LIGHTHOUSE_RUNS = 5;
+const BUDGET = `median of ${LIGHTHOUSE_RUNS}: Performance >= ${B.performance}, Accessibility >= ${B.accessibility}, Best Practices >= ${B.bestPractices}, CLS <= ${B.cls}, TBT <= ${B.tbtMs} ms, LCP <= ${B.lcpMs} ms`;
 
 export const lighthouse = async (ctx: BenchContext): Promise<ScenarioResult> => {
   if (!existsSync(CHROME_PATH)) return notMeasured("lighthouse", TITLE, BUDGET, `no Chromium at ${CHROME_PATH} (scripts/ensure-chromium.sh installs it as root)`);
@@ -78,14 +80,14 @@ export const lighthouse = async (ctx: BenchContext): Promise<ScenarioResult> => 
     ctx.log(`lighthouse ${LIGHTHOUSE_VERSION}`);
     await install();
     const runs: LighthouseRun[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await onceWithRetry(`${ctx.app.url}/home`, ctx.log));
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await onceWithRetry(`${ctx.app.url}/home`, ctx.log));
     const pick = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
     const figures = {
       performance: pick("performance"), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"),
       cls: pick("cls"), tbtMs: pick("tbtMs"), lcpMs: pick("lcpMs"),
     };
     const met = figures.performance >= B.performance && figures.accessibility >= B.accessibility
-      && figures.bestPractices >= B.bestPractices && figures.cls <= B.cls && figures.tbtMs <= B.tbtMs;
+      && figures.bestPractices >= B.bestPractices && figures.cls <= B.cls && figures.tbtMs <= B.tbtMs && figures.lcpMs <= B.lcpMs;
     return { id: "lighthouse", title: `${TITLE} (lighthouse ${LIGHTHOUSE_VERSION})`, figures, budget: BUDGET, verdict: verdict(met), runs };
   } catch (error) {
     return notMeasured("lighthouse", TITLE, BUDGET, `lighthouse ${LIGHTHOUSE_VERSION} failed: ${String(error).slice(-300)}`);

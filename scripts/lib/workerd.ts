@@ -7,6 +7,8 @@ import { freePort, run } from "./processes";
 export type WorkerdApp = {
   /** With assets, the site as a browser sees it; without, the worker's own socket (see startWorkerd). */
   url: string;
+  /** The companion worker's own socket, when one was asked for. */
+  companionUrl?: string;
   /** workerd's devtools endpoints, to collect garbage and read the isolates' heaps (soak/lib/isolates.ts). */
   inspectorPort: number;
   /** Runs a cron's handler as Cloudflare's scheduler would; resolves to workerd's outcome ("ok", "exception", ...). */
@@ -30,6 +32,11 @@ type Options = {
   workerLog: NodeJS.WritableStream;
   /** D1 bindings beyond the config's, by database id (the bench's third and fourth user shard). */
   extraDatabases?: Record<string, string>;
+  /**
+   * A second worker in the same workerd, on its own port, bound to the same databases as the worker (the bench's
+   * baselines of the app's own SQL, bench/baseline/app-sql.ts).
+   */
+  companion?: { config: string; port: number };
 };
 
 export const WRANGLER = "node_modules/.bin/wrangler";
@@ -43,30 +50,50 @@ const bundleWorker = async (config: string, main: string, outDir: string) => {
   return join(outDir, `${basename(main, extname(main))}.js`);
 };
 
+/** A config's worker options, with its entry (or `entry`) bundled as one module. */
+const bundled = async (config: string, entry: string | undefined, outDir: string) => {
+  const { workerOptions, main: configMain } = unstable_getMiniflareWorkerOptions(config);
+  const main = entry ?? configMain;
+  if (!main) throw new Error(`${config} names no entry point (main)`);
+  return { workerOptions, scriptPath: await bundleWorker(config, main, outDir) };
+};
+
 /**
  * A worker on local workerd through Miniflare, with its wrangler config's bindings. Not through `wrangler dev`:
  * its proxy worker (a second workerd every request and WebSocket frame passes through) and file watcher are dev
  * tooling that production does not have. Under load the proxy added a hop to every figure, grew by hundreds of MB,
  * and once answered "Your worker restarted mid-request".
  */
-export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets, workerLog, extraDatabases = {} }: Options): Promise<WorkerdApp> => {
+export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets, workerLog, extraDatabases = {}, companion }: Options): Promise<WorkerdApp> => {
   const inspectorPort = await freePort();
-  const { workerOptions, main: configMain } = unstable_getMiniflareWorkerOptions(config);
-  const main = entry ?? configMain;
-  if (!main) throw new Error(`${config} names no entry point (main)`);
-  const scriptPath = await bundleWorker(config, main, resolve(stateDir, "bundle"));
+  const { scriptPath, workerOptions } = await bundled(config, entry, resolve(stateDir, "bundle"));
   const persisted = resolve(stateDir, "v3");
-  const mf = new Miniflare({
+  const d1Databases = { ...workerOptions.d1Databases, ...Object.fromEntries(Object.entries(extraDatabases).map(([binding, id]) => [binding, { id }])) };
+  const worker = {
     ...workerOptions,
+    name: workerOptions.name ?? "app",
     ...(assets ? {} : { assets: undefined }),
     modules: true,
     scriptPath,
     bindings: { ...workerOptions.bindings, ...vars },
-    d1Databases: { ...workerOptions.d1Databases, ...Object.fromEntries(Object.entries(extraDatabases).map(([binding, id]) => [binding, { id }])) },
+    d1Databases,
     // Without assets, straight to the worker: Miniflare's entry worker (and the assets router) run locally in the
     // same workerd, on the same cores, where production runs them on Cloudflare's side before the worker. Measured
     // for /api/health: 6,000 req/s on the worker's own socket, 2,400 through the entry, 1,500 through the router.
-    ...(assets ? { host: "127.0.0.1", port } : { unsafeDirectSockets: [{ host: "127.0.0.1", port }], port: await freePort() }),
+    ...(assets ? {} : { unsafeDirectSockets: [{ host: "127.0.0.1", port }] }),
+  };
+  const companionBundle = companion && (await bundled(companion.config, undefined, resolve(stateDir, "companion-bundle")));
+  const companionWorker = companion && companionBundle && {
+    ...companionBundle.workerOptions,
+    name: "companion",
+    modules: true,
+    scriptPath: companionBundle.scriptPath,
+    d1Databases,
+    unsafeDirectSockets: [{ host: "127.0.0.1", port: companion.port }],
+  };
+  const mf = new Miniflare({
+    workers: companionWorker ? [worker, companionWorker] : [worker],
+    ...(assets ? { host: "127.0.0.1", port } : { port: await freePort() }),
     inspectorPort,
     // Offline: the placeholder `request.cf` instead of downloading Cloudflare's.
     cf: false,
@@ -91,8 +118,8 @@ export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets
   // With assets the entry is the assets router, which has no cron handler: ask the worker itself. The cast: without
   // the workers types in Node's tsconfig, miniflare's Fetcher type does not resolve its scheduled().
   const scheduled = async (cron: string) => {
-    const worker = (await mf.getWorker()) as unknown as ScheduledFetcher;
-    return (await worker.scheduled({ cron, scheduledTime: new Date() })).outcome;
+    const fetcher = (await mf.getWorker()) as unknown as ScheduledFetcher;
+    return (await fetcher.scheduled({ cron, scheduledTime: new Date() })).outcome;
   };
-  return { url: `http://127.0.0.1:${port}`, inspectorPort, scheduled, stop };
+  return { url: `http://127.0.0.1:${port}`, companionUrl: companion && `http://127.0.0.1:${companion.port}`, inspectorPort, scheduled, stop };
 };

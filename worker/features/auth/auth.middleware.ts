@@ -20,7 +20,7 @@ const claimsOf = async (c: Context<AppEnv>) => {
 };
 
 /** Runs on every signed-in request, so it is compiled once (db/compiled.ts). */
-const liveSession = compiledQuery((db) =>
+export const liveSession = compiledQuery((db) =>
   db
     .select({ id: users.id, email: users.email, role: users.role, referrerId: users.referredBy })
     .from(sessions)
