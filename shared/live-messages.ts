@@ -47,5 +47,27 @@ export const liveMessageSchema = z.discriminatedUnion("type", [
 
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 
+/**
+ * What one WebSocket frame carries: the messages of one publish (a pick's balance, pick and transaction; one public
+ * event), in the order to apply them. A client validates each message on its own, so a type it does not know yet
+ * is skipped without losing the others.
+ */
+export const liveFrameSchema = z.array(liveMessageSchema);
+
+/** The messages of a frame's text that a client understands, in order; nothing for a frame that is not an array. */
+export const messagesOfFrame = (text: string): LiveMessage[] => {
+  let frame: unknown;
+  try {
+    frame = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(frame)) return [];
+  return frame.flatMap((message) => {
+    const parsed = liveMessageSchema.safeParse(message);
+    return parsed.success ? [parsed.data] : [];
+  });
+};
+
 /** Message types only a signed-in user's own sockets receive. */
 export const PRIVATE_MESSAGE_TYPES = ["credits", "transaction", "pick", "profile", "streak"] as const;

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { liveMessageSchema, type LiveMessage } from "#shared/live-messages";
+import { liveFrameSchema, type LiveMessage } from "#shared/live-messages";
 import { LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
 import { LIVE_CLOSE } from "#shared/live-close";
 
@@ -81,8 +81,8 @@ export class LiveHub extends DurableObject<Env> {
 
   /**
    * To every socket (all tabs and devices) of each user, in one call however many users and messages: a pick's
-   * three messages, or a settlement pass's players in this shard, cost one round trip to the object.
-   * Returns the number of frames sent.
+   * three messages, or a settlement pass's players in this shard, cost one round trip to the object, and each socket
+   * gets one frame per delivery. Returns the number of frames sent.
    */
   async deliver(deliveries: Delivery[]): Promise<number> {
     let sent = 0;
@@ -101,26 +101,21 @@ export class LiveHub extends DurableObject<Env> {
   }
 
   /**
-   * One frame per message, as the API promises (`{ type, data }`), each serialized once for all the sockets.
-   * Message by message: every socket has the first (a pick's new balance) before any gets the second, so a player
-   * with many tabs and devices sees the balance everywhere after one pass over the sockets, not three.
+   * One frame per call for each socket, carrying all the call's messages as a JSON array (docs/api.md, "Live
+   * updates"): a pick's three messages reach each of the player's sockets in one frame, and a broadcast costs one
+   * frame a socket. The frame is serialized once for all the sockets.
    */
   private send(sockets: WebSocket[], messages: LiveMessage[]): number {
-    if (sockets.length === 0) return 0;
-    const payloads = messages.map((message) => JSON.stringify(liveMessageSchema.parse(message)));
-    let open = sockets;
+    if (sockets.length === 0 || messages.length === 0) return 0;
+    const frame = JSON.stringify(liveFrameSchema.parse(messages));
     let sent = 0;
-    for (const payload of payloads) {
-      open = open.filter((socket) => {
-        try {
-          socket.send(payload);
-          sent += 1;
-          return true;
-        } catch {
-          // A socket closing as we send is normal; the client reconnects and refetches.
-          return false;
-        }
-      });
+    for (const socket of sockets) {
+      try {
+        socket.send(frame);
+        sent += 1;
+      } catch {
+        // A socket closing as we send is normal; the client reconnects and refetches.
+      }
     }
     return sent;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LiveMessage } from "#shared/live-messages";
+import { messagesOfFrame, type LiveMessage } from "#shared/live-messages";
 import { call } from "../test/http";
 import { settle } from "../test/live";
 import { signedInPlayerPerShard } from "../test/shard-players";
@@ -15,7 +15,7 @@ const listen = async (bearer: Record<string, string>) => {
   const socket = response.webSocket!;
   socket.accept();
   const messages: LiveMessage[] = [];
-  socket.addEventListener("message", (event) => messages.push(JSON.parse(String(event.data)) as LiveMessage));
+  socket.addEventListener("message", (event) => messages.push(...messagesOfFrame(String(event.data))));
   return { socket, messages };
 };
 

@@ -1,8 +1,9 @@
 import { expect } from "vitest";
-import type { LiveMessage } from "#shared/live-messages";
+import { messagesOfFrame, type LiveMessage } from "#shared/live-messages";
 import { call } from "./http";
 
-export type Listener = { socket: WebSocket; messages: LiveMessage[]; closed: Promise<number> };
+/** `frames`: how many frames arrived; `messages`: what they carried, in order. */
+export type Listener = { socket: WebSocket; messages: LiveMessage[]; frames: number; closed: Promise<number> };
 
 type ConnectOptions = { headers?: Record<string, string>; origin?: string; ip?: string };
 
@@ -17,9 +18,10 @@ export const connect = async ({ headers = {}, origin, ip }: ConnectOptions = {})
   if (!socket) throw new Error("no socket");
   socket.accept();
   const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
-  const listener: Listener = { socket, messages: [], closed };
+  const listener: Listener = { socket, messages: [], frames: 0, closed };
   socket.addEventListener("message", (event) => {
-    listener.messages.push(JSON.parse(String(event.data)) as LiveMessage);
+    listener.frames += 1;
+    listener.messages.push(...messagesOfFrame(String(event.data)));
   });
   return listener;
 };

@@ -1,22 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { LiveMessage } from "#shared/live-messages";
 import { signUpAndLogin } from "../../test/accounts";
 import { putOutcome } from "../../test/admin";
-import { call } from "../../test/http";
+import { connect } from "../../test/live";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 
 describe("live activity", () => {
   it("tells every open socket, visitors' too, about the wins of a settled question", async () => {
     const admin = await signUpAndLogin("admin@example.com");
-    const response = await call("/api/live", { headers: { Upgrade: "websocket" } });
-    const socket = response.webSocket;
-    if (!socket) throw new Error("no socket");
-    socket.accept();
-    const messages: LiveMessage[] = [];
-    socket.addEventListener("message", (event) => {
-      messages.push(JSON.parse(String(event.data)) as LiveMessage);
-    });
+    const { socket, messages } = await connect();
 
     const questionId = await insertQuestion({ title: "Over 45.5 points", creditCost: 1 });
     const winners = [await createPlayer(5), await createPlayer(5)];

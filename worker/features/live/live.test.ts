@@ -35,7 +35,10 @@ describe("GET /api/live", () => {
     const sameShardAsAlice = shardFor(bob.userId) === shardFor(alice.userId);
     if (sameShardAsAlice) expect(types(bobTab)).toContain("activity");
     expect(aliceTab1.messages.find((m) => m.type === "activity")?.data).toMatchObject({ questionId, kind: "pick" });
-    void visitor;
+    // One frame per publish: the player's three messages in one, the public activity in another.
+    for (const tab of [aliceTab1, aliceTab2]) expect(tab.frames).toBe(2);
+    expect(visitor.frames).toBe(1);
+    expect(types(visitor)).toEqual(["activity"]);
   });
 
   it("tells a player's open sockets about their payout when an admin settles the question", async () => {

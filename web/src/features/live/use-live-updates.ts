@@ -27,7 +27,7 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
     let lastFrameAt = 0;
 
     // The message schema loads with the socket, after the first paint, keeping the validator out of start-up.
-    const schema = import("#shared/live-messages").then((m) => m.liveMessageSchema);
+    const protocol = import("#shared/live-messages");
 
     // Offline, every attempt would fail at once (and log an error), so it waits for the browser's `online`. The queries
     // on screen refetch on that same event (lib/query-client.ts), so the socket opened then does not refetch them again.
@@ -39,7 +39,7 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
     };
 
     const open = async () => {
-      const liveMessageSchema = await schema;
+      const { messagesOfFrame } = await protocol;
       if (stopped) return;
       if (!navigator.onLine) {
         attempt = 0;
@@ -66,12 +66,7 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
       current.addEventListener("message", (event) => {
         lastFrameAt = Date.now();
         if (event.data === "pong") return;
-        try {
-          const parsed = liveMessageSchema.safeParse(JSON.parse(String(event.data)));
-          if (parsed.success) applyLiveMessage(queryClient, parsed.data, onBurst);
-        } catch {
-          // Not JSON: ignore rather than break the connection.
-        }
+        for (const message of messagesOfFrame(String(event.data))) applyLiveMessage(queryClient, message, onBurst);
       });
       current.addEventListener("close", (event) => {
         if (socket !== current) return;
