@@ -69,6 +69,15 @@ describe("spend limits on picks", () => {
     await expectLedgerClean();
   });
 
+  it("shows the use of every period, the month's as well as the day's and the week's", async () => {
+    const player = await signedInPlayer(50);
+    await setLimit(player, "spend", "month", 20);
+    expect((await pick(player, 3)).status).toBe(201);
+    const { body } = await successOf(play(player).$get());
+    expect(body.limits.filter((l) => l.kind === "spend").map((l) => [l.period, l.used])).toEqual([["day", 3], ["week", 3], ["month", 3]]);
+    await expectLedgerClean();
+  });
+
   it("takes a lower limit at once and drops a raise still waiting", async () => {
     const player = await signedInPlayer(50);
     await setLimit(player, "spend", "day", 10);
