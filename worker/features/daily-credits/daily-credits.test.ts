@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DAILY_CREDITS } from "../../config";
 import { apiClient, successOf } from "../../test/client";
-import { balanceOf, expectLedgerClean } from "../../test/ledger";
+import { auditLedgerAfterEach, balanceOf } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
 import { signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { ALREADY_CLAIMED, localDay, NOT_ELIGIBLE } from "./daily-credits.service";
 import { shardOf, updateAccount } from "../../test/players";
+
+auditLedgerAfterEach();
 
 const DAY = 24 * 60 * 60 * 1000;
 const TZ = 300;
@@ -63,7 +65,6 @@ describe("daily credits", () => {
     expect(await again.json()).toMatchObject({ error: { message: ALREADY_CLAIMED } });
     expect((await status(player.bearer)).body).toMatchObject({ available: false, streak: 1 });
     expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base);
-    await expectLedgerClean();
   });
 
   it("raises the amount for each day in a row up to the cap, and starts again after a missed day", async () => {
@@ -78,7 +79,6 @@ describe("daily credits", () => {
     const lapsed = await eligiblePlayer();
     await pastClaim(lapsed.userId, 2, 4);
     expect((await successOf(claim(lapsed.bearer))).body).toMatchObject({ streak: 1, amount: DAILY_CREDITS.base });
-    await expectLedgerClean();
   });
 
   it("counts a claim by the latest day reached, so changing the time zone cannot claim the same day twice", async () => {
@@ -95,7 +95,6 @@ describe("daily credits", () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect(await dailyRows(player.userId)).toHaveLength(1);
     expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base);
-    await expectLedgerClean();
   });
 
   it("lets picks racing a claim spend only what the committed claim paid, and pays the claim once", async () => {
@@ -108,7 +107,6 @@ describe("daily credits", () => {
     expect(accepted).toBeLessThanOrEqual(DAILY_CREDITS.base);
     expect(await dailyRows(player.userId)).toHaveLength(1);
     expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base - accepted);
-    await expectLedgerClean();
   });
 
   it("keeps a spend limit over picks racing a claim and a raise of that limit", async () => {
@@ -128,7 +126,6 @@ describe("daily credits", () => {
     expect(accepted).toBeLessThanOrEqual(1);
     expect(await dailyRows(player.userId)).toHaveLength(1);
     expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base - accepted);
-    await expectLedgerClean();
   });
 
   it("refuses accounts without their address's bonus claim, visitors and a bad time zone", async () => {

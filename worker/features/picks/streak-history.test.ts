@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { auditLedgerAfterEach } from "../../test/ledger";
 import { outboxFor } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { connect, settle as letMessagesArrive } from "../../test/live";
@@ -7,6 +8,8 @@ import { placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { nextMillisecond } from "../../test/ledger-property/world";
+
+auditLedgerAfterEach();
 
 let admin: SignedInPlayer;
 beforeAll(async () => {
