@@ -57,6 +57,24 @@ const createSession = (store: Store, config: ApiConfig, form: FormObject) => {
   return json(200, session);
 };
 
+/**
+ * The two changes our worker makes to a subscription: end it at the period's end, or pause its collection until a
+ * time (Stripe voids the invoices in between; an empty `pause_collection` lifts the pause).
+ */
+const updateSubscription = (store: Store, id: string, form: FormObject) => {
+  const entry = store.subscriptions.get(id);
+  if (!entry) return noSuch("subscription", id);
+  const cancel = text(form.cancel_at_period_end);
+  if (cancel !== undefined) entry.subscription.cancel_at_period_end = cancel === "true";
+  if (form.pause_collection === "") entry.subscription.pause_collection = null;
+  else if (form.pause_collection !== undefined) {
+    const pause = object(form.pause_collection);
+    if (text(pause.behavior) !== "void") return missingParam("pause_collection[behavior]");
+    entry.subscription.pause_collection = { behavior: "void", resumes_at: integer(pause.resumes_at) ?? null };
+  }
+  return json(200, entry.subscription);
+};
+
 const post = (store: Store, config: ApiConfig, path: string, form: FormObject) => {
   if (path === "/v1/customers") {
     const customer = customerObject(text(form.email), metadata(form.metadata));
@@ -64,6 +82,8 @@ const post = (store: Store, config: ApiConfig, path: string, form: FormObject) =
     return json(200, customer);
   }
   if (path === "/v1/checkout/sessions") return createSession(store, config, form);
+  const [, , resource, id] = path.split("/");
+  if (resource === "subscriptions" && id) return updateSubscription(store, id, form);
   if (path === "/v1/billing_portal/sessions") {
     const customer = text(form.customer);
     if (!customer) return missingParam("customer");

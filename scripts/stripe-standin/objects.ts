@@ -72,6 +72,7 @@ export const subscriptionObject = (customer: string | null, line: LineItem, meta
     id,
     object: "subscription",
     cancel_at_period_end: false,
+    pause_collection: null,
     canceled_at: null,
     created: start,
     currency: line.currency,

@@ -67,11 +67,17 @@ export const cancelSubscription = (store: Store, subscriptionId: string): Json[]
   return [event(store, "customer.subscription.deleted", entry.subscription)];
 };
 
-/** Bills the next month at once (a test clock in one click): a new paid invoice. */
+/**
+ * Bills the next month at once (a test clock in one click): a new paid invoice; or, for a subscription set to end at
+ * the period's end, its deletion; or nothing while its collection is paused (Stripe voids that invoice).
+ */
 export const renewSubscription = (store: Store, subscriptionId: string): Json[] => {
   const entry = store.subscriptions.get(subscriptionId);
   if (!entry || entry.subscription.status !== "active") return [];
+  if (entry.subscription.cancel_at_period_end === true) return cancelSubscription(store, subscriptionId);
   entry.periodStart += MONTH_SECONDS;
+  const pause = entry.subscription.pause_collection as { resumes_at: number | null } | null | undefined;
+  if (pause && (pause.resumes_at === null || pause.resumes_at > entry.periodStart)) return [];
   const invoice = invoiceObject(entry.subscription, entry.line, entry.periodStart, "subscription_cycle");
   store.invoicePayments.push(invoicePaymentObject(invoice, newStripeId("pi", 24)));
   return [event(store, "invoice.paid", invoice)];

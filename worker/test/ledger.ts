@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import { playerDb, shardMap } from "../db/shards";
 import { auditLedger } from "../features/credits/ledger.audit";
 import { commitMovement, grant, spend } from "../features/credits/ledger.service";
@@ -11,6 +11,17 @@ import { commitMovement, grant, spend } from "../features/credits/ledger.service
 export const expectLedgerClean = async (d1?: D1Database) => {
   for (const db of d1 ? [d1] : shardMap(env).shards.map((shard) => shard.db)) expect(await auditLedger(db)).toEqual([]);
 };
+
+/**
+ * The audit after every test of the file that calls this: the databases given, or every shard of the test
+ * environment's map. A file opts in rather than the setup file auditing every file, because some tests break the
+ * ledger on purpose (the audit's own tests, the health page's) or write pick results by hand.
+ */
+export const auditLedgerAfterEach = (...d1s: D1Database[]) =>
+  afterEach(async () => {
+    if (d1s.length === 0) await expectLedgerClean();
+    for (const d1 of d1s) await expectLedgerClean(d1);
+  });
 
 /** Gives a user credits through the real ledger, as a purchase would. */
 export const grantCredits = async (

@@ -58,6 +58,7 @@ export const TWO_SHARD_SUITE = [
   "worker/features/notifications/push.test.ts",
   "worker/features/payments/checkout.test.ts",
   "worker/features/payments/refunds.test.ts",
+  "worker/features/payments/subscription-holds.test.ts",
   "worker/features/payments/subscriptions.test.ts",
   "worker/features/payments/webhook.test.ts",
   "worker/features/picks/picks.test.ts",

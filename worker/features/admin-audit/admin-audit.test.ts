@@ -2,11 +2,13 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
-import { grantCredits } from "../../test/ledger";
+import { auditLedgerAfterEach, grantCredits } from "../../test/ledger";
 import { placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { redeemGiftCard } from "../../test/redemptions";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
+
+auditLedgerAfterEach();
 
 let admin: SignedInPlayer;
 beforeAll(async () => {

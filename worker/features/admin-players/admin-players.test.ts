@@ -2,10 +2,12 @@ import { env } from "cloudflare:test";
 import { shardOf } from "../../test/players";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient, successOf } from "../../test/client";
-import { balanceOf, expectLedgerClean } from "../../test/ledger";
+import { auditLedgerAfterEach, balanceOf } from "../../test/ledger";
 import { placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
+
+auditLedgerAfterEach();
 
 let admin: SignedInPlayer;
 beforeAll(async () => {
@@ -49,7 +51,6 @@ describe("an admin's credit adjustments", () => {
     expect(await auditAbout(player.userId)).toEqual([
       { action: "credits_awarded", reason: "Apology for the outage", admin_id: admin.userId, after: JSON.stringify({ amount: 25 }) },
     ]);
-    await expectLedgerClean();
   });
 
   it("deducts like a spend, never below zero, and refuses an id reused for another change", async () => {
@@ -65,7 +66,6 @@ describe("an admin's credit adjustments", () => {
 
     expect(await balanceOf(player.userId)).toBe(6);
     expect((await auditAbout(player.userId)).map((row) => row.action)).toEqual(["credits_deducted"]);
-    await expectLedgerClean();
   });
 
   it("lets concurrent deductions take only what the balance holds", async () => {
@@ -75,7 +75,6 @@ describe("an admin's credit adjustments", () => {
     expect(answers.filter((answer) => answer.status === 402)).toHaveLength(3);
     expect(await balanceOf(player.userId)).toBe(1);
     expect(await auditAbout(player.userId)).toHaveLength(3);
-    await expectLedgerClean();
   });
 
   it("answers bad input with the form's messages, and only to admins", async () => {

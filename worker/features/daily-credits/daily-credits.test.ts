@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DAILY_CREDITS } from "../../config";
 import { apiClient, successOf } from "../../test/client";
-import { balanceOf, expectLedgerClean } from "../../test/ledger";
-import { signedInPlayer } from "../../test/sessions";
+import { auditLedgerAfterEach, balanceOf } from "../../test/ledger";
+import { insertQuestion } from "../../test/questions";
+import { signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { ALREADY_CLAIMED, localDay, NOT_ELIGIBLE } from "./daily-credits.service";
 import { shardOf, updateAccount } from "../../test/players";
+
+auditLedgerAfterEach();
 
 const DAY = 24 * 60 * 60 * 1000;
 const TZ = 300;
@@ -33,6 +36,18 @@ const dailyRows = async (userId: string) =>
       .all<{ amount: number; source: string; idempotency_key: string }>()
   ).results;
 
+/**
+ * What a pick racing a claim may answer: placed, short of credits, or 409 when its batch was refused for the balance
+ * and the claim had committed by the time the refusal read why (nothing moved; the player may pick again).
+ */
+const RACED_PICK = [201, 402, 409];
+
+/** A pick of a fresh question costing 1 credit, ready to fire: the question is written before the race starts. */
+const pickOnce = async (player: SignedInPlayer) => {
+  const questionId = await insertQuestion({ creditCost: 1 });
+  return () => apiClient({ headers: player.bearer }).picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: {} });
+};
+
 describe("daily credits", () => {
   it("pays the base amount once per day as bonus credits, then says come back tomorrow", async () => {
     const player = await eligiblePlayer();
@@ -50,7 +65,6 @@ describe("daily credits", () => {
     expect(await again.json()).toMatchObject({ error: { message: ALREADY_CLAIMED } });
     expect((await status(player.bearer)).body).toMatchObject({ available: false, streak: 1 });
     expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base);
-    await expectLedgerClean();
   });
 
   it("raises the amount for each day in a row up to the cap, and starts again after a missed day", async () => {
@@ -65,7 +79,6 @@ describe("daily credits", () => {
     const lapsed = await eligiblePlayer();
     await pastClaim(lapsed.userId, 2, 4);
     expect((await successOf(claim(lapsed.bearer))).body).toMatchObject({ streak: 1, amount: DAILY_CREDITS.base });
-    await expectLedgerClean();
   });
 
   it("counts a claim by the latest day reached, so changing the time zone cannot claim the same day twice", async () => {
@@ -82,7 +95,37 @@ describe("daily credits", () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect(await dailyRows(player.userId)).toHaveLength(1);
     expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base);
-    await expectLedgerClean();
+  });
+
+  it("lets picks racing a claim spend only what the committed claim paid, and pays the claim once", async () => {
+    const player = await eligiblePlayer();
+    const picks = await Promise.all(Array.from({ length: 4 }, () => pickOnce(player)));
+    const [claimed, ...answers] = await Promise.all([claim(player.bearer), claim(player.bearer), ...picks.map((go) => go())]);
+    expect([claimed.status, answers[0]!.status].sort()).toEqual([200, 409]);
+    const accepted = answers.slice(1).filter((answer) => answer.status === 201).length;
+    expect(answers.slice(1).every((answer) => RACED_PICK.includes(answer.status))).toBe(true);
+    expect(accepted).toBeLessThanOrEqual(DAILY_CREDITS.base);
+    expect(await dailyRows(player.userId)).toHaveLength(1);
+    expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base - accepted);
+  });
+
+  it("keeps a spend limit over picks racing a claim and a raise of that limit", async () => {
+    const player = await eligiblePlayer();
+    const limits = apiClient({ headers: player.bearer })["responsible-play"].limits;
+    await successOf(limits.$put({ json: { kind: "spend", period: "day", amount: 1 } }));
+    const picks = await Promise.all(Array.from({ length: 4 }, () => pickOnce(player)));
+    const [claimed, raised, ...answers] = await Promise.all([
+      claim(player.bearer),
+      limits.$put({ json: { kind: "spend", period: "day", amount: 10 } }),
+      ...picks.map((go) => go()),
+    ]);
+    expect([claimed.status, raised.status]).toEqual([200, 200]);
+    // The raise waits out its cool-off, so at most one pick fits the limit whatever order the batches committed in.
+    const accepted = answers.filter((answer) => answer.status === 201).length;
+    expect(answers.every((answer) => [...RACED_PICK, 422].includes(answer.status))).toBe(true);
+    expect(accepted).toBeLessThanOrEqual(1);
+    expect(await dailyRows(player.userId)).toHaveLength(1);
+    expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base - accepted);
   });
 
   it("refuses accounts without their address's bonus claim, visitors and a bad time zone", async () => {

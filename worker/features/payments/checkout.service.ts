@@ -10,6 +10,7 @@ import { batchNamed, typed } from "../../db/statement";
 import { newId } from "../../lib/ids";
 import { playerDb } from "../../db/shards";
 import { blockedSql, playRefusal, readPlayState, withinLimitsSql } from "../responsible-play/play-rules";
+import { MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 
 type Buyer = { id: string; email: string };
 type CheckoutInput = { credits: number; currency: Currency; mode: PurchaseMode };
@@ -54,6 +55,16 @@ const recordCheckoutAttempt = async (d1: D1Database, userId: string, usdCents: n
   if (meta.changes === 1) return;
   throw playRefusal(await readPlayState(d1, userId, now), "purchase", usdCents) ?? new AppError("conflict", "Failed to start checkout");
 };
+
+/**
+ * A subscription's renewal is money spent on a purchase too, counted at its US price like its first checkout, in
+ * the batch that credits it and only when that batch did (a repeated delivery counts nothing). It is counted even
+ * past a limit or during a break: the money was taken, and the player's usage must say so.
+ */
+export const countRenewal = (d1: D1Database, userId: string, credits: number, transactionId: string, now: number) =>
+  d1
+    .prepare(`INSERT INTO checkout_attempts (id, user_id, usd_cents, created_at) SELECT ?, ?, ?, ? WHERE ${MOVEMENT_APPLIED_SQL}`)
+    .bind(newId(), userId, priceFor(credits, "subscription", "USD", 1).amount, now, transactionId);
 
 /**
  * A Checkout Session for exactly the price we compute (one line, quantity 1, since tiers make the price per credit

@@ -2,6 +2,7 @@ import type { LiveMessage } from "#shared/live-messages";
 import type { Receipt } from "../../lib/idempotency";
 import { commitMovement, grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { creditsStatement, toCredits } from "../picks/pick-row";
+import { countRenewal } from "./checkout.service";
 import type { Purchase } from "./stripe-objects";
 
 /** What an Idempotency-Key's receipt keeps to answer a verify call again: whether its movement happened, and how much. */
@@ -23,8 +24,9 @@ const describe = (purchase: Purchase) =>
 
 /**
  * Grants a purchase's credits exactly once, however often and in whatever order the webhook and the verify call
- * deliver it: the idempotency key names the Stripe object, and the stripe_payments row (kept for refunds) and the
- * caller's statements (a subscription row, a verify call's receipt) commit in the same batch.
+ * deliver it: the idempotency key names the Stripe object, and the stripe_payments row (kept for refunds), a renewal's
+ * count toward the purchase limits and the caller's statements (a subscription row, a verify call's receipt) commit
+ * in the same batch.
  */
 export const creditPurchase = async (
   d1: D1Database,
@@ -65,8 +67,9 @@ export const creditPurchase = async (
       movement.transactionId,
     );
   const ref = { userId: purchase.userId, transactionId: movement.transactionId, credits: purchase.credits };
+  const counted = purchase.renewal ? [countRenewal(d1, purchase.userId, purchase.credits, movement.transactionId, now)] : [];
   const { applied, reads } = await commitMovement(d1, movement, {
-    after: [recordPayment, ...after, ...receipt(ref)],
+    after: [recordPayment, ...counted, ...after, ...receipt(ref)],
     reads: { credits: creditsStatement(d1, purchase.userId) },
   });
   const credits = toCredits(reads.credits.results[0]);

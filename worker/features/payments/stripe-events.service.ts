@@ -6,6 +6,7 @@ import { inEveryShard } from "../../db/shards";
 import { assertPlayerWritable, writablePlayerDb } from "../../lib/write-pause";
 import { findPaymentByIntent, refundedShare, takeBackCredits } from "./take-back.service";
 import { applySubscriptionEvent, recordSubscription } from "./subscription-rows";
+import { holdSubscriptions } from "./subscription-holds";
 import { idOf, invoicePeriodEnd, purchaseFromInvoice, purchaseFromSession, readMetadata, subscriptionTotal, type Purchase } from "./stripe-objects";
 
 export type Handled = { userId: string; outcome: CreditOutcome | null };
@@ -31,13 +32,20 @@ export const creditSession = async (d1: D1Database, purchase: Purchase, now: num
   return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, after, receipt) };
 };
 
-const creditInvoice = async (env: Env, invoice: Stripe.Invoice, now: number) => {
+/**
+ * A paid invoice is always credited: the money was taken. A renewal then asks for the hold responsible play calls
+ * for (a break, a self-exclusion, or this renewal going over a purchase limit), so a hold the player's own request
+ * could not place is placed now; when Stripe fails the event is retried, and the credit is not repeated.
+ */
+const creditInvoice = async (env: Env, stripe: Stripe, invoice: Stripe.Invoice, now: number) => {
   const purchase = purchaseFromInvoice(invoice);
   if (!purchase?.subscriptionId) return null;
   const d1 = writablePlayerDb(env, purchase.userId);
   // The delivery date moves on even when verify credited this invoice first.
   const delivery = recordSubscription(d1, subscriptionFacts(purchase, purchase.subscriptionId, now), invoicePeriodEnd(invoice));
-  return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, [delivery]) };
+  const outcome = await creditPurchase(d1, purchase, now, [delivery]);
+  if (purchase.renewal) await holdSubscriptions(d1, stripe, purchase.userId, now);
+  return { userId: purchase.userId, outcome };
 };
 
 const syncSubscription = async (env: Env, event: Stripe.Event, subscription: Stripe.Subscription, now: number) => {
@@ -90,7 +98,7 @@ export const handleStripeEvent = async (env: Env, stripe: Stripe, event: Stripe.
       return purchase ? creditSession(writablePlayerDb(env, purchase.userId), purchase, now) : ignored(event, "not_ours");
     }
     case "invoice.paid":
-      return (await creditInvoice(env, event.data.object, now)) ?? ignored(event, "not_ours");
+      return (await creditInvoice(env, stripe, event.data.object, now)) ?? ignored(event, "not_ours");
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
       return syncSubscription(env, event, event.data.object, now);

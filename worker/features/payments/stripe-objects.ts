@@ -27,6 +27,8 @@ export type Purchase = PurchaseMetadata & {
   paymentIntentId: string | null;
   subscriptionId: string | null;
   customerId: string | null;
+  /** A subscription's later month: its first was counted against the purchase limits when its checkout started. */
+  renewal: boolean;
 };
 
 /**
@@ -46,9 +48,9 @@ export const purchaseFromSession = (session: Stripe.Checkout.Session): Purchase 
     const invoiceId = idOf(session.invoice);
     const subscriptionId = idOf(session.subscription);
     if (!invoiceId || !subscriptionId) return null;
-    return { ...common, kind: "invoice", paymentId: invoiceId, paymentIntentId: null, subscriptionId };
+    return { ...common, kind: "invoice", paymentId: invoiceId, paymentIntentId: null, subscriptionId, renewal: false };
   }
-  return { ...common, kind: "checkout", paymentId: session.id, paymentIntentId: idOf(session.payment_intent), subscriptionId: null };
+  return { ...common, kind: "checkout", paymentId: session.id, paymentIntentId: idOf(session.payment_intent), subscriptionId: null, renewal: false };
 };
 
 export const purchaseFromInvoice = (invoice: Stripe.Invoice): Purchase | null => {
@@ -65,6 +67,7 @@ export const purchaseFromInvoice = (invoice: Stripe.Invoice): Purchase | null =>
     paymentIntentId: null,
     subscriptionId,
     customerId: idOf(invoice.customer),
+    renewal: invoice.billing_reason === "subscription_cycle",
   };
 };
 

@@ -67,25 +67,31 @@ export const pickRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const body = c.req.valid("json");
     const { id: userId, referrerId } = c.var.user!;
-    // A replay announces too: the attempt that committed never got as far (live messages only refresh caches).
-    const answer = (result: PickResult) => {
+    /**
+     * A replay still sends the player's own frames (they only refresh caches) in case the attempt that committed never
+     * got as far, but not the activity frame: every open screen adds that one to the question's split, so a retry after
+     * a lost answer, the usual replay, would count the pick twice. An attempt cut off before its broadcast leaves other
+     * screens one short until their next read instead.
+     */
+    const answer = (result: PickResult, { replayed }: { replayed: boolean }) => {
       const deliveries = [{ userId, messages: result.events }, ...result.others];
       // The player's own frames first: in a shared hub the public activity frame to every socket would queue ahead
       // of their new balance (both failures are logged, never thrown).
-      c.executionCtx.waitUntil(publishToUsers(c.env, deliveries).then(() => broadcast(c.env, result.activity)));
+      const published = publishToUsers(c.env, deliveries);
+      c.executionCtx.waitUntil(replayed ? published : published.then(() => broadcast(c.env, result.activity)));
       return { status: 201 as const, body: result.body };
     };
     return withIdempotency(c, { userId, body }, {
       run: async (receipt) => {
         const result = await submitPick(playerDb(c.env, userId), { userId, ...body, referred: referrerId !== null, now: Date.now() }, receipt);
         if (result.paidFriend && referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.env, userId, referrerId));
-        return answer(result);
+        return answer(result, { replayed: false });
       },
       replay: async (ref: PickRef) => {
         // The attempt that committed may have paid the friend's bonus and been cut off before it asked for the
         // referrer's; the consumer pays a referrer once, so asking again costs a message and loses nothing.
         if (referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.env, userId, referrerId));
-        return answer(await replayPick(playerDb(c.env, userId), ref));
+        return answer(await replayPick(playerDb(c.env, userId), ref), { replayed: true });
       },
     });
   })

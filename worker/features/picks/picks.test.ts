@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
+import { connect, settle as letMessagesArrive } from "../../test/live";
 import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
 import { shardOf } from "../../test/players";
@@ -146,6 +147,35 @@ describe("POST /api/picks", () => {
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
     expect(await balanceOf(player.userId)).toBe(8);
+    await expectLedgerClean();
+  });
+
+  it("broadcasts a replayed pick's activity once, so other screens count it once in the split", async () => {
+    const player = await newPlayer();
+    const watcher = await connect({ headers: (await newPlayer()).bearer });
+    await setBalance(player.userId, 10);
+    const questionId = await insertQuestion({ creditCost: 1 });
+    const { body } = await successOf(pick(player, { questionId, choice: "no", multiplier: 1 }, "pick-replayed-live"));
+    await letMessagesArrive();
+    // The answer is lost as if the connection dropped after the batch: only the batch's receipt remains, so the retry
+    // rebuilds the answer with the replay.
+    const shard = shardOf(player.userId);
+    const refs = await shard
+      .prepare(
+        `SELECT t.id AS transactionId, a.id AS activityId FROM credit_transactions t, activity_feed a
+         WHERE t.pick_id = ?1 AND a.user_id = ?2 AND a.question_id = ?3`,
+      )
+      .bind(body.pick.id, player.userId, questionId)
+      .first<{ transactionId: string; activityId: string }>();
+    await shard
+      .prepare("UPDATE idempotent_responses SET status = 0, body = ? WHERE user_id = ? AND idempotency_key = ?")
+      .bind(JSON.stringify({ userId: player.userId, pickId: body.pick.id, ...refs }), player.userId, "pick-replayed-live")
+      .run();
+    const replayed = await successOf(pick(player, { questionId, choice: "no", multiplier: 1 }, "pick-replayed-live"));
+    expect(replayed.body).toEqual(body);
+    await letMessagesArrive();
+    const activity = watcher.messages.filter((m) => m.type === "activity" && m.data.questionId === questionId);
+    expect(activity).toHaveLength(1);
     await expectLedgerClean();
   });
 });

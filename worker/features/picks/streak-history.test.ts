@@ -1,11 +1,15 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { auditLedgerAfterEach } from "../../test/ledger";
 import { outboxFor } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
+import { connect, settle as letMessagesArrive } from "../../test/live";
 import { placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { nextMillisecond } from "../../test/ledger-property/world";
+
+auditLedgerAfterEach();
 
 let admin: SignedInPlayer;
 beforeAll(async () => {
@@ -87,5 +91,27 @@ describe("the streak history", () => {
     const secondPage = await successOf(apiClient({ headers: player.bearer }).streak.history.$get({ query: { cursor } }));
     expect(secondPage.body.items.map((e) => e.questionTitle)).toEqual(["Game 2", "Game 1", "Game 0"]);
     expect(secondPage.body.nextCursor).toBeNull();
+  });
+
+  it("sends every correction to the player's open screens with its reason, raised or unchanged, and emails neither", async () => {
+    const player = await signedInPlayer(20);
+    const first = await insertQuestion({ creditCost: 1, title: "Early game" });
+    const second = await insertQuestion({ creditCost: 1, title: "Late game" });
+    const third = await insertQuestion({ creditCost: 1, title: "Washed out" });
+    for (const question of [first, second, third]) await placePick(player.userId, question, "yes");
+    await settle(first, "A");
+    await settle(second, "B");
+    await settle(third, "void");
+    const tab = await connect({ headers: player.bearer });
+
+    await settle(second, "A", "The goal was given after review");
+    await settle(third, "unresolved", "Played after all");
+    await letMessagesArrive();
+
+    expect(tab.messages.filter((m) => m.type === "streak").map((m) => m.data)).toEqual([
+      { questionId: second, questionTitle: "Late game", reason: "The goal was given after review", streakBefore: 0, streakAfter: 2 },
+      { questionId: third, questionTitle: "Washed out", reason: "Played after all", streakBefore: 2, streakAfter: 2 },
+    ]);
+    expect(await outboxFor(await emailOf(player.userId))).toEqual([]);
   });
 });

@@ -52,14 +52,15 @@ export const PLAY_BLOCKED_MESSAGES = {
 export const readPlayState = async (d1: D1Database, userId: string, now: number) => {
   const db = createDb(d1);
   const since = (period: LimitPeriod) => now - PERIOD_MS[period];
+  // Each sum is named: a batch reads rows by column name, and day's and week's expressions print alike (bound `?`).
   const [[block], settings, [spent], [bought]] = await db.batch([
     db.select().from(playBlocks).where(eq(playBlocks.userId, userId)),
     db.select().from(playLimits).where(eq(playLimits.userId, userId)).orderBy(desc(playLimits.effectiveAt), desc(playLimits.createdAt)),
     db
       .select({
-        day: sql<number>`COALESCE(-SUM(CASE WHEN ${creditTransactions.createdAt} > ${since("day")} THEN ${creditTransactions.amount} END), 0)`,
-        week: sql<number>`COALESCE(-SUM(CASE WHEN ${creditTransactions.createdAt} > ${since("week")} THEN ${creditTransactions.amount} END), 0)`,
-        month: sql<number>`COALESCE(-SUM(${creditTransactions.amount}), 0)`,
+        day: sql<number>`COALESCE(-SUM(CASE WHEN ${creditTransactions.createdAt} > ${since("day")} THEN ${creditTransactions.amount} END), 0)`.as("day"),
+        week: sql<number>`COALESCE(-SUM(CASE WHEN ${creditTransactions.createdAt} > ${since("week")} THEN ${creditTransactions.amount} END), 0)`.as("week"),
+        month: sql<number>`COALESCE(-SUM(${creditTransactions.amount}), 0)`.as("month"),
       })
       .from(creditTransactions)
       .where(
@@ -72,9 +73,9 @@ export const readPlayState = async (d1: D1Database, userId: string, now: number)
       ),
     db
       .select({
-        day: sql<number>`COALESCE(SUM(CASE WHEN ${checkoutAttempts.createdAt} > ${since("day")} THEN ${checkoutAttempts.usdCents} END), 0)`,
-        week: sql<number>`COALESCE(SUM(CASE WHEN ${checkoutAttempts.createdAt} > ${since("week")} THEN ${checkoutAttempts.usdCents} END), 0)`,
-        month: sql<number>`COALESCE(SUM(${checkoutAttempts.usdCents}), 0)`,
+        day: sql<number>`COALESCE(SUM(CASE WHEN ${checkoutAttempts.createdAt} > ${since("day")} THEN ${checkoutAttempts.usdCents} END), 0)`.as("day"),
+        week: sql<number>`COALESCE(SUM(CASE WHEN ${checkoutAttempts.createdAt} > ${since("week")} THEN ${checkoutAttempts.usdCents} END), 0)`.as("week"),
+        month: sql<number>`COALESCE(SUM(${checkoutAttempts.usdCents}), 0)`.as("month"),
       })
       .from(checkoutAttempts)
       .where(and(eq(checkoutAttempts.userId, userId), gt(checkoutAttempts.createdAt, since("month")))),

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { auditLedgerAfterEach } from "../../test/ledger";
 import { playerDb } from "../../db/shards";
 import { apiClient, successOf } from "../../test/client";
 import { placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { signedInPlayerPerShard } from "../../test/shard-players";
-import { rowsByDatabase } from "../../test/shards";
+import { rowsByDatabase, SHARDS } from "../../test/shards";
 import { twoShardEnv } from "../../test/shards";
 import type { SignedInPlayer } from "../../test/sessions";
 import { mirrorQuestions } from "../questions/question-mirror";
+
+auditLedgerAfterEach(SHARDS.SHARD_0, SHARDS.SHARD_1);
 
 const shards = twoShardEnv();
 

@@ -4,6 +4,7 @@ import { playerDb } from "../../db/shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
+import { holdSubscriptionsForPlayer } from "../payments/subscription-holds";
 import { BREAKS, endExclusion, EXCLUSIONS, readPlay, selfExclude, setLimit, startBreak } from "./responsible-play.service";
 
 const MAX_LIMIT = 100_000_000;
@@ -100,13 +101,20 @@ export const responsiblePlayRoutes = createRouter()
     const { kind, period, amount } = c.req.valid("json");
     return c.json(await setLimit(playerDb(c.env, userId), userId, kind, period, amount, Date.now()), 200);
   })
+  // Renewals are purchases too: a break pauses the player's subscription, a self-exclusion ends it.
   .openapi(breakRoute, async (c) => {
     const userId = c.var.user!.id;
-    return c.json(await startBreak(playerDb(c.env, userId), userId, c.req.valid("json").length, Date.now()), 200);
+    const [d1, now] = [playerDb(c.env, userId), Date.now()];
+    const view = await startBreak(d1, userId, c.req.valid("json").length, now);
+    await holdSubscriptionsForPlayer(d1, c.var.settings, userId, now);
+    return c.json(view, 200);
   })
   .openapi(excludeRoute, async (c) => {
     const userId = c.var.user!.id;
-    return c.json(await selfExclude(playerDb(c.env, userId), userId, c.req.valid("json").length, Date.now()), 200);
+    const [d1, now] = [playerDb(c.env, userId), Date.now()];
+    const view = await selfExclude(d1, userId, c.req.valid("json").length, now);
+    await holdSubscriptionsForPlayer(d1, c.var.settings, userId, now);
+    return c.json(view, 200);
   })
   .openapi(endExclusionRoute, async (c) => {
     const userId = c.var.user!.id;

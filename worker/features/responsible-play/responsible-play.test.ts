@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiClient, successOf } from "../../test/client";
 import { insertContest } from "../../test/contests";
-import { balanceOf, expectLedgerClean, grantCredits } from "../../test/ledger";
+import { auditLedgerAfterEach, balanceOf, grantCredits } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
 import { signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { useFakeStripe } from "../../test/stripe";
 import { PLAY_BLOCKED_MESSAGES } from "./play-rules";
 import { shardOf, updateAccount } from "../../test/players";
+
+auditLedgerAfterEach();
 
 beforeEach(() => {
   useFakeStripe();
@@ -56,7 +58,6 @@ describe("spend limits on picks", () => {
 
     await setLimit(player, "spend", "week", 7);
     expect((await pick(player, 2)).status).toBe(422);
-    await expectLedgerClean();
   });
 
   it("lets concurrent picks take only what the limit leaves", async () => {
@@ -66,7 +67,14 @@ describe("spend limits on picks", () => {
     const statuses: number[] = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(await balanceOf(player.userId)).toBe(44);
-    await expectLedgerClean();
+  });
+
+  it("shows the use of every period, the month's as well as the day's and the week's", async () => {
+    const player = await signedInPlayer(50);
+    await setLimit(player, "spend", "month", 20);
+    expect((await pick(player, 3)).status).toBe(201);
+    const { body } = await successOf(play(player).$get());
+    expect(body.limits.filter((l) => l.kind === "spend").map((l) => [l.period, l.used])).toEqual([["day", 3], ["week", 3], ["month", 3]]);
   });
 
   it("takes a lower limit at once and drops a raise still waiting", async () => {
@@ -120,7 +128,6 @@ describe("breaks and self-exclusion", () => {
     });
     expect(redeemed.status).toBe(201);
     expect(await balanceOf(player.userId)).toBe(30);
-    await expectLedgerClean();
   });
 
   it("holds a six-month exclusion to its end, then returns play a day after the player asks", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Delivery } from "../../realtime/live-hub";
 import { publishToUsers } from "../../realtime/live-shards";
 import { createDb } from "../../db/client";
@@ -13,7 +13,7 @@ const USERS_PER_QUERY = 90;
 
 const OUTCOME_NAMES: Record<string, string> = { A: "A", B: "B", over: "Over", under: "Under", void: "Void", unresolved: "unresolved" };
 
-const lowered = (d1: D1Database, questionId: string, userIds: string[]) =>
+const corrections = (d1: D1Database, questionId: string, userIds: string[]) =>
   createDb(d1)
     .select({
       userId: streakEvents.userId,
@@ -34,15 +34,14 @@ const lowered = (d1: D1Database, questionId: string, userIds: string[]) =>
         eq(streakEvents.questionId, questionId),
         eq(streakEvents.settlementVersion, sql`(SELECT settlement_version FROM questions WHERE id = ${questionId})`),
         ne(streakEvents.previousResult, "active"),
-        lt(streakEvents.streakAfter, streakEvents.streakBefore),
         inArray(streakEvents.userId, userIds),
         sql`${users.deletedAt} IS NULL`,
       ),
     );
 
-type Lowered = Awaited<ReturnType<typeof lowered>>[number];
+type Correction = Awaited<ReturnType<typeof corrections>>[number];
 
-const emailFor = (row: Lowered, appUrl: string) => ({
+const emailFor = (row: Correction, appUrl: string) => ({
   to: row.email,
   subject: "Your Pickstreak streak was corrected",
   text: [
@@ -56,8 +55,9 @@ const emailFor = (row: Lowered, appUrl: string) => ({
 });
 
 /**
- * A correction that lowered a player's streak is explained: their open screens get the change with its reason, and
- * they get an email. Called with the players a settlement pass settled, so each hears of each version once.
+ * Every correction is explained on the player's open screens with its reason, whether it raised, lowered or kept
+ * their streak (the number may not move while the pick's result did); only one that lowered it is worth an email.
+ * Called with the players a settlement pass settled, so each hears of each version once.
  */
 export const notifyStreakCorrections = async (env: Env, questionId: string, userIds: string[]) => {
   const settings = readSettings(env);
@@ -65,7 +65,7 @@ export const notifyStreakCorrections = async (env: Env, questionId: string, user
     Array.from({ length: Math.ceil(ids.length / USERS_PER_QUERY) }, (_, i) => ({ shard, ids: ids.slice(i * USERS_PER_QUERY, (i + 1) * USERS_PER_QUERY) })),
   );
   for (const { shard, ids } of groups) {
-    const rows = await lowered(shard.db, questionId, ids);
+    const rows = await corrections(shard.db, questionId, ids);
     if (rows.length === 0) continue;
     const deliveries = rows.map((row): Delivery => ({
       userId: row.userId,
@@ -77,9 +77,11 @@ export const notifyStreakCorrections = async (env: Env, questionId: string, user
       ],
     }));
     await publishToUsers(env, deliveries);
+    const lowered = rows.filter((row) => row.streakAfter < row.streakBefore);
+    if (lowered.length === 0) continue;
     await queueEmails(
       env,
-      rows.map((row) => emailFor(row, settings.APP_URL)),
+      lowered.map((row) => emailFor(row, settings.APP_URL)),
     ).catch((error: unknown) => log("error", "email_enqueue_failed", { subject: "streak_correction", error: String(error) }));
   }
 };

@@ -35,14 +35,15 @@ export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage,
     case "profile":
       void queryClient.invalidateQueries({ queryKey: ["me"] });
       return;
-    case "streak":
+    case "streak": {
       void queryClient.invalidateQueries({ queryKey: ["picks"] });
-      toast(`Your streak went from ${message.data.streakBefore} to ${message.data.streakAfter}`, {
-        description: [`A result was corrected: ${message.data.questionTitle ?? "a question you picked"}.`, message.data.reason ? `Reason: ${message.data.reason}` : ""]
-          .filter(Boolean)
-          .join(" "),
+      const { streakBefore, streakAfter, questionTitle, reason } = message.data;
+      // Every correction is announced, including one that left the number where it was.
+      toast(streakBefore === streakAfter ? `Your streak stays at ${streakAfter}` : `Your streak went from ${streakBefore} to ${streakAfter}`, {
+        description: [`A result was corrected: ${questionTitle ?? "a question you picked"}.`, reason ? `Reason: ${reason}` : ""].filter(Boolean).join(" "),
       });
       return;
+    }
     case "question.updated":
     case "question.published":
       void queryClient.invalidateQueries({ queryKey: ["questions"] });
