@@ -4,6 +4,11 @@ import { afterAll, beforeAll, inject } from "vitest";
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+/** Both screen sizes, for a journey run on each: `it.each(SIZES)("... (%s)", async (_size, viewport) => ...)`. */
+export const SIZES = [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const;
 
 const chromePath = () => {
   const path = process.env.CHROME_PATH ?? "/usr/bin/chromium";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { signInNewPlayer } from "./accounts";
-import { PHONE, useBrowser } from "./browser";
+import { SIZES, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
 describe("daily credits", () => {
-  it("offers today's free credits in the header, adds them to the balance once, then hides the offer", async () => {
-    const { context, page } = await browser.open(PHONE);
+  it.each(SIZES)("offers today's free credits in the header, adds them to the balance once, then hides the offer (%s)", async (_size, viewport) => {
+    const { context, page } = await browser.open(viewport);
     await signInNewPlayer(page, browser.baseUrl, "daily");
     const pill = page.getByTestId("credits-pill");
     const before = Number((await pill.textContent())?.replace(/\D/g, ""));

@@ -42,6 +42,16 @@ export const findCard = async (page: Page, title: string) => {
   return card;
 };
 
+/** Picks an option on the question's card and confirms it with Enter, at multiplier 1. */
+export const pickFromFeed = async (page: Page, title: string, option: string) => {
+  const card = await findCard(page, title);
+  await card.getByRole("button", { name: option }).click();
+  const dialog = page.getByRole("dialog", { name: "Make Your Pick" });
+  await dialog.waitFor();
+  await page.keyboard.press("Enter");
+  await dialog.waitFor({ state: "detached" });
+};
+
 /** A published NBA question closing in three days, written straight to the app's database. */
 export const insertQuestion = async (id: string, title: string, creditCost = 1) => {
   const now = Date.now();

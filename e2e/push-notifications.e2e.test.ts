@@ -4,7 +4,7 @@ import { STANDIN_ORIGIN } from "../scripts/push-standin/standin";
 import { seriousA11yViolations } from "./a11y";
 import { settleAsAdmin, signInNewPlayer } from "./accounts";
 import { PHONE, useBrowser } from "./browser";
-import { findCard, insertQuestion } from "./feed-cards";
+import { insertQuestion, pickFromFeed } from "./feed-cards";
 
 const browser = useBrowser();
 
@@ -52,12 +52,7 @@ describe("push notifications", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.goto("/home");
-    const card = await findCard(page, title);
-    await card.getByRole("button", { name: "Yes" }).click();
-    const dialog = page.getByRole("dialog", { name: "Make Your Pick" });
-    await dialog.waitFor();
-    await page.keyboard.press("Enter");
-    await dialog.waitFor({ state: "detached" });
+    await pickFromFeed(page, title, "Yes");
     expect(await settleAsAdmin(browser.baseUrl, id, "A")).toBe(200);
 
     const messages = async () => {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { signInNewPlayer } from "./accounts";
-import { PHONE, useBrowser } from "./browser";
+import { SIZES, useBrowser } from "./browser";
 import { findCard, insertQuestion } from "./feed-cards";
 
 const browser = useBrowser();
 
 describe("responsible play", () => {
-  it("a player sets a pick limit and takes a break from their profile, and the feed holds them to both", async () => {
+  it.each(SIZES)("a player sets a pick limit and takes a break from their profile, and the feed holds them to both (%s)", async (_size, viewport) => {
     const title = `Limit test ${crypto.randomUUID().slice(0, 8)}`;
     await insertQuestion(`limit-${crypto.randomUUID()}`, title, 2);
-    const { context, page } = await browser.open(PHONE);
+    const { context, page } = await browser.open(viewport);
     await signInNewPlayer(page, browser.baseUrl, "limited");
 
     await page.goto("/profile");

@@ -1,24 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { settleAsAdmin, signInNewPlayer } from "./accounts";
-import { PHONE, useBrowser } from "./browser";
-import { findCard, insertQuestion } from "./feed-cards";
+import { SIZES, useBrowser } from "./browser";
+import { insertQuestion, pickFromFeed } from "./feed-cards";
 
 const browser = useBrowser();
 
 describe("the streak history", () => {
-  it("tells a player at once why a correction cut their streak, and the streak dialog shows the timeline", async () => {
+  it.each(SIZES)("tells a player at once why a correction cut their streak, and the streak dialog shows the timeline (%s)", async (_size, viewport) => {
     const id = `streak-${crypto.randomUUID()}`;
     const title = `Streak story ${id.slice(7, 15)}`;
     await insertQuestion(id, title, 0);
-    const { context, page } = await browser.open(PHONE);
+    const { context, page } = await browser.open(viewport);
     await signInNewPlayer(page, browser.baseUrl, "streaky");
-    const card = await findCard(page, title);
-    await card.getByRole("button", { name: "Yes" }).click();
-    const dialog = page.getByRole("dialog", { name: "Make Your Pick" });
-    await dialog.waitFor();
-    await page.keyboard.press("Enter");
-    await dialog.waitFor({ state: "detached" });
+    await pickFromFeed(page, title, "Yes");
 
     expect(await settleAsAdmin(browser.baseUrl, id, "A")).toBe(200);
     await expect.poll(() => page.getByTestId("streak-pill").textContent(), { timeout: 5000 }).toBe("1");

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useAuth } from "../features/auth/auth-queries";
@@ -5,6 +6,8 @@ import { rememberReferralCode } from "../features/auth/referral-storage";
 import { LOG_IN_TO_PICK, pickLink, useLogInPrompt, useViewer } from "../features/auth/log-in-prompt";
 import { useFeedFilters } from "../features/feed/feed-filters";
 import { defaultSort, type FeedSort, type Question } from "../features/feed/feed-queries";
+import { takesPicks } from "../features/picks/pick-math";
+import { questionQueryOptions } from "../features/picks/picks-queries";
 import { stringParams } from "../lib/search-params";
 import { useIsMobile } from "../lib/use-media";
 import { AwaitingResults } from "./-home/awaiting-results";
@@ -26,6 +29,7 @@ const Home = () => {
   const { me } = useAuth();
   const promptLogIn = useLogInPrompt();
   const viewer = useViewer();
+  const queryClient = useQueryClient();
   const isMobile = useIsMobile();
   const { filters } = useFeedFilters();
   const [search, setSearch] = useState("");
@@ -38,13 +42,14 @@ const Home = () => {
 
   const openPick = useCallback(
     async (question: Question | null, questionId: string, choice: "yes" | "no" | null) => {
-      if (!(await viewer())) {
-        promptLogIn({ message: LOG_IN_TO_PICK, redirect: pickLink(questionId, choice) });
-        return;
-      }
-      setPickTarget({ question, questionId, choice });
+      if (await viewer()) return setPickTarget({ question, questionId, choice });
+      // A visitor may look at a question that no longer takes picks (a shared link to a result): only a pick needs
+      // an account.
+      const known = question ?? (await queryClient.fetchQuery(questionQueryOptions(questionId)).catch(() => null));
+      if (known && !takesPicks(known)) return setPickTarget({ question: known, questionId, choice: null });
+      promptLogIn({ message: LOG_IN_TO_PICK, redirect: pickLink(questionId, choice) });
     },
-    [viewer, promptLogIn],
+    [viewer, promptLogIn, queryClient],
   );
   useDeepLinkedPick(openPick);
   usePaymentReturn();

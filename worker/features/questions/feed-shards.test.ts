@@ -78,6 +78,22 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     expect(await pageAs(player.bearer)).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 } });
   });
 
+  it("shows a question settled before the shards' counts were summed with every shard's picks", async () => {
+    const questionId = await insertQuestion();
+    await mirrorQuestions(shards, [questionId]);
+    const [player, other] = [await signedInPlayer(10, shards), await signedInPlayer(10, shards)];
+    for (const [headers, choice] of [[player.bearer, "no"], [other.bearer, "yes"]] as const) {
+      expect((await call("/api/picks", { method: "POST", headers, json: { questionId, choice, multiplier: 1 }, env: shards })).status).toBe(201);
+    }
+    // Settled within the minute: the fold, which only sums questions still taking picks, never reaches it.
+    await env.DB.prepare("UPDATE questions SET status = 'resolved', outcome = 'A' WHERE id = ?").bind(questionId).run();
+    await foldPickCounts(shards, Date.now());
+    const pageAs = async (headers: Record<string, string>) =>
+      ((await (await call(`/api/questions/${questionId}`, { headers, env: shards })).json()) as { question: Question }).question;
+    expect(await pageAs({})).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 }, myPick: null });
+    expect(await pageAs(player.bearer)).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 }, myPick: { choice: "no" } });
+  });
+
   it("reads as a visitor's feed once the session is signed out", async () => {
     await questionsIn();
     const player = await signedInPlayer(10, shards);

@@ -28,6 +28,19 @@ export const countsOverShards = async (env: Env, questionIds: readonly string[])
   return sums;
 };
 
+type Counted = { id: string; status: string; deadline: number; pickCount: number; yesCount: number; noCount: number; countsFoldedAt: number };
+
+/**
+ * One closed question's counters summed over the shards as it is read. The fold stops soon after the deadline, so an
+ * outcome set before the next fold (or picks in its last minute) would leave the catalogue's copy short for good, and
+ * a closed question's split is shown to everyone. Marked as folded now, so the viewer's own pick is not added twice.
+ */
+export const withShardCounts = async <R extends Counted>(env: Env, row: R, now = Date.now()): Promise<R> => {
+  if (shardMap(env).sharesCatalogue || (row.status === "published" && row.deadline > now)) return row;
+  const sums = (await countsOverShards(env, [row.id])).get(row.id)!;
+  return { ...row, pickCount: sums.pick_count, yesCount: sums.yes_count, noCount: sums.no_count, countsFoldedAt: now };
+};
+
 /**
  * A pick raises its question's pick count and the crowd's split on the player's shard, in the pick's own batch. Every
  * minute the open questions' counters are summed over the shards into the catalogue, which the feed (its popularity

@@ -4,6 +4,7 @@ import { checksSessionWithRead, claimedViewerId, readForViewer, readInViewerShar
 import { errorResponses, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { feedQuery, pageOf } from "./feed.query";
+import { withShardCounts } from "./pick-counts";
 import { selectQuestions, toQuestion } from "./question-row";
 import { categoriesSchema, feedPageSchema, feedQuerySchema, questionSchema, type FeedQuery } from "./questions.schemas";
 import { bookmarkedIds, viewerOwnStatements, withViewerOwn } from "./viewer-own";
@@ -73,10 +74,11 @@ export const questionRoutes = createRouter()
   .openapi(questionRoute, async (c) => {
     const id = c.req.valid("param").id;
     const viewer = c.var.user;
-    const [row] = await selectQuestions(createDb(c.env.DB), viewer?.id ?? null).where(eq(questions.id, id));
-    const visible = row && (row.status === "published" || row.status === "resolved" || viewer?.role === "admin");
+    const [found] = await selectQuestions(createDb(c.env.DB), viewer?.id ?? null).where(eq(questions.id, id));
+    const visible = found && (found.status === "published" || found.status === "resolved" || viewer?.role === "admin");
     if (!visible) throw new AppError("not_found", "Question not found");
-    const own = viewer && playerDb(c.env, viewer.id) !== c.env.DB ? await readInViewerShard(c, viewer.id, (d1) => viewerOwnStatements(d1, viewer.id, { questionIds: [id] })) : null;
+    const ownRead = viewer && playerDb(c.env, viewer.id) !== c.env.DB ? readInViewerShard(c, viewer.id, (d1) => viewerOwnStatements(d1, viewer.id, { questionIds: [id] })) : null;
+    const [row, own] = await Promise.all([withShardCounts(c.env, found), ownRead]);
     return c.json({ question: toQuestion(own ? withViewerOwn([row], own)[0]! : row) }, 200);
   });
 

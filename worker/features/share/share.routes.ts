@@ -65,9 +65,13 @@ const titleOf = (card: ShareCard) => {
 
 const DESCRIPTION = "Free sports picks: answer two-option questions, build your streak and climb the leaderboard. Join with my invite for bonus credits.";
 
-/** Where a person who opens the link lands: the question to pick (or the feed), with the sharer's invitation kept. */
+/**
+ * Where a person who opens the link lands: the question (to pick while the pick is open, to see the result once it is
+ * settled) or the feed, with the sharer's invitation kept.
+ */
 const landingOf = (card: ShareCard) => {
-  const params = new URLSearchParams(card.kind === "pick" ? { q: card.questionId, action: "pick" } : {});
+  const question = card.kind === "pick" ? { q: card.questionId, ...(card.status === "active" ? { action: "pick" } : {}) } : {};
+  const params = new URLSearchParams(question);
   params.set("ref", card.referralCode);
   return `/home?${params}`;
 };

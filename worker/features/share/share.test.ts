@@ -17,7 +17,7 @@ const playerRow = (userId: string) =>
   env.DB.prepare("SELECT email, username, referral_code FROM users WHERE id = ?").bind(userId).first<{ email: string; username: string; referral_code: string }>();
 
 describe("share links", () => {
-  it("give crawlers a pick's card and people the question with the sharer's invitation, and nothing private", async () => {
+  it("give crawlers a pick's card and people the question (to pick while open) with the sharer's invitation, and nothing private", async () => {
     const player = await signedInPlayer(10);
     const questionId = await insertQuestion({ creditCost: 2, title: `Will "Team <A>" win & cover?` });
     const pickId = await placePick(player.userId, questionId, "yes");
@@ -44,6 +44,8 @@ describe("share links", () => {
     await successOf(apiClient({ headers: admin.bearer }).admin.questions[":id"].outcome.$put({ param: { id: questionId }, json: { outcome: "A" } }));
     const settled = await (await call(`/share/pick/${pickId}`)).text();
     expect(metaOf(settled, "og:image")).toContain("v=won-4");
+    // A settled pick's link shows the question's result: nothing is left to pick.
+    expect(settled).toContain(`<meta http-equiv="refresh" content="0;url=/home?q=${questionId}&amp;ref=${code}">`);
     const stale = await call(`${image.pathname}?v=old`);
     expect(stale.headers.get("Cache-Control")).toBe("public, max-age=300");
   });

@@ -4,12 +4,13 @@ import { toast } from "../../lib/toast";
 import { positionAfterDialog } from "../../lib/toast-position";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { client, unwrap } from "../../lib/api";
 import { useAuth } from "../auth/auth-queries";
 import { pickLink, SESSION_LOST, useLogInPrompt } from "../auth/log-in-prompt";
 import type { Question } from "../feed/feed-queries";
 import { useModals } from "../shell/modals";
-import { cheerfulMessage, MULTIPLIERS, pickCost, potentialPayout, shortfall } from "./pick-math";
+import { ClosedQuestion } from "./closed-question";
+import { cheerfulMessage, MULTIPLIERS, pickCost, potentialPayout, shortfall, takesPicks } from "./pick-math";
+import { questionQueryOptions } from "./picks-queries";
 import { useSubmitPick } from "./use-submit-pick";
 import { formatCount, formatCredits, formatPlural } from "../../lib/format";
 
@@ -20,8 +21,7 @@ const OPTION = "rounded-xl border-2 px-3 py-3 text-sm font-semibold transition-c
 
 const useQuestion = (target: Target) =>
   useQuery({
-    queryKey: ["questions", "detail", target.questionId],
-    queryFn: ({ signal }) => unwrap(client.questions[":id"].$get({ param: { id: target.questionId } }, { init: { signal } })).then((r) => r.question),
+    ...questionQueryOptions(target.questionId),
     initialData: target.question ?? undefined,
     staleTime: target.question ? 30_000 : 0,
   });
@@ -36,7 +36,9 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
   const promptLogIn = useLogInPrompt();
   const focusedChoice = useRef<HTMLButtonElement>(null);
   const signedOut = useRef(false);
-  const choosing = Boolean(question && !question.myPick);
+  // Picking is over (locked, resolved or voided): the dialog only shows what happened, to a visitor too.
+  const closed = Boolean(question && !takesPicks(question));
+  const choosing = Boolean(question && !question.myPick && !closed);
 
   // Focus starts on the chosen answer, not on the close button where Enter would close: Enter confirms at once. A
   // question that arrives after opening (a shared link) takes the focus when it renders.
@@ -47,16 +49,16 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
   // The session ended while open (a pick answered 401, or the live socket heard of a sign-out elsewhere): there is
   // no pick to make and no balance to measure it against, so close and offer to sign in, back to this pick.
   useEffect(() => {
-    if (status !== "initialized" || me || signedOut.current) return;
+    if (status !== "initialized" || me || signedOut.current || closed) return;
     signedOut.current = true;
     onClose();
     promptLogIn({ message: SESSION_LOST, redirect: pickLink(target.questionId, choice), error: true, position: positionAfterDialog() });
-  }, [status, me, onClose, promptLogIn, target.questionId, choice]);
+  }, [status, me, closed, onClose, promptLogIn, target.questionId, choice]);
 
   const free = question?.creditCost === 0;
   const cost = question ? pickCost(question.creditCost, multiplier) : 0;
   const missing = shortfall(me?.credits.balance ?? 0, cost);
-  const canSubmit = Boolean(question && choice && missing === 0 && !question.myPick);
+  const canSubmit = Boolean(choosing && choice && missing === 0);
   const label = (c: "yes" | "no") => (c === "yes" ? question?.answerOptionA : question?.answerOptionB) ?? "";
 
   const confirm = () => {
@@ -75,17 +77,19 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
   };
 
   const myPick = question?.myPick;
+  const title = closed ? "Picking Closed" : myPick ? "Your Pick" : "Make Your Pick";
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} initialFocus={focusedChoice} title={myPick ? "Your Pick" : "Make Your Pick"} description={question?.title}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} initialFocus={focusedChoice} title={title} description={question?.title}>
       <div onKeyDown={onKeyDown} className="space-y-4">
         {isError ? <p role="alert">Failed to load question details</p> : null}
-        {question && myPick ? (
+        {question && closed ? <ClosedQuestion question={question} /> : null}
+        {question && myPick && !closed ? (
           <div role="status" className="rounded-xl bg-brand-50 p-4 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
             <p className="font-semibold">Pick confirmed: {label(myPick.choice)}</p>
             <p className="text-sm">{formatCredits(myPick.creditsSpent)} at {myPick.multiplier}x · pays {formatCount(myPick.potentialPayout)} if right</p>
           </div>
         ) : null}
-        {question && !myPick ? (
+        {question && choosing ? (
           <>
             <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Your answer">
               {(["yes", "no"] as const).map((c) => (

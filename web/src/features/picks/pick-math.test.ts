@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cheerfulMessage, pickCost, potentialPayout, shortfall } from "./pick-math";
+import { cheerfulMessage, pickCost, potentialPayout, shortfall, takesPicks } from "./pick-math";
 
 describe("pick math", () => {
   it("multiplies paid picks and fixes free ones", () => {
@@ -15,5 +15,13 @@ describe("pick math", () => {
   it("always picks a message", () => {
     expect(cheerfulMessage(0)).toBeTruthy();
     expect(cheerfulMessage(0.9999)).toBeTruthy();
+  });
+  it("takes picks only while published, unresolved and before the deadline", () => {
+    const open = { status: "published", outcome: "unresolved", deadline: 2_000 };
+    expect(takesPicks(open, 1_000)).toBe(true);
+    expect(takesPicks(open, 2_000)).toBe(false);
+    expect(takesPicks({ ...open, outcome: "A" }, 1_000)).toBe(false);
+    expect(takesPicks({ ...open, outcome: "void" }, 1_000)).toBe(false);
+    expect(takesPicks({ ...open, status: "resolved" }, 1_000)).toBe(false);
   });
 });

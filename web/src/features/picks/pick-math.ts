@@ -9,6 +9,12 @@ export const potentialPayout = (creditCost: number, multiplier: number) =>
 
 export const shortfall = (balance: number, cost: number) => Math.max(0, cost - balance);
 
+type Openness = { status: string; outcome: string; deadline: number };
+
+/** Whether a question still takes picks, as the server decides: published, unresolved and before its deadline. */
+export const takesPicks = ({ status, outcome, deadline }: Openness, now = Date.now()) =>
+  status === "published" && outcome === "unresolved" && deadline > now;
+
 const CHEERS = [
   "Good luck!",
   "Bold call. Let's see it land!",

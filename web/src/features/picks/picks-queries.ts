@@ -14,6 +14,13 @@ export const myPicksQueryOptions = queryOptions({
   refetchInterval: (query) => (query.state.data?.items.some((p) => p.status === "active") ? PICKS_REFRESH_MS : false),
 });
 
+/** One question with the viewer's pick, as a shared link or the pick dialog opens it. */
+export const questionQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["questions", "detail", id],
+    queryFn: ({ signal }) => unwrap(client.questions[":id"].$get({ param: { id } }, { init: { signal } })).then((r) => r.question),
+  });
+
 export const pickStatsQueryOptions = queryOptions({
   queryKey: ["picks", "stats"],
   queryFn: ({ signal }) => unwrap(client.picks.stats.$get(undefined, { init: { signal } })),

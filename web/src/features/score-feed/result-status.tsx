@@ -1,5 +1,6 @@
 import { Flag, Hourglass } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import type { Question } from "../feed/feed-queries";
 import { canChallenge, finalInText, isPending, outcomeLabel, scoreText, type AutoResolution } from "./result-text";
 import { useNow } from "./use-now";
 
@@ -64,3 +65,17 @@ export const ResultStatus = ({ questionId, title, answerOptionA, answerOptionB, 
     </div>
   );
 };
+
+type Proposed = Pick<Question, "id" | "title" | "answerOptionA" | "answerOptionB" | "autoResolution" | "myPick">;
+
+/** A question's proposal, as its card and its pick dialog show it: the viewer may challenge it if they picked. */
+export const QuestionResultStatus = ({ question }: { question: Proposed }) => (
+  <ResultStatus
+    questionId={question.id}
+    title={question.title}
+    answerOptionA={question.answerOptionA}
+    answerOptionB={question.answerOptionB}
+    feed={question.autoResolution}
+    picked={question.myPick !== null}
+  />
+);

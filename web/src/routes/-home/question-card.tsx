@@ -3,7 +3,7 @@ import { memo } from "react";
 import { useCountdown } from "../../features/feed/countdown";
 import type { Question } from "../../features/feed/feed-queries";
 import { crowdSplit } from "../../features/picks/crowd-split";
-import { ResultStatus } from "../../features/score-feed/result-status";
+import { QuestionResultStatus } from "../../features/score-feed/result-status";
 import { isPending } from "../../features/score-feed/result-text";
 import { formatCredits, formatPlural } from "../../lib/format";
 
@@ -47,14 +47,7 @@ const CrowdLine = ({ question }: { question: Question }) => {
 /** Picking, or once the event is over and the score feed proposes a result, that result and its challenge window. */
 const CardBody = ({ question, onPick }: Pick<Props, "question" | "onPick">) =>
   isPending(question.autoResolution) ? (
-    <ResultStatus
-      questionId={question.id}
-      title={question.title}
-      answerOptionA={question.answerOptionA}
-      answerOptionB={question.answerOptionB}
-      feed={question.autoResolution}
-      picked={question.myPick !== null}
-    />
+    <QuestionResultStatus question={question} />
   ) : (
     <div className="grid grid-cols-2 gap-2">
       {(["yes", "no"] as const).map((choice) => (
