@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { followBrowserConnection } from "./features/pwa/connection";
 import { startServiceWorker } from "./features/pwa/service-worker";
+import { RoutePending } from "./features/pwa/waiting-for-network";
 import { ThemeProvider } from "./features/shell/theme-provider";
 import { createQueryClient } from "./lib/query-client";
 import { routeTree } from "./routeTree.gen";
@@ -21,6 +22,8 @@ const router = createRouter({
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
   scrollRestoration: false,
+  // Offline, a signed-in page waits in its guard for the session: its place says that it needs a connection.
+  defaultPendingComponent: RoutePending,
 });
 
 declare module "@tanstack/react-router" {
