@@ -81,6 +81,20 @@ describe("turning notifications on and off", () => {
     expect((await subscriptions(first.userId)).results).not.toContainEqual({ endpoint: moved.endpoint });
   });
 
+  it("takes the same browser's subscription again as an upsert, and takes it back after the server dropped it", async () => {
+    const player = await signedInPlayer();
+    const device = await subscribeDevice(standin, player.bearer);
+    const keys = { p256dh: device.subscriber.p256dh, auth: device.subscriber.auth };
+    const resend = () => successOf(apiClient({ headers: player.bearer }).notifications.subscriptions.$post({ json: { endpoint: device.endpoint, keys } }));
+    expect((await resend()).body.devices).toBe(1);
+    expect((await subscriptions(player.userId)).results).toEqual([{ endpoint: device.endpoint }]);
+
+    // As after a 404 or 410 from the push service: the profile's resend on the next visit restores it.
+    await shardOf(player.userId).prepare("DELETE FROM push_subscriptions WHERE user_id = ?").bind(player.userId).run();
+    expect((await resend()).body.devices).toBe(1);
+    expect((await subscriptions(player.userId)).results).toEqual([{ endpoint: device.endpoint }]);
+  });
+
   it("forgets every device when the account is deleted", async () => {
     const account = await signUpAndLogin(`push-delete-${crypto.randomUUID().slice(0, 8)}@example.com`);
     await subscribeDevice(standin, account.bearer);
