@@ -7,7 +7,7 @@ import { insertContest, join } from "../../test/contests";
 import { grantCredits } from "../../test/ledger";
 import { createSubscriber, drainPushes, pushesTo, subscribeDevice, useFakePushService, type PushStandin } from "../../test/push";
 import { redeemGiftCard } from "../../test/redemptions";
-import { shardOf } from "../../test/players";
+import { createPlayerIn, shardOf } from "../../test/players";
 import { signedInAdmin, signedInPlayer } from "../../test/sessions";
 import { decideRedemption } from "../redemptions/decide-redemption.service";
 import { readSettings } from "../../env";
@@ -139,5 +139,30 @@ describe("notices beyond picks", () => {
     await payContests(env, Date.now());
     await drainPushes();
     expect(await pushesTo(standin, device)).toEqual([expect.objectContaining({ title: "You placed #1 in Weekend Challenge", url: "/leaderboard" })]);
+  });
+
+  it("tells every entrant outside the prizes their place, once, and nothing to one who turned contests off", async () => {
+    const startsAt = Date.now() - 4 * DAY;
+    const contestId = await insertContest({ startsAt, days: 3, title: "Midweek Challenge" });
+    // Ten places pay whatever the field (CONTEST_TOP_PLACES): ten players ahead, then three without a prize.
+    const ahead = await Promise.all(Array.from({ length: 10 }, () => createPlayerIn(env, 15)));
+    const [eleventh, twelfth, quiet] = await Promise.all([signedInPlayer(15), signedInPlayer(15), signedInPlayer(15)]);
+    const devices = await Promise.all([eleventh!, twelfth!, quiet!].map((player) => subscribeDevice(standin, player.bearer)));
+    await successOf(apiClient({ headers: quiet!.bearer }).notifications.topics.$put({ json: { contests: false } }));
+    const field = [...ahead, eleventh!.userId, twelfth!.userId, quiet!.userId];
+    for (const [i, userId] of field.entries()) {
+      await join(contestId, userId, startsAt + 1000 + i);
+      await shardOf(userId).prepare("UPDATE contest_entries SET score = ? WHERE contest_id = ? AND user_id = ?").bind(field.length - i, contestId, userId).run();
+    }
+    await payContests(env, Date.now());
+    await payContests(env, Date.now());
+    await drainPushes();
+
+    const [eleventhPhone, twelfthPhone, quietPhone] = devices;
+    expect(await pushesTo(standin, eleventhPhone!)).toEqual([
+      { title: "You placed #11 in Midweek Challenge", body: "Out of 13 players. No prize this time.", url: "/leaderboard", tag: `contest-${contestId}` },
+    ]);
+    expect(await pushesTo(standin, twelfthPhone!)).toEqual([expect.objectContaining({ title: "You placed #12 in Midweek Challenge" })]);
+    expect(await pushesTo(standin, quietPhone!)).toEqual([]);
   });
 });
