@@ -114,18 +114,37 @@ describe("the application server's keys", () => {
   });
 });
 
+/** A player with a device redeems 20 credits and an admin decides; what their device then received. */
+const redeemAndDecide = async (status: "fulfilled" | "rejected", topics: { redemptions?: boolean } = {}) => {
+  const account = await signUpAndLogin(`push-redeem-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  const device = await subscribeDevice(standin, account.bearer);
+  if (Object.keys(topics).length > 0) await successOf(apiClient({ headers: account.bearer }).notifications.topics.$put({ json: topics }));
+  await grantCredits(account.userId, 50, "winnings");
+  const { body } = await redeemGiftCard(account, { credits: 20 });
+  const admin = await signedInAdmin();
+  await decideRedemption(env, { redemptionId: body.redemption.id, status, note: null, adminId: admin.userId, now: Date.now() });
+  await drainPushes();
+  return { redemptionId: body.redemption.id, pushes: await pushesTo(standin, device) };
+};
+
 describe("notices beyond picks", () => {
   it("tells a player their redemption was rejected, with the refund", async () => {
-    const account = await signUpAndLogin(`push-redeem-${crypto.randomUUID().slice(0, 8)}@example.com`);
-    const device = await subscribeDevice(standin, account.bearer);
-    await grantCredits(account.userId, 50, "winnings");
-    const { body } = await redeemGiftCard(account, { credits: 20 });
-    const admin = await signedInAdmin();
-    await decideRedemption(env, { redemptionId: body.redemption.id, status: "rejected", note: null, adminId: admin.userId, now: Date.now() });
-    await drainPushes();
-    expect(await pushesTo(standin, device)).toEqual([
-      { title: "Your redemption was not approved", body: "20 credits went back to your balance.", url: "/gift-cards", tag: `redemption-${body.redemption.id}` },
+    const { redemptionId, pushes } = await redeemAndDecide("rejected");
+    expect(pushes).toEqual([
+      { title: "Your redemption was not approved", body: "20 credits went back to your balance.", url: "/gift-cards", tag: `redemption-${redemptionId}` },
     ]);
+  });
+
+  it("tells a player their redemption was fulfilled, opening the gift cards", async () => {
+    const { redemptionId, pushes } = await redeemAndDecide("fulfilled");
+    expect(pushes).toEqual([
+      { title: "Your redemption was fulfilled", body: "Check your email for the details.", url: "/gift-cards", tag: `redemption-${redemptionId}` },
+    ]);
+  });
+
+  it("sends no redemption notice to a player who turned that kind off, fulfilled or rejected", async () => {
+    expect((await redeemAndDecide("fulfilled", { redemptions: false })).pushes).toEqual([]);
+    expect((await redeemAndDecide("rejected", { redemptions: false })).pushes).toEqual([]);
   });
 
   it("tells a contest's winner their place and prize, once however often the payout runs", async () => {
