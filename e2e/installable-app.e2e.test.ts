@@ -1,5 +1,7 @@
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import type { Page } from "playwright-core";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInNewPlayer } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
@@ -44,6 +46,30 @@ describe("the installable app", () => {
       await icon.arrayBuffer();
     }
     await context.close();
+  });
+
+  it.each([["desktop", DESKTOP], ["phone", PHONE]] as const)("is installable as Chromium itself judges it, on %s", async (_device, viewport) => {
+    // A profile on disk: Chromium offers no install in an off-the-record one, which is what a Playwright context is.
+    const profile = mkdtempSync(join(tmpdir(), "pickstreak-install-"));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      viewport,
+      baseURL: browser.baseUrl,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await installServiceWorker(page);
+      const cdp = await context.newCDPSession(page);
+      const manifest = await cdp.send("Page.getAppManifest");
+      expect(manifest.url).toBe(`${browser.baseUrl}/manifest.webmanifest`);
+      expect(manifest.errors).toEqual([]);
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   it("has the service worker and the manifest checked again on every load, and allows both in the page's policy", async () => {
