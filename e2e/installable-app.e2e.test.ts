@@ -1,6 +1,9 @@
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import type { Page } from "playwright-core";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { signInNewPlayer } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -45,6 +48,30 @@ describe("the installable app", () => {
     await context.close();
   });
 
+  it.each([["desktop", DESKTOP], ["phone", PHONE]] as const)("is installable as Chromium itself judges it, on %s", async (_device, viewport) => {
+    // A profile on disk: Chromium offers no install in an off-the-record one, which is what a Playwright context is.
+    const profile = mkdtempSync(join(tmpdir(), "pickstreak-install-"));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      viewport,
+      baseURL: browser.baseUrl,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await installServiceWorker(page);
+      const cdp = await context.newCDPSession(page);
+      const manifest = await cdp.send("Page.getAppManifest");
+      expect(manifest.url).toBe(`${browser.baseUrl}/manifest.webmanifest`);
+      expect(manifest.errors).toEqual([]);
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
   it("has the service worker and the manifest checked again on every load, and allows both in the page's policy", async () => {
     for (const path of ["/sw.js", "/manifest.webmanifest"]) {
       const response = await fetch(`${browser.baseUrl}${path}`);
@@ -82,6 +109,37 @@ describe("the installable app", () => {
     await context.setOffline(false);
     await banner.getByText("You're offline.").waitFor({ state: "detached" });
     await page.getByTestId("question-card").first().waitFor();
+    await context.close();
+  });
+
+  it("says what needs a connection when a signed-in page or a list is opened offline with nothing loaded yet", async () => {
+    const { context, page } = await browser.open(PHONE, { serviceWorker: true });
+    await signInNewPlayer(page, browser.baseUrl, "offline");
+    await installServiceWorker(page);
+
+    await context.setOffline(true);
+    // Each load is a cold start: no session and no data in memory. A signed-in page waits in its guard for the session.
+    await page.goto("/picks");
+    await page.getByText("This page needs a connection").waitFor();
+    await page.getByTestId("bottom-nav").waitFor();
+    await page.reload();
+    await page.getByText("This page needs a connection").waitFor();
+    await page.goto("/leaderboard");
+    await page.getByRole("heading", { name: "Standings" }).waitFor();
+    await page.getByText("Standings need a connection").waitFor();
+    await expect(page.getByText("Loading...").count()).resolves.toBe(0);
+    await page.goto("/activity");
+    await page.getByText("Activity needs a connection").waitFor();
+    await page.goto("/gift-cards");
+    await page.getByText("Gift cards need a connection").waitFor();
+
+    // The page opens by itself once the network is back.
+    await page.goto("/picks");
+    await page.getByText("This page needs a connection").waitFor();
+    await context.setOffline(false);
+    await page.getByRole("heading", { name: "My Picks" }).waitFor();
+    await page.getByText("You have not made any picks yet").waitFor();
+    await expect(page.getByTestId("offline-notice").count()).resolves.toBe(0);
     await context.close();
   });
 

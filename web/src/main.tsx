@@ -4,7 +4,9 @@ import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { followBrowserConnection } from "./features/pwa/connection";
+import { reloadOnceOnMissingChunk } from "./features/pwa/missing-chunk";
 import { startServiceWorker } from "./features/pwa/service-worker";
+import { RoutePending } from "./features/pwa/waiting-for-network";
 import { ThemeProvider } from "./features/shell/theme-provider";
 import { createQueryClient } from "./lib/query-client";
 import { routeTree } from "./routeTree.gen";
@@ -13,6 +15,9 @@ import { startFirstPageRequests } from "./boot-prefetch";
 import "./styles.css";
 
 followBrowserConnection();
+// Reading sessionStorage can throw in a locked-down browser: only inside the handler, where it is caught.
+const tabStorage = { getItem: (key: string) => sessionStorage.getItem(key), setItem: (key: string, value: string) => sessionStorage.setItem(key, value) };
+window.addEventListener("vite:preloadError", reloadOnceOnMissingChunk(tabStorage, () => window.location.reload()));
 const queryClient = createQueryClient();
 
 const router = createRouter({
@@ -21,6 +26,8 @@ const router = createRouter({
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
   scrollRestoration: false,
+  // Offline, a signed-in page waits in its guard for the session: its place says that it needs a connection.
+  defaultPendingComponent: RoutePending,
 });
 
 declare module "@tanstack/react-router" {

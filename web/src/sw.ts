@@ -4,6 +4,7 @@ import { registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
 import { clickTarget, noticeFromPush } from "./features/pwa/push-notification";
 import { isServerPath } from "./features/pwa/server-paths";
+import { renewSubscription, type SubscriptionChange } from "./features/pwa/subscription-renewal";
 import { SKIP_WAITING } from "./features/pwa/sw-messages";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -40,6 +41,21 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("push", (event) => {
   const notice = noticeFromPush(event.data?.text());
   if (notice) event.waitUntil(self.registration.showNotification(notice.title, notice.options));
+});
+
+// The browser replaced or dropped this device's subscription (the push service rotated or expired it): subscribe
+// again and tell the server, or notifications would stop while the profile still says they are on. The request
+// carries the session cookie; a signed-out browser's renewal is refused and the profile sends it at the next visit.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  const change = event as ExtendableEvent & Pick<SubscriptionChange, "oldSubscription" | "newSubscription">;
+  change.waitUntil(
+    renewSubscription({
+      oldSubscription: change.oldSubscription,
+      newSubscription: change.newSubscription,
+      pushManager: self.registration.pushManager,
+      fetch: (url, init) => fetch(url, init),
+    }).catch(() => false),
+  );
 });
 
 self.addEventListener("notificationclick", (event) => {

@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { EmptyState, Page } from "../components/page";
 import { Button } from "../components/ui/button";
 import { activityQueryOptions } from "../features/community/community-queries";
+import { NeedsConnection, waitsForNetwork } from "../features/pwa/waiting-for-network";
 import { ActivityItem } from "./-activity/activity-item";
 
 /** The community's picks and wins, newest first; live `activity` messages refetch it. */
@@ -19,7 +20,8 @@ const Activity = () => {
             <button type="button" className="font-semibold underline" onClick={() => void feed.refetch()}>Try again</button>
           </p>
         ) : null}
-        {feed.isPending ? <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p> : null}
+        {waitsForNetwork(feed) ? <NeedsConnection what="Activity needs" /> : null}
+        {feed.isPending && !waitsForNetwork(feed) ? <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p> : null}
         {feed.data && entries.length === 0 ? (
           <EmptyState title="No community activity yet">Picks and wins from players will show up here as they happen.</EmptyState>
         ) : null}

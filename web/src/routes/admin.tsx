@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Page } from "../components/page";
 import { ContestsPanel } from "../features/admin/contests-panel";
 import { AuditPanel } from "../features/admin/audit-panel";
+import { ChallengesCount } from "../features/admin/challenges-count";
 import { ChallengesPanel } from "../features/admin/challenges-panel";
 import { HealthPanel } from "../features/admin/health-panel";
 import { PlayersPanel } from "../features/admin/players-panel";
@@ -40,6 +41,7 @@ const Admin = () => {
             className={`shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold sm:px-4 ${section === s.id ? "border-brand-700" : "border-transparent"}`}
           >
             {s.label}
+            {s.id === "challenges" ? <ChallengesCount /> : null}
           </button>
         ))}
       </div>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { EmptyState, Page } from "../components/page";
 import { requireSignIn } from "../features/auth/require-sign-in";
+import { NeedsConnection, waitsForNetwork } from "../features/pwa/waiting-for-network";
 import { INVITE_STATUS_LABELS, referralsQueryOptions, type InviteStatus } from "../features/referrals/referral-queries";
 
 const BADGE: Record<InviteStatus, string> = {
@@ -13,11 +14,13 @@ const BADGE: Record<InviteStatus, string> = {
 const day = (epochMs: number) => new Date(epochMs).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 const InviteHistory = () => {
-  const { data, isError } = useQuery(referralsQueryOptions);
+  const referrals = useQuery(referralsQueryOptions);
+  const { data, isError } = referrals;
   return (
     <Page title="Invite History" width="narrow">
       <div>
         {isError ? <p role="alert">Error loading data</p> : null}
+        {waitsForNetwork(referrals) ? <NeedsConnection what="Your invites need" /> : null}
         {data && data.invites.length === 0 ? (
           <EmptyState title="No invites yet">
             Friends who sign up with your <Link to="/referrals" className="underline">referral link</Link> will be listed here.

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { EmptyState, Page } from "../components/page";
 import { requireSignIn } from "../features/auth/require-sign-in";
 import { markPicksViewed } from "../features/picks/last-viewed";
+import { NeedsConnection, waitsForNetwork } from "../features/pwa/waiting-for-network";
 import { myPicksQueryOptions, pickStatsQueryOptions, type PickStatus } from "../features/picks/picks-queries";
 import { PickRowItem } from "./-picks/pick-row";
 
@@ -50,6 +51,7 @@ const MyPicks = () => {
         ))}
       </div>
       {picks.isError ? <p role="alert">Error loading data</p> : null}
+      {waitsForNetwork(picks) ? <NeedsConnection what="Your picks need" /> : null}
       {picks.data && items.length === 0 ? (
         <EmptyState title={filter === "all" ? "You have not made any picks yet" : "No picks here"}>
           <Link to="/home" className="font-semibold text-brand-700 underline dark:text-brand-500">Browse questions</Link>

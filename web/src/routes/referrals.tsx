@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Page } from "../components/page";
 import { Button } from "../components/ui/button";
 import { requireSignIn } from "../features/auth/require-sign-in";
+import { NeedsConnection, waitsForNetwork } from "../features/pwa/waiting-for-network";
 import { referralsQueryOptions } from "../features/referrals/referral-queries";
 import { ReferralTermsDialog } from "../features/referrals/referral-terms-dialog";
 import { canShare, copyLink, shareReferralLink } from "../features/referrals/share-link";
@@ -17,13 +18,15 @@ const Stat = ({ label, value }: { label: string; value: number }) => (
 );
 
 const Referrals = () => {
-  const { data, isError } = useQuery(referralsQueryOptions);
+  const referrals = useQuery(referralsQueryOptions);
+  const { data, isError } = referrals;
   const [termsOpen, setTermsOpen] = useState(false);
 
   return (
     <Page title="Referrals" width="narrow">
       <div className="space-y-5">
         {isError ? <p role="alert">Error loading data</p> : null}
+        {waitsForNetwork(referrals) ? <NeedsConnection what="Your referrals need" /> : null}
         {data ? (
           <>
             <p className="text-slate-700 dark:text-slate-300">

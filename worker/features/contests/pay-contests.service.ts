@@ -7,6 +7,7 @@ import { batchNamed } from "../../db/statement";
 import { queueNotice } from "../notifications/push-outbox";
 import { groupByShard, shardMap } from "../../db/shards";
 import { mirrorContests } from "./contest-mirror";
+import { queueContestResults } from "./contest-results";
 import { standingsOrder } from "./contest-view";
 
 type DueContest = { id: string; title: string };
@@ -125,6 +126,8 @@ const settleContest = async (env: Env, contest: DueContest, now: number) => {
     ),
   );
   if (prized.reduce((sum, row) => sum + (row?.n ?? 0), 0) >= paidPlaces(entrants)) {
+    // Before `paid_at`: a run that fails between the two queues again, and the notices' key keeps it to one each.
+    await queueContestResults(env, contest, now);
     await env.DB.prepare("UPDATE contests SET paid_at = ?1 WHERE id = ?2 AND paid_at IS NULL AND closed_at IS NOT NULL").bind(now, contest.id).run();
     await mirrorContests(env, [contest.id]);
   }

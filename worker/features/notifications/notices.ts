@@ -23,7 +23,15 @@ export const noticeSchema = z.discriminatedUnion("kind", [
     reason: z.string().nullable(),
   }),
   z.object({ kind: z.literal("redemption"), redemptionId: z.string(), status: z.enum(["fulfilled", "rejected"]), credits: z.number().int() }),
-  z.object({ kind: z.literal("contest"), contestId: z.string(), contestTitle: z.string(), place: z.number().int(), prize: z.number().int() }),
+  z.object({
+    kind: z.literal("contest"),
+    contestId: z.string(),
+    contestTitle: z.string(),
+    place: z.number().int(),
+    prize: z.number().int(),
+    // Only in a result without a prize: "#12 of 40" says more than "#12".
+    entrants: z.number().int().optional(),
+  }),
 ]);
 
 export type Notice = z.infer<typeof noticeSchema>;
@@ -66,7 +74,9 @@ export const toPushPayload = (notice: Notice): PushPayload => {
     case "contest":
       return {
         title: `You placed #${notice.place} in ${notice.contestTitle}`,
-        body: `${credits(notice.prize)} added to your balance.`,
+        body: notice.prize > 0
+          ? `${credits(notice.prize)} added to your balance.`
+          : `${notice.entrants ? `Out of ${notice.entrants} players. ` : ""}No prize this time.`,
         url: "/leaderboard",
         tag: `contest-${notice.contestId}`,
       };

@@ -7,7 +7,7 @@ import { insertContest, join } from "../../test/contests";
 import { grantCredits } from "../../test/ledger";
 import { createSubscriber, drainPushes, pushesTo, subscribeDevice, useFakePushService, type PushStandin } from "../../test/push";
 import { redeemGiftCard } from "../../test/redemptions";
-import { shardOf } from "../../test/players";
+import { createPlayerIn, shardOf } from "../../test/players";
 import { signedInAdmin, signedInPlayer } from "../../test/sessions";
 import { decideRedemption } from "../redemptions/decide-redemption.service";
 import { readSettings } from "../../env";
@@ -81,6 +81,20 @@ describe("turning notifications on and off", () => {
     expect((await subscriptions(first.userId)).results).not.toContainEqual({ endpoint: moved.endpoint });
   });
 
+  it("takes the same browser's subscription again as an upsert, and takes it back after the server dropped it", async () => {
+    const player = await signedInPlayer();
+    const device = await subscribeDevice(standin, player.bearer);
+    const keys = { p256dh: device.subscriber.p256dh, auth: device.subscriber.auth };
+    const resend = () => successOf(apiClient({ headers: player.bearer }).notifications.subscriptions.$post({ json: { endpoint: device.endpoint, keys } }));
+    expect((await resend()).body.devices).toBe(1);
+    expect((await subscriptions(player.userId)).results).toEqual([{ endpoint: device.endpoint }]);
+
+    // As after a 404 or 410 from the push service: the profile's resend on the next visit restores it.
+    await shardOf(player.userId).prepare("DELETE FROM push_subscriptions WHERE user_id = ?").bind(player.userId).run();
+    expect((await resend()).body.devices).toBe(1);
+    expect((await subscriptions(player.userId)).results).toEqual([{ endpoint: device.endpoint }]);
+  });
+
   it("forgets every device when the account is deleted", async () => {
     const account = await signUpAndLogin(`push-delete-${crypto.randomUUID().slice(0, 8)}@example.com`);
     await subscribeDevice(standin, account.bearer);
@@ -100,18 +114,37 @@ describe("the application server's keys", () => {
   });
 });
 
+/** A player with a device redeems 20 credits and an admin decides; what their device then received. */
+const redeemAndDecide = async (status: "fulfilled" | "rejected", topics: { redemptions?: boolean } = {}) => {
+  const account = await signUpAndLogin(`push-redeem-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  const device = await subscribeDevice(standin, account.bearer);
+  if (Object.keys(topics).length > 0) await successOf(apiClient({ headers: account.bearer }).notifications.topics.$put({ json: topics }));
+  await grantCredits(account.userId, 50, "winnings");
+  const { body } = await redeemGiftCard(account, { credits: 20 });
+  const admin = await signedInAdmin();
+  await decideRedemption(env, { redemptionId: body.redemption.id, status, note: null, adminId: admin.userId, now: Date.now() });
+  await drainPushes();
+  return { redemptionId: body.redemption.id, pushes: await pushesTo(standin, device) };
+};
+
 describe("notices beyond picks", () => {
   it("tells a player their redemption was rejected, with the refund", async () => {
-    const account = await signUpAndLogin(`push-redeem-${crypto.randomUUID().slice(0, 8)}@example.com`);
-    const device = await subscribeDevice(standin, account.bearer);
-    await grantCredits(account.userId, 50, "winnings");
-    const { body } = await redeemGiftCard(account, { credits: 20 });
-    const admin = await signedInAdmin();
-    await decideRedemption(env, { redemptionId: body.redemption.id, status: "rejected", note: null, adminId: admin.userId, now: Date.now() });
-    await drainPushes();
-    expect(await pushesTo(standin, device)).toEqual([
-      { title: "Your redemption was not approved", body: "20 credits went back to your balance.", url: "/gift-cards", tag: `redemption-${body.redemption.id}` },
+    const { redemptionId, pushes } = await redeemAndDecide("rejected");
+    expect(pushes).toEqual([
+      { title: "Your redemption was not approved", body: "20 credits went back to your balance.", url: "/gift-cards", tag: `redemption-${redemptionId}` },
     ]);
+  });
+
+  it("tells a player their redemption was fulfilled, opening the gift cards", async () => {
+    const { redemptionId, pushes } = await redeemAndDecide("fulfilled");
+    expect(pushes).toEqual([
+      { title: "Your redemption was fulfilled", body: "Check your email for the details.", url: "/gift-cards", tag: `redemption-${redemptionId}` },
+    ]);
+  });
+
+  it("sends no redemption notice to a player who turned that kind off, fulfilled or rejected", async () => {
+    expect((await redeemAndDecide("fulfilled", { redemptions: false })).pushes).toEqual([]);
+    expect((await redeemAndDecide("rejected", { redemptions: false })).pushes).toEqual([]);
   });
 
   it("tells a contest's winner their place and prize, once however often the payout runs", async () => {
@@ -125,5 +158,30 @@ describe("notices beyond picks", () => {
     await payContests(env, Date.now());
     await drainPushes();
     expect(await pushesTo(standin, device)).toEqual([expect.objectContaining({ title: "You placed #1 in Weekend Challenge", url: "/leaderboard" })]);
+  });
+
+  it("tells every entrant outside the prizes their place, once, and nothing to one who turned contests off", async () => {
+    const startsAt = Date.now() - 4 * DAY;
+    const contestId = await insertContest({ startsAt, days: 3, title: "Midweek Challenge" });
+    // Ten places pay whatever the field (CONTEST_TOP_PLACES): ten players ahead, then three without a prize.
+    const ahead = await Promise.all(Array.from({ length: 10 }, () => createPlayerIn(env, 15)));
+    const [eleventh, twelfth, quiet] = await Promise.all([signedInPlayer(15), signedInPlayer(15), signedInPlayer(15)]);
+    const devices = await Promise.all([eleventh!, twelfth!, quiet!].map((player) => subscribeDevice(standin, player.bearer)));
+    await successOf(apiClient({ headers: quiet!.bearer }).notifications.topics.$put({ json: { contests: false } }));
+    const field = [...ahead, eleventh!.userId, twelfth!.userId, quiet!.userId];
+    for (const [i, userId] of field.entries()) {
+      await join(contestId, userId, startsAt + 1000 + i);
+      await shardOf(userId).prepare("UPDATE contest_entries SET score = ? WHERE contest_id = ? AND user_id = ?").bind(field.length - i, contestId, userId).run();
+    }
+    await payContests(env, Date.now());
+    await payContests(env, Date.now());
+    await drainPushes();
+
+    const [eleventhPhone, twelfthPhone, quietPhone] = devices;
+    expect(await pushesTo(standin, eleventhPhone!)).toEqual([
+      { title: "You placed #11 in Midweek Challenge", body: "Out of 13 players. No prize this time.", url: "/leaderboard", tag: `contest-${contestId}` },
+    ]);
+    expect(await pushesTo(standin, twelfthPhone!)).toEqual([expect.objectContaining({ title: "You placed #12 in Midweek Challenge" })]);
+    expect(await pushesTo(standin, quietPhone!)).toEqual([]);
   });
 });

@@ -140,6 +140,21 @@ describe("the push service's answers", () => {
     expect(await deliveriesLeft()).toBe(0);
   });
 
+  it("deletes a subscription the push service does not know (404) as well as one it says is gone (410)", async () => {
+    const questionId = await insertQuestion();
+    const player = await signedInPlayer(20);
+    const unknown = await subscribeDevice(standin, player.bearer);
+    const kept = await subscribeDevice(standin, player.bearer);
+    await standin.handle(new Request(`https://push.standin.test/control/${unknown.endpointId}/fail?status=404`, { method: "POST" }));
+    await placePick(player.userId, questionId, "yes");
+    await settle(questionId, "A");
+
+    expect(await sendDuePushes(env, Date.now())).toEqual({ sent: 1, gone: 1, retried: 0, dropped: 0 });
+    const subscriptions = await shardOf(player.userId).prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?").bind(player.userId).all();
+    expect(subscriptions.results).toEqual([{ endpoint: kept.endpoint }]);
+    expect(await deliveriesLeft()).toBe(0);
+  });
+
   it("gives up after the last attempt", async () => {
     const questionId = await insertQuestion();
     const player = await signedInPlayer(20);

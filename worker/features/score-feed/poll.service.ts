@@ -97,7 +97,10 @@ const applyEvent = async (d1: D1Database, link: PolledLink, event: FeedEvent, no
   if (link.state === "challenged" || link.state === "final") {
     if (unchanged) return touch(d1, link.questionId, now).then(() => "unchanged");
     const [inserted] = await alert(d1, link, seen, now);
-    return inserted && changes(inserted) ? "alerted" : "unchanged";
+    if (!inserted || !changes(inserted)) return "unchanged";
+    // Once per correction, beside the count on the admin's Challenges tab: a line a log alert can page someone with.
+    log("warn", "score_feed_alert", { questionId: link.questionId, eventId: link.eventId, status: seen.eventStatus });
+    return "alerted";
   }
   if (link.state === "proposed" && unchanged) return touch(d1, link.questionId, now).then(() => "unchanged");
   const outcome = outcomeFrom(seen, link, link.questionType);

@@ -1,4 +1,5 @@
-import { forgetSubscription, saveSubscription } from "./notifications-api";
+import { subscriptionBody } from "../pwa/subscription-renewal";
+import { forgetSubscription, saveSubscription, type BrowserSubscription, type NotificationsView } from "./notifications-api";
 
 export type PushSupport = "supported" | "unsupported" | "blocked";
 
@@ -26,9 +27,22 @@ export const turnOnPush = async (publicKey: string) => {
   const ready = await registration();
   if (!ready) throw new PushRefused("Notifications need the app to finish installing. Reload the page and try again.");
   const subscription = await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(publicKey) });
-  const { endpoint, keys } = subscription.toJSON();
-  if (!endpoint || !keys?.p256dh || !keys.auth) throw new PushRefused("This browser gave an incomplete subscription.");
-  return saveSubscription({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });
+  const body = subscriptionBody(subscription.toJSON());
+  if (!body) throw new PushRefused("This browser gave an incomplete subscription.");
+  return saveSubscription(body);
+};
+
+/**
+ * Sends this browser's subscription to the server again when it has one (the server upserts it), so that a profile
+ * showing "on" is true: the server may have dropped it (404/410 from the push service, the device cap) or given the
+ * endpoint to another account. Null when the browser has no subscription or the server refused it.
+ */
+export const resendSubscription = async (
+  subscription: { toJSON: () => PushSubscriptionJSON } | null,
+  save: (body: BrowserSubscription) => Promise<NotificationsView> = saveSubscription,
+) => {
+  const body = subscription && subscriptionBody(subscription.toJSON());
+  return body ? save(body).catch(() => null) : null;
 };
 
 export const turnOffPush = async () => {

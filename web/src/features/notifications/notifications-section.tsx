@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { currentSubscription, pushSupport, PushRefused, turnOffPush, turnOnPush } from "./browser-push";
+import { currentSubscription, pushSupport, PushRefused, resendSubscription, turnOffPush, turnOnPush } from "./browser-push";
 import { chooseTopics, notificationsQueryOptions, type NotificationsView, type Topics } from "./notifications-api";
 
 const TOPICS: { topic: keyof Topics; label: string }[] = [
@@ -24,14 +24,23 @@ export const NotificationsSection = () => {
   const [onHere, setOnHere] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (support === "unsupported") return;
-    void currentSubscription().then((subscription) => setOnHere(subscription !== null), () => setOnHere(false));
-  }, [support]);
-
   const store = (next: NotificationsView | null) => {
     if (next) queryClient.setQueryData(notificationsQueryOptions.queryKey, next);
   };
+
+  useEffect(() => {
+    if (support === "unsupported") return;
+    void currentSubscription().then(
+      (subscription) => {
+        setOnHere(subscription !== null);
+        // "On" here must mean the server has it too: send it again (an upsert), and show the devices it then counts.
+        void resendSubscription(subscription).then((next) => {
+          if (next) queryClient.setQueryData(notificationsQueryOptions.queryKey, next);
+        });
+      },
+      () => setOnHere(false),
+    );
+  }, [support, queryClient]);
 
   const toggle = async () => {
     if (!view) return;

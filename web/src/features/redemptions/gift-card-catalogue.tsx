@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { EmptyState } from "../../components/page";
 import { useAuth } from "../auth/auth-queries";
+import { NeedsConnection, waitsForNetwork } from "../pwa/waiting-for-network";
 import { GiftCardPanel } from "./gift-card-panel";
 import { rewardsQueryOptions, type Reward } from "./redemption-queries";
 import { RewardImage } from "./reward-image";
@@ -14,7 +15,9 @@ import { RewardImage } from "./reward-image";
 export const GiftCardCatalogue = () => {
   const { me } = useAuth();
   const navigate = useNavigate();
-  const { data, isPending, isError } = useQuery(rewardsQueryOptions);
+  const catalogue = useQuery(rewardsQueryOptions);
+  const { data, isPending, isError } = catalogue;
+  const offline = waitsForNetwork(catalogue);
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<Reward | null>(null);
 
@@ -36,7 +39,8 @@ export const GiftCardCatalogue = () => {
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
       />
       {isError ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">Failed to load rewards. Please try again later.</p> : null}
-      {isPending ? <p className="text-sm text-slate-600 dark:text-slate-400">Loading gift cards...</p> : null}
+      {offline ? <NeedsConnection what="Gift cards need" /> : null}
+      {isPending && !offline ? <p className="text-sm text-slate-600 dark:text-slate-400">Loading gift cards...</p> : null}
       {data && rewards.length === 0 ? <EmptyState title="No gift cards found" /> : null}
       <ul className="grid grid-cols-2 gap-3">
         {rewards.map((reward) => (

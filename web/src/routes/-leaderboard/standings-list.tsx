@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { EmptyState } from "../../components/page";
 import { Button } from "../../components/ui/button";
 import { leaderboardQueryOptions, type LeaderboardEntry, type Period } from "../../features/community/community-queries";
+import { NeedsConnection, waitsForNetwork } from "../../features/pwa/waiting-for-network";
 import { ShareCardButton } from "../../features/share/share-card";
 import { LeaderboardRow } from "./leaderboard-row";
 
@@ -24,6 +25,7 @@ export const StandingsList = ({ period, viewer, onOpen }: Props) => {
       </p>
     );
   }
+  if (waitsForNetwork(board)) return <NeedsConnection what="Standings need" />;
   if (!board.data) return <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p>;
 
   const entries = board.data.pages.flatMap((page) => page.items);
