@@ -1,14 +1,14 @@
-import { CONTEST_PRIZES_PER_BATCH, CONTESTS_PER_RUN } from "../../config";
+import { CONTESTS_PER_RUN } from "../../config";
 import { assertInBatch } from "../../db/batch-guard";
 import { log } from "../../lib/log";
 import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { paidPlaces, prizeFor } from "./contest-prizes";
 import { batchNamed } from "../../db/statement";
 import { queueNotice } from "../notifications/push-outbox";
-import { groupByShard, shardMap } from "../../db/shards";
+import { shardMap } from "../../db/shards";
 import { mirrorContests } from "./contest-mirror";
 import { queueContestResults } from "./contest-results";
-import { standingsOrder } from "./contest-view";
+import { inShardBatches, mergedEntries } from "./contest-entries";
 
 type DueContest = { id: string; title: string };
 type Winner = { user_id: string; place: number; paid: number };
@@ -22,32 +22,15 @@ const close = async (env: Env, contestId: string, now: number) => {
   await mirrorContests(env, [contestId]);
 };
 
-type Entry = { userId: string; score: number; joinedAt: number; paid: number };
-
-/**
- * The paying places in order (ties go to the earlier join), and how many entered, over every shard: each shard's
- * best entries, as many as could pay, merged in standings order.
- */
+/** The paying places in order, and how many entered, over every shard: each shard's best entries, as many as could pay. */
 const readWinners = async (env: Env, contestId: string) => {
-  const shards = shardMap(env).shards;
   const counts = await Promise.all(
-    shards.map(({ db }) => db.prepare("SELECT count(*) AS entrants FROM contest_entries WHERE contest_id = ?").bind(contestId).first<{ entrants: number }>()),
+    shardMap(env).shards.map(({ db }) => db.prepare("SELECT count(*) AS entrants FROM contest_entries WHERE contest_id = ?").bind(contestId).first<{ entrants: number }>()),
   );
   const entrants = counts.reduce((sum, count) => sum + (count?.entrants ?? 0), 0);
   const places = paidPlaces(entrants);
-  const best = await Promise.all(
-    shards.map(async ({ db }) => {
-      const { results } = await db
-        .prepare(
-          `SELECT user_id AS userId, score, joined_at AS joinedAt, prize_paid_at IS NOT NULL AS paid FROM contest_entries WHERE contest_id = ?
-           ORDER BY score DESC, joined_at, user_id LIMIT ?`,
-        )
-        .bind(contestId, places)
-        .all<Entry>();
-      return results;
-    }),
-  );
-  const winners: Winner[] = best.flat().sort(standingsOrder).slice(0, places).map((row, i) => ({ user_id: row.userId, place: i + 1, paid: row.paid }));
+  const best = await mergedEntries(env, contestId, places);
+  const winners: Winner[] = best.slice(0, places).map((row, i) => ({ user_id: row.userId, place: i + 1, paid: row.paid }));
   return { entrants, unpaid: winners.filter((winner) => !winner.paid) };
 };
 
@@ -113,13 +96,7 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
 const settleContest = async (env: Env, contest: DueContest, now: number) => {
   await close(env, contest.id, now);
   const { entrants, unpaid } = await readWinners(env, contest.id);
-  const paid: PaidPrize[] = [];
-  for (const [shard, userIds] of groupByShard(env, unpaid.map((winner) => winner.user_id))) {
-    const winners = unpaid.filter((winner) => userIds.includes(winner.user_id));
-    for (let i = 0; i < winners.length; i += CONTEST_PRIZES_PER_BATCH) {
-      paid.push(...(await payBatch(shard.db, contest, winners.slice(i, i + CONTEST_PRIZES_PER_BATCH), entrants, now)));
-    }
-  }
+  const paid = await inShardBatches(env, unpaid, (winner) => winner.user_id, (shard, winners) => payBatch(shard.db, contest, winners, entrants, now));
   const prized = await Promise.all(
     shardMap(env).shards.map(({ db }) =>
       db.prepare("SELECT count(*) AS n FROM contest_entries WHERE contest_id = ? AND prize_paid_at IS NOT NULL").bind(contest.id).first<{ n: number }>(),
