@@ -22,6 +22,14 @@ export const QUESTIONS = {
 
 export const questionId = (index: number) => `bench-q-${String(index).padStart(5, "0")}`;
 
+/** Each dataset player's live session, as after a sign-in: the SQL replays and bare handlers check it as the app does. */
+const SESSION_PREFIX = "bench-session-";
+export const benchSessionId = (userId: string) => `${SESSION_PREFIX}${userId}`;
+
+export const sessionsSql = (now: number) => `
+  INSERT INTO sessions (id, user_id, created_at, expires_at)
+  SELECT '${SESSION_PREFIX}' || id, id, ${now}, ${now + 30 * 24 * 3_600_000} FROM users WHERE id LIKE 'bench-user-%'`;
+
 const counter = (name: string, count: number) =>
   `WITH RECURSIVE ${name}(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM ${name} WHERE i < ${count - 1})`;
 

@@ -5,7 +5,7 @@ import { hashPassword } from "../../scripts/lib/password";
 import { startingCreditsSql, userCreditsSql, usersSql } from "../../scripts/lib/players-sql";
 import { DATASET } from "../config";
 import {
-  payoutsSql, pickCountsSql, picksSql, QUESTIONS, questionId, questionsSql, spendsSql,
+  payoutsSql, pickCountsSql, picksSql, QUESTIONS, questionId, questionsSql, sessionsSql, spendsSql,
 } from "./dataset-sql";
 import { rerunBackfills } from "./migration-backfills";
 
@@ -72,6 +72,7 @@ export const generateDataset = async (file: string): Promise<DatasetReport> => {
     const password = hashPassword(BENCH_PASSWORD);
     await phase("questions", [questionsSql(DATASET.questions, now)]);
     await phase("users", [{ sql: usersSql(DATASET.users, now), args: [password.hash, password.salt, password.iterations] }]);
+    await phase("sessions", [sessionsSql(now)]);
     await phase("starting credits", [
       startingCreditsSql("bench-signup-", "signup:", 5, "Sign-up bonus"),
       startingCreditsSql("bench-credits-", "bench-credits:", BENCH_USER_CREDITS, "Bench starting credits"),

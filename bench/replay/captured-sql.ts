@@ -1,5 +1,6 @@
 import { submitPick } from "../../worker/features/picks/submit-pick.service";
-import { liveSession } from "../../worker/features/auth/auth.middleware";
+import { liveSession, liveSessionGuard } from "../../worker/features/auth/auth.middleware";
+import { benchSessionId } from "../lib/dataset-sql";
 import { feedQuery } from "../../worker/features/questions/feed.query";
 import { feedQuerySchema } from "../../worker/features/questions/questions.schemas";
 
@@ -29,14 +30,16 @@ const recordingD1 = (onBatch: (statements: CapturedStatement[]) => void) =>
     },
   }) as unknown as D1Database;
 
-/** The batch of a bench player's pick (nobody referred them, so the route passes referred: false, as here). */
+/**
+ * The batch of a bench player's pick as the route sends it: the guard on the player's session first (writeAsPlayer),
+ * and no referral statements (nobody referred them, which their access token says).
+ */
 export const pickStatements = async (userId: string, questionId: string, now: number) => {
   let batch: CapturedStatement[] = [];
   try {
-    await submitPick(
-      recordingD1((statements) => (batch = statements)),
-      { userId, questionId, choice: "yes", multiplier: 1, now, referred: false },
-    );
+    const d1 = recordingD1((statements) => (batch = statements));
+    const sessionGuard = liveSessionGuard(d1, { sessionId: benchSessionId(userId), userId }, now);
+    await submitPick(d1, { userId, questionId, choice: "yes", multiplier: 1, now, referred: false, sessionGuard });
   } catch (error) {
     if (error !== CAPTURED) throw error;
   }

@@ -2,7 +2,7 @@ import { createClient, type Client, type InValue } from "@libsql/client";
 import { resolve } from "node:path";
 import { userId } from "../../scripts/lib/players-sql";
 import { percentile } from "../../scripts/lib/stats";
-import { QUESTIONS, questionId } from "../lib/dataset-sql";
+import { benchSessionId, QUESTIONS, questionId } from "../lib/dataset-sql";
 import { feedStatements, pickStatements, type CapturedStatement } from "./captured-sql";
 
 /**
@@ -15,8 +15,6 @@ import { feedStatements, pickStatements, type CapturedStatement } from "./captur
  *
  * Prints one JSON line: for each of pick and feed, the median and p90 milliseconds per batch and its statements.
  */
-
-const REPLAY_SESSION = "bench-replay-session";
 
 const timed = async (db: Client, batches: () => Promise<CapturedStatement[]>, mode: "write" | "read", count: number) => {
   const times: number[] = [];
@@ -47,14 +45,8 @@ const main = async () => {
       "write",
       Number(count),
     );
-    // The dataset has no sessions (players sign in once the app runs): the viewer's live session, as after a sign-in.
     const viewer = userId(0);
-    const now = Date.now();
-    await db.execute({
-      sql: "INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
-      args: [REPLAY_SESSION, viewer, now, now + 3_600_000],
-    });
-    const feedResult = await timed(db, async () => feedStatements({ sessionId: REPLAY_SESSION, userId: viewer }, Date.now()), "read", Number(count));
+    const feedResult = await timed(db, async () => feedStatements({ sessionId: benchSessionId(viewer), userId: viewer }, Date.now()), "read", Number(count));
     console.log(JSON.stringify({ pick: pickResult, feed: feedResult }));
   } finally {
     db.close();

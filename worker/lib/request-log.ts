@@ -26,6 +26,7 @@ export const requestLog = (): MiddlewareHandler<AppEnv> => async (c, next) => {
     route: c.req.matchedRoutes.filter((r) => r.method !== "ALL").at(-1)?.path ?? c.req.routePath,
     status: answered.status,
     durationMs: answered.durationMs,
-    userId: c.get("user")?.id ?? null,
+    // A write that checked its session inside its own batch (writeAsPlayer) leaves the claims, not a user.
+    userId: c.get("user")?.id ?? c.get("pendingSession")?.claims.userId ?? null,
   });
 };

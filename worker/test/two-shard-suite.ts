@@ -61,6 +61,7 @@ export const TWO_SHARD_SUITE = [
   "worker/features/payments/subscription-holds.test.ts",
   "worker/features/payments/subscriptions.test.ts",
   "worker/features/payments/webhook.test.ts",
+  "worker/features/picks/pick-session.test.ts",
   "worker/features/picks/picks.test.ts",
   "worker/features/picks/streak-history.test.ts",
   "worker/features/picks/streak.test.ts",

@@ -6,12 +6,17 @@ const ISSUER = "pickstreak";
 const AUDIENCE = "pickstreak";
 const ALGORITHM = "HS256";
 
-export type AccessClaims = { userId: string; sessionId: string; role: Role };
+/**
+ * `referred`: whether the player has a referrer (fixed once the address is confirmed, and only confirmed players hold
+ * sessions), so a pick can leave out the referral statements without reading the user first. Undefined for a token
+ * signed before the claim existed.
+ */
+export type AccessClaims = { userId: string; sessionId: string; role: Role; referred?: boolean };
 
 const keyFrom = (secret: string) => new TextEncoder().encode(secret);
 
 export const signAccessToken = (secret: string, claims: AccessClaims): Promise<string> =>
-  new SignJWT({ sid: claims.sessionId, role: claims.role })
+  new SignJWT({ sid: claims.sessionId, role: claims.role, ref: claims.referred })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -30,7 +35,8 @@ export const verifyAccessToken = async (secret: string, token: string): Promise<
       requiredClaims: ["sub", "sid", "exp"],
     });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-    return { userId: payload.sub, sessionId: payload.sid, role: payload.role === "admin" ? "admin" : "player" };
+    const referred = typeof payload.ref === "boolean" ? payload.ref : undefined;
+    return { userId: payload.sub, sessionId: payload.sid, role: payload.role === "admin" ? "admin" : "player", referred };
   } catch {
     return null;
   }

@@ -21,6 +21,7 @@ const accountByEmail = compiledQuery((db) =>
       passwordHash: users.passwordHash,
       passwordSalt: users.passwordSalt,
       passwordIterations: users.passwordIterations,
+      referredBy: users.referredBy,
     })
     .from(users)
     .where(and(eq(users.email, sql.placeholder("email")), isNull(users.deletedAt))),

@@ -10,8 +10,9 @@ import { sessions, users } from "../../db/schema";
 import { batchNamed, type BatchEntry, type NamedResults } from "../../db/statement";
 import { playerDb } from "../../db/shards";
 import { assertPlayerWritable } from "../../lib/write-pause";
+import { assertInBatch } from "../../db/batch-guard";
 
-/** A signed token whose session has not been checked yet: see checksSessionWithRead. */
+/** A signed token whose session has not been checked yet: see checksSessionInBatch. */
 export type PendingSession = { claims: AccessClaims };
 
 const claimsOf = async (c: Context<AppEnv>) => {
@@ -45,15 +46,15 @@ const userOf = (row: LiveSession | undefined, claims: AccessClaims): AuthUser | 
   row ? { ...row, sessionId: claims.sessionId } : null;
 
 /**
- * Declared in a read route's middleware: the route checks the session in the same D1 batch as its own query
- * (readForViewer), so a signed-in read is one round trip, not two. It does nothing when it runs; authenticate(),
- * which runs earlier, finds it among the request's matched handlers.
+ * Declared in a route's middleware: the route checks the session in the same D1 batch as its own query or write
+ * (readForViewer, writeAsPlayer), so a signed-in request is one round trip, not two. It does nothing when it runs;
+ * authenticate(), which runs earlier, finds it among the request's matched handlers.
  */
-export const checksSessionWithRead: MiddlewareHandler<AppEnv> = async (_c, next) => {
+export const checksSessionInBatch: MiddlewareHandler<AppEnv> = async (_c, next) => {
   await next();
 };
 
-const routeChecksSessionWithRead = (c: Context<AppEnv>) => c.req.matchedRoutes.some((route) => route.handler === checksSessionWithRead);
+const routeChecksSessionInBatch = (c: Context<AppEnv>) => c.req.matchedRoutes.some((route) => route.handler === checksSessionInBatch);
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -63,7 +64,7 @@ export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   if (claims && !READ_METHODS.has(c.req.method)) assertPlayerWritable(c.env, claims.userId);
   c.set("user", null);
   c.set("pendingSession", null);
-  if (claims && routeChecksSessionWithRead(c)) c.set("pendingSession", { claims });
+  if (claims && routeChecksSessionInBatch(c)) c.set("pendingSession", { claims });
   else if (claims) c.set("user", userOf((await runQuery(sessionCheck(c.env, claims)))[0], claims));
   await next();
   healSessionHint(c);
@@ -122,15 +123,64 @@ export const readInViewerShard = async <G extends Record<string, BatchEntry>, E 
   return user ? (reads as unknown as NamedResults<G>) : null;
 };
 
+const SIGN_IN_MESSAGE = "Please log in to continue";
+
+/** Checks a session still pending on its own (one round trip) and sets `user`; 401 when there is no live session. */
+export const confirmSession = async (c: Context<AppEnv>): Promise<AuthUser> => {
+  const pending = c.get("pendingSession");
+  if (pending) {
+    c.set("pendingSession", null);
+    c.set("user", userOf((await runQuery(sessionCheck(c.env, pending.claims)))[0], pending.claims));
+  }
+  const user = c.get("user");
+  if (!user) throw new AppError("unauthorized", SIGN_IN_MESSAGE);
+  return user;
+};
+
+/** Who a write acts for. `sessionGuard`, when set, is a statement its batch must carry: it aborts unless the session is live. */
+export type ActingPlayer = { userId: string; referred: boolean | undefined; sessionGuard: D1PreparedStatement | null };
+
+/** A statement that aborts its batch unless this session is live (liveSession's conditions). */
+export const liveSessionGuard = (d1: D1Database, session: Pick<AccessClaims, "sessionId" | "userId">, now: number) => {
+  const check = liveSession(d1, { ...session, now });
+  return assertInBatch(d1, `EXISTS (${check.sql})`, ...check.params);
+};
+
+/**
+ * Runs a write whose batch checks the session itself (the route declares checksSessionInBatch): one round trip where
+ * checking first and then writing would take two. A failed write checks the session on its own before its error is
+ * answered, so an ended session is a 401 whatever its refused batch looked like.
+ */
+export const writeAsPlayer = async <T>(c: Context<AppEnv>, write: (player: ActingPlayer) => Promise<T>): Promise<T> => {
+  const pending = c.get("pendingSession");
+  if (!pending) {
+    const user = await confirmSession(c);
+    return write({ userId: user.id, referred: user.referrerId !== null, sessionGuard: null });
+  }
+  const { claims } = pending;
+  try {
+    return await write({ userId: claims.userId, referred: claims.referred, sessionGuard: liveSessionGuard(playerDb(c.env, claims.userId), claims, Date.now()) });
+  } catch (error) {
+    await confirmSession(c);
+    throw error;
+  }
+};
+
 type SignedIn = { Variables: { user: AuthUser } };
 
+/** For a route that checks the session in its batch: a token is required, its session is checked there. */
+export const requireClaims: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!claimedViewerId(c)) throw new AppError("unauthorized", SIGN_IN_MESSAGE);
+  await next();
+};
+
 export const requireUser: MiddlewareHandler<SignedIn> = async (c, next) => {
-  if (!c.var.user) throw new AppError("unauthorized", "Please log in to continue");
+  if (!c.var.user) throw new AppError("unauthorized", SIGN_IN_MESSAGE);
   await next();
 };
 
 export const requireAdmin: MiddlewareHandler<SignedIn> = async (c, next) => {
-  if (!c.var.user) throw new AppError("unauthorized", "Please log in to continue");
+  if (!c.var.user) throw new AppError("unauthorized", SIGN_IN_MESSAGE);
   if (c.var.user.role !== "admin") throw new AppError("forbidden", "Permission denied");
   await next();
 };

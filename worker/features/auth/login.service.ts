@@ -40,7 +40,7 @@ export const checkCredentials = async (
   input: Credentials,
   client: Client,
   now: number,
-): Promise<{ user: { id: string; role: Role }; statements: D1PreparedStatement[]; deviceCookie: string }> => {
+): Promise<{ user: { id: string; role: Role; referred: boolean }; statements: D1PreparedStatement[]; deviceCookie: string }> => {
   const account = await findAccount(d1, input.email);
   const nonce = await deviceNonce(settings.SESSION_SECRET, client.deviceCookie, account);
   const ipKey = `login:ip:${client.ip}`;
@@ -67,5 +67,5 @@ export const checkCredentials = async (
       ? []
       : [d1.prepare("UPDATE users SET role = ?, updated_at = ? WHERE id = ?").bind(role, now, account.id)];
   const deviceCookie = await signDeviceCookie(settings.SESSION_SECRET, { id: account.id, passwordSalt: account.passwordSalt });
-  return { user: { id: account.id, role }, statements: [...refunds, ...promotion], deviceCookie };
+  return { user: { id: account.id, role, referred: account.referredBy !== null }, statements: [...refunds, ...promotion], deviceCookie };
 };

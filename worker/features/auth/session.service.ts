@@ -3,7 +3,7 @@ import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS } from "../../config";
 import { newId, sha256Hex } from "../../lib/ids";
 import { playerToken, tokenDb, tokenDbForWrite } from "./player-token";
 import { closeUserSockets } from "../../realtime/live-shards";
-import type { Role } from "./auth.types";
+import type { AccessClaims } from "./access-token";
 import { createDb } from "../../db/client";
 import { compiledQuery, firstOf, type RowOf } from "../../db/compiled";
 import { refreshTokens, sessions, users } from "../../db/schema";
@@ -51,6 +51,7 @@ const refreshTokenState = compiledQuery((db) =>
       expiresAt: sessions.expiresAt,
       userId: users.id,
       role: users.role,
+      referredBy: users.referredBy,
       deletedAt: users.deletedAt,
     })
     .from(refreshTokens)
@@ -62,7 +63,7 @@ const refreshTokenState = compiledQuery((db) =>
 type RefreshRow = RowOf<typeof refreshTokenState>;
 
 /** `refreshToken` is null for a twin inside the grace window: it gets an access token and keeps the new cookie. */
-export type RotatedSession = { userId: string; role: Role; sessionId: string; refreshToken: string | null; expiresAt: number };
+export type RotatedSession = AccessClaims & { refreshToken: string | null; expiresAt: number };
 
 const isLive = (row: RefreshRow, now: number) => row.revokedAt === null && row.expiresAt > now && row.deletedAt === null;
 
@@ -78,7 +79,14 @@ export const rotateRefreshToken = async (env: Env, token: string, now: number): 
   const hash = await sha256Hex(token);
   const row = await firstOf(refreshTokenState(d1, { hash }));
   if (!row) return null;
-  const accessOnly = { userId: row.userId, role: row.role, sessionId: row.sessionId, refreshToken: null, expiresAt: row.expiresAt };
+  const accessOnly = {
+    userId: row.userId,
+    role: row.role,
+    sessionId: row.sessionId,
+    referred: row.referredBy !== null,
+    refreshToken: null,
+    expiresAt: row.expiresAt,
+  };
   if (row.usedAt !== null) {
     if (now - row.usedAt <= REFRESH_REUSE_GRACE_MS && isLive(row, now)) return accessOnly;
     await revokeSession(d1, row.sessionId, now).run();

@@ -22,7 +22,7 @@ export type AccountWrites = {
  */
 export const openSession = async <E extends AppEnv>(
   c: Context<E>,
-  user: { id: string; role: Role },
+  user: { id: string; role: Role; referred: boolean },
   writes: AccountWrites = {},
   now = Date.now(),
 ) => {
@@ -37,6 +37,7 @@ export const openSession = async <E extends AppEnv>(
     userId: user.id,
     sessionId: session.sessionId,
     role: user.role,
+    referred: user.referred,
   });
   setSessionCookies(c, { accessToken, refreshToken: session.refreshToken, sessionExpiresAt: session.expiresAt }, now);
 };

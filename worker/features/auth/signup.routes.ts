@@ -80,7 +80,7 @@ export const signupRoutes = createRouter()
     const role = account.role === "admin" ? "admin" : roleFor(c.var.settings, account.email);
     const catalogue = c.env.DB;
     const bonus = await welcomeBonus(catalogue, c.var.settings, account, now);
-    await openSession(c, { id: account.id, role }, {
+    await openSession(c, { id: account.id, role, referred: account.referredBy !== null }, {
       directory: [
         catalogue.prepare("UPDATE users SET email_confirmed_at = ?1, role = ?2, updated_at = ?1 WHERE id = ?3").bind(now, role, account.id),
         ...bonus.directory,

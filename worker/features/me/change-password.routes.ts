@@ -48,7 +48,7 @@ export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, 
   // Whoever else held a session or an emailed link loses it; this browser gets a fresh session in the same batch.
   await openSession(
     c,
-    user,
+    { id: user.id, role: user.role, referred: user.referrerId !== null },
     {
       directory: [
         d1

@@ -5,7 +5,7 @@ import { sendReferrerBonus } from "../referrals/referral-queue";
 import { broadcast, publishToUsers } from "../../realtime/live-shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { requireUser } from "../auth/auth.middleware";
+import { checksSessionInBatch, claimedViewerId, confirmSession, requireClaims, requireUser, writeAsPlayer } from "../auth/auth.middleware";
 import { pickStatsSchema, pickWithQuestionSchema, streakSchema, submitPickResponseSchema, submitPickSchema } from "./picks.schemas";
 import { readMyPicks } from "./my-picks";
 import { readPickStats, readStreak } from "./pick-stats.service";
@@ -19,7 +19,7 @@ const submitRoute = createRoute({
   summary: "Pick an answer, spending the question's credit cost times the multiplier",
   security: signedIn,
   tags: ["Picks"],
-  middleware: [requireUser] as const,
+  middleware: [checksSessionInBatch, requireClaims] as const,
   request: { body: jsonBody(submitPickSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
   responses: { 201: jsonContent(submitPickResponseSchema, "Pick placed"), ...errorResponses(400, 401, 402, 403, 404, 409, 422) },
 });
@@ -66,7 +66,9 @@ const streakRoute = createRoute({
 export const pickRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const body = c.req.valid("json");
-    const { id: userId, referrerId } = c.var.user!;
+    // A key's stored answers are read before any batch, so its session is checked first, as every other write's is.
+    if (c.req.header("Idempotency-Key") !== undefined) await confirmSession(c);
+    const userId = claimedViewerId(c)!;
     /**
      * A replay still sends the player's own frames (they only refresh caches) in case the attempt that committed never
      * got as far, but not the activity frame: every open screen adds that one to the question's split, so a retry after
@@ -82,14 +84,16 @@ export const pickRoutes = createRouter()
       return { status: 201 as const, body: result.body };
     };
     return withIdempotency(c, { userId, body }, {
-      run: async (receipt) => {
-        const result = await submitPick(playerDb(c.env, userId), { userId, ...body, referred: referrerId !== null, now: Date.now() }, receipt);
-        if (result.paidFriend && referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.env, userId, referrerId));
-        return answer(result, { replayed: false });
-      },
+      run: (receipt) =>
+        writeAsPlayer(c, async ({ referred, sessionGuard }) => {
+          const result = await submitPick(playerDb(c.env, userId), { userId, ...body, referred, sessionGuard, now: Date.now() }, receipt);
+          if (result.paidReferrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.env, userId, result.paidReferrerId));
+          return answer(result, { replayed: false });
+        }),
       replay: async (ref: PickRef) => {
         // The attempt that committed may have paid the friend's bonus and been cut off before it asked for the
         // referrer's; the consumer pays a referrer once, so asking again costs a message and loses nothing.
+        const { referrerId } = await confirmSession(c);
         if (referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.env, userId, referrerId));
         return answer(await replayPick(playerDb(c.env, userId), ref), { replayed: true });
       },

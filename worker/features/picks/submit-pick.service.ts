@@ -24,6 +24,8 @@ type SubmitInput = {
    * batch's statements, so they are left out. Unknown keeps them, and they decide in SQL.
    */
   referred?: boolean;
+  /** A statement that aborts the batch unless the player's session is live, when it was not checked before (writeAsPlayer). */
+  sessionGuard?: D1PreparedStatement | null;
 };
 
 /** The ids a committed pick is answered again from (kept in the Idempotency-Key's receipt). */
@@ -122,8 +124,8 @@ const toResult = (reads: ResultReads, ref: PickRef, others: Delivery[] = []) => 
 };
 
 export type PickResult = ReturnType<typeof toResult>;
-/** `paidFriend`: the batch paid a referred friend's bonus, so a referrer in another shard is owed theirs. */
-export type SubmittedPick = PickResult & { paidFriend: boolean };
+/** `paidReferrerId`: the batch paid a referred friend's bonus, so this referrer (maybe in another shard) is owed theirs. */
+export type SubmittedPick = PickResult & { paidReferrerId: string | null };
 
 /**
  * One pick is one batch, and one D1 round trip: the spend (its amount, credit_cost x multiplier, and the balance
@@ -148,6 +150,7 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
   const referral = input.referred === false ? null : referralBonusStatements(d1, userId, pickId, now);
 
   const writes = [
+    ...(input.sessionGuard ? [input.sessionGuard] : []),
     ...movement.statements,
     // A free question (credit_cost 0) costs nothing, keeps the multiplier at 1 and pays FREE_PICK_PAYOUT.
     d1
@@ -186,7 +189,7 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
       friend: referral ? [paidFriendStatement(d1, referral.friendTransactionId)] : [],
       ...resultStatements(d1, ref),
     });
-    return { ...toResult(reads, ref, referrerDelivery(referrer[0])), paidFriend: (friend[0]?.results.length ?? 0) > 0 };
+    return { ...toResult(reads, ref, referrerDelivery(referrer[0])), paidReferrerId: friend[0]?.results[0]?.referrer_id ?? null };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     throw (await refusal(d1, await readState(d1, userId, questionId), input)) ?? new AppError("conflict", "Failed to submit pick");

@@ -51,8 +51,8 @@ describe("submitPick", () => {
     const activityRow = await shardOf(userId).prepare("SELECT id, credits, created_at FROM activity_feed WHERE user_id = ?").bind(userId).first();
     expect(activityRow).toEqual({ id: ref?.activityId, credits: 6, created_at: now });
 
-    const { paidFriend, ...answered } = result;
-    expect(paidFriend).toBe(false);
+    const { paidReferrerId, ...answered } = result;
+    expect(paidReferrerId).toBeNull();
     expect(await replayPick(shardOf(userId), ref!)).toEqual(answered);
   });
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { checksSessionWithRead, claimedViewerId, readForViewer, readInViewerShard } from "../auth/auth.middleware";
+import { checksSessionInBatch, claimedViewerId, readForViewer, readInViewerShard } from "../auth/auth.middleware";
 import { errorResponses, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { feedQuery, pageOf } from "./feed.query";
@@ -26,7 +26,7 @@ const feedRoute = createRoute({
   method: "get",
   path: "/",
   operationId: "listQuestions",
-  middleware: [checksSessionWithRead, edgeCache()] as const,
+  middleware: [checksSessionInBatch, edgeCache()] as const,
   summary: "The feed: open questions by sort and filter, with the viewer's bookmarks and picks",
   security: optionalSession,
   tags: ["Questions"],

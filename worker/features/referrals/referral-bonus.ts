@@ -1,6 +1,6 @@
 import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH, REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
-import type { SqlColumns } from "../../db/rows";
-import type { userCredits } from "../../db/schema";
+import type { SqlColumns, SqlRow } from "../../db/rows";
+import type { userCredits, users } from "../../db/schema";
 import { typed } from "../../db/statement";
 import { grantToSelected, type Selection } from "../credits/selected-movements";
 import type { CreditsRow } from "../picks/pick-row";
@@ -79,9 +79,13 @@ export const queuedReferrerGrant = (d1: D1Database, friendId: string, referrerId
   return referrerGrant(d1, friendId, { sql: `SELECT r.id AS user_id FROM users r WHERE r.id = ? AND ${earns.sql}`, params: [referrerId, ...earns.params] }, pickedAt);
 };
 
-/** After the batch: whether the friend's bonus was paid in it. */
+/** After the batch: the friend's referrer when the friend's bonus was paid in it (no row otherwise). */
 export const paidFriendStatement = (d1: D1Database, friendTransactionId: string) =>
-  typed<{ paid: number }>(d1.prepare("SELECT 1 AS paid FROM credit_transactions WHERE id = ?").bind(friendTransactionId));
+  typed<{ referrer_id: SqlRow<typeof users>["referred_by"] }>(
+    d1
+      .prepare("SELECT u.referred_by AS referrer_id FROM credit_transactions t JOIN users u ON u.id = t.user_id WHERE t.id = ?")
+      .bind(friendTransactionId),
+  );
 
 /** After the batch: the referrer's new balance when this batch paid them (no row otherwise), so their open screens can be told. */
 export const paidReferrerStatement = (d1: D1Database, referrerTransactionId: string) =>
