@@ -6,6 +6,11 @@
  */
 export const FIRST_FEED_ELEMENT_ID = "first-feed";
 
+/** The pages that show the feed first ("/" redirects to /home in the app); wrangler.toml runs the worker first on both. */
+export const FIRST_FEED_PATHS: readonly string[] = ["/", "/home"];
+
+export const isFirstFeedPath = (pathname: string) => FIRST_FEED_PATHS.includes(pathname);
+
 /** Until the player picks a sort: most popular on phones, newest on larger screens. */
 export const defaultFeedSort = (isMobile: boolean) => (isMobile ? "popularity" : "newest");
 

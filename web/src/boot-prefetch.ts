@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { isFirstFeedPath } from "#shared/first-feed";
 import type { AnyRouter } from "@tanstack/react-router";
 import { prefetchFirstFeed } from "./features/feed/feed-queries";
 import { loadRouteCode } from "./lib/route-code";
@@ -12,5 +13,5 @@ import { isMobileNow } from "./lib/use-media";
 export const startFirstPageRequests = (router: AnyRouter, queryClient: QueryClient) => {
   const location = router.latestLocation;
   loadRouteCode(router, location);
-  if (location.pathname === "/" || location.pathname === "/home") void prefetchFirstFeed(queryClient, isMobileNow(), document);
+  if (isFirstFeedPath(location.pathname)) void prefetchFirstFeed(queryClient, isMobileNow(), document);
 };

@@ -1,8 +1,6 @@
-import { defaultFeedSort, FIRST_FEED_ELEMENT_ID } from "#shared/first-feed";
+import { defaultFeedSort, FIRST_FEED_ELEMENT_ID, isFirstFeedPath } from "#shared/first-feed";
 import { isVisitor } from "../../lib/edge-cache";
 
-/** The paths that show the feed first ("/" redirects to /home in the app); wrangler.toml runs the worker first on both. */
-const HOME_PATHS = new Set(["/", "/home"]);
 /**
  * Past this the page goes without the feed, and the app asks for it as it would anyway: the page must never wait
  * long on a slow read. An edge-cached page takes a few milliseconds, a D1 read tens.
@@ -12,7 +10,7 @@ const FEED_WAIT_MS = 500;
 const INLINED_CACHE_CONTROL = "private, no-cache";
 const CONDITIONAL_HEADERS = ["If-None-Match", "If-Modified-Since"];
 
-export const isHomePage = (request: Request) => HOME_PATHS.has(new URL(request.url).pathname);
+export const isHomePage = (request: Request) => isFirstFeedPath(new URL(request.url).pathname);
 
 /** Chromium says so in a client hint; other browsers' user agents say "Mobi" (what MDN recommends matching). */
 const looksMobile = (headers: Headers) => headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/.test(headers.get("User-Agent") ?? "");
