@@ -5,12 +5,16 @@ import { consumeReferrals } from "./features/referrals/referral-queue";
 import { consumePushes } from "./features/notifications/push-queue";
 import { consumeEmails } from "./lib/email-queue";
 import { isAssetRequest, serveAsset } from "./lib/static-assets";
+import { isHomePage, serveHomePage } from "./features/home-page/home-page";
 
 export { LiveHub } from "./realtime/live-hub";
 
 export default {
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
-    isAssetRequest(request) ? serveAsset(request, env.ASSETS) : app.fetch(request, env, ctx),
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) => {
+    if (isAssetRequest(request)) return serveAsset(request, env.ASSETS);
+    if (isHomePage(request)) return serveHomePage(request, env.ASSETS, (inner) => Promise.resolve(app.fetch(inner, env, ctx)));
+    return app.fetch(request, env, ctx);
+  },
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env, controller.scheduledTime));
   },

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { isFirstFeedPath } from "#shared/first-feed";
 import type { AnyRouter } from "@tanstack/react-router";
 import { prefetchFirstFeed } from "./features/feed/feed-queries";
 import { loadRouteCode } from "./lib/route-code";
@@ -7,10 +8,10 @@ import { isMobileNow } from "./lib/use-media";
 /**
  * Starts what the first page needs while React renders for the first time, rather than one step after another: the
  * matched route's code (the router asks for it only once it has rendered) and, on /home, the first page of the feed
- * (Home asks for it only once that code has loaded and rendered).
+ * (Home asks for it only once that code has loaded and rendered), or for a visitor the page index.html brought.
  */
 export const startFirstPageRequests = (router: AnyRouter, queryClient: QueryClient) => {
   const location = router.latestLocation;
   loadRouteCode(router, location);
-  if (location.pathname === "/" || location.pathname === "/home") void prefetchFirstFeed(queryClient, isMobileNow());
+  if (isFirstFeedPath(location.pathname)) void prefetchFirstFeed(queryClient, isMobileNow(), document);
 };

@@ -1,4 +1,4 @@
-import type { HonoRequest, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { BOOKMARK_HEADER } from "./d1-session";
 
@@ -7,7 +7,8 @@ export const EDGE_CACHE_HEADER = "X-Edge-Cache";
 const PER_ANSWER_HEADERS = ["Set-Cookie", "X-Request-Id", BOOKMARK_HEADER];
 const SESSION_COOKIE = /(?:^|;\s*)__Host-(?:access|refresh)=/;
 
-const isVisitor = (request: HonoRequest) => !request.header("Authorization") && !SESSION_COOKIE.test(request.header("Cookie") ?? "");
+/** No session comes with the request: it may be answered with what every visitor gets. */
+export const isVisitor = (headers: Headers) => !headers.has("Authorization") && !SESSION_COOKIE.test(headers.get("Cookie") ?? "");
 
 /**
  * Visitors' public reads (feed pages, categories, leaderboards, rewards) are the same for everybody, so the first
@@ -16,7 +17,7 @@ const isVisitor = (request: HonoRequest) => !request.header("Authorization") && 
  * part: a signed-in request is never answered from the shared copy, nor stored in it.
  */
 export const edgeCache = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!c.get("settings").EDGE_CACHE || c.req.method !== "GET" || !isVisitor(c.req)) return next();
+  if (!c.get("settings").EDGE_CACHE || c.req.method !== "GET" || !isVisitor(c.req.raw.headers)) return next();
   const cache = caches.default;
   const key = new Request(c.req.url, { method: "GET" });
   const hit = await cache.match(key);

@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
+import { defaultFeedSort } from "#shared/first-feed";
 import { client, unwrap, type Answer, type RequestOf } from "../../lib/api";
 import { isoDay } from "./day-label";
 import { ALL_SPORTS, DEFAULT_FILTERS, type FeedFilters } from "./feed-filters";
+import { readFirstFeed } from "./first-feed";
 
 export const FEED_SORTS = [
   { value: "popularity", label: "Most popular" },
@@ -12,8 +14,8 @@ export const FEED_SORTS = [
 ] as const;
 export type FeedSort = (typeof FEED_SORTS)[number]["value"];
 
-/** Until the player picks a sort: most popular on phones, newest on larger screens. */
-export const defaultSort = (isMobile: boolean): FeedSort => (isMobile ? "popularity" : "newest");
+/** Until the player picks a sort; shared with the worker, which puts this sort's first page in index.html. */
+export const defaultSort: (isMobile: boolean) => FeedSort = defaultFeedSort;
 
 type FeedCall = typeof client.questions.$get;
 export type FeedPage = Answer<FeedCall>;
@@ -51,10 +53,14 @@ export const feedQueryOptions = (params: FeedParams) =>
   });
 
 /**
- * Starts the feed request Home makes first (default filters and sort, no search, the session not known yet) together
- * with the app, instead of after the /home chunk has loaded and rendered: Home then finds it in flight.
+ * Gives Home the first page it asks for (default filters and sort, no search, the session not known yet) before its
+ * code has loaded and rendered: the page the worker put in a visitor's index.html, as if the request had answered
+ * then (it is refetched like any other once stale), or else the request, started together with the app.
  */
-export const prefetchFirstFeed = (queryClient: QueryClient, isMobile: boolean) =>
-  queryClient.prefetchInfiniteQuery(
-    feedQueryOptions({ filters: DEFAULT_FILTERS, sort: defaultSort(isMobile), search: "", bookmarkedOnly: false, viewer: null }),
-  );
+export const prefetchFirstFeed = async (queryClient: QueryClient, isMobile: boolean, page: Pick<Document, "getElementById">) => {
+  const sort = defaultSort(isMobile);
+  const options = feedQueryOptions({ filters: DEFAULT_FILTERS, sort, search: "", bookmarkedOnly: false, viewer: null });
+  const inlined = readFirstFeed(page, sort);
+  if (!inlined) return queryClient.prefetchInfiniteQuery(options);
+  queryClient.setQueryData(options.queryKey, { pages: [inlined.page], pageParams: [null] }, { updatedAt: inlined.at });
+};

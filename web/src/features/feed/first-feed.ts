@@ -1,0 +1,25 @@
+import { FIRST_FEED_ELEMENT_ID, type FirstFeed } from "#shared/first-feed";
+import type { FeedPage } from "./feed-queries";
+
+const isFeedPage = (page: unknown): page is FeedPage => {
+  const candidate = page as Partial<Record<keyof FeedPage, unknown>> | null;
+  return Array.isArray(candidate?.items) && (candidate.nextCursor === null || typeof candidate.nextCursor === "string");
+};
+
+/**
+ * The first page of the feed that the worker put in a visitor's index.html (worker/features/home-page), if it is the
+ * page of `sort`: the body of GET /api/questions, trusted as the app trusts that answer. Its time is the worker's,
+ * never later than now, so a page kept by the browser's history is as old as it is and refetched. Absent under the
+ * dev server, for a signed-in player and when the worker could not read the feed.
+ */
+export const readFirstFeed = (page: Pick<Document, "getElementById">, sort: string): { page: FeedPage; at: number } | null => {
+  const text = page.getElementById(FIRST_FEED_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const inlined = JSON.parse(text) as Partial<FirstFeed>;
+    if (inlined.sort !== sort || typeof inlined.at !== "number" || !isFeedPage(inlined.page)) return null;
+    return { page: inlined.page, at: Math.min(inlined.at, Date.now()) };
+  } catch {
+    return null;
+  }
+};

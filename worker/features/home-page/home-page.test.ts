@@ -1,0 +1,107 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import wranglerToml from "../../../wrangler.toml?raw";
+import { FIRST_FEED_ELEMENT_ID, type FirstFeed } from "#shared/first-feed";
+import { call } from "../../test/http";
+import { insertQuestion } from "../../test/questions";
+import { serveHomePage } from "./home-page";
+
+const SHELL = '<!doctype html><html><head><title>Pickstreak</title></head><body><div id="root"></div></body></html>';
+const ASSET_HEADERS = { "Content-Type": "text/html", "Cache-Control": "public, max-age=0, must-revalidate", ETag: '"shell"' };
+const PHONE = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
+/** What the asset binding answers for / and /home: the single-page app's index.html, with the headers it asked with. */
+const shellAssets = (answer: () => Response = () => new Response(SHELL, { headers: ASSET_HEADERS })) => {
+  const asked: Request[] = [];
+  const assets = { fetch: async (input: Request) => (asked.push(input), answer()) } as unknown as Fetcher;
+  return { asked, env: { ...env, ASSETS: assets } };
+};
+
+const ELEMENT = new RegExp(`<script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">(.*?)</script>`, "s");
+const inlinedFeed = (html: string) => {
+  const text = ELEMENT.exec(html)?.[1];
+  return text === undefined ? null : (JSON.parse(text) as FirstFeed);
+};
+
+describe("a visitor's /home carries the feed's first page", () => {
+  it("runs the worker first on / and /home", () => {
+    const line = wranglerToml.split("\n").find((text) => text.startsWith("run_worker_first"));
+    expect(line).toContain('"/"');
+    expect(line).toContain('"/home"');
+  });
+
+  it.each([
+    ["/home", DESKTOP, "newest"],
+    ["/", PHONE, "popularity"],
+  ])("puts GET /api/questions' answer for the screen's first sort in %s (%s)", async (path, userAgent, sort) => {
+    await insertQuestion({ id: `home-${sort}` });
+    const { env: site } = shellAssets();
+    const response = await call(path, { env: site, headers: { "User-Agent": userAgent } });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    const inlined = inlinedFeed(html);
+    expect(inlined?.sort).toBe(sort);
+    const api = (await (await call(`/api/questions?sort=${sort}`)).json()) as { items: { id: string }[] };
+    expect(inlined?.page).toEqual(api);
+    expect(api.items.map((q) => q.id)).toContain(`home-${sort}`);
+    expect(html.indexOf(`id="${FIRST_FEED_ELEMENT_ID}"`)).toBeGreaterThan(html.indexOf('<div id="root">'));
+  });
+
+  it("escapes the data so that no title can end the element or add markup", async () => {
+    const title = `Will </script><script>alert(1)</script> <!-- & "win"?`;
+    await insertQuestion({ id: "home-escaped", title, deadline: Date.now() + 365 * 24 * 60 * 60 * 1000 });
+    const { env: site } = shellAssets();
+    const html = await (await call("/home", { env: site, headers: { "User-Agent": DESKTOP } })).text();
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain("<!--");
+    const page = inlinedFeed(html)?.page as { items: { title: string }[] };
+    expect(page.items.map((q) => q.title)).toContain(title);
+  });
+
+  it("is fetched again every time, and asks the asset layer for the whole page rather than a 304", async () => {
+    const { asked, env: site } = shellAssets();
+    const response = await call("/home", { env: site, headers: { "If-None-Match": '"shell"', "If-Modified-Since": new Date().toUTCString() } });
+    expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(response.headers.get("ETag")).toBeNull();
+    expect(response.headers.get("Content-Type")).toBe("text/html");
+    expect(asked[0]?.headers.get("If-None-Match")).toBeNull();
+    expect(asked[0]?.headers.get("If-Modified-Since")).toBeNull();
+  });
+
+  it("leaves a signed-in player's page as the asset layer gave it (their feed is their own)", async () => {
+    const { asked, env: site } = shellAssets();
+    const response = await call("/home", { env: site, headers: { Cookie: "__Host-refresh=abc; signed_in=1", "If-None-Match": '"shell"' } });
+    expect(await response.text()).toBe(SHELL);
+    expect(response.headers.get("ETag")).toBe('"shell"');
+    expect(asked[0]?.headers.get("If-None-Match")).toBe('"shell"');
+  });
+
+  it("serves the plain page when the feed cannot be read, never an error", async () => {
+    const broken = new Proxy({}, { get: () => () => { throw new Error("D1 is down"); } }) as D1Database;
+    const { env: site } = shellAssets();
+    const response = await call("/home", { env: { ...site, DB: broken } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(SHELL);
+  });
+
+  it("serves the plain page when the feed takes too long", async () => {
+    const response = await serveHomePage(new Request("http://localhost/home"), shellAssets().env.ASSETS, () => new Promise(() => {}));
+    expect(await response.text()).toBe(SHELL);
+  });
+
+  it("passes a HEAD to the asset layer as it was", async () => {
+    const { asked, env: site } = shellAssets(() => new Response(null, { headers: ASSET_HEADERS }));
+    const response = await call("/", { env: site, method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("ETag")).toBe('"shell"');
+    expect(asked.map((request) => request.method)).toEqual(["HEAD"]);
+  });
+
+  it("leaves anything but a 200 HTML page untouched", async () => {
+    const notModified = () => new Response(null, { status: 304, headers: { ETag: '"shell"' } });
+    const response = await serveHomePage(new Request("http://localhost/home"), shellAssets(notModified).env.ASSETS, () => call("/api/questions?sort=newest"));
+    expect(response.status).toBe(304);
+    expect(response.headers.get("ETag")).toBe('"shell"');
+  });
+});

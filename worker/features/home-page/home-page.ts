@@ -1,0 +1,59 @@
+import { defaultFeedSort, FIRST_FEED_ELEMENT_ID, isFirstFeedPath } from "#shared/first-feed";
+import { isVisitor } from "../../lib/edge-cache";
+
+/**
+ * Past this the page goes without the feed, and the app asks for it as it would anyway: the page must never wait
+ * long on a slow read. An edge-cached page takes a few milliseconds, a D1 read tens.
+ */
+const FEED_WAIT_MS = 500;
+/** A copy that carries a visitor's snapshot of the feed: fetched again every time, kept by no shared cache. */
+const INLINED_CACHE_CONTROL = "private, no-cache";
+const CONDITIONAL_HEADERS = ["If-None-Match", "If-Modified-Since"];
+
+export const isHomePage = (request: Request) => isFirstFeedPath(new URL(request.url).pathname);
+
+/** Chromium says so in a client hint; other browsers' user agents say "Mobi" (what MDN recommends matching). */
+const looksMobile = (headers: Headers) => headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/.test(headers.get("User-Agent") ?? "");
+
+/** `<`, `>` and `&` as JSON escapes, so nothing in the data can close the script element or open a comment. */
+const escapeForScript = (json: string) => json.replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+const timeout = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
+
+/** The body of the app's own GET /api/questions, as the app would ask for it first; null when it is not a page. */
+const readFeed = async (request: Request, sort: string, api: (request: Request) => Promise<Response>) => {
+  const response = await api(new Request(new URL(`/api/questions?sort=${sort}`, request.url)));
+  if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("application/json")) {
+    await response.body?.cancel();
+    return null;
+  }
+  return response.text();
+};
+
+/**
+ * A visitor's index.html for /home carries the first page of the feed the app shows first (docs/decisions/
+ * first-feed-in-html.md): the first cards then wait for the app's code only, not for a request it makes once it
+ * runs. The page comes from the asset layer as before; the feed through the app itself (`api`), so it is the same
+ * answer, from the same edge cache, as the app's own request. A signed-in player's feed holds their bookmarks and
+ * picks, so their page is the asset layer's, untouched, as is a HEAD's and any page when the feed cannot be read in
+ * time.
+ */
+export const serveHomePage = async (request: Request, assets: Fetcher, api: (request: Request) => Promise<Response>): Promise<Response> => {
+  if (request.method !== "GET" || !isVisitor(request.headers)) return assets.fetch(request);
+  // The browser may hold the plain page from a signed-in visit: a 304 for it would show that page without the feed.
+  const headers = new Headers(request.headers);
+  for (const name of CONDITIONAL_HEADERS) headers.delete(name);
+  const sort = defaultFeedSort(looksMobile(request.headers));
+  const [page, feed] = await Promise.all([
+    assets.fetch(new Request(request, { headers })),
+    Promise.race([readFeed(request, sort, api), timeout(FEED_WAIT_MS)]).catch(() => null),
+  ]);
+  if (feed === null || page.status !== 200 || !page.headers.get("Content-Type")?.startsWith("text/html")) return page;
+  const data = escapeForScript(`{"sort":"${sort}","at":${Date.now()},"page":${feed}}`);
+  const element = `<script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${data}</script>`;
+  const inlined = new HTMLRewriter().on("body", { element: (body) => void body.append(element, { html: true }) }).transform(page);
+  const response = new Response(inlined.body, inlined);
+  for (const name of ["Content-Length", "ETag", "Last-Modified"]) response.headers.delete(name);
+  response.headers.set("Cache-Control", INLINED_CACHE_CONTROL);
+  return response;
+};
