@@ -4,7 +4,7 @@ import wranglerToml from "../../../wrangler.toml?raw";
 import { FIRST_FEED_ELEMENT_ID, type FirstFeed } from "#shared/first-feed";
 import { call } from "../../test/http";
 import { insertQuestion } from "../../test/questions";
-import { serveHomePage } from "./home-page";
+import { isHomePage, serveHomePage } from "./home-page";
 
 const SHELL = '<!doctype html><html><head><title>Pickstreak</title></head><body><div id="root"></div></body></html>';
 const ASSET_HEADERS = { "Content-Type": "text/html", "Cache-Control": "public, max-age=0, must-revalidate", ETag: '"shell"' };
@@ -25,6 +25,13 @@ const inlinedFeed = (html: string) => {
 };
 
 describe("a visitor's /home carries the feed's first page", () => {
+  it("knows the pages that carry it from their URL alone", () => {
+    const pages = ["http://h/", "http://h/?ref=x", "https://h.example/home", "https://h.example/home?tab=1"];
+    const others = ["http://h/homes", "http://h/home/x", "http://h/api/home", "http://h/leaderboard", "http://h//home"];
+    expect(pages.filter((url) => isHomePage(new Request(url)))).toEqual(pages);
+    expect(others.filter((url) => isHomePage(new Request(url)))).toEqual([]);
+  });
+
   it("runs the worker first on / and /home", () => {
     const line = wranglerToml.split("\n").find((text) => text.startsWith("run_worker_first"));
     expect(line).toContain('"/"');

@@ -1,4 +1,4 @@
-import { defaultFeedSort, FIRST_FEED_ELEMENT_ID, isFirstFeedPath } from "#shared/first-feed";
+import { defaultFeedSort, FIRST_FEED_ELEMENT_ID, FIRST_FEED_PATHS } from "#shared/first-feed";
 import { isVisitor } from "../../lib/edge-cache";
 
 /**
@@ -10,7 +10,13 @@ const FEED_WAIT_MS = 500;
 const INLINED_CACHE_CONTROL = "private, no-cache";
 const CONDITIONAL_HEADERS = ["If-None-Match", "If-Modified-Since"];
 
-export const isHomePage = (request: Request) => isFirstFeedPath(new URL(request.url).pathname);
+/**
+ * Every request asks, so the URL (absolute and already normalised) is matched as text rather than parsed; the paths
+ * hold no character special to a pattern.
+ */
+const HOME_PAGE_URL = new RegExp(`^https?://[^/]+(?:${FIRST_FEED_PATHS.join("|")})(?:\\?|$)`);
+
+export const isHomePage = (request: Request) => HOME_PAGE_URL.test(request.url);
 
 /** Chromium says so in a client hint; other browsers' user agents say "Mobi" (what MDN recommends matching). */
 const looksMobile = (headers: Headers) => headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/.test(headers.get("User-Agent") ?? "");
