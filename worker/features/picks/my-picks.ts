@@ -6,7 +6,7 @@ import { questions, scoreFeedChallenges, scoreFeedLinks, userPicks } from "../..
 import { playerDb } from "../../db/shards";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { countsOverShards } from "../questions/pick-counts";
-import { autoResolutionColumns, toAutoResolution } from "../score-feed/auto-resolution";
+import { autoResolutionColumns, autoResolutionOf, toAutoResolution } from "../score-feed/auto-resolution";
 
 const p = userPicks;
 const q = questions;
@@ -75,7 +75,7 @@ const feedsOf = (db: Db, userId: string, questionIds: string[]) =>
     .where(inArray(q.id, questionIds));
 
 type Pick = Awaited<ReturnType<typeof picksOnly>>[number];
-type Feed = ReturnType<typeof toAutoResolution>["feed"];
+type Feed = ReturnType<typeof autoResolutionOf>;
 
 /** Whether a settled pick went with the majority; an open pick, or a tied crowd, says neither. */
 const crowdSide = (pick: Pick, yes: number, no: number) => {
@@ -110,7 +110,7 @@ export const readMyPicks = async (env: Env, userId: string, cursor: string | und
   // it lags by up to a minute.
   const [feeds, crowds] =
     questionIds.length === 0 ? [[], new Map()] : await Promise.all([feedsOf(createDb(env.DB), userId, questionIds), countsOverShards(env, questionIds)]);
-  const feedOf = new Map(feeds.map((row) => [row.id, toAutoResolution(row).feed]));
+  const feedOf = new Map(feeds.map((row) => [row.id, autoResolutionOf(row)]));
   const items = picks.map((pick) => {
     const crowd = crowds.get(pick.questionId);
     return toItem(pick, crowd?.yes_count ?? 0, crowd?.no_count ?? 0, feedOf.get(pick.questionId) ?? null);

@@ -2,7 +2,8 @@ import { and, eq, getTableColumns, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { renamed } from "../../db/columns";
 import { questions, scoreFeedChallenges, scoreFeedLinks, userBookmarks, userPicks } from "../../db/schema";
-import { autoResolutionColumns, toAutoResolution } from "../score-feed/auto-resolution";
+import { autoResolutionColumns, autoResolutionOf } from "../score-feed/auto-resolution";
+import { pickKeys } from "../../lib/pick-keys";
 import { ADMIN_ONLY_COLUMNS, type Question } from "./questions.schemas";
 
 const withoutKeys = <T extends object, K extends keyof T>(object: T, keys: readonly K[]): Omit<T, K> => {
@@ -49,12 +50,18 @@ export const crowdOf = (row: Pick<QuestionRow, "status" | "deadline" | "yesCount
   return picked || locked ? { yes: row.yesCount, no: row.noCount } : null;
 };
 
+const HIDDEN_COUNTS = ["yesCount", "noCount", "countsFoldedAt"] as const satisfies readonly (keyof typeof playerColumns)[];
+type ShownColumn = Exclude<keyof typeof playerColumns, (typeof HIDDEN_COUNTS)[number]>;
+
+/** The question's own columns a player sees as stored: all of playerColumns but the counts, which `crowd` shows. */
+const SHOWN_COLUMNS = (Object.keys(playerColumns) as (keyof typeof playerColumns)[]).filter(
+  (key): key is ShownColumn => !(HIDDEN_COUNTS as readonly string[]).includes(key),
+);
+
 export const toQuestion = (row: QuestionRow): Question => {
-  const { yesCount: _yes, noCount: _no, countsFoldedAt: _folded, bookmarked, pickId, pickChoice, pickMultiplier, pickCreditsSpent, pickPotentialPayout, pickStatus, ...rest } = row;
-  const { feed, columns } = toAutoResolution(rest);
-  return {
-    ...columns,
-    autoResolution: feed,
+  const { bookmarked, pickId, pickChoice, pickMultiplier, pickCreditsSpent, pickPotentialPayout, pickStatus } = row;
+  return Object.assign(pickKeys(row, SHOWN_COLUMNS), {
+    autoResolution: autoResolutionOf(row),
     crowd: crowdOf(row, pickId !== null),
     bookmarked,
     myPick: pickId
@@ -67,5 +74,5 @@ export const toQuestion = (row: QuestionRow): Question => {
           status: pickStatus ?? "active",
         }
       : null,
-  };
+  });
 };

@@ -22,23 +22,27 @@ export const autoResolutionColumns = {
 
 type FeedColumns = { [K in keyof typeof autoResolutionColumns]: (typeof autoResolutionColumns)[K]["_"]["type"] };
 
+/** A row's auto-resolution: null when the question is not linked to the score feed. */
+export const autoResolutionOf = (row: FeedColumns) => {
+  const { feedState: state, feedEventStatus: eventStatus, feedHomeTeam: homeTeam, feedAwayTeam: awayTeam } = row;
+  if (!state || !eventStatus || !homeTeam || !awayTeam) return null;
+  const { feedHomeScore: homeScore, feedAwayScore: awayScore, feedProposedOutcome: proposedOutcome, feedFinalAt: finalAt, challengedByMe } = row;
+  return { state, eventStatus, homeTeam, awayTeam, homeScore, awayScore, proposedOutcome, finalAt, challengedByMe };
+};
+
 /** Splits a row into the question's own columns and its auto-resolution (null when the question is not linked). */
 export const toAutoResolution = <R extends FeedColumns>(row: R) => {
   const {
-    feedState: state,
-    feedEventStatus: eventStatus,
-    feedHomeTeam: homeTeam,
-    feedAwayTeam: awayTeam,
-    feedHomeScore: homeScore,
-    feedAwayScore: awayScore,
-    feedProposedOutcome: proposedOutcome,
-    feedFinalAt: finalAt,
-    challengedByMe,
+    feedState: _state,
+    feedEventStatus: _eventStatus,
+    feedHomeTeam: _homeTeam,
+    feedAwayTeam: _awayTeam,
+    feedHomeScore: _homeScore,
+    feedAwayScore: _awayScore,
+    feedProposedOutcome: _proposedOutcome,
+    feedFinalAt: _finalAt,
+    challengedByMe: _challengedByMe,
     ...columns
   } = row;
-  const feed =
-    state && eventStatus && homeTeam && awayTeam
-      ? { state, eventStatus, homeTeam, awayTeam, homeScore, awayScore, proposedOutcome, finalAt, challengedByMe }
-      : null;
-  return { feed, columns };
+  return { feed: autoResolutionOf(row), columns };
 };
