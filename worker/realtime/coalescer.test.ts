@@ -20,7 +20,7 @@ describe("createCoalescer", () => {
   it("sends a lone item at once, in a call of its own", async () => {
     const add = createCoalescer<string>();
     const { calls, send, finishNext } = manualSend();
-    const done = add(["a"], send);
+    const done = add("a", send);
     expect(calls).toEqual([["a"]]);
     await finishNext();
     await done;
@@ -30,16 +30,15 @@ describe("createCoalescer", () => {
     const add = createCoalescer<string>();
     const first = manualSend();
     const others = manualSend();
-    const draining = add(["a"], first.send);
-    await add(["b", "c"], others.send);
-    await add(["d"], others.send);
+    const draining = add("a", first.send);
+    await Promise.all(["b", "c", "d"].map((item) => add(item, others.send)));
     expect(first.calls).toEqual([["a"]]);
     await first.finishNext();
     expect(first.calls).toEqual([["a"], ["b", "c", "d"]]);
     await first.finishNext();
     await draining;
     expect(others.calls).toEqual([]);
-    add(["e"], others.send);
+    add("e", others.send);
     expect(others.calls).toEqual([["e"]]);
   });
 
@@ -48,12 +47,12 @@ describe("createCoalescer", () => {
     const add = createCoalescer<string>({ handoverMs: 100, clock: () => now });
     const first = manualSend();
     const next = manualSend();
-    const draining = add(["a"], first.send);
-    void add(["b"], next.send);
+    const draining = add("a", first.send);
+    void add("b", next.send);
     now = 150;
     await first.finishNext();
     expect(first.calls).toEqual([["a"], ["b"]]);
-    void add(["c"], next.send);
+    void add("c", next.send);
     expect(next.calls).toEqual([["c"]]);
     await first.finishNext();
     await draining;
@@ -65,11 +64,11 @@ describe("createCoalescer", () => {
     const add = createCoalescer<string>({ staleMs: 5_000, clock: () => now });
     const stuck = manualSend();
     const fresh = manualSend();
-    void add(["a"], stuck.send);
-    void add(["b"], fresh.send);
+    void add("a", stuck.send);
+    void add("b", fresh.send);
     expect(fresh.calls).toEqual([]);
     now = 6_000;
-    void add(["c"], fresh.send);
+    void add("c", fresh.send);
     expect(fresh.calls).toEqual([["b", "c"]]);
   });
 });

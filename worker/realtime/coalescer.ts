@@ -9,7 +9,7 @@ type Options = {
 };
 
 /**
- * Sends items in batches, one batch at a time per isolate and queue: an item added while a batch is on its way leaves with the
+ * Sends items in batches, one batch at a time per isolate: an item added while a batch is on its way leaves with the
  * next batch instead of in a call of its own, and an item added while nothing is on its way leaves at once. Under
  * load every hub then gets one call per round of waiting items, not one per item.
  *
@@ -22,8 +22,8 @@ export const createCoalescer = <T>({ handoverMs = 1_000, staleMs = 10_000, clock
   const waiting: T[] = [];
   let current: Drain | null = null;
 
-  return async (items: T[], send: (items: T[]) => Promise<unknown>): Promise<void> => {
-    waiting.push(...items);
+  return async (item: T, send: (items: T[]) => Promise<unknown>): Promise<void> => {
+    waiting.push(item);
     if (current?.open && clock() - current.lastProgress < staleMs) return;
     const drain: Drain = { open: true, lastProgress: clock() };
     const started = drain.lastProgress;

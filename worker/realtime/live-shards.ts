@@ -38,6 +38,10 @@ const quietly = async (what: string, work: Promise<unknown>) => {
   }
 };
 
+/** Publishing never fails or delays the write that caused it: callers hand the promise to waitUntil. */
+export const publishToUser = (env: Env, userId: string, messages: LiveMessage[]) =>
+  quietly("user", hubFor(env, shardFor(userId)).deliver([{ userId, messages }]));
+
 const byShard = <T>(items: T[], userIdOf: (item: T) => string) => {
   const shards = new Map<number, T[]>();
   for (const item of items) {
@@ -49,22 +53,12 @@ const byShard = <T>(items: T[], userIdOf: (item: T) => string) => {
   return [...shards];
 };
 
-const deliveries = Array.from({ length: LIVE_SHARDS }, () => createCoalescer<Delivery>());
-
-/** Publishing never fails or delays the write that caused it: callers hand the promise to waitUntil. */
-export const publishToUser = (env: Env, userId: string, messages: LiveMessage[]) => publishToUsers(env, [{ userId, messages }]);
-
-/**
- * Many users' messages with one call per shard they live in; under load, an isolate's deliveries to one shard go out
- * together (coalescer.ts), as broadcasts do.
- */
-export const publishToUsers = async (env: Env, toUsers: Delivery[]): Promise<void> => {
-  await Promise.all(
-    byShard(toUsers, (delivery) => delivery.userId).map(([shard, group]) =>
-      deliveries[shard]!(group, (batch) => quietly("users", hubFor(env, shard).deliver(batch))),
-    ),
+/** Many users' messages with one call per shard they live in. */
+export const publishToUsers = (env: Env, deliveries: Delivery[]) =>
+  quietly(
+    "users",
+    Promise.all(byShard(deliveries, (delivery) => delivery.userId).map(([shard, group]) => hubFor(env, shard).deliver(group))),
   );
-};
 
 /** The users among these with an open socket, one call per shard; nobody when the hubs cannot be asked. */
 export const onlineUsers = async (env: Env, userIds: string[]): Promise<string[]> => {
@@ -84,7 +78,7 @@ const broadcasts = createCoalescer<LiveMessage>();
  * each hub gets one call, and each socket one frame, per round rather than per message.
  */
 export const broadcast = (env: Env, message: LiveMessage) =>
-  broadcasts([message], (messages) =>
+  broadcasts(message, (messages) =>
     quietly("broadcast", Promise.all(Array.from({ length: LIVE_SHARDS }, (_, shard) => hubFor(env, shard).broadcast(messages)))),
   );
 
