@@ -95,9 +95,9 @@ export class LiveHub extends DurableObject<Env> {
     return userIds.filter((userId) => this.open(userTag(userId)).length > 0);
   }
 
-  /** To every socket in this shard, in one frame. */
-  async broadcast(messages: LiveMessage[]): Promise<number> {
-    return this.send(this.open(), messages);
+  /** To every socket in this shard. */
+  async broadcast(message: LiveMessage): Promise<number> {
+    return this.send(this.open(), [message]);
   }
 
   /**

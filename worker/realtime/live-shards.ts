@@ -1,7 +1,6 @@
 import type { LiveMessage } from "#shared/live-messages";
 import { LIVE_SHARDS } from "../config";
 import { log } from "../lib/log";
-import { createCoalescer } from "./coalescer";
 import type { Delivery } from "./live-hub";
 
 /** FNV-1a: stable, fast and evenly spread for ids; not a security boundary. */
@@ -19,16 +18,7 @@ export const shardFor = (userId: string) => hash(userId) % LIVE_SHARDS;
 /** A visitor's sockets go to the shard of their IP, so one hub sees them all and can cap them. */
 export const socketShard = (userId: string | null, ip: string) => (userId ? shardFor(userId) : hash(`ip:${ip}`) % LIVE_SHARDS);
 
-/** A Durable Object id is a plain value, named once per isolate; a stub is made per call, in the request that uses it. */
-const hubIds = new WeakMap<Env["LIVE"], DurableObjectId[]>();
-
-const hubId = (namespace: Env["LIVE"], shard: number) => {
-  let ids = hubIds.get(namespace);
-  if (!ids) hubIds.set(namespace, (ids = []));
-  return (ids[shard] ??= namespace.idFromName(`live-shard-${shard}`));
-};
-
-export const hubFor = (env: Env, shard: number) => env.LIVE.get(hubId(env.LIVE, shard));
+export const hubFor = (env: Env, shard: number) => env.LIVE.get(env.LIVE.idFromName(`live-shard-${shard}`));
 
 const quietly = async (what: string, work: Promise<unknown>) => {
   try {
@@ -71,16 +61,8 @@ export const onlineUsers = async (env: Env, userIds: string[]): Promise<string[]
   }
 };
 
-const broadcasts = createCoalescer<LiveMessage>();
-
-/**
- * To every socket, through every shard's hub. Under load the broadcasts of one isolate go out together (coalescer.ts):
- * each hub gets one call, and each socket one frame, per round rather than per message.
- */
 export const broadcast = (env: Env, message: LiveMessage) =>
-  broadcasts(message, (messages) =>
-    quietly("broadcast", Promise.all(Array.from({ length: LIVE_SHARDS }, (_, shard) => hubFor(env, shard).broadcast(messages)))),
-  );
+  quietly("broadcast", Promise.all(Array.from({ length: LIVE_SHARDS }, (_, shard) => hubFor(env, shard).broadcast(message))));
 
 /**
  * Closes the user's open sockets (of one session when `sessionId` is given) once their sessions have ended, so no
