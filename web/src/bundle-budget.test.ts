@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { measureBundle, type BuiltFiles, type SizedGroup } from "../../bench/lib/bundle-budget";
+import { homeRouteChunks, measureBundle, type BuiltFiles, type SizedGroup } from "../../bench/lib/bundle-budget";
 
 // The build output as text, read at transform time; `npm test` builds before vitest runs (scripts/test-all.sh).
 const built = import.meta.glob(["../../dist/client/**/*.js", "../../dist/client/**/*.css", "../../dist/client/index.html"], {
@@ -18,6 +18,10 @@ const describeGroup = (group: SizedGroup) =>
 describe("web bundle budgets (issue 11)", () => {
   it("has a build to measure", () => {
     expect(files["index.html"], "dist/client is missing or empty: run `npm run build` before the web tests").toBeDefined();
+  });
+
+  it.runIf(files["index.html"] !== undefined)("brings the feed's code with the entry, so its first render paints cards", () => {
+    expect(homeRouteChunks(files)).toEqual([]);
   });
 
   it.runIf(files["index.html"] !== undefined)("stays within the gzip budgets", async () => {

@@ -85,4 +85,6 @@ const Home = () => {
   );
 };
 
-export const Route = createFileRoute("/home")({ validateSearch: searchSchema, component: Home });
+// The feed is the page most visits open on: its code comes with the entry, so the first render paints its cards
+// instead of a pending shell that waits for another chunk (docs/decisions/first-view-cost.md).
+export const Route = createFileRoute("/home")({ validateSearch: searchSchema, component: Home, codeSplitGroupings: [] });
