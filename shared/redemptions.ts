@@ -2,6 +2,7 @@
  * The redemption rules and wording (docs/product-rules.md), shared by the gift card panel, the Redeem Credits modal and the API so
  * a refusal reads the same wherever it is caught. Limits (minimum, maximum, dollars per credit) come from the API.
  */
+import { lazily } from "./lazily";
 
 export type RedemptionError = { title: string; message: string };
 
@@ -62,6 +63,6 @@ export const cashOutDestination = (method: CashOutMethod, handle: string, email:
 /** Whole cents, never floating dollars: value = credits x dollars-per-credit. */
 export const redemptionValueCents = (credits: number, usdPerCredit: number) => credits * Math.round(usdPerCredit * 100);
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = lazily(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }));
 
-export const formatUsd = (cents: number) => usd.format(cents / 100);
+export const formatUsd = (cents: number) => usd().format(cents / 100);

@@ -1,7 +1,7 @@
 import "./lib/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { followBrowserConnection } from "./features/pwa/connection";
 import { reloadOnceOnMissingChunk } from "./features/pwa/missing-chunk";
@@ -39,19 +39,38 @@ declare module "@tanstack/react-router" {
 startFirstPageRequests(router, queryClient);
 startServiceWorker(router.history);
 
-const root = document.getElementById("root");
-try {
-  if (!root) throw new Error("Missing #root");
-  createRoot(root, { onUncaughtError: () => renderBootFailure(root) }).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <RouterProvider router={router} />
-        </ThemeProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+/**
+ * The first render waits for the router to settle the first route when that is quick (the feed: its code comes with
+ * the entry and it has no guard), so it draws the whole page at once instead of drawing the shell and then, in one
+ * synchronous pass when the router's store changes, the page. A route whose guard waits for the network renders after
+ * this wait, as before: shell, then the router's pending screen. The render is a transition, so React yields to the
+ * browser between components rather than holding the main thread for the whole page (docs/decisions/first-view-cost.md).
+ */
+const FIRST_ROUTE_WAIT_MS = 200;
+
+const renderApp = (container: HTMLElement) => {
+  const reactRoot = createRoot(container, { onUncaughtError: () => renderBootFailure(container) });
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <ThemeProvider>
+            <RouterProvider router={router} />
+          </ThemeProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
-} catch (error) {
-  console.error("boot_failed", error);
-  renderBootFailure(root ?? document.body);
-}
+};
+
+const firstRoute = Promise.race([router.load().catch(console.error), new Promise((settle) => setTimeout(settle, FIRST_ROUTE_WAIT_MS))]);
+void firstRoute.then(() => {
+  const root = document.getElementById("root");
+  try {
+    if (!root) throw new Error("Missing #root");
+    renderApp(root);
+  } catch (error) {
+    console.error("boot_failed", error);
+    renderBootFailure(root ?? document.body);
+  }
+});

@@ -6,15 +6,12 @@
  * loads the locale's data, about a fifth of a phone's start-up before the feed's first paint, and every card writes
  * a count. Money and dates, which the first view does not show, go through Intl formatters built on first use.
  */
+import { lazily } from "#shared/lazily";
+
 const LOCALE = "en-US";
 const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
 /** Beyond this a number's own text has an exponent; Intl writes it out (never a count of ours). */
 const PLAIN_DIGITS_BELOW = 1e21;
-
-const lazily = <T>(create: () => T) => {
-  let made: T | undefined;
-  return () => (made ??= create());
-};
 
 const intlCounts = lazily(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
 
