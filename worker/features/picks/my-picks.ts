@@ -5,8 +5,9 @@ import { afterKeyset, newestFirst } from "../../db/keyset";
 import { questions, scoreFeedChallenges, scoreFeedLinks, userPicks } from "../../db/schema";
 import { playerDb } from "../../db/shards";
 import { decodeKeyset, page } from "../../lib/cursor";
+import { pickKeys } from "../../lib/pick-keys";
 import { countsOverShards } from "../questions/pick-counts";
-import { autoResolutionColumns, autoResolutionOf, toAutoResolution } from "../score-feed/auto-resolution";
+import { autoResolutionColumns, autoResolutionOf } from "../score-feed/auto-resolution";
 
 const p = userPicks;
 const q = questions;
@@ -36,6 +37,9 @@ const pickColumns = {
     updatedAt: q.updatedAt,
   },
 };
+
+/** A row's pick and question, copied by name (a rest pattern is V8's slow path, see pick-keys.ts). */
+const PICK_KEYS = Object.keys(pickColumns) as (keyof typeof pickColumns)[];
 
 /** With one database, the crowd and the score feed's side of the question are read beside the picks. */
 const crowdColumns = { yesCount: q.yesCount, noCount: q.noCount, ...autoResolutionColumns };
@@ -98,10 +102,7 @@ export const readMyPicks = async (env: Env, userId: string, cursor: string | und
   const d1 = playerDb(env, userId);
   if (d1 === env.DB) {
     const rows = await picksWithCrowd(createDb(d1), userId, cursor);
-    const items = rows.map((row) => {
-      const { feed, columns: { yesCount, noCount, ...pick } } = toAutoResolution(row);
-      return toItem(pick, yesCount, noCount, feed);
-    });
+    const items = rows.map((row) => toItem(pickKeys(row, PICK_KEYS), row.yesCount, row.noCount, autoResolutionOf(row)));
     return page(items, PICKS_PAGE_SIZE);
   }
   const picks = await picksOnly(createDb(d1), userId, cursor);

@@ -54,9 +54,7 @@ const HIDDEN_COUNTS = ["yesCount", "noCount", "countsFoldedAt"] as const satisfi
 type ShownColumn = Exclude<keyof typeof playerColumns, (typeof HIDDEN_COUNTS)[number]>;
 
 /** The question's own columns a player sees as stored: all of playerColumns but the counts, which `crowd` shows. */
-const SHOWN_COLUMNS = (Object.keys(playerColumns) as (keyof typeof playerColumns)[]).filter(
-  (key): key is ShownColumn => !(HIDDEN_COUNTS as readonly string[]).includes(key),
-);
+const SHOWN_COLUMNS = Object.keys(withoutKeys(playerColumns, HIDDEN_COUNTS)) as ShownColumn[];
 
 export const toQuestion = (row: QuestionRow): Question => {
   const { bookmarked, pickId, pickChoice, pickMultiplier, pickCreditsSpent, pickPotentialPayout, pickStatus } = row;

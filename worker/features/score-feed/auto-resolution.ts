@@ -29,20 +29,3 @@ export const autoResolutionOf = (row: FeedColumns) => {
   const { feedHomeScore: homeScore, feedAwayScore: awayScore, feedProposedOutcome: proposedOutcome, feedFinalAt: finalAt, challengedByMe } = row;
   return { state, eventStatus, homeTeam, awayTeam, homeScore, awayScore, proposedOutcome, finalAt, challengedByMe };
 };
-
-/** Splits a row into the question's own columns and its auto-resolution (null when the question is not linked). */
-export const toAutoResolution = <R extends FeedColumns>(row: R) => {
-  const {
-    feedState: _state,
-    feedEventStatus: _eventStatus,
-    feedHomeTeam: _homeTeam,
-    feedAwayTeam: _awayTeam,
-    feedHomeScore: _homeScore,
-    feedAwayScore: _awayScore,
-    feedProposedOutcome: _proposedOutcome,
-    feedFinalAt: _finalAt,
-    challengedByMe: _challengedByMe,
-    ...columns
-  } = row;
-  return { feed: autoResolutionOf(row), columns };
-};
