@@ -6,9 +6,10 @@ import { loadRouteCode } from "./lib/route-code";
 import { isMobileNow } from "./lib/use-media";
 
 /**
- * Starts what the first page needs while React renders for the first time, rather than one step after another: the
- * matched route's code (the router asks for it only once it has rendered) and, on /home, the first page of the feed
- * (Home asks for it only once that code has loaded and rendered), or for a visitor the page index.html brought.
+ * Starts what the first page needs at once, rather than one step after another: the matched route's code (the router
+ * fetches it only once the route's guard has passed, which on a signed-in page waits for the session) and, on /home,
+ * the first page of the feed (Home asks for it only once it has rendered), or for a visitor the page index.html
+ * brought.
  */
 export const startFirstPageRequests = (router: AnyRouter, queryClient: QueryClient) => {
   const location = router.latestLocation;
