@@ -1,11 +1,49 @@
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInNewPlayer } from "./accounts";
-import { DESKTOP, useBrowser } from "./browser";
+import { DESKTOP, PHONE, useBrowser } from "./browser";
 import { insertQuestion } from "./feed-cards";
 
 const browser = useBrowser();
 const isFeedRequest = (url: URL) => url.pathname === "/api/questions";
-type Page = { items: { id: string }[] };
+type FeedPage = { items: { id: string }[] };
+const PHONE_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0 Mobile Safari/537.36";
+
+/**
+ * Warnings and errors the page logs: a page the app could not take over says "first_view_redrawn". The browser's
+ * own note that these tests block the service worker is not the page's.
+ */
+const consoleProblems = (page: Page) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    const problem = message.type() === "error" || message.type() === "warning";
+    if (problem && !message.text().includes("Service Worker registration blocked")) problems.push(message.text());
+  });
+  return problems;
+};
+
+/**
+ * Opens /home with the app's code held back, so what shows is the page as the worker sent it; marks the first card's
+ * title (with a property React knows nothing of), then lets the code load and waits until React owns the first
+ * card's title. The marked element is still there when React took the page over, gone when it drew its own.
+ */
+const openDrawnThenApp = async (page: Page) => {
+  const heldCode: Route[] = [];
+  await page.route("**/assets/*.js", (route) => void heldCode.push(route));
+  await page.goto("/home", { waitUntil: "commit" });
+  const drawnTitle = page.getByTestId("question-card").first().getByRole("heading");
+  await drawnTitle.waitFor();
+  const drawnSort = await page.getByRole("combobox").first().inputValue();
+  await drawnTitle.evaluate((element) => Object.assign(element, { drawnByWorker: true }));
+  for (const route of heldCode) await route.continue();
+  await page.unroute("**/assets/*.js");
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("[data-testid=question-card] h2");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+  const keptDrawnTitle = await page.evaluate(() => Array.from(document.querySelectorAll("h2")).some((element) => "drawnByWorker" in element));
+  return { drawnSort, keptDrawnTitle };
+};
 
 describe("the feed's first page in a visitor's /home (docs/decisions/first-feed-in-html.md)", () => {
   it("shows the first cards from the page itself, with no feed request answered", async () => {
@@ -22,10 +60,38 @@ describe("the feed's first page in a visitor's /home (docs/decisions/first-feed-
     await page.getByTestId("question-card").filter({ hasText: title }).first().waitFor();
     expect(held).toEqual([]);
 
-    const inlined = JSON.parse((await page.locator("#first-feed").textContent()) ?? "null") as { sort: string; page: Page };
+    const inlined = JSON.parse((await page.locator("#first-feed").textContent()) ?? "null") as { sort: string; page: FeedPage };
     expect(inlined.sort).toBe("newest");
-    const api = (await (await context.request.get("/api/questions?sort=newest")).json()) as Page;
+    const api = (await (await context.request.get("/api/questions?sort=newest")).json()) as FeedPage;
     expect(inlined.page.items.map((q) => q.id)).toEqual(api.items.map((q) => q.id));
+    await context.close();
+  });
+
+  it.each([
+    ["desktop", DESKTOP, undefined, "newest"],
+    ["phone", PHONE, PHONE_USER_AGENT, "popularity"],
+  ] as const)("shows the page drawn by the worker before the app's code runs, and the app takes it over (%s)", async (_size, viewport, userAgent, sort) => {
+    const { context, page } = await browser.open(viewport);
+    if (userAgent) await context.setExtraHTTPHeaders({ "User-Agent": userAgent });
+    const problems = consoleProblems(page);
+
+    const { drawnSort, keptDrawnTitle } = await openDrawnThenApp(page);
+    expect(drawnSort).toBe(sort);
+    expect(keptDrawnTitle).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("draws its own page, without a warning, when the screen is not the one the worker guessed", async () => {
+    // A phone's screen with a desktop's user agent: the worker draws the desktop's newest first.
+    const { context, page } = await browser.open(PHONE);
+    const problems = consoleProblems(page);
+
+    const { drawnSort, keptDrawnTitle } = await openDrawnThenApp(page);
+    expect(drawnSort).toBe("newest");
+    expect(keptDrawnTitle).toBe(false);
+    expect(await page.getByRole("combobox").first().inputValue()).toBe("popularity");
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -1,15 +1,15 @@
 import "./lib/zod-jitless";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { createRouter } from "@tanstack/react-router";
 import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { followBrowserConnection } from "./features/pwa/connection";
 import { reloadOnceOnMissingChunk } from "./features/pwa/missing-chunk";
 import { startServiceWorker } from "./features/pwa/service-worker";
-import { RoutePending } from "./features/pwa/waiting-for-network";
-import { ThemeProvider } from "./features/shell/theme-provider";
+import { recogniseVisitor } from "./features/auth/auth-queries";
 import { createQueryClient } from "./lib/query-client";
+import { isMobileNow } from "./lib/use-media";
 import { routeTree } from "./routeTree.gen";
+import { App, ROUTER_OPTIONS } from "./app";
 import { renderBootFailure } from "./boot-failure";
 import { startFirstPageRequests } from "./boot-prefetch";
 import "./styles.css";
@@ -19,16 +19,9 @@ followBrowserConnection();
 const tabStorage = { getItem: (key: string) => sessionStorage.getItem(key), setItem: (key: string, value: string) => sessionStorage.setItem(key, value) };
 window.addEventListener("vite:preloadError", reloadOnceOnMissingChunk(tabStorage, () => window.location.reload()));
 const queryClient = createQueryClient();
+recogniseVisitor(queryClient);
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: "intent",
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: false,
-  // Offline, a signed-in page waits in its guard for the session: its place says that it needs a connection.
-  defaultPendingComponent: RoutePending,
-});
+const router = createRouter({ routeTree, context: { queryClient }, ...ROUTER_OPTIONS });
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -36,7 +29,8 @@ declare module "@tanstack/react-router" {
   }
 }
 
-startFirstPageRequests(router, queryClient);
+const screen = { mobile: isMobileNow() };
+const firstFeedInPage = startFirstPageRequests(router, queryClient, screen.mobile);
 startServiceWorker(router.history);
 
 /**
@@ -48,19 +42,31 @@ startServiceWorker(router.history);
  */
 const FIRST_ROUTE_WAIT_MS = 200;
 
+/**
+ * A visitor's /home comes with the page drawn by the worker from the same components and the same first page of the
+ * feed (web/src/ssr): React takes that markup over rather than drawing it again, so what the phone painted before
+ * this code arrived stays on screen. The worker draws it for the sort of the screen it guessed, and brings that page
+ * of the feed; when this screen starts on another sort the page is not used, and React draws its own in place of the
+ * markup. Any other difference (a route that did not settle in time, a card that closed meanwhile) costs the same
+ * redraw, and is reported as a warning: the player sees the page either way.
+ */
 const renderApp = (container: HTMLElement) => {
-  const reactRoot = createRoot(container, { onUncaughtError: () => renderBootFailure(container) });
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <ThemeProvider>
-            <RouterProvider router={router} />
-          </ThemeProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={router} screen={screen} />
+    </StrictMode>
   );
+  const onUncaughtError = () => renderBootFailure(container);
+  if (firstFeedInPage && container.hasChildNodes()) {
+    // What the router says after taking over a page drawn by a server: it then leaves out the two suspense
+    // boundaries it adds around the first route only in the browser, which the markup does not have.
+    router.ssr = { manifest: undefined };
+    const onRecoverableError = (error: unknown) => console.warn("first_view_redrawn", error);
+    startTransition(() => void hydrateRoot(container, app, { onUncaughtError, onRecoverableError }));
+    return;
+  }
+  const reactRoot = createRoot(container, { onUncaughtError });
+  startTransition(() => reactRoot.render(app));
 };
 
 const firstRoute = Promise.race([router.load().catch(console.error), new Promise((settle) => setTimeout(settle, FIRST_ROUTE_WAIT_MS))]);

@@ -24,6 +24,13 @@ const inlinedFeed = (html: string) => {
   return text === undefined ? null : (JSON.parse(text) as FirstFeed);
 };
 
+const FIRST_ROW = 4;
+const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#x27;": "'" };
+const unescapeHtml = (text: string) => text.replace(/&(?:lt|gt|amp|quot|#x27);/g, (entity) => ENTITIES[entity] ?? entity);
+
+/** What index.html's root element holds: the app's first view, drawn by the worker, or nothing. */
+const rootOf = (html: string) => /<div id="root">(.*?)<\/div><script type="application\/json"/s.exec(html)?.[1] ?? /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1] ?? "";
+
 describe("a visitor's /home carries the feed's first page", () => {
   it("knows the pages that carry it from their URL alone", () => {
     const pages = ["http://h/", "http://h/?ref=x", "https://h.example/home", "https://h.example/home?tab=1"];
@@ -61,9 +68,37 @@ describe("a visitor's /home carries the feed's first page", () => {
     const { env: site } = shellAssets();
     const html = await (await call("/home", { env: site, headers: { "User-Agent": DESKTOP } })).text();
     expect(html.match(/<script/g)).toHaveLength(1);
-    expect(html).not.toContain("<!--");
+    expect(ELEMENT.exec(html)?.[1]).not.toContain("<!--");
     const page = inlinedFeed(html)?.page as { items: { title: string }[] };
     expect(page.items.map((q) => q.title)).toContain(title);
+    expect(rootOf(html)).toContain("Will &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; &quot;win&quot;?</h2>");
+  });
+
+  it.each([
+    [DESKTOP, "newest"],
+    [PHONE, "popularity"],
+  ])("draws the app's first view of the page inside its root element (%s)", async (userAgent, sort) => {
+    await insertQuestion({ id: `home-drawn-${sort}`, title: `Will the drawn card show (${sort})?` });
+    const { env: site } = shellAssets();
+    const html = await (await call("/", { env: site, headers: { "User-Agent": userAgent } })).text();
+    const root = rootOf(html);
+    const page = inlinedFeed(html)?.page as { items: { title: string }[] };
+    expect(root).toContain('<header class="sticky');
+    expect(root).toContain('<main id="main"');
+    // As the app's first render: the first row's cards, the rest mount in a background render once the app runs.
+    const titles = [...root.matchAll(/<h2 class="line-clamp-2[^>]*>(.*?)<\/h2>/g)].map((match) => unescapeHtml(match[1] ?? ""));
+    expect(titles).toEqual(page.items.slice(0, FIRST_ROW).map((question) => question.title));
+    expect(titles).toContain(`Will the drawn card show (${sort})?`);
+    expect(root).toContain(`<option value="${sort}" selected="">`);
+    expect(root).toContain('aria-label="Main" data-testid="bottom-nav"');
+  });
+
+  it("leaves the root element empty, and the data in the page, when the answer is not a feed page", async () => {
+    const notAFeed = async () => Response.json({ items: "x" });
+    const response = await serveHomePage(new Request("http://localhost/home"), shellAssets().env.ASSETS, notAFeed);
+    const html = await response.text();
+    expect(rootOf(html)).toBe("");
+    expect(inlinedFeed(html)?.page).toEqual({ items: "x" });
   });
 
   it("is fetched again every time, and asks the asset layer for the whole page rather than a 304", async () => {

@@ -1,5 +1,7 @@
 import { defaultFeedSort, FIRST_FEED_ELEMENT_ID, FIRST_FEED_PATHS } from "#shared/first-feed";
+import { renderHomeMarkup } from "#web/home-markup";
 import { isVisitor } from "../../lib/edge-cache";
+import { log } from "../../lib/log";
 
 /**
  * Past this the page goes without the feed, and the app asks for it as it would anyway: the page must never wait
@@ -23,6 +25,22 @@ const looksMobile = (headers: Headers) => headers.get("Sec-CH-UA-Mobile") === "?
 
 /** `<`, `>` and `&` as JSON escapes, so nothing in the data can close the script element or open a comment. */
 const escapeForScript = (json: string) => json.replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** index.html's element that the app renders into. */
+const ROOT_ELEMENT_ID = "root";
+
+/**
+ * The app's own first render of the page, so a phone paints the first cards before the app's code has loaded; the
+ * page goes without it (the app draws it as before) if it cannot be drawn.
+ */
+const drawFirstView = async (request: Request, mobile: boolean, firstFeed: string) => {
+  try {
+    return await renderHomeMarkup({ url: request.url, mobile, cookies: request.headers.get("Cookie") ?? "", firstFeed });
+  } catch (error) {
+    log("error", "first_view_failed", { error: String(error) });
+    return null;
+  }
+};
 
 const timeout = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
 
@@ -49,15 +67,22 @@ export const serveHomePage = async (request: Request, assets: Fetcher, api: (req
   // The browser may hold the plain page from a signed-in visit: a 304 for it would show that page without the feed.
   const headers = new Headers(request.headers);
   for (const name of CONDITIONAL_HEADERS) headers.delete(name);
-  const sort = defaultFeedSort(looksMobile(request.headers));
+  const mobile = looksMobile(request.headers);
+  const sort = defaultFeedSort(mobile);
   const [page, feed] = await Promise.all([
     assets.fetch(new Request(request, { headers })),
     Promise.race([readFeed(request, sort, api), timeout(FEED_WAIT_MS)]).catch(() => null),
   ]);
   if (feed === null || page.status !== 200 || !page.headers.get("Content-Type")?.startsWith("text/html")) return page;
-  const data = escapeForScript(`{"sort":"${sort}","at":${Date.now()},"page":${feed}}`);
-  const element = `<script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${data}</script>`;
-  const inlined = new HTMLRewriter().on("body", { element: (body) => void body.append(element, { html: true }) }).transform(page);
+  const firstFeed = `{"sort":"${sort}","at":${Date.now()},"page":${feed}}`;
+  const element = `<script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${escapeForScript(firstFeed)}</script>`;
+  const markup = await drawFirstView(request, mobile, firstFeed);
+  const rewriter = new HTMLRewriter().on("body", { element: (body) => void body.append(element, { html: true }) });
+  if (markup !== null) {
+    rewriter.on("head", { element: (head) => void head.append(markup.hints, { html: true }) });
+    rewriter.on(`#${ROOT_ELEMENT_ID}`, { element: (root) => void root.setInnerContent(markup.root, { html: true }) });
+  }
+  const inlined = rewriter.transform(page);
   const response = new Response(inlined.body, inlined);
   for (const name of ["Content-Length", "ETag", "Last-Modified"]) response.headers.delete(name);
   response.headers.set("Cache-Control", INLINED_CACHE_CONTROL);

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { ApiError, client, unwrap, type Answer } from "../../lib/api";
 import { forgetSessionHint, mayHaveSession } from "../../lib/session-hint";
 
@@ -38,6 +38,15 @@ export const meQueryOptions = queryOptions({
   // The client waits 1 s after an error answer and 2 s after an exception (network) before retrying.
   retryDelay: (_attempt, error) => (error instanceof ApiError && error.status > 0 ? 1000 : 2000),
 });
+
+/**
+ * Without the hint cookie there is no session to ask for, so the visitor is known before the first render, which
+ * draws the visitor's header at once rather than a placeholder and a second render. `cookies` is the request's in
+ * the worker's first view of /home (web/src/ssr), so both draw the same.
+ */
+export const recogniseVisitor = (queryClient: QueryClient, cookies?: string) => {
+  if (!mayHaveSession(cookies)) queryClient.setQueryData(meQueryOptions.queryKey, null);
+};
 
 export type AuthState = {
   status: "loading" | "initialized";

@@ -3,7 +3,7 @@ import { defaultFeedSort } from "#shared/first-feed";
 import { client, unwrap, type Answer, type RequestOf } from "../../lib/api";
 import { isoDay } from "./day-label";
 import { ALL_SPORTS, DEFAULT_FILTERS, type FeedFilters } from "./feed-filters";
-import { readFirstFeed } from "./first-feed";
+import { parseFirstFeed, readFirstFeedText } from "./first-feed";
 
 export const FEED_SORTS = [
   { value: "popularity", label: "Most popular" },
@@ -52,15 +52,27 @@ export const feedQueryOptions = (params: FeedParams) =>
     refetchInterval: FEED_REFRESH_MS,
   });
 
+const firstFeedOptions = (sort: FeedSort) => feedQueryOptions({ filters: DEFAULT_FILTERS, sort, search: "", bookmarkedOnly: false, viewer: null });
+
 /**
- * Gives Home the first page it asks for (default filters and sort, no search, the session not known yet) before its
- * code has loaded and rendered: the page the worker put in a visitor's index.html, as if the request had answered
- * then (it is refetched like any other once stale), or else the request, started together with the app.
+ * Gives Home the first page it asks for (default filters and sort, no search, the session not known yet), read by
+ * the worker (inside a visitor's index.html, or while it draws the page's first markup), as if the request had
+ * answered then: it is refetched like any other once stale. Null when the page is not of the sort the screen starts
+ * with.
  */
-export const prefetchFirstFeed = async (queryClient: QueryClient, isMobile: boolean, page: Pick<Document, "getElementById">) => {
+export const seedFirstFeed = (queryClient: QueryClient, sort: FeedSort, inlinedText: string | null | undefined) => {
+  const inlined = parseFirstFeed(inlinedText, sort);
+  if (!inlined) return null;
+  return queryClient.setQueryData(firstFeedOptions(sort).queryKey, { pages: [inlined.page], pageParams: [null] }, { updatedAt: inlined.at });
+};
+
+/**
+ * Starts Home's first page before its code has rendered: the page the worker put in a visitor's index.html, or else
+ * the request, started together with the app. True when the page came with index.html.
+ */
+export const prefetchFirstFeed = (queryClient: QueryClient, isMobile: boolean, page: Pick<Document, "getElementById">) => {
   const sort = defaultSort(isMobile);
-  const options = feedQueryOptions({ filters: DEFAULT_FILTERS, sort, search: "", bookmarkedOnly: false, viewer: null });
-  const inlined = readFirstFeed(page, sort);
-  if (!inlined) return queryClient.prefetchInfiniteQuery(options);
-  queryClient.setQueryData(options.queryKey, { pages: [inlined.page], pageParams: [null] }, { updatedAt: inlined.at });
+  if (seedFirstFeed(queryClient, sort, readFirstFeedText(page))) return true;
+  void queryClient.prefetchInfiniteQuery(firstFeedOptions(sort));
+  return false;
 };

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FIRST_FEED_ELEMENT_ID } from "#shared/first-feed";
 import { DEFAULT_FILTERS } from "./feed-filters";
 import { feedQueryOptions, prefetchFirstFeed, type FeedPage } from "./feed-queries";
-import { readFirstFeed } from "./first-feed";
+import { parseFirstFeed, readFirstFeedText } from "./first-feed";
 
 const PAGE = { items: [{ id: "q1", title: "Will it rain?" }], nextCursor: "c1" } as unknown as FeedPage;
 
@@ -15,6 +15,8 @@ const inlined = (fields: Record<string, unknown>) => pageWith(JSON.stringify({ s
 
 const firstKey = (sort: "newest" | "popularity") =>
   feedQueryOptions({ filters: DEFAULT_FILTERS, sort, search: "", bookmarkedOnly: false, viewer: null }).queryKey;
+
+const readFirstFeed = (page: ReturnType<typeof pageWith>, sort: string) => parseFirstFeed(readFirstFeedText(page), sort);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,7 +45,7 @@ describe("the feed's first page from index.html", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const queryClient = new QueryClient();
-    await prefetchFirstFeed(queryClient, false, inlined({ at: 1_000 }));
+    expect(prefetchFirstFeed(queryClient, false, inlined({ at: 1_000 }))).toBe(true);
     expect(queryClient.getQueryData<InfiniteData<FeedPage>>(firstKey("newest"))).toEqual({ pages: [PAGE], pageParams: [null] });
     expect(queryClient.getQueryState(firstKey("newest"))?.dataUpdatedAt).toBe(1_000);
     expect(fetch).not.toHaveBeenCalled();
@@ -53,9 +55,9 @@ describe("the feed's first page from index.html", () => {
     const fetch = vi.fn(async () => Response.json(PAGE));
     vi.stubGlobal("fetch", fetch);
     const queryClient = new QueryClient();
-    await prefetchFirstFeed(queryClient, true, inlined({}));
+    expect(prefetchFirstFeed(queryClient, true, inlined({}))).toBe(false);
+    await vi.waitFor(() => expect(queryClient.getQueryData<InfiniteData<FeedPage>>(firstKey("popularity"))?.pages).toEqual([PAGE]));
     expect(fetch).toHaveBeenCalledOnce();
     expect(new URL((fetch.mock.calls[0] as unknown as [Request])[0].url).search).toBe("?sort=popularity");
-    expect(queryClient.getQueryData<InfiniteData<FeedPage>>(firstKey("popularity"))?.pages).toEqual([PAGE]);
   });
 });

@@ -6,14 +6,15 @@ const isFeedPage = (page: unknown): page is FeedPage => {
   return Array.isArray(candidate?.items) && (candidate.nextCursor === null || typeof candidate.nextCursor === "string");
 };
 
+/** The text of the element the worker put in a visitor's index.html; absent under the dev server, for a signed-in player and when the worker could not read the feed. */
+export const readFirstFeedText = (page: Pick<Document, "getElementById">) => page.getElementById(FIRST_FEED_ELEMENT_ID)?.textContent;
+
 /**
- * The first page of the feed that the worker put in a visitor's index.html (worker/features/home-page), if it is the
+ * The first page of the feed that the worker read for a visitor's /home (worker/features/home-page), if it is the
  * page of `sort`: the body of GET /api/questions, trusted as the app trusts that answer. Its time is the worker's,
- * never later than now, so a page kept by the browser's history is as old as it is and refetched. Absent under the
- * dev server, for a signed-in player and when the worker could not read the feed.
+ * never later than now, so a page kept by the browser's history is as old as it is and refetched.
  */
-export const readFirstFeed = (page: Pick<Document, "getElementById">, sort: string): { page: FeedPage; at: number } | null => {
-  const text = page.getElementById(FIRST_FEED_ELEMENT_ID)?.textContent;
+export const parseFirstFeed = (text: string | null | undefined, sort: string): { page: FeedPage; at: number } | null => {
   if (!text) return null;
   try {
     const inlined = JSON.parse(text) as Partial<FirstFeed>;

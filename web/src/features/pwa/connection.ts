@@ -20,4 +20,7 @@ export const followBrowserConnection = () =>
 
 const subscribe = (onChange: () => void) => onlineManager.subscribe(onChange);
 
-export const useOnline = () => useSyncExternalStore(subscribe, () => onlineManager.isOnline());
+const isOnline = () => onlineManager.isOnline();
+
+/** The worker's first view of a page (web/src/ssr) is drawn online. */
+export const useOnline = () => useSyncExternalStore(subscribe, isOnline, () => true);

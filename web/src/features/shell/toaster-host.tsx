@@ -14,7 +14,7 @@ const Toaster = lazy<ComponentType<ToasterProps>>(() =>
 /** Mounts sonner's Toaster once the first toast is asked for (lib/toast.ts), so start-up does not load it. */
 export const ToasterHost = () => {
   const { theme } = useTheme();
-  const wanted = useSyncExternalStore(subscribeToFirstToast, toastRequested);
+  const wanted = useSyncExternalStore(subscribeToFirstToast, toastRequested, () => false);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

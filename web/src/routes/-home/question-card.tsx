@@ -17,10 +17,12 @@ type Props = {
   eager?: boolean;
 };
 
+// The worker's first view of /home (web/src/ssr) counts from its own clock: the browser takes the text over as it is
+// and corrects it at the next second's tick.
 const Countdown = ({ deadline }: { deadline: number }) => {
   const text = useCountdown(deadline);
   return (
-    <span className={text === "Expired" ? "font-semibold text-red-700 dark:text-red-400" : ""} data-testid="countdown">
+    <span className={text === "Expired" ? "font-semibold text-red-700 dark:text-red-400" : ""} data-testid="countdown" suppressHydrationWarning>
       {text}
     </span>
   );

@@ -1,0 +1,3 @@
+import type { RenderHomeMarkup } from "./home-markup";
+
+export declare const renderHomeMarkup: RenderHomeMarkup;
