@@ -5,7 +5,7 @@
  * the worker's type check never reads the browser's code, which needs the DOM's types.
  */
 export type HomeMarkupInput = {
-  /** The page's path and query string, as the browser asked for them. */
+  /** The page's URL, as the browser asked for it (its query string is the route's search). */
   url: string;
   /** The worker's guess of a phone from the request's headers: the default sort and the layout depend on it. */
   mobile: boolean;

@@ -27,21 +27,18 @@ const LEADING_HINTS = /^(?:<link [^>]*>)*/;
  */
 export const renderHomeMarkup: RenderHomeMarkup = async ({ url, mobile, cookies, firstFeed }) => {
   const queryClient = createQueryClient();
-  if (!seedFirstFeed(queryClient, defaultSort(mobile), firstFeed)) return null;
-  recogniseVisitor(queryClient, cookies);
-  const { search } = new URL(url, "http://home.invalid");
-  const router = createRouter({
-    routeTree,
-    context: { queryClient },
-    history: createMemoryHistory({ initialEntries: [`${HOME_PATH}${search}`] }),
-    ...ROUTER_OPTIONS,
-  });
-  await router.load();
   try {
+    if (!seedFirstFeed(queryClient, defaultSort(mobile), firstFeed)) return null;
+    recogniseVisitor(queryClient, cookies);
+    const { search } = new URL(url, "http://home.invalid");
+    const history = createMemoryHistory({ initialEntries: [`${HOME_PATH}${search}`] });
+    const router = createRouter({ routeTree, context: { queryClient }, history, ...ROUTER_OPTIONS });
+    await router.load();
     const html = renderToString(<App queryClient={queryClient} router={router} screen={{ mobile }} />);
     const hints = LEADING_HINTS.exec(html)?.[0] ?? "";
     return { hints, root: html.slice(hints.length) };
   } finally {
+    // Each cached query holds a timer for its garbage collection, which would outlive the request.
     queryClient.clear();
   }
 };

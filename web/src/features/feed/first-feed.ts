@@ -6,7 +6,10 @@ const isFeedPage = (page: unknown): page is FeedPage => {
   return Array.isArray(candidate?.items) && (candidate.nextCursor === null || typeof candidate.nextCursor === "string");
 };
 
-/** The text of the element the worker put in a visitor's index.html; absent under the dev server, for a signed-in player and when the worker could not read the feed. */
+/**
+ * The text of the element the worker put in a visitor's index.html; absent under the dev server, for a signed-in
+ * player and when the worker could not read the feed.
+ */
 export const readFirstFeedText = (page: Pick<Document, "getElementById">) => page.getElementById(FIRST_FEED_ELEMENT_ID)?.textContent;
 
 /**
