@@ -1,5 +1,4 @@
 import { defaultFeedSort, FIRST_FEED_ELEMENT_ID, FIRST_FEED_PATHS } from "#shared/first-feed";
-import { renderHomeMarkup } from "#web/home-markup";
 import { isVisitor } from "../../lib/edge-cache";
 import { log } from "../../lib/log";
 
@@ -31,10 +30,12 @@ const ROOT_ELEMENT_ID = "root";
 
 /**
  * The app's own first render of the page, so a phone paints the first cards before the app's code has loaded; the
- * page goes without it (the app draws it as before) if it cannot be drawn.
+ * page goes without it (the app draws it as before) if it cannot be drawn. React and the app's components are loaded
+ * by the first visitor's page an isolate serves, not by every request's start.
  */
 const drawFirstView = async (request: Request, mobile: boolean, firstFeed: string) => {
   try {
+    const { renderHomeMarkup } = await import("#web/home-markup");
     return await renderHomeMarkup({ url: request.url, mobile, cookies: request.headers.get("Cookie") ?? "", firstFeed });
   } catch (error) {
     log("error", "first_view_failed", { error: String(error) });
