@@ -57,13 +57,14 @@ const firstFeedOptions = (sort: FeedSort) => feedQueryOptions({ filters: DEFAULT
 /**
  * Gives Home the first page it asks for (default filters and sort, no search, the session not known yet), read by
  * the worker (inside a visitor's index.html, or while it draws the page's first markup), as if the request had
- * answered then: it is refetched like any other once stale. Null when the page is not of the sort the screen starts
- * with.
+ * answered then: it is refetched like any other once stale. False, and nothing seeded, when the page is not of the
+ * sort the screen starts with.
  */
 export const seedFirstFeed = (queryClient: QueryClient, sort: FeedSort, inlinedText: string | null | undefined) => {
   const inlined = parseFirstFeed(inlinedText, sort);
-  if (!inlined) return null;
-  return queryClient.setQueryData(firstFeedOptions(sort).queryKey, { pages: [inlined.page], pageParams: [null] }, { updatedAt: inlined.at });
+  if (!inlined) return false;
+  queryClient.setQueryData(firstFeedOptions(sort).queryKey, { pages: [inlined.page], pageParams: [null] }, { updatedAt: inlined.at });
+  return true;
 };
 
 /**
