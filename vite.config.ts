@@ -22,6 +22,25 @@ const countryFlags = (): Plugin => ({
   },
 });
 
+/**
+ * A link in index.html that preloads the chunk of a module the entry imports lazily (web/src/main.tsx): it downloads
+ * beside the entry, and is evaluated only when imported, in a task of its own. A build without that chunk fails.
+ */
+const preloadLazyModule = (moduleFile: string): Plugin => ({
+  name: "preload-lazy-module",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    handler: (_html, { bundle }) => {
+      const chunk = Object.values(bundle ?? {}).find(
+        (output) => output.type === "chunk" && output.isDynamicEntry && output.moduleIds.some((id) => id.endsWith(moduleFile)),
+      );
+      if (!chunk) throw new Error(`No chunk of its own for ${moduleFile}: is it still imported lazily?`);
+      return [{ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` }, injectTo: "head" }];
+    },
+  },
+});
+
 export default defineConfig({
   root: "web",
   publicDir: "public",
@@ -35,6 +54,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     countryFlags(),
+    preloadLazyModule("/node_modules/react-dom/client.js"),
     // Our own worker (web/src/sw.ts, built to /sw.js), given the list of the build's files to precache. The manifest
     // is a plain file in web/public and the page registers the worker itself (web/src/features/pwa/service-worker.ts).
     VitePWA({

@@ -1,7 +1,6 @@
 import "./lib/zod-jitless";
 import { createRouter } from "@tanstack/react-router";
 import { startTransition, StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
 import { followBrowserConnection } from "./features/pwa/connection";
 import { reloadOnceOnMissingChunk } from "./features/pwa/missing-chunk";
 import { startServiceWorker } from "./features/pwa/service-worker";
@@ -29,6 +28,13 @@ declare module "@tanstack/react-router" {
   }
 }
 
+/**
+ * React DOM's client is the largest module of the first page's code. Imported here, it would be evaluated in the same
+ * task as everything else the entry runs (a long task on a phone); imported lazily, its module (preloaded by
+ * index.html, so it downloads beside the entry) is evaluated in a task of its own while the first route settles.
+ */
+const reactDomClient = import("react-dom/client");
+
 const screen = { mobile: isMobileNow() };
 const firstFeedInPage = startFirstPageRequests(router, queryClient, screen.mobile);
 startServiceWorker(router.history);
@@ -50,7 +56,7 @@ const FIRST_ROUTE_WAIT_MS = 200;
  * markup. Any other difference (a route that did not settle in time, a card that closed meanwhile) costs the same
  * redraw, and is reported as a warning: the player sees the page either way.
  */
-const renderApp = (container: HTMLElement) => {
+const renderApp = (container: HTMLElement, { createRoot, hydrateRoot }: typeof import("react-dom/client")) => {
   const app = (
     <StrictMode>
       <App queryClient={queryClient} router={router} screen={screen} />
@@ -70,13 +76,19 @@ const renderApp = (container: HTMLElement) => {
 };
 
 const firstRoute = Promise.race([router.load().catch(console.error), new Promise((settle) => setTimeout(settle, FIRST_ROUTE_WAIT_MS))]);
-void firstRoute.then(() => {
-  const root = document.getElementById("root");
-  try {
-    if (!root) throw new Error("Missing #root");
-    renderApp(root);
-  } catch (error) {
-    console.error("boot_failed", error);
-    renderBootFailure(root ?? document.body);
-  }
-});
+const bootFailed = (error: unknown, root: HTMLElement | null) => {
+  console.error("boot_failed", error);
+  renderBootFailure(root ?? document.body);
+};
+void Promise.all([reactDomClient, firstRoute]).then(
+  ([client]) => {
+    const root = document.getElementById("root");
+    try {
+      if (!root) throw new Error("Missing #root");
+      renderApp(root, client);
+    } catch (error) {
+      bootFailed(error, root);
+    }
+  },
+  (error: unknown) => bootFailed(error, document.getElementById("root")),
+);
