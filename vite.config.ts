@@ -23,8 +23,9 @@ const countryFlags = (): Plugin => ({
 });
 
 /**
- * A link in index.html that preloads the chunk of a module the entry imports lazily (web/src/main.tsx): it downloads
- * beside the entry, and is evaluated only when imported, in a task of its own. A build without that chunk fails.
+ * Links in index.html that preload the chunk of a module the entry imports lazily (web/src/main.tsx), and the chunks it
+ * imports: it downloads beside the entry, and is evaluated only when imported, in a task of its own. A build without
+ * that chunk fails.
  */
 const preloadLazyModule = (moduleFile: string): Plugin => ({
   name: "preload-lazy-module",
@@ -36,7 +37,13 @@ const preloadLazyModule = (moduleFile: string): Plugin => ({
         (output) => output.type === "chunk" && output.isDynamicEntry && output.moduleIds.some((id) => id.endsWith(moduleFile)),
       );
       if (!chunk) throw new Error(`No chunk of its own for ${moduleFile}: is it still imported lazily?`);
-      return [{ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` }, injectTo: "head" }];
+      // The chunks it imports in turn, but for the entry, would otherwise be found only once it has downloaded.
+      const entries = new Set(Object.values(bundle ?? {}).flatMap((output) => (output.type === "chunk" && output.isEntry ? [output.fileName] : [])));
+      return [chunk.fileName, ...chunk.imports.filter((file) => !entries.has(file))].map((file) => ({
+        tag: "link",
+        attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+        injectTo: "head" as const,
+      }));
     },
   },
 });

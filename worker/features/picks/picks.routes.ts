@@ -61,8 +61,6 @@ const streakRoute = createRoute({
   responses: { 200: jsonContent(streakSchema), ...errorResponses(401) },
 });
 
-
-
 export const pickRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const body = c.req.valid("json");
