@@ -3,7 +3,7 @@ import { priceFor, type Currency, type PurchaseMode } from "#shared/pricing";
 import { AppError } from "../../lib/errors";
 import { readExchangeRates } from "../exchange-rates/exchange-rates.service";
 import { callStripe } from "./stripe-client";
-import { LIVE_STATUSES_SQL } from "./subscription-rows";
+import { liveSubscriptions } from "./subscription-rows";
 import type { SqlColumns } from "../../db/rows";
 import type { stripeCustomers } from "../../db/schema";
 import { batchNamed, typed } from "../../db/statement";
@@ -37,7 +37,7 @@ const customerFor = async (d1: D1Database, stripe: Stripe, buyer: Buyer, now: nu
 };
 
 export const hasLiveSubscription = async (d1: D1Database, userId: string) =>
-  Boolean(await d1.prepare(`SELECT 1 FROM subscriptions WHERE user_id = ? AND status IN ${LIVE_STATUSES_SQL} LIMIT 1`).bind(userId).first());
+  (await liveSubscriptions(d1, userId).limit(1)).length > 0;
 
 /**
  * Every checkout counts against the purchase limits at its US price, paid or not, and none starts on a break or

@@ -3,7 +3,7 @@ import { log } from "../../lib/log";
 import { playRefusal, readPlayState, type PlayState } from "../responsible-play/play-rules";
 import type { Settings } from "../../env";
 import { callStripe, stripeFor } from "./stripe-client";
-import { LIVE_STATUSES_SQL } from "./subscription-rows";
+import { liveSubscriptions } from "./subscription-rows";
 
 type Hold = { pauseUntil: number } | { endAtPeriodEnd: true };
 
@@ -25,10 +25,9 @@ const holdFor = (state: PlayState): Hold | null => {
 export const holdSubscriptions = async (d1: D1Database, stripe: Stripe, userId: string, now: number) => {
   const hold = holdFor(await readPlayState(d1, userId, now));
   if (!hold) return;
-  const { results } = await d1.prepare(`SELECT id FROM subscriptions WHERE user_id = ? AND status IN ${LIVE_STATUSES_SQL}`).bind(userId).all<{ id: string }>();
   const change: Stripe.SubscriptionUpdateParams =
     "pauseUntil" in hold ? { pause_collection: { behavior: "void", resumes_at: Math.ceil(hold.pauseUntil / 1000) } } : { cancel_at_period_end: true };
-  for (const { id } of results) await callStripe(() => stripe.subscriptions.update(id, change));
+  for (const { id } of await liveSubscriptions(d1, userId)) await callStripe(() => stripe.subscriptions.update(id, change));
 };
 
 /**

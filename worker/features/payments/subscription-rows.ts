@@ -1,8 +1,18 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
+import { createDb } from "../../db/client";
+import { subscriptions } from "../../db/schema";
 import type { PurchaseMetadata } from "./stripe-objects";
 
 /** Statuses in which a subscription still delivers (or will retry) monthly credits: no second one may start. */
-export const LIVE_STATUSES_SQL = "('active', 'trialing', 'past_due')";
+const LIVE_STATUSES = ["active", "trialing", "past_due"];
+
+/** The player's subscriptions that still deliver credits, by id. */
+export const liveSubscriptions = (d1: D1Database, userId: string) =>
+  createDb(d1)
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_STATUSES)));
 
 type Known = PurchaseMetadata & { subscriptionId: string; customerId: string | null; totalPrice: number; currency: string; now: number };
 
