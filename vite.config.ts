@@ -2,7 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 /**
@@ -34,7 +34,7 @@ const preloadLazyModule = (moduleFile: string): Plugin => ({
     order: "post",
     handler: (_html, { bundle }) => {
       const chunk = Object.values(bundle ?? {}).find(
-        (output) => output.type === "chunk" && output.isDynamicEntry && output.moduleIds.some((id) => id.endsWith(moduleFile)),
+        (output): output is Rollup.OutputChunk => output.type === "chunk" && output.isDynamicEntry && output.moduleIds.some((id) => id.endsWith(moduleFile)),
       );
       if (!chunk) throw new Error(`No chunk of its own for ${moduleFile}: is it still imported lazily?`);
       // The chunks it imports in turn, but for the entry, would otherwise be found only once it has downloaded.

@@ -5,6 +5,7 @@ import { BUDGETS, LIGHTHOUSE_VERSION } from "../config";
 import { OFFLINE_ENV, run } from "../../scripts/lib/processes";
 import { notMeasured, verdict, type BenchContext, type ScenarioResult } from "../lib/results";
 import { median } from "../../scripts/lib/stats";
+import { waitForQuietCpu } from "../lib/cpu";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /**
@@ -14,6 +15,8 @@ const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const TOOL_DIR = resolve("node_modules/.cache/pickstreak-bench", `lighthouse-${LIGHTHOUSE_VERSION}`);
 const CLI = join(TOOL_DIR, "node_modules/lighthouse/cli/index.js");
 const MAX_WAIT_FOR_LOAD_MS = 20_000;
+const QUIET_WAIT_MAX_MS = 30_000;
+const QUIET_WAIT_LOGGED_MS = 1_500;
 
 type LighthouseRun = { performance: number; accessibility: number; bestPractices: number; cls: number; tbtMs: number; lcpMs: number };
 type Report = {
@@ -80,7 +83,11 @@ export const lighthouse = async (ctx: BenchContext): Promise<ScenarioResult> => 
     ctx.log(`lighthouse ${LIGHTHOUSE_VERSION}`);
     await install();
     const runs: LighthouseRun[] = [];
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await onceWithRetry(`${ctx.app.url}/home`, ctx.log));
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      const waitedMs = await waitForQuietCpu(QUIET_WAIT_MAX_MS);
+      if (waitedMs > QUIET_WAIT_LOGGED_MS) ctx.log(`waited ${Math.round(waitedMs / 1000)} s for the CPUs to be quiet`);
+      runs.push(await onceWithRetry(`${ctx.app.url}/home`, ctx.log));
+    }
     const pick = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
     const figures = {
       performance: pick("performance"), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"),
