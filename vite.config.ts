@@ -33,12 +33,13 @@ const preloadLazyModule = (moduleFile: string): Plugin => ({
   transformIndexHtml: {
     order: "post",
     handler: (_html, { bundle }) => {
-      const chunk = Object.values(bundle ?? {}).find(
+      const outputs = Object.values(bundle ?? {});
+      const chunk = outputs.find(
         (output): output is Rollup.OutputChunk => output.type === "chunk" && output.isDynamicEntry && output.moduleIds.some((id) => id.endsWith(moduleFile)),
       );
       if (!chunk) throw new Error(`No chunk of its own for ${moduleFile}: is it still imported lazily?`);
       // The chunks it imports in turn, but for the entry, would otherwise be found only once it has downloaded.
-      const entries = new Set(Object.values(bundle ?? {}).flatMap((output) => (output.type === "chunk" && output.isEntry ? [output.fileName] : [])));
+      const entries = new Set(outputs.flatMap((output) => (output.type === "chunk" && output.isEntry ? [output.fileName] : [])));
       return [chunk.fileName, ...chunk.imports.filter((file) => !entries.has(file))].map((file) => ({
         tag: "link",
         attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },

@@ -16,16 +16,19 @@ const chromePath = () => {
   return path;
 };
 
+/** Waits until React has rendered the element `selector` finds: an element React made or took over holds its fiber. */
+export const waitForReactAt = (page: Page, selector: string) =>
+  page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+  }, selector);
+
 /**
  * Waits until React owns the page: a visitor's /home first shows the worker's drawn markup, whose buttons have no
  * handlers yet, and which the app replaces with its own elements when the worker guessed another screen (a phone's
  * width with a desktop's user agent, as these tests' phone contexts are).
  */
-export const waitForApp = (page: Page) =>
-  page.waitForFunction(() => {
-    const first = document.getElementById("root")?.firstElementChild;
-    return first !== null && first !== undefined && Object.keys(first).some((key) => key.startsWith("__reactFiber"));
-  });
+export const waitForApp = (page: Page) => waitForReactAt(page, "#root > *");
 
 /** One headless Chromium per test file; each test opens its own isolated context. */
 export const useBrowser = () => {

@@ -1,7 +1,7 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInNewPlayer } from "./accounts";
-import { DESKTOP, PHONE, useBrowser } from "./browser";
+import { DESKTOP, PHONE, useBrowser, waitForReactAt } from "./browser";
 import { insertQuestion } from "./feed-cards";
 
 const browser = useBrowser();
@@ -37,10 +37,7 @@ const openDrawnThenApp = async (page: Page) => {
   await drawnTitle.evaluate((element) => Object.assign(element, { drawnByWorker: true }));
   for (const route of heldCode) await route.continue();
   await page.unroute("**/assets/*.js");
-  await page.waitForFunction(() => {
-    const heading = document.querySelector("[data-testid=question-card] h2");
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
-  });
+  await waitForReactAt(page, "[data-testid=question-card] h2");
   const keptDrawnTitle = await page.evaluate(() => Array.from(document.querySelectorAll("h2")).some((element) => "drawnByWorker" in element));
   return { drawnSort, keptDrawnTitle };
 };

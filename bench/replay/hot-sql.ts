@@ -28,16 +28,16 @@ const throughClient = (client: Client): Replay => (batch, mode) => client.batch(
 
 const asD1RunsIt = (db: Database.Database): Replay => {
   const prepared = new Map<string, Database.Statement>();
-  const statement = (sql: string) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
+  const preparedFor = (sql: string) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
   const begin = { write: db.prepare("BEGIN IMMEDIATE"), read: db.prepare("BEGIN") };
   const commit = db.prepare("COMMIT");
   return (batch, mode) => {
     begin[mode].run();
     try {
       for (const { sql, args } of batch) {
-        const prepared = statement(sql);
-        if (prepared.reader) prepared.raw(true).all(...args);
-        else prepared.run(...args);
+        const statement = preparedFor(sql);
+        if (statement.reader) statement.raw(true).all(...args);
+        else statement.run(...args);
       }
       commit.run();
     } catch (error) {

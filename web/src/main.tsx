@@ -76,19 +76,13 @@ const renderApp = (container: HTMLElement, { createRoot, hydrateRoot }: typeof i
 };
 
 const firstRoute = Promise.race([router.load().catch(console.error), new Promise((settle) => setTimeout(settle, FIRST_ROUTE_WAIT_MS))]);
-const bootFailed = (error: unknown, root: HTMLElement | null) => {
-  console.error("boot_failed", error);
-  renderBootFailure(root ?? document.body);
-};
-void Promise.all([reactDomClient, firstRoute]).then(
-  ([client]) => {
+void Promise.all([reactDomClient, firstRoute])
+  .then(([client]) => {
     const root = document.getElementById("root");
-    try {
-      if (!root) throw new Error("Missing #root");
-      renderApp(root, client);
-    } catch (error) {
-      bootFailed(error, root);
-    }
-  },
-  (error: unknown) => bootFailed(error, document.getElementById("root")),
-);
+    if (!root) throw new Error("Missing #root");
+    renderApp(root, client);
+  })
+  .catch((error: unknown) => {
+    console.error("boot_failed", error);
+    renderBootFailure(document.getElementById("root") ?? document.body);
+  });
