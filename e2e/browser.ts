@@ -4,6 +4,8 @@ import { afterAll, beforeAll, inject } from "vitest";
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+/** A phone's user agent: the worker draws a visitor's /home for the screen the user agent names. */
+export const PHONE_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0 Mobile Safari/537.36";
 /** Both screen sizes, for a journey run on each: `it.each(SIZES)("... (%s)", async (_size, viewport) => ...)`. */
 export const SIZES = [
   ["phone", PHONE],
@@ -22,13 +24,6 @@ export const waitForReactAt = (page: Page, selector: string) =>
     const element = document.querySelector(target);
     return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
   }, selector);
-
-/**
- * Waits until React owns the page: a visitor's /home first shows the worker's drawn markup, whose buttons have no
- * handlers yet, and which the app replaces with its own elements when the worker guessed another screen (a phone's
- * width with a desktop's user agent, as these tests' phone contexts are).
- */
-export const waitForApp = (page: Page) => waitForReactAt(page, "#root > *");
 
 /** One headless Chromium per test file; each test opens its own isolated context. */
 export const useBrowser = () => {
@@ -50,16 +45,24 @@ export const useBrowser = () => {
     /**
      * A fresh context (cookies, storage) with the given viewport; closed by the caller.
      * The visitor sign-up offer is pre-dismissed unless a test is about it, so it never covers other journeys, and the
-     * service worker is blocked unless the test asks for it.
+     * service worker is blocked unless the test asks for it. A phone-sized context sends a phone's user agent, as a
+     * phone does, unless the test names another.
      */
     async open(
       viewport: { width: number; height: number } = DESKTOP,
-      { showOffers = false, serviceWorker = false }: { showOffers?: boolean; serviceWorker?: boolean } = {},
+      { showOffers = false, serviceWorker = false, userAgent }: { showOffers?: boolean; serviceWorker?: boolean; userAgent?: string } = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
       // A fresh context would install the service worker and precache the whole build beside every journey; only the
       // installable app's journey is about it.
       const serviceWorkers = serviceWorker ? "allow" : "block";
-      const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: viewport.width < 768, serviceWorkers });
+      const phone = viewport.width < 768;
+      const context = await browser.newContext({
+        viewport,
+        baseURL: baseUrl,
+        hasTouch: phone,
+        serviceWorkers,
+        userAgent: userAgent ?? (phone ? PHONE_USER_AGENT : undefined),
+      });
       if (!showOffers) {
         await context.addInitScript(() => localStorage.setItem("claim-modal-dismissed-at", String(Date.now())));
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
-import { DESKTOP, PHONE, useBrowser, waitForApp } from "./browser";
+import { DESKTOP, PHONE, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
@@ -64,7 +64,6 @@ describe("the navigation shell", () => {
   it("lays out a phone: 56 px bottom bar with a More menu listing the visitor entries", async () => {
     const { context, page } = await browser.open(PHONE);
     await page.goto("/home");
-    await waitForApp(page);
     const nav = page.getByTestId("bottom-nav");
     await nav.waitFor();
     expect((await nav.boundingBox())?.height).toBe(56);

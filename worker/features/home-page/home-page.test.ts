@@ -119,6 +119,18 @@ describe("a visitor's /home carries the feed's first page", () => {
     expect(asked[0]?.headers.get("If-None-Match")).toBe('"shell"');
   });
 
+  it("leaves the page as the asset layer gave it when a script fetches it (the service worker's stored shell)", async () => {
+    await insertQuestion({ id: "home-fetched" });
+    const { asked, env: site } = shellAssets();
+    const headers = { "User-Agent": PHONE, "Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "same-origin" };
+    const response = await call("/", { env: site, headers });
+    expect(await response.text()).toBe(SHELL);
+    expect(response.headers.get("Cache-Control")).toBe(ASSET_HEADERS["Cache-Control"]);
+    expect(asked).toHaveLength(1);
+    const opened = await call("/", { env: site, headers: { ...headers, "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" } });
+    expect(inlinedFeed(await opened.text())?.sort).toBe("popularity");
+  });
+
   it("serves the plain page when the feed cannot be read, never an error", async () => {
     const broken = new Proxy({}, { get: () => () => { throw new Error("D1 is down"); } }) as D1Database;
     const { env: site } = shellAssets();

@@ -22,6 +22,14 @@ export const isHomePage = (request: Request) => HOME_PAGE_URL.test(request.url);
 /** Chromium says so in a client hint; other browsers' user agents say "Mobi" (what MDN recommends matching). */
 const looksMobile = (headers: Headers) => headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/.test(headers.get("User-Agent") ?? "");
 
+/**
+ * A page the browser opens, rather than one a script fetches: the service worker's precache of the app's shell asks
+ * for /index.html, which the asset layer redirects to /, and a shell stored with the feed drawn in would show that
+ * day's questions whenever the installed app opens offline. A browser that sends no fetch metadata is taken at its
+ * word that it navigates.
+ */
+const loadsAsDocument = (headers: Headers) => (headers.get("Sec-Fetch-Dest") ?? "document") === "document";
+
 /** `<`, `>` and `&` as JSON escapes, so nothing in the data can close the script element or open a comment. */
 const escapeForScript = (json: string) => json.replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
@@ -64,7 +72,7 @@ const readFeed = async (request: Request, sort: string, api: (request: Request) 
  * time.
  */
 export const serveHomePage = async (request: Request, assets: Fetcher, api: (request: Request) => Promise<Response>): Promise<Response> => {
-  if (request.method !== "GET" || !isVisitor(request.headers)) return assets.fetch(request);
+  if (request.method !== "GET" || !isVisitor(request.headers) || !loadsAsDocument(request.headers)) return assets.fetch(request);
   // The browser may hold the plain page from a signed-in visit: a 304 for it would show that page without the feed.
   const headers = new Headers(request.headers);
   for (const name of CONDITIONAL_HEADERS) headers.delete(name);
