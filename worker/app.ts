@@ -1,8 +1,8 @@
-import { requestId } from "hono/request-id";
 import type { MiddlewareHandler } from "hono";
 import { readSettings, type AppEnv } from "./env";
 import { d1Session } from "./lib/d1-session";
 import { requestLog } from "./lib/request-log";
+import { requestId } from "./lib/request-id";
 import { adminHealthRoutes } from "./features/admin-health/admin-health.routes";
 import { createRouter } from "./lib/router";
 import { apiDocument } from "./lib/openapi-document";
@@ -50,9 +50,20 @@ import { contestAdminRoutes } from "./features/contests/contests-admin.routes";
 import { scoreFeedRoutes } from "./features/score-feed/score-feed.routes";
 import { scoreFeedAdminRoutes } from "./features/score-feed/score-feed-admin.routes";
 
-/** The API's URL tree: each feature's sub-app at its own prefix under /api. */
-const api = createRouter()
-  .route("/health", healthRoutes)
+const withSettings: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("settings", readSettings(c.env));
+  await next();
+};
+
+/**
+ * The API's URL tree: each feature's sub-app at its own prefix under /api, after the middleware every API route
+ * shares. Health comes first, ahead of that middleware: a liveness check reads no settings, database, body or
+ * session, and a probe every few seconds is not traffic worth a log line (docs/decisions/worker-hot-path.md).
+ */
+const withHealth = createRouter().route("/health", healthRoutes);
+withHealth.use("*", withSettings, d1Session(), requestGuard(), jsonBodyLimit(), authenticate(), requestLog());
+
+const api = withHealth
   .route("/auth", authRoutes)
   .route("/me", meRoutes)
   .route("/me", changePasswordRoutes)
@@ -102,21 +113,10 @@ api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "
 
 api.get("/openapi.json", (c) => c.json(apiDocument(api)));
 
-const withSettings: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("settings", readSettings(c.env));
-  await next();
-};
-
 export const app = createRouter()
   .use("*", requestId())
   .use("*", securityHeaders())
-  .use("/api/*", withSettings)
   .use("/share/*", withSettings)
-  .use("/api/*", d1Session())
-  .use("/api/*", requestGuard())
-  .use("/api/*", jsonBodyLimit())
-  .use("/api/*", authenticate())
-  .use("/api/*", requestLog())
   .route("/api", api)
   .route("/share", sharePageRoutes);
 

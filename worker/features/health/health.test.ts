@@ -1,11 +1,25 @@
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, callJson } from "../../test/http";
 
 describe("health and the API's common behaviour", () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it("answers ok", async () => {
     const { status, body } = await callJson("/api/health");
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true });
+  });
+
+  it("answers ahead of the API's shared middleware: no settings, session or request line", async () => {
+    const lines = vi.spyOn(console, "log");
+    // Settings that no other route could start with, and every read logged: health needs neither.
+    const site = { ...env, SESSION_SECRET: "", READ_LOG_SAMPLE_RATE: "1" };
+    const health = await callJson("/api/health", { env: site, headers: { Authorization: "Bearer not-a-token" } });
+    expect([health.status, health.body]).toEqual([200, { ok: true }]);
+    expect(health.response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(lines.mock.calls.filter(([line]) => String(line).includes('"event":"request"'))).toEqual([]);
+    expect((await call("/api/questions", { env: site })).status).toBe(500);
   });
 
   it("answers unknown API routes with the JSON error shape", async () => {
