@@ -132,9 +132,12 @@ export type SubmittedPick = PickResult & { paidReferrerId: string | null };
  * check inside SQL), the pick, the question's pick count, the activity entry, the referral bonuses and the answer.
  * Nothing is read first: guards abort the whole batch if the question is missing or closed, the balance fell short
  * or the pick already exists, so concurrent submissions can never charge twice or pick twice. Only a refused batch
- * reads the state, to say which rule it broke.
+ * reads the state, to say which rule it broke; when none does any more, the batch runs once again.
  */
-export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Receipt<PickRef> = () => []): Promise<SubmittedPick> => {
+export const submitPick = (d1: D1Database, input: SubmitInput, receipt: Receipt<PickRef> = () => []): Promise<SubmittedPick> =>
+  attemptPick(d1, input, receipt, { retries: 1 });
+
+const attemptPick = async (d1: D1Database, input: SubmitInput, receipt: Receipt<PickRef>, { retries }: { retries: number }): Promise<SubmittedPick> => {
   const { userId, questionId, choice, multiplier, now } = input;
   const pickId = newId();
   const movement = spendSelected(d1, {
@@ -192,7 +195,12 @@ export const submitPick = async (d1: D1Database, input: SubmitInput, receipt: Re
     return { ...toResult(reads, ref, referrerDelivery(referrer[0])), paidReferrerId: friend[0]?.results[0]?.referrer_id ?? null };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
-    throw (await refusal(d1, await readState(d1, userId, questionId), input)) ?? new AppError("conflict", "Failed to submit pick");
+    const broken = await refusal(d1, await readState(d1, userId, questionId), input);
+    if (broken) throw broken;
+    // No rule refuses it any more: credits arrived (a daily claim, a purchase, a settlement) or a hold ended between
+    // the batch and the read. The refused batch moved nothing, so the same batch runs again rather than fail the pick.
+    if (retries > 0) return attemptPick(d1, input, receipt, { retries: retries - 1 });
+    throw new AppError("conflict", "Failed to submit pick");
   }
 };
 

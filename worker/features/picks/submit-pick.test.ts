@@ -4,9 +4,13 @@ import { replayPick, submitPick } from "./submit-pick.service";
 import { createPlayer, shardOf } from "../../test/players";
 import { wrappedD1 } from "../../test/wrapped-d1";
 import { insertQuestion } from "../../test/questions";
+import { grantCredits } from "../../test/ledger";
 
 const usernameOf = async (userId: string) =>
   shardOf(userId).prepare("SELECT username FROM users WHERE id = ?").bind(userId).first<string>("username");
+
+/** The pick's own batches among those sent: the first batch is the pick's, and the reads of why are smaller. */
+const pickBatches = (sizes: number[]) => sizes.filter((size) => size === sizes[0]).length;
 
 describe("submitPick", () => {
   it("answers the pick and credits, and the live messages, from its one batch; a replay answers the same", async () => {
@@ -63,6 +67,39 @@ describe("submitPick", () => {
     expect(result.body.pick).toMatchObject({ creditsSpent: 0, multiplier: 1, potentialPayout: 2 });
     expect(result.events.map((event) => event.type)).toEqual(["credits", "pick"]);
     expect(result.activity.data).toMatchObject({ credits: 0 });
+  });
+
+  it("picks after all when credits arrive between a refused batch and the read of why, charging once", async () => {
+    const userId = await createPlayer(1);
+    const questionId = await insertQuestion({ creditCost: 3 });
+    const sizes: number[] = [];
+    // A daily claim that commits just after the pick's batch was refused for the balance.
+    const racing = wrappedD1(shardOf(userId), (core) => ({
+      prepare: (query) => core.prepare(query),
+      batch: async (statements) => {
+        sizes.push(statements.length);
+        try {
+          return await core.batch(statements);
+        } catch (error) {
+          if (sizes.length === 1) await grantCredits(userId, 5, "bonus", shardOf(userId));
+          throw error;
+        }
+      },
+    }));
+    const result = await submitPick(racing, { userId, questionId, choice: "yes", multiplier: 1, now: Date.now() });
+    expect(pickBatches(sizes)).toBe(2);
+    expect(result.body.credits.balance).toBe(3);
+    const spends = await shardOf(userId).prepare("SELECT COUNT(*) AS n FROM credit_transactions WHERE pick_id IS NOT NULL AND user_id = ?").bind(userId).first("n");
+    expect(spends).toBe(1);
+  });
+
+  it("still refuses for the balance when nothing arrives, without trying again", async () => {
+    const userId = await createPlayer(1);
+    const sizes: number[] = [];
+    const counted = wrappedD1(shardOf(userId), (core) => ({ prepare: (query) => core.prepare(query), batch: (statements) => (sizes.push(statements.length), core.batch(statements)) }));
+    const picking = submitPick(counted, { userId, questionId: await insertQuestion({ creditCost: 3 }), choice: "yes", multiplier: 1, now: Date.now() });
+    await expect(picking).rejects.toMatchObject({ code: "insufficient_credits" });
+    expect(pickBatches(sizes)).toBe(1);
   });
 
   it("leaves the referral bonus statements out of the batch of a player nobody referred, and only then", async () => {
