@@ -1,7 +1,7 @@
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { BENCH_TIMEOUT_MS, PICKING_USERS } from "./config";
+import { BENCH_TIMEOUT_MS, BUDGETS, PICKING_USERS } from "./config";
 import { login, loginAll, type Session } from "./lib/api";
 import { BENCH_PASSWORD, DEMO_ACCOUNTS, DEMO_PASSWORD, findD1File, migrateApp } from "../scripts/lib/local-app";
 import { userEmail } from "../scripts/lib/players-sql";
@@ -116,7 +116,7 @@ const main = async () => {
     scenarios.push(...(await attempt("app-shards", "The app's picks over user shards", "load divides", () =>
       appShardPicks(ctx, stateDir, workerLog, pickSqlMedian(pickSqlResult)),
     )));
-    scenarios.push(...(await attempt("live", "Live fan-out", "p99 <= 100 ms", () => liveFanOut(ctx))));
+    scenarios.push(...(await attempt("live", "Live fan-out", `p99 <= ${BUDGETS.liveP99Ms} ms`, () => liveFanOut(ctx))));
     try {
       settlement = await settle(ctx);
     } catch (error) {

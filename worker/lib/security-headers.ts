@@ -1,23 +1,35 @@
 import type { MiddlewareHandler } from "hono";
 
-/** Static assets get the same headers from web/public/_headers; keep the two in step. */
+/**
+ * Every answer's, JSON included (OWASP's list for REST answers). Static assets get these and the document headers
+ * from web/public/_headers; keep the two in step.
+ */
 export const API_SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
   "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
   "X-Frame-Options": "DENY",
+};
+
+/**
+ * Only a page a browser shows as a document acts on these (the links it follows, the windows that open it), so the
+ * API's answers go without them: each header is about a microsecond of every answer (docs/decisions/worker-hot-path.md).
+ */
+export const DOCUMENT_HEADERS: Record<string, string> = {
+  "Referrer-Policy": "strict-origin-when-cross-origin",
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
 /** Only routes that opt in (public, impersonal reads) may be cached; everything else is personal by default. */
 const DEFAULT_CACHE_CONTROL = "private, no-store";
-const SECURITY_HEADER_ENTRIES = Object.entries(API_SECURITY_HEADERS);
+const API_ENTRIES = Object.entries(API_SECURITY_HEADERS);
+/** The share pages, and anything else outside /api, which may be a document. */
+const PAGE_ENTRIES = [...API_ENTRIES, ...Object.entries(DOCUMENT_HEADERS)];
 
 /** For a Response a handler built itself, which did not start from the prepared headers. */
-const completeHeaders = (headers: Headers) => {
+const completeHeaders = (headers: Headers, entries: [string, string][]) => {
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", DEFAULT_CACHE_CONTROL);
-  for (const [name, value] of SECURITY_HEADER_ENTRIES) {
+  for (const [name, value] of entries) {
     if (!headers.has(name)) headers.set(name, value);
   }
   headers.delete("X-Powered-By");
@@ -28,10 +40,11 @@ const completeHeaders = (headers: Headers) => {
  * route may still override any), which costs far less on every request than checking each on the finished answer.
  */
 export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
+  const entries = c.req.path.startsWith("/api/") ? API_ENTRIES : PAGE_ENTRIES;
   c.header("Cache-Control", DEFAULT_CACHE_CONTROL);
-  for (const [name, value] of SECURITY_HEADER_ENTRIES) c.header(name, value);
+  for (const [name, value] of entries) c.header(name, value);
   await next();
   // A WebSocket handshake answer comes from the Durable Object with immutable headers.
   if (c.res.status === 101) return;
-  if (!c.res.headers.has("Content-Security-Policy")) completeHeaders(c.res.headers);
+  if (!c.res.headers.has("Content-Security-Policy")) completeHeaders(c.res.headers, entries);
 };

@@ -31,7 +31,6 @@ describe("health and the API's common behaviour", () => {
   it("sets security headers, a request id and no framework header", async () => {
     const response = await call("/api/health");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("Strict-Transport-Security")).toContain("max-age=");
     expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("X-Request-Id")).toMatch(/.+/);
