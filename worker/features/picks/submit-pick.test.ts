@@ -12,6 +12,21 @@ const usernameOf = async (userId: string) =>
 /** The pick's own batches among those sent: the first batch is the pick's, and the reads of why are smaller. */
 const pickBatches = (sizes: number[]) => sizes.filter((size) => size === sizes[0]).length;
 
+/** `d1`, recording each batch's size in `sizes`; `onRefused` runs when a batch is refused, before the refusal returns. */
+const sizing = (d1: D1Database, sizes: number[], onRefused: () => Promise<unknown> = async () => undefined) =>
+  wrappedD1(d1, (core) => ({
+    prepare: (query) => core.prepare(query),
+    batch: async (statements) => {
+      sizes.push(statements.length);
+      try {
+        return await core.batch(statements);
+      } catch (error) {
+        await onRefused();
+        throw error;
+      }
+    },
+  }));
+
 describe("submitPick", () => {
   it("answers the pick and credits, and the live messages, from its one batch; a replay answers the same", async () => {
     const userId = await createPlayer(20);
@@ -74,18 +89,9 @@ describe("submitPick", () => {
     const questionId = await insertQuestion({ creditCost: 3 });
     const sizes: number[] = [];
     // A daily claim that commits just after the pick's batch was refused for the balance.
-    const racing = wrappedD1(shardOf(userId), (core) => ({
-      prepare: (query) => core.prepare(query),
-      batch: async (statements) => {
-        sizes.push(statements.length);
-        try {
-          return await core.batch(statements);
-        } catch (error) {
-          if (sizes.length === 1) await grantCredits(userId, 5, "bonus", shardOf(userId));
-          throw error;
-        }
-      },
-    }));
+    const racing = sizing(shardOf(userId), sizes, async () => {
+      if (sizes.length === 1) await grantCredits(userId, 5, "bonus", shardOf(userId));
+    });
     const result = await submitPick(racing, { userId, questionId, choice: "yes", multiplier: 1, now: Date.now() });
     expect(pickBatches(sizes)).toBe(2);
     expect(result.body.credits.balance).toBe(3);
@@ -96,19 +102,16 @@ describe("submitPick", () => {
   it("still refuses for the balance when nothing arrives, without trying again", async () => {
     const userId = await createPlayer(1);
     const sizes: number[] = [];
-    const counted = wrappedD1(shardOf(userId), (core) => ({ prepare: (query) => core.prepare(query), batch: (statements) => (sizes.push(statements.length), core.batch(statements)) }));
-    const picking = submitPick(counted, { userId, questionId: await insertQuestion({ creditCost: 3 }), choice: "yes", multiplier: 1, now: Date.now() });
+    const picking = submitPick(sizing(shardOf(userId), sizes), { userId, questionId: await insertQuestion({ creditCost: 3 }), choice: "yes", multiplier: 1, now: Date.now() });
     await expect(picking).rejects.toMatchObject({ code: "insufficient_credits" });
     expect(pickBatches(sizes)).toBe(1);
   });
 
   it("leaves the referral bonus statements out of the batch of a player nobody referred, and only then", async () => {
     const sizes: number[] = [];
-    const sized = (d1: D1Database) =>
-      wrappedD1(d1, (core) => ({ prepare: (query) => core.prepare(query), batch: (statements) => (sizes.push(statements.length), core.batch(statements)) }));
     const pickAs = async (referred: boolean | undefined) => {
       const userId = await createPlayer(5);
-      return submitPick(sized(shardOf(userId)), { userId, questionId: await insertQuestion({ creditCost: 1 }), choice: "yes", multiplier: 1, now: Date.now(), referred });
+      return submitPick(sizing(shardOf(userId), sizes), { userId, questionId: await insertQuestion({ creditCost: 1 }), choice: "yes", multiplier: 1, now: Date.now(), referred });
     };
     await pickAs(undefined);
     await pickAs(true);
