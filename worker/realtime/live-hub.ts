@@ -1,7 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { liveFrameSchema, type LiveMessage } from "#shared/live-messages";
-import { LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
+import { LIVE_FAN_OUT_LIMIT, LIVE_FAN_OUT_WINDOW_MS, LIVE_SHARDS, LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
 import { LIVE_CLOSE } from "#shared/live-close";
+import { createOutbox } from "./outbox";
+import { hubFor, relayHub } from "./live-shards";
 
 /** `openedAt` is missing on sockets accepted before the per-user cap existed; they count as the oldest. */
 type Attachment = { userId: string | null; openedAt?: number; windowStart: number; messages: number };
@@ -25,12 +27,24 @@ const closeQuietly = (socket: WebSocket, { code, reason }: { code: number; reaso
   }
 };
 
+const fanOut = { windowMs: LIVE_FAN_OUT_WINDOW_MS, limit: LIVE_FAN_OUT_LIMIT };
+
 /**
  * One hub holds the sockets of one shard: every socket of a given user lands in the same shard (see
- * live-shards.ts), so user events go to one object and public events to every shard. Sockets use the
- * hibernation API, and pings are answered without waking the object.
+ * live-shards.ts), so user events go to one object and public events to every shard, through the relay (one more
+ * object of this class, holding no sockets). Sockets use the hibernation API, and pings are answered without
+ * waking the object.
  */
 export class LiveHub extends DurableObject<Env> {
+  /** Public messages this shard's publishers handed over, on their way to the relay. */
+  private readonly toRelay = createOutbox<LiveMessage>({ ...fanOut, what: "relay", send: (messages) => relayHub(this.env).relay(messages) });
+  /** The relay's own: public messages from every shard and the worker, on their way to every shard. */
+  private readonly toShards = createOutbox<LiveMessage>({
+    ...fanOut,
+    what: "shards",
+    send: (messages) => Promise.all(Array.from({ length: LIVE_SHARDS }, (_, shard) => hubFor(this.env, shard).broadcast(messages))),
+  });
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -95,9 +109,24 @@ export class LiveHub extends DurableObject<Env> {
     return userIds.filter((userId) => this.open(userTag(userId)).length > 0);
   }
 
-  /** To every socket in this shard. */
-  async broadcast(message: LiveMessage): Promise<number> {
-    return this.send(this.open(), [message]);
+  /**
+   * A pick's publish: the player's own messages to their sockets here, and the public ones on through the relay, so
+   * the request that published makes one call however many shards there are.
+   */
+  async publish(deliveries: Delivery[], publicMessages: LiveMessage[]): Promise<number> {
+    const sent = await this.deliver(deliveries);
+    this.toRelay.add(publicMessages);
+    return sent;
+  }
+
+  /** Called on the relay only: public messages to every shard, whatever arrived within a window in one call to each. */
+  async relay(messages: LiveMessage[]): Promise<void> {
+    this.toShards.add(messages);
+  }
+
+  /** To every socket in this shard, in one frame. */
+  async broadcast(messages: LiveMessage[]): Promise<number> {
+    return this.send(this.open(), messages);
   }
 
   /**

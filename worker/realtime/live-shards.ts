@@ -20,6 +20,9 @@ export const socketShard = (userId: string | null, ip: string) => (userId ? shar
 
 export const hubFor = (env: Env, shard: number) => env.LIVE.get(env.LIVE.idFromName(`live-shard-${shard}`));
 
+/** The object public messages pass through on their way to every shard (docs/decisions/live-updates-sharding.md). */
+export const relayHub = (env: Env) => env.LIVE.get(env.LIVE.idFromName("live-relay"));
+
 const quietly = async (what: string, work: Promise<unknown>) => {
   try {
     await work;
@@ -43,6 +46,10 @@ const byShard = <T>(items: T[], userIdOf: (item: T) => string) => {
   return [...shards];
 };
 
+/** A user's own messages and the public ones their action caused, in one call to the user's shard. */
+export const publishFromUser = (env: Env, delivery: Delivery, publicMessages: LiveMessage[]) =>
+  quietly("user", hubFor(env, shardFor(delivery.userId)).publish([delivery], publicMessages));
+
 /** Many users' messages with one call per shard they live in. */
 export const publishToUsers = (env: Env, deliveries: Delivery[]) =>
   quietly(
@@ -61,8 +68,8 @@ export const onlineUsers = async (env: Env, userIds: string[]): Promise<string[]
   }
 };
 
-export const broadcast = (env: Env, message: LiveMessage) =>
-  quietly("broadcast", Promise.all(Array.from({ length: LIVE_SHARDS }, (_, shard) => hubFor(env, shard).broadcast(message))));
+/** A public message, one call: the relay sends it on to every shard. */
+export const broadcast = (env: Env, message: LiveMessage) => quietly("broadcast", relayHub(env).relay([message]));
 
 /**
  * Closes the user's open sockets (of one session when `sessionId` is given) once their sessions have ended, so no

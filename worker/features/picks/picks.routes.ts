@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { playerDb } from "../../db/shards";
 import { withIdempotency } from "../../lib/idempotency";
 import { sendReferrerBonus } from "../referrals/referral-queue";
-import { broadcast, publishToUsers } from "../../realtime/live-shards";
+import { publishFromUser, publishToUsers } from "../../realtime/live-shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { checksSessionInBatch, claimedViewerId, confirmSession, requireClaims, requireUser, writeAsPlayer } from "../auth/auth.middleware";
@@ -74,11 +74,11 @@ export const pickRoutes = createRouter()
      * screens one short until their next read instead.
      */
     const answer = (result: PickResult, { replayed }: { replayed: boolean }) => {
-      const deliveries = [{ userId, messages: result.events }, ...result.others];
-      // The player's own frames first: in a shared hub the public activity frame to every socket would queue ahead
-      // of their new balance (both failures are logged, never thrown).
-      const published = publishToUsers(c.env, deliveries);
-      c.executionCtx.waitUntil(replayed ? published : published.then(() => broadcast(c.env, result.activity)));
+      // One call to the player's hub: it sends their frame first, then hands the activity to the relay, so the
+      // public frame to every socket never queues ahead of their new balance (failures are logged, never thrown).
+      const own = publishFromUser(c.env, { userId, messages: result.events }, replayed ? [] : [result.activity]);
+      // A referrer paid by this pick may live in another shard (no call when there is none).
+      c.executionCtx.waitUntil(Promise.all([own, publishToUsers(c.env, result.others)]));
       return { status: 201 as const, body: result.body };
     };
     return withIdempotency(c, { userId, body }, {
