@@ -70,5 +70,24 @@ export const measureLoad = async (target: LoadTarget, shape: Shape): Promise<Loa
   return summarize(runs);
 };
 
+export type PairedSummary = { baseline: LoadSummary; app: LoadSummary; ratios: number[]; ratio: number };
+
+/**
+ * The app against its baseline, one run of each in turn (baseline first) after a warm-up of both: each ratio divides
+ * runs made seconds apart, so a slow spell of the shared machine weighs on both sides. The ratio is the median of the
+ * rounds' ratios.
+ */
+export const measurePaired = async (baseline: LoadTarget, app: LoadTarget, shape: Shape): Promise<PairedSummary> => {
+  for (const target of [baseline, app]) await loadOnce(target, { connections: shape.connections, seconds: shape.warmupSeconds });
+  const baselineRuns: LoadRun[] = [];
+  const appRuns: LoadRun[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    baselineRuns.push(await loadOnce(baseline, shape));
+    appRuns.push(await loadOnce(app, shape));
+  }
+  const ratios = appRuns.map((run, i) => round(run.rps / (baselineRuns[i]?.rps ?? Number.NaN), 2));
+  return { baseline: summarize(baselineRuns), app: summarize(appRuns), ratios, ratio: median(ratios) };
+};
+
 export const THROUGHPUT: Shape = { connections: LOAD.connections, seconds: LOAD.seconds, warmupSeconds: LOAD.warmupSeconds };
 export const SERIAL: Shape = { connections: 1, seconds: LOAD.latencySeconds, warmupSeconds: LOAD.latencyWarmupSeconds };

@@ -120,6 +120,7 @@ export const writeReport = (results: BenchResults) => {
     "health by a bare hello `Response` (bench/baseline/worker.ts); the signed-in feed and `POST /api/picks` by bare handlers running exactly",
     "the app's own SQL batch for them on the app's database, in the app's workerd (bench/baseline/app-sql.ts), so each ratio is what the app's",
     "code adds to its SQL. The old denominator, a bare one-row D1 SELECT on a small database, stays beside them (`oldRatioToD1`).",
+    "These three run the baseline and the app in turn, one run each a round; their ratio is the median of the rounds' ratios (`roundRatios`).",
     `Throughput runs use ${LOAD.connections} connections for ${LOAD.seconds} s after a ${LOAD.warmupSeconds} s warm-up; latency runs one`,
     `connection for ${LOAD.latencySeconds} s after ${LOAD.latencyWarmupSeconds} s. Everything runs on 127.0.0.1. Speed figures never fail \`npm test\`; bundle sizes do`,
     "(web/src/bundle-budget.test.ts).",

@@ -2,7 +2,7 @@ import type autocannon from "autocannon";
 import { BUDGETS, PICKING_USERS } from "../config";
 import { QUESTIONS, questionId } from "../lib/dataset-sql";
 import type { Session } from "../lib/api";
-import { measureLoad, THROUGHPUT, type LoadSummary } from "../lib/load";
+import { measurePaired, THROUGHPUT, type LoadSummary } from "../lib/load";
 import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
 import { userId } from "../../scripts/lib/players-sql";
 import { round } from "../../scripts/lib/stats";
@@ -49,11 +49,12 @@ const barePickRequest = () => {
 };
 
 export const picks = async (ctx: BenchContext, sessions: Session[], d1: LoadSummary): Promise<ScenarioResult> => {
-  ctx.log(`the pick batch alone for ${PICKING_USERS} fresh players (bare handler beside the app)`);
-  const bare = await measureLoad({ url: `${appSqlUrl(ctx)}/pick`, method: "POST", setupRequest: barePickRequest() }, THROUGHPUT);
-  ctx.log(`POST /api/picks as ${sessions.length} users`);
-  const loaded = await measureLoad({ url: `${ctx.app.url}/api/picks`, method: "POST", setupRequest: pickRequest(sessions) }, THROUGHPUT);
-  const ratio = round(loaded.rps / bare.rps, 2);
+  ctx.log(`POST /api/picks as ${sessions.length} users vs the pick batch alone for ${PICKING_USERS} fresh players (bare handler beside the app), in turn`);
+  const { baseline: bare, app: loaded, ratios, ratio } = await measurePaired(
+    { url: `${appSqlUrl(ctx)}/pick`, method: "POST", setupRequest: barePickRequest() },
+    { url: `${ctx.app.url}/api/picks`, method: "POST", setupRequest: pickRequest(sessions) },
+    THROUGHPUT,
+  );
   return {
     id: "picks",
     title: `POST /api/picks, ${PICKING_USERS} players, ${THROUGHPUT.connections} connections`,
@@ -65,6 +66,7 @@ export const picks = async (ctx: BenchContext, sessions: Session[], d1: LoadSumm
       baselineRps: bare.rps,
       baselineP50Ms: bare.p50Ms,
       baselineFailed: bare.failed,
+      roundRatios: ratios.join(" "),
       oldBaselineD1Rps: d1.rps,
       oldRatioToD1: round(loaded.rps / d1.rps, 2),
     },

@@ -1,20 +1,22 @@
 import { BUDGETS } from "../config";
 import { authHeaders, claimsOf } from "../lib/api";
-import { measureLoad, SERIAL, THROUGHPUT, type LoadSummary } from "../lib/load";
+import { measureLoad, measurePaired, SERIAL, THROUGHPUT, type LoadSummary } from "../lib/load";
 import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
 import { round } from "../../scripts/lib/stats";
 
 const figures = (summary: LoadSummary) => ({ rps: summary.rps, p50Ms: summary.p50Ms, p99Ms: summary.p99Ms, failed: summary.failed });
 
 export const healthVsHello = async (ctx: BenchContext): Promise<ScenarioResult> => {
-  ctx.log("GET /api/health vs bare hello");
-  const hello = await measureLoad({ url: `${ctx.baseline.url}/hello` }, THROUGHPUT);
-  const health = await measureLoad({ url: `${ctx.app.url}/api/health` }, THROUGHPUT);
-  const ratio = round(health.rps / hello.rps, 2);
+  ctx.log("GET /api/health vs bare hello, in turn");
+  const { baseline: hello, app: health, ratios, ratio } = await measurePaired(
+    { url: `${ctx.baseline.url}/hello` },
+    { url: `${ctx.app.url}/api/health` },
+    THROUGHPUT,
+  );
   return {
     id: "health",
     title: `GET /api/health, ${THROUGHPUT.connections} connections`,
-    figures: { ...figures(health), baselineRps: hello.rps, baselineP50Ms: hello.p50Ms },
+    figures: { ...figures(health), baselineRps: hello.rps, baselineP50Ms: hello.p50Ms, roundRatios: ratios.join(" ") },
     ratio,
     budget: `>= ${BUDGETS.healthRatio} x bare hello req/s`,
     verdict: verdict(ratio >= BUDGETS.healthRatio && health.failed === 0),
@@ -37,13 +39,11 @@ export const appSqlUrl = (ctx: BenchContext) => {
 export const feedVsItsSql = async (ctx: BenchContext, d1: LoadSummary): Promise<ScenarioResult[]> => {
   const session = await ctx.player();
   const { userId, sessionId } = claimsOf(session);
-  ctx.log("the signed-in feed's batch alone (bare handler beside the app)");
-  const bare = await measureLoad({ url: `${appSqlUrl(ctx)}/feed?session=${encodeURIComponent(sessionId)}&user=${encodeURIComponent(userId)}` }, THROUGHPUT);
-  ctx.log("GET /api/questions signed in");
+  ctx.log("GET /api/questions signed in vs the feed's batch alone (bare handler beside the app), in turn");
   const target = { url: `${ctx.app.url}/api/questions`, headers: authHeaders(session) };
-  const loaded = await measureLoad(target, THROUGHPUT);
+  const bareTarget = { url: `${appSqlUrl(ctx)}/feed?session=${encodeURIComponent(sessionId)}&user=${encodeURIComponent(userId)}` };
+  const { baseline: bare, app: loaded, ratios, ratio } = await measurePaired(bareTarget, target, THROUGHPUT);
   const serial = await measureLoad(target, SERIAL);
-  const ratio = round(loaded.rps / bare.rps, 2);
   return [
     {
       id: "feed-throughput",
@@ -52,6 +52,7 @@ export const feedVsItsSql = async (ctx: BenchContext, d1: LoadSummary): Promise<
         ...figures(loaded),
         baselineRps: bare.rps,
         baselineP50Ms: bare.p50Ms,
+        roundRatios: ratios.join(" "),
         oldBaselineD1Rps: d1.rps,
         oldRatioToD1: round(loaded.rps / d1.rps, 2),
       },
