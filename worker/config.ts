@@ -70,11 +70,10 @@ export const LIVE_SOCKETS_PER_USER = 20;
 /** Open sockets per IP address in one hub; beyond this a new one is refused (docs/decisions/live-updates-sharding.md). */
 export const LIVE_SOCKETS_PER_IP = 100;
 /**
- * Public messages pass through one relay object on their way to every hub: each hop sends at most one call per this
- * many ms, carrying everything handed to it meanwhile (docs/decisions/live-updates-sharding.md).
+ * Public messages pass through one relay object on their way to every hub, each hop one send at a time carrying
+ * everything handed to it meanwhile (docs/decisions/live-updates-sharding.md). A hop holds at most this many while its
+ * receiver is slow; beyond that the oldest are dropped (readers refetch).
  */
-export const LIVE_FAN_OUT_WINDOW_MS = 20;
-/** Public messages a hop holds while its receiver is slow; beyond this the oldest are dropped (readers refetch). */
 export const LIVE_FAN_OUT_LIMIT = 200;
 
 /** Gift cards and cash-outs pay this many US dollars per redeemed credit (stored and computed in whole cents). */

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { liveFrameSchema, type LiveMessage } from "#shared/live-messages";
-import { LIVE_FAN_OUT_LIMIT, LIVE_FAN_OUT_WINDOW_MS, LIVE_SHARDS, LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
+import { LIVE_FAN_OUT_LIMIT, LIVE_SHARDS, LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
 import { LIVE_CLOSE } from "#shared/live-close";
 import { createOutbox } from "./outbox";
 import { hubFor, relayHub } from "./live-shards";
@@ -27,7 +27,7 @@ const closeQuietly = (socket: WebSocket, { code, reason }: { code: number; reaso
   }
 };
 
-const fanOut = { windowMs: LIVE_FAN_OUT_WINDOW_MS, limit: LIVE_FAN_OUT_LIMIT };
+const fanOut = { limit: LIVE_FAN_OUT_LIMIT };
 
 /**
  * One hub holds the sockets of one shard: every socket of a given user lands in the same shard (see
@@ -119,7 +119,7 @@ export class LiveHub extends DurableObject<Env> {
     return sent;
   }
 
-  /** Called on the relay only: public messages to every shard, whatever arrived within a window in one call to each. */
+  /** Called on the relay only: public messages to every shard, whatever arrived during the last send in one call to each. */
   async relay(messages: LiveMessage[]): Promise<void> {
     this.toShards.add(messages);
   }

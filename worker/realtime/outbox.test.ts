@@ -3,43 +3,35 @@ import { createOutbox } from "./outbox";
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A receiver that records each batch with when it started, and answers when `release` is called. */
+/** A receiver that records each batch and answers only when `answer` is called. */
 const receiver = () => {
-  const batches: { items: number[]; at: number }[] = [];
+  const batches: number[][] = [];
   const pending: (() => void)[] = [];
   const send = (items: number[]) => {
-    batches.push({ items, at: Date.now() });
+    batches.push(items);
     return new Promise<void>((resolve) => pending.push(resolve));
   };
-  const release = () => pending.splice(0).forEach((resolve) => resolve());
-  return { batches, send, release };
+  const answer = () => pending.splice(0).forEach((resolve) => resolve());
+  return { batches, send, answer };
 };
 
 describe("createOutbox", () => {
-  it("sends a lone item at once, and what arrives while a send is out in one batch after it, in order", async () => {
-    const { batches, send, release } = receiver();
-    const outbox = createOutbox({ send, windowMs: 20, limit: 100, what: "test" });
+  it("sends a lone item at once, and what arrives while a send is out in one batch once it is answered, in order", async () => {
+    const { batches, send, answer } = receiver();
+    const outbox = createOutbox({ send, limit: 100, what: "test" });
     outbox.add([1]);
-    expect(batches.map((b) => b.items)).toEqual([[1]]);
+    expect(batches).toEqual([[1]]);
     outbox.add([2]);
     outbox.add([3, 4]);
-    await later(50);
+    await later(20);
     expect(batches).toHaveLength(1);
-    release();
-    await later(10);
-    expect(batches.map((b) => b.items)).toEqual([[1], [2, 3, 4]]);
-    release();
-  });
-
-  it("leaves a window between two sends' starts, however fast the receiver answers", async () => {
-    const starts: number[] = [];
-    const outbox = createOutbox({ send: async () => void starts.push(Date.now()), windowMs: 30, limit: 100, what: "test" });
-    outbox.add([1]);
+    answer();
     await later(1);
-    outbox.add([2]);
-    await later(80);
-    expect(starts).toHaveLength(2);
-    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(30);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    answer();
+    await later(1);
+    outbox.add([5]);
+    expect(batches).toEqual([[1], [2, 3, 4], [5]]);
   });
 
   it("logs a failed send and keeps sending what comes after", async () => {
@@ -51,7 +43,6 @@ describe("createOutbox", () => {
         if (fail) throw new Error("hub unreachable");
         sent.push(items);
       },
-      windowMs: 5,
       limit: 100,
       what: "test",
     });
@@ -59,7 +50,7 @@ describe("createOutbox", () => {
     await later(1);
     fail = false;
     outbox.add([2]);
-    await later(30);
+    await later(1);
     expect(sent).toEqual([[2]]);
     expect(warn.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
       expect.objectContaining({ event: "live_publish_failed", what: "test", items: 1 }),
@@ -69,15 +60,21 @@ describe("createOutbox", () => {
 
   it("drops the oldest waiting items beyond its limit", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { batches, send, release } = receiver();
-    const outbox = createOutbox({ send, windowMs: 0, limit: 3, what: "test" });
+    const { batches, send, answer } = receiver();
+    const outbox = createOutbox({ send, limit: 3, what: "test" });
     outbox.add([1]);
     outbox.add([2, 3, 4, 5, 6]);
-    release();
-    await later(10);
-    expect(batches.map((b) => b.items)).toEqual([[1], [4, 5, 6]]);
-    release();
+    answer();
+    await later(1);
+    expect(batches).toEqual([[1], [4, 5, 6]]);
     expect(warn).toHaveBeenCalledTimes(1);
+    answer();
     warn.mockRestore();
+  });
+
+  it("sends nothing for an empty hand-over", () => {
+    const { batches, send } = receiver();
+    createOutbox({ send, limit: 3, what: "test" }).add([]);
+    expect(batches).toEqual([]);
   });
 });
