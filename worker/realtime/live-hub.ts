@@ -27,8 +27,6 @@ const closeQuietly = (socket: WebSocket, { code, reason }: { code: number; reaso
   }
 };
 
-const fanOut = { limit: LIVE_FAN_OUT_LIMIT };
-
 /**
  * One hub holds the sockets of one shard: every socket of a given user lands in the same shard (see
  * live-shards.ts), so user events go to one object and public events to every shard, through the relay (one more
@@ -37,10 +35,10 @@ const fanOut = { limit: LIVE_FAN_OUT_LIMIT };
  */
 export class LiveHub extends DurableObject<Env> {
   /** Public messages this shard's publishers handed over, on their way to the relay. */
-  private readonly toRelay = createOutbox<LiveMessage>({ ...fanOut, what: "relay", send: (messages) => relayHub(this.env).relay(messages) });
+  private readonly toRelay = createOutbox<LiveMessage>({ limit: LIVE_FAN_OUT_LIMIT, what: "relay", send: (messages) => relayHub(this.env).relay(messages) });
   /** The relay's own: public messages from every shard and the worker, on their way to every shard. */
   private readonly toShards = createOutbox<LiveMessage>({
-    ...fanOut,
+    limit: LIVE_FAN_OUT_LIMIT,
     what: "shards",
     send: (messages) => Promise.all(Array.from({ length: LIVE_SHARDS }, (_, shard) => hubFor(this.env, shard).broadcast(messages))),
   });
