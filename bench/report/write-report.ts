@@ -21,6 +21,8 @@ const LABELS: Record<string, (value: number | string) => string> = {
   p50Ms: (v) => `p50 ${v} ms`,
   p99Ms: (v) => `p99 ${v} ms`,
   failed: (v) => (v === 0 ? "" : `**${v} failed**`),
+  resets: (v) => (v === 0 ? "" : `${v} reset by workerd unread`),
+  baselineResets: (v) => (v === 0 ? "" : `baseline: ${v} reset by workerd unread`),
   missing: (v) => (v === 0 ? "" : `**${v} events missing**`),
   baselineRps: (v) => `baseline ${v} req/s`,
   baselineP50Ms: (v) => `baseline p50 ${v} ms`,

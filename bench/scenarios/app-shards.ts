@@ -40,6 +40,7 @@ export const appShardPicks = async (
       figures[`p50Ms${shards}`] = loaded.p50Ms;
       figures[`p99Ms${shards}`] = loaded.p99Ms;
       figures[`failed${shards}`] = loaded.failed;
+      figures[`resets${shards}`] = loaded.resets;
       failed += loaded.failed;
     } finally {
       await app.stop();

@@ -61,6 +61,7 @@ export const shardWrites = async (ctx: BenchContext, baselineState: string): Pro
     figures[`rps${shards}`] = loaded.rps;
     figures[`p50Ms${shards}`] = loaded.p50Ms;
     figures[`failed${shards}`] = loaded.failed;
+    figures[`resets${shards}`] = loaded.resets;
     figures[`busiestShardShare${shards}`] = round(Math.max(...perShard) / Math.max(1, total), 3);
     shares.push(Math.max(...perShard) / Math.max(1, total));
   }

@@ -4,7 +4,7 @@ import { measureLoad, measurePaired, SERIAL, THROUGHPUT, type LoadSummary } from
 import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
 import { round } from "../../scripts/lib/stats";
 
-const figures = (summary: LoadSummary) => ({ rps: summary.rps, p50Ms: summary.p50Ms, p99Ms: summary.p99Ms, failed: summary.failed });
+const figures = (summary: LoadSummary) => ({ rps: summary.rps, p50Ms: summary.p50Ms, p99Ms: summary.p99Ms, failed: summary.failed, resets: summary.resets });
 
 export const healthVsHello = async (ctx: BenchContext): Promise<ScenarioResult> => {
   ctx.log("GET /api/health vs bare hello, in turn");
@@ -16,7 +16,7 @@ export const healthVsHello = async (ctx: BenchContext): Promise<ScenarioResult> 
   return {
     id: "health",
     title: `GET /api/health, ${THROUGHPUT.connections} connections`,
-    figures: { ...figures(health), baselineRps: hello.rps, baselineP50Ms: hello.p50Ms, roundRatios: ratios.join(" ") },
+    figures: { ...figures(health), baselineRps: hello.rps, baselineP50Ms: hello.p50Ms, baselineResets: hello.resets, roundRatios: ratios.join(" ") },
     ratio,
     budget: `>= ${BUDGETS.healthRatio} x bare hello req/s`,
     verdict: verdict(ratio >= BUDGETS.healthRatio && health.failed === 0),
@@ -52,6 +52,7 @@ export const feedVsItsSql = async (ctx: BenchContext, d1: LoadSummary): Promise<
         ...figures(loaded),
         baselineRps: bare.rps,
         baselineP50Ms: bare.p50Ms,
+        baselineResets: bare.resets,
         roundRatios: ratios.join(" "),
         oldBaselineD1Rps: d1.rps,
         oldRatioToD1: round(loaded.rps / d1.rps, 2),
