@@ -1,21 +1,23 @@
 import type { MiddlewareHandler } from "hono";
 
 /**
- * Every answer's, JSON included (OWASP's list for REST answers). Static assets get these and the document headers
- * from web/public/_headers; keep the two in step.
+ * Every answer's, JSON included. Static assets get these and the document headers from web/public/_headers; keep the
+ * two in step.
  */
 export const API_SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
   "X-Content-Type-Options": "nosniff",
-  "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
-  "X-Frame-Options": "DENY",
 };
 
 /**
- * Only a page a browser shows as a document acts on these (the links it follows, the windows that open it), so the
- * API's answers go without them: each header is about a microsecond of every answer (docs/decisions/worker-hot-path.md).
+ * What a browser needs from a page it shows as a document, and not from the API's JSON: the links it follows and the
+ * windows that open it; HSTS, which it keeps for the whole host from the pages every API call comes from (the API is
+ * same-origin only); `X-Frame-Options`, which the CSP's `frame-ancestors 'none'` on every answer supersedes. Each
+ * header is about a microsecond of every answer (docs/decisions/worker-hot-path.md).
  */
 export const DOCUMENT_HEADERS: Record<string, string> = {
+  "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
+  "X-Frame-Options": "DENY",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Cross-Origin-Opener-Policy": "same-origin",
 };

@@ -28,11 +28,11 @@ describe("health and the API's common behaviour", () => {
     expect(body).toEqual({ error: { code: "not_found", message: "Page not found" } });
   });
 
-  it("sets security headers, a request id and no framework header", async () => {
+  it("sets the API's security headers, a request id and no framework header", async () => {
     const response = await call("/api/health");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(response.headers.get("Strict-Transport-Security")).toContain("max-age=");
     expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.headers.get("X-Request-Id")).toMatch(/.+/);
     expect(response.headers.get("X-Powered-By")).toBeNull();
   });
