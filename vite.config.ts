@@ -4,6 +4,8 @@ import react from "@vitejs/plugin-react";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { WARMED_AT_START } from "./web/src/lib/constants";
+import { ROUTE_CODE_ELEMENT_ID, type RouteCodeMap } from "./web/src/lib/route-code-map";
 
 /**
  * Every country's flag as our own static asset (/flags/xx.svg), from country-flag-icons: emoji flags are empty boxes
@@ -49,6 +51,38 @@ const preloadLazyModule = (moduleFile: string): Plugin => ({
   },
 });
 
+/**
+ * The files of each route warmed at start-up (web/src/lib/route-code.ts), as JSON in index.html: its own chunks (the
+ * ones TanStack Router's code splitting makes of web/src/routes/<route>.tsx) and every chunk they import but the
+ * entry, which the page already has. A build where such a route has no chunk of its own fails.
+ */
+const routeCodeMap = (routes: readonly string[]): Plugin => ({
+  name: "route-code-map",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    handler: (_html, { bundle }) => {
+      const chunks = Object.values(bundle ?? {}).filter((output): output is Rollup.OutputChunk => output.type === "chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const collect = (file: string, files: Set<string>) => {
+        const chunk = byFile.get(file);
+        if (!chunk || chunk.isEntry || files.has(file)) return;
+        files.add(file);
+        for (const imported of chunk.imports) collect(imported, files);
+      };
+      const map: RouteCodeMap = {};
+      for (const route of routes) {
+        const own = chunks.filter((chunk) => chunk.isDynamicEntry && chunk.moduleIds.some((id) => id.includes(`/web/src/routes${route}.tsx?`)));
+        if (own.length === 0) throw new Error(`No chunk of its own for the route ${route}: is it still split?`);
+        const files = new Set<string>();
+        for (const chunk of own) collect(chunk.fileName, files);
+        map[route] = [...files].map((file) => `/${file}`);
+      }
+      return [{ tag: "script", attrs: { type: "application/json", id: ROUTE_CODE_ELEMENT_ID }, children: JSON.stringify(map), injectTo: "head" as const }];
+    },
+  },
+});
+
 export default defineConfig({
   root: "web",
   publicDir: "public",
@@ -63,6 +97,7 @@ export default defineConfig({
     tailwindcss(),
     countryFlags(),
     preloadLazyModule("/node_modules/react-dom/client.js"),
+    routeCodeMap(WARMED_AT_START),
     // Our own worker (web/src/sw.ts, built to /sw.js), given the list of the build's files to precache. The manifest
     // is a plain file in web/public and the page registers the worker itself (web/src/features/pwa/service-worker.ts).
     VitePWA({

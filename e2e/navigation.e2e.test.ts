@@ -171,3 +171,47 @@ describe("the My Picks badge", () => {
     await context.close();
   });
 });
+
+describe("route code warmed at start-up", () => {
+  it("downloads the first four prefetched routes' code one after another without running it, and runs it on the visit", async () => {
+    const { context, page } = await browser.open(DESKTOP);
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
+    await page.addInitScript(() => {
+      const linkedAt: Record<string, number> = {};
+      Object.assign(window, { linkedAt });
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((record) => Array.from(record.addedNodes))) {
+          if (node instanceof HTMLLinkElement && node.rel === "modulepreload") linkedAt[node.getAttribute("href") ?? ""] ??= performance.now();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/home");
+    const map = await page.evaluate(() => JSON.parse(document.getElementById("route-code")?.textContent ?? "{}") as Record<string, string[]>);
+    expect(Object.keys(map)).toEqual(["/leaderboard", "/activity", "/rewards", "/picks"]);
+    const ownChunks = Object.values(map).map((files) => files[0] ?? "");
+    const linked = () => page.evaluate((files) => files.filter((file) => document.querySelector(`link[rel="modulepreload"][href="${file}"]`)), ownChunks);
+    await expect.poll(linked, { timeout: 10_000 }).toEqual(ownChunks);
+    const linkedAt = await page.evaluate((files) => files.map((file) => (window as unknown as { linkedAt: Record<string, number> }).linkedAt[file] ?? 0), ownChunks);
+    // 100 ms steps; a busy main thread can only make a step's timer late, which shortens the step after it.
+    for (let i = 1; i < linkedAt.length; i++) expect(linkedAt[i]!).toBeGreaterThan(linkedAt[i - 1]!);
+    expect(linkedAt.at(-1)! - linkedAt[0]!).toBeGreaterThanOrEqual(200);
+
+    // A module that has run has run its top level once; one only downloaded and compiled has not.
+    const leaderboard = ownChunks[0]!;
+    const timesRun = async () => {
+      const scripts = await page.coverage.stopJSCoverage();
+      await page.coverage.startJSCoverage({ resetOnNavigation: false });
+      const script = scripts.find((entry) => new URL(entry.url).pathname === leaderboard);
+      return script?.functions.find((fn) => fn.ranges[0]?.startOffset === 0)?.ranges[0]?.count ?? 0;
+    };
+    // Long enough after the download for an import of it to have run.
+    await expect.poll(() => page.evaluate((file) => performance.getEntriesByType("resource").some((entry) => new URL(entry.name).pathname === file), leaderboard)).toBe(true);
+    await page.waitForTimeout(1_000);
+    await expect(timesRun()).resolves.toBe(0);
+    await page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Standings", exact: true }).click();
+    await page.waitForURL("**/leaderboard");
+    await page.getByRole("heading", { name: "Standings" }).waitFor();
+    await expect(timesRun()).resolves.toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -1,4 +1,5 @@
 import type { AnyRouter, ParsedLocation } from "@tanstack/react-router";
+import { readRouteCodeMap } from "./route-code-map";
 
 /**
  * Fetches the code of every route a location matches, without running their guards or loaders: warming code is
@@ -9,5 +10,27 @@ export const loadRouteCode = (router: AnyRouter, location: ParsedLocation) => {
   for (const match of router.matchRoutes(location)) {
     const route = router.routesById[match.routeId];
     if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
+};
+
+type WarmingPage = Pick<Document, "getElementById" | "createElement" | "head">;
+
+/**
+ * Readies a route's code for a later visit. With the build's map, `modulepreload` links download and compile its files
+ * without running them: running four routes' modules at start-up was up to four long tasks in a phone's first seconds
+ * (docs/decisions/first-view-cost.md), and a visit runs them anyway. Without the map (the dev server) the code is
+ * loaded as a visit would load it.
+ */
+export const warmRouteCode = (router: AnyRouter, to: string, page: WarmingPage = document) => {
+  const files = readRouteCodeMap(page)?.[to];
+  if (!files) return loadRouteCode(router, router.buildLocation({ to }));
+  for (const href of files) {
+    if (page.head.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
+    const link = page.createElement("link");
+    link.rel = "modulepreload";
+    // As the module scripts that will import it, so the browser uses what this fetched.
+    link.crossOrigin = "";
+    link.href = href;
+    page.head.append(link);
   }
 };

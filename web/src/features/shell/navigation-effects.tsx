@@ -1,7 +1,7 @@
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { PREFETCHED_ROUTES, PREFETCH_STEP_MS } from "../../lib/constants";
-import { loadRouteCode } from "../../lib/route-code";
+import { PREFETCH_STEP_MS, WARMED_AT_START } from "../../lib/constants";
+import { warmRouteCode } from "../../lib/route-code";
 import { useIsMobile } from "../../lib/use-media";
 import { whenIdleAfterLoad } from "../../lib/when-idle";
 import { useFeedFilters } from "../feed/feed-filters";
@@ -24,9 +24,7 @@ export const NavigationEffects = () => {
   useEffect(() => {
     const timers: number[] = [];
     const cancelIdle = whenIdleAfterLoad(() =>
-      PREFETCHED_ROUTES.slice(0, 4).forEach((to, index) =>
-        timers.push(window.setTimeout(() => loadRouteCode(router, router.buildLocation({ to })), index * PREFETCH_STEP_MS)),
-      ),
+      WARMED_AT_START.forEach((to, index) => timers.push(window.setTimeout(() => warmRouteCode(router, to), index * PREFETCH_STEP_MS))),
     );
     return () => {
       cancelIdle();
