@@ -38,7 +38,7 @@ describe("warming a route's code at start-up", () => {
   it("downloads the route's files with modulepreload links and runs none of its code", () => {
     const page = pageWith(JSON.stringify(MAP));
     const { router, loadRouteChunk } = routerLoadingChunks();
-    warmRouteCode(router, "/leaderboard", page as unknown as Document);
+    warmRouteCode(router, "/leaderboard", readRouteCodeMap(page), page as unknown as Document);
     expect(page.links).toEqual([
       { rel: "modulepreload", href: "/assets/leaderboard-a.js", crossOrigin: "" },
       { rel: "modulepreload", href: "/assets/dialog-b.js", crossOrigin: "" },
@@ -49,15 +49,15 @@ describe("warming a route's code at start-up", () => {
   it("links a file that two routes share once", () => {
     const page = pageWith(JSON.stringify(MAP));
     const { router } = routerLoadingChunks();
-    warmRouteCode(router, "/leaderboard", page as unknown as Document);
-    warmRouteCode(router, "/picks", page as unknown as Document);
+    warmRouteCode(router, "/leaderboard", readRouteCodeMap(page), page as unknown as Document);
+    warmRouteCode(router, "/picks", readRouteCodeMap(page), page as unknown as Document);
     expect(page.links.map((link) => link.href)).toEqual(["/assets/leaderboard-a.js", "/assets/dialog-b.js", "/assets/picks-c.js"]);
   });
 
   it("loads the code as a visit would where index.html has no map (the dev server)", () => {
     const page = pageWith(null);
     const { router, loadRouteChunk } = routerLoadingChunks();
-    warmRouteCode(router, "/leaderboard", page as unknown as Document);
+    warmRouteCode(router, "/leaderboard", readRouteCodeMap(page), page as unknown as Document);
     expect(page.links).toEqual([]);
     expect(loadRouteChunk).toHaveBeenCalledTimes(1);
   });

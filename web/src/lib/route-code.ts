@@ -1,5 +1,5 @@
 import type { AnyRouter, ParsedLocation } from "@tanstack/react-router";
-import { readRouteCodeMap } from "./route-code-map";
+import type { RouteCodeMap } from "./route-code-map";
 
 /**
  * Fetches the code of every route a location matches, without running their guards or loaders: warming code is
@@ -13,16 +13,16 @@ export const loadRouteCode = (router: AnyRouter, location: ParsedLocation) => {
   }
 };
 
-type WarmingPage = Pick<Document, "getElementById" | "createElement" | "head">;
+type WarmingPage = Pick<Document, "createElement" | "head">;
 
 /**
  * Readies a route's code for a later visit. With the build's map, `modulepreload` links download and compile its files
  * without running them: running four routes' modules at start-up was up to four long tasks in a phone's first seconds
- * (docs/decisions/first-view-cost.md), and a visit runs them anyway. Without the map (the dev server) the code is
- * loaded as a visit would load it.
+ * (docs/decisions/first-view-cost.md), and a visit runs them anyway. Without the map (`readRouteCodeMap` finds none
+ * under the dev server) the code is loaded as a visit would load it.
  */
-export const warmRouteCode = (router: AnyRouter, to: string, page: WarmingPage = document) => {
-  const files = readRouteCodeMap(page)?.[to];
+export const warmRouteCode = (router: AnyRouter, to: string, map: RouteCodeMap | null, page: WarmingPage = document) => {
+  const files = map?.[to];
   if (!files) return loadRouteCode(router, router.buildLocation({ to }));
   for (const href of files) {
     if (page.head.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;

@@ -2,6 +2,7 @@ import { useLocation, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { PREFETCH_STEP_MS, WARMED_AT_START } from "../../lib/constants";
 import { warmRouteCode } from "../../lib/route-code";
+import { readRouteCodeMap } from "../../lib/route-code-map";
 import { useIsMobile } from "../../lib/use-media";
 import { whenIdleAfterLoad } from "../../lib/when-idle";
 import { useFeedFilters } from "../feed/feed-filters";
@@ -23,9 +24,10 @@ export const NavigationEffects = () => {
 
   useEffect(() => {
     const timers: number[] = [];
-    const cancelIdle = whenIdleAfterLoad(() =>
-      WARMED_AT_START.forEach((to, index) => timers.push(window.setTimeout(() => warmRouteCode(router, to), index * PREFETCH_STEP_MS))),
-    );
+    const cancelIdle = whenIdleAfterLoad(() => {
+      const map = readRouteCodeMap(document);
+      WARMED_AT_START.forEach((to, index) => timers.push(window.setTimeout(() => warmRouteCode(router, to, map), index * PREFETCH_STEP_MS)));
+    });
     return () => {
       cancelIdle();
       timers.forEach((timer) => window.clearTimeout(timer));
