@@ -90,6 +90,24 @@ describe("accounts", () => {
     await context.close();
   });
 
+  it("dismisses the visitor's offer with Escape, and with a tap on the page behind it", async () => {
+    const { context, page } = await browser.open(PHONE, { showOffers: true });
+    const offer = page.getByRole("dialog", { name: "Claim your free credits" });
+    await page.goto("/home");
+    await offer.waitFor({ timeout: 5000 });
+    await page.keyboard.press("Escape");
+    await offer.waitFor({ state: "detached" });
+    await page.evaluate(() => localStorage.removeItem("claim-modal-dismissed-at"));
+    await page.reload();
+    await offer.waitFor({ timeout: 5000 });
+    await offer.getByText("Free, no purchase needed.", { exact: false }).click();
+    await expect(offer.count()).resolves.toBe(1);
+    // Between the filter chips and the search box: the page itself, nothing on it to press.
+    await page.mouse.click(200, 100);
+    await offer.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   it("shows the 10-credit referral offer for a ref link and keeps the code into sign-up", async () => {
     const { context, page } = await browser.open(PHONE, { showOffers: true });
     await page.goto("/home?ref=DEMOPLYR");

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { liveFrameSchema, type LiveMessage } from "#shared/live-messages";
+import { parseLiveFrame, type LiveMessage } from "#shared/live-messages";
 import { LIVE_FAN_OUT_LIMIT, LIVE_SHARDS, LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
 import { LIVE_CLOSE } from "#shared/live-close";
 import { createOutbox } from "./outbox";
@@ -134,7 +134,7 @@ export class LiveHub extends DurableObject<Env> {
    */
   private send(sockets: WebSocket[], messages: LiveMessage[]): number {
     if (sockets.length === 0 || messages.length === 0) return 0;
-    const frame = JSON.stringify(liveFrameSchema.parse(messages));
+    const frame = JSON.stringify(parseLiveFrame(messages));
     let sent = 0;
     for (const socket of sockets) {
       try {

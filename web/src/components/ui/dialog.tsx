@@ -12,38 +12,26 @@ type DialogProps = {
   footer?: ReactNode;
   /** Focused on opening instead of the first control (the close button), when it is there. */
   initialFocus?: RefObject<HTMLElement | null>;
-  /**
-   * An offer nobody asked for: a sheet at the bottom on every screen, over a page left as it was (no dim, no scroll
-   * lock, focus left where the player had it). Escape, the close button or a tap on the page dismisses it.
-   */
-  unrequested?: boolean;
 };
 
 const SHEET = "fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl animate-[sheet-up_200ms_ease-out] focus:outline-none dark:bg-slate-900";
 const CENTRED_ON_LARGER = "md:inset-auto md:bottom-auto md:left-1/2 md:top-1/2 md:w-full md:max-w-md md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-2xl md:animate-[fade-in_150ms_ease-out]";
-const OFFER = "border-t border-slate-200 dark:border-slate-700 md:inset-x-auto md:bottom-6 md:left-1/2 md:w-full md:max-w-md md:-translate-x-1/2 md:rounded-2xl md:border";
 
 /**
  * Bottom sheet on phones, centred on larger screens (pure CSS, so no layout jump on resize).
- * Radix locks background scroll and traps focus while open, but for an unrequested offer.
+ * Radix locks background scroll and traps focus while open.
  */
-export const Dialog = ({ open, onOpenChange, title, description, children, footer, initialFocus, unrequested = false }: DialogProps) => (
-  <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={!unrequested}>
+export const Dialog = ({ open, onOpenChange, title, description, children, footer, initialFocus }: DialogProps) => (
+  <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
     <RadixDialog.Portal>
-      {unrequested ? null : <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50 animate-[fade-in_150ms_ease-out]" />}
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50 animate-[fade-in_150ms_ease-out]" />
       <RadixDialog.Content
         onOpenAutoFocus={(event) => {
-          if (unrequested) {
-            event.preventDefault();
-            return;
-          }
           if (!initialFocus?.current) return;
           event.preventDefault();
           initialFocus.current.focus();
         }}
-        // Tabbing through the page behind an offer must not dismiss it; a tap on the page does.
-        onFocusOutside={unrequested ? (event) => event.preventDefault() : undefined}
-        className={`${SHEET} ${unrequested ? OFFER : CENTRED_ON_LARGER}`}
+        className={`${SHEET} ${CENTRED_ON_LARGER}`}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>

@@ -5,8 +5,8 @@ import { useAuth } from "./auth-queries";
 import { CLAIM_DISMISSED_KEY, isClaimSuppressed } from "./claim-timing";
 import { pendingReferralCode, rememberReferralCode } from "./referral-storage";
 
-// The dialog library loads when an offer is due (3 s in, or at the first scroll), not at start-up.
-const VisitorOfferDialog = lazy(() => import("./visitor-offer-dialog").then((m) => ({ default: m.VisitorOfferDialog })));
+// The offer's code loads when an offer is due (3 s in, or at the first scroll), not at start-up.
+const VisitorOfferSheet = lazy(() => import("./visitor-offer-sheet").then((m) => ({ default: m.VisitorOfferSheet })));
 
 const readDismissedAt = () => {
   try {
@@ -59,7 +59,7 @@ export const VisitorOffers = () => {
 
   return (
     <Suspense fallback={null}>
-      <VisitorOfferDialog kind={kind} onDismiss={dismiss} onStart={start} />
+      <VisitorOfferSheet kind={kind} onDismiss={dismiss} onStart={start} />
     </Suspense>
   );
 };

@@ -26,7 +26,7 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
     let pingTimer: number | undefined;
     let lastFrameAt = 0;
 
-    // The message schema loads with the socket, after the first paint, keeping the validator out of start-up.
+    // The protocol's module loads with the socket, after the first paint; it builds its validator at the first frame.
     const protocol = import("#shared/live-messages");
 
     // Offline, every attempt would fail at once (and log an error), so it waits for the browser's `online`. The queries
