@@ -81,4 +81,28 @@ describe("the question feed", () => {
     await expect.poll(() => countdown.textContent(), { timeout: 15_000 }).toBe("Expired");
     await context.close();
   });
+
+  it("ticks every card's countdown from one one-second timer", async () => {
+    const { context, page } = await browser.open(DESKTOP);
+    await context.addInitScript(() => {
+      const open = new Set<number>();
+      const every = window.setInterval.bind(window);
+      const clear = window.clearInterval.bind(window);
+      window.setInterval = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+        const id = every(handler, ms, ...rest);
+        if (ms === 1000) open.add(id);
+        return id;
+      }) as typeof window.setInterval;
+      window.clearInterval = (id?: number) => {
+        if (id !== undefined) open.delete(id);
+        clear(id);
+      };
+      Object.assign(window, { secondTimers: () => open.size });
+    });
+    await page.goto("/home");
+    await expect.poll(() => cards(page).count()).toBe(20);
+    await page.waitForTimeout(1500);
+    await expect(page.evaluate(() => (window as unknown as { secondTimers: () => number }).secondTimers())).resolves.toBe(1);
+    await context.close();
+  });
 });

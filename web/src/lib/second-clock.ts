@@ -1,0 +1,30 @@
+const SECOND = 1000;
+
+const listeners = new Set<() => void>();
+let ticker: ReturnType<typeof setInterval> | undefined;
+let now = Date.now();
+
+/**
+ * One clock for every countdown on screen: a single interval however many cards tick, running only while one listens.
+ * Readers take the time of the last tick, so every countdown on screen moves on the same second.
+ */
+export const secondClock = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    if (ticker === undefined) {
+      now = Date.now();
+      ticker = setInterval(() => {
+        now = Date.now();
+        for (const notify of listeners) notify();
+      }, SECOND);
+    }
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size > 0) return;
+      clearInterval(ticker);
+      ticker = undefined;
+    };
+  },
+  /** The last tick's time while the clock runs; the real time while nothing listens (a first render). */
+  read: () => (ticker === undefined ? (now = Date.now()) : now),
+};
