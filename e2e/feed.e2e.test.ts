@@ -93,10 +93,10 @@ describe("the question feed", () => {
         if (ms === 1000) open.add(id);
         return id;
       }) as typeof window.setInterval;
-      window.clearInterval = (id?: number) => {
+      window.clearInterval = ((id?: number) => {
         if (id !== undefined) open.delete(id);
         clear(id);
-      };
+      }) as typeof window.clearInterval;
       Object.assign(window, { secondTimers: () => open.size });
     });
     await page.goto("/home");
