@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { lazily } from "./lazily";
 
 /** The live-update protocol, shared by the worker and the web app; both sides validate every message. */
 const buildMessageSchema = () =>
@@ -49,12 +50,11 @@ const buildMessageSchema = () =>
 
 export type LiveMessage = z.infer<ReturnType<typeof buildMessageSchema>>;
 
-let messageSchema: ReturnType<typeof buildMessageSchema> | undefined;
 /**
  * Built on first use, not when the module loads: the browser loads this module as its socket opens, in a phone's first
  * seconds, and building the schema there was a 50 ms task on a throttled phone; a visitor may never receive a frame.
  */
-export const liveMessageSchema = () => (messageSchema ??= buildMessageSchema());
+export const liveMessageSchema = lazily(buildMessageSchema);
 
 /**
  * What one WebSocket frame carries: the messages of one publish (a pick's balance, pick and transaction; one public

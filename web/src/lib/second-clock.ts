@@ -26,5 +26,5 @@ export const secondClock = {
     };
   },
   /** The last tick's time while the clock runs; the real time while nothing listens (a first render). */
-  read: () => (ticker === undefined ? (now = Date.now()) : now),
+  read: () => (ticker === undefined ? Date.now() : now),
 };

@@ -13,24 +13,24 @@ const ALGORITHM = "HS256";
  */
 export type AccessClaims = { userId: string; sessionId: string; role: Role; referred?: boolean };
 
-/**
- * The imported key, once per secret and isolate: handed the secret's bytes, jose imports it again on every call, which
- * cost about as much as the signature check itself.
- */
-const keys = new Map<string, Promise<CryptoKey>>();
-const keyFrom = (secret: string) => {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-    keys.set(secret, key);
-  }
-  return key;
-};
-
 /** Tokens kept per secret and isolate: enough for every player an isolate serves within a token's life. */
 export const VERIFIED_TOKENS_KEPT = 1_000;
 type Verified = { claims: AccessClaims; expiresAtSeconds: number };
-const verifiedBySecret = new Map<string, Map<string, Verified>>();
+
+/**
+ * Per secret and isolate: the imported key (handed the secret's bytes, jose imports it again on every call, which cost
+ * about as much as the signature check itself) and the tokens already verified under it.
+ */
+const bySecret = new Map<string, { key: Promise<CryptoKey>; verified: Map<string, Verified> }>();
+const secretState = (secret: string) => {
+  let state = bySecret.get(secret);
+  if (!state) {
+    const key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    state = { key, verified: new Map() };
+    bySecret.set(secret, state);
+  }
+  return state;
+};
 
 /**
  * A token already verified under this secret, while it is unexpired. A client sends the same token with every request
@@ -38,23 +38,18 @@ const verifiedBySecret = new Map<string, Map<string, Verified>>();
  * only the exact bytes that passed can hit; revocation never relied on the token (sessions are checked in the
  * database), so remembering one changes nothing there.
  */
-const rememberedClaims = (secret: string, token: string): AccessClaims | null => {
-  const verified = verifiedBySecret.get(secret)?.get(token);
-  if (!verified) return null;
-  if (verified.expiresAtSeconds > Math.floor(Date.now() / 1000)) return verified.claims;
-  verifiedBySecret.get(secret)?.delete(token);
+const rememberedClaims = (verified: Map<string, Verified>, token: string): AccessClaims | null => {
+  const remembered = verified.get(token);
+  if (!remembered) return null;
+  if (remembered.expiresAtSeconds > Math.floor(Date.now() / 1000)) return remembered.claims;
+  verified.delete(token);
   return null;
 };
 
-const remember = (secret: string, token: string, verified: Verified) => {
-  let tokens = verifiedBySecret.get(secret);
-  if (!tokens) {
-    tokens = new Map();
-    verifiedBySecret.set(secret, tokens);
-  }
+const remember = (verified: Map<string, Verified>, token: string, entry: Verified) => {
   // A Map keeps insertion order: the first key is the oldest remembered.
-  if (tokens.size >= VERIFIED_TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
-  tokens.set(token, verified);
+  if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+  verified.set(token, entry);
 };
 
 export const signAccessToken = async (secret: string, claims: AccessClaims): Promise<string> =>
@@ -65,14 +60,15 @@ export const signAccessToken = async (secret: string, claims: AccessClaims): Pro
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(await keyFrom(secret));
+    .sign(await secretState(secret).key);
 
 /** Null for anything but a well-formed, unexpired HS256 token of ours (alg "none" and other algorithms included). */
 export const verifyAccessToken = async (secret: string, token: string): Promise<AccessClaims | null> => {
-  const remembered = rememberedClaims(secret, token);
+  const { key, verified } = secretState(secret);
+  const remembered = rememberedClaims(verified, token);
   if (remembered) return remembered;
   try {
-    const { payload } = await jwtVerify(token, await keyFrom(secret), {
+    const { payload } = await jwtVerify(token, await key, {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,
@@ -81,7 +77,7 @@ export const verifyAccessToken = async (secret: string, token: string): Promise<
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
     const referred = typeof payload.ref === "boolean" ? payload.ref : undefined;
     const claims: AccessClaims = Object.freeze({ userId: payload.sub, sessionId: payload.sid, role: payload.role === "admin" ? "admin" : "player", referred });
-    remember(secret, token, { claims, expiresAtSeconds: payload.exp! });
+    remember(verified, token, { claims, expiresAtSeconds: payload.exp! });
     return claims;
   } catch {
     return null;

@@ -23,7 +23,7 @@ export const formatCountdown = (deadline: number, now: number): string => {
 /**
  * The countdown's text, on the shared second clock. A component re-renders only when its text changes: a card days
  * away changes once a minute, where each card used to run its own interval and render every second (on /home, twenty
- * renders a second, about 50 ms of a throttled phone's main thread each second).
+ * renders a second, about 43 ms of a throttled phone's main thread each second).
  */
 export const useCountdown = (deadline: number) =>
   useSyncExternalStore(
