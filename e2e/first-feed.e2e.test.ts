@@ -6,6 +6,7 @@ import { insertQuestion } from "./feed-cards";
 
 const browser = useBrowser();
 const isFeedRequest = (url: URL) => url.pathname === "/api/questions";
+const isFirstFeedRequest = (url: URL) => isFeedRequest(url) || url.pathname === "/api/categories";
 type FeedPage = { items: { id: string }[] };
 const DESKTOP_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0 Safari/537.36";
 
@@ -43,18 +44,23 @@ const openDrawnThenApp = async (page: Page) => {
 };
 
 describe("the feed's first page in a visitor's /home (docs/decisions/first-feed-in-html.md)", () => {
-  it("shows the first cards from the page itself, with no feed request answered", async () => {
+  it("shows the first cards and every tab from the page itself, with no feed or categories request answered", async () => {
     const id = `first-feed-${Date.now()}`;
     // Newest first on a desktop screen; the markup in the title must reach the card as text.
     const title = `Arrives with the page <b>${id}</b>?`;
     await insertQuestion(id, title);
     const { context, page } = await browser.open(DESKTOP);
     const held: string[] = [];
-    // Any feed request the app made would wait here for ever: the card can only come from the page.
-    await page.route(isFeedRequest, (route) => void held.push(route.request().url()));
+    // Any feed or categories request the app made would wait here for ever: the card and the tabs can only come from
+    // the page.
+    await page.route(isFirstFeedRequest, (route) => void held.push(route.request().url()));
 
     await page.goto("/home");
     await page.getByTestId("question-card").filter({ hasText: title }).first().waitFor();
+    await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NBA", exact: true }).waitFor();
+    await waitForReactAt(page, "nav[aria-label=Sports] button");
+    // The queries' first effects run once React has taken the page over, a frame later at most.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
     expect(held).toEqual([]);
 
     const inlined = JSON.parse((await page.locator("#first-feed").textContent()) ?? "null") as { sort: string; page: FeedPage };

@@ -14,5 +14,8 @@ export const isFirstFeedPath = (pathname: string) => FIRST_FEED_PATHS.includes(p
 /** Until the player picks a sort: most popular on phones, newest on larger screens. */
 export const defaultFeedSort = (isMobile: boolean) => (isMobile ? "popularity" : "newest");
 
-/** What the element holds: the answer of GET /api/questions?sort=<sort>, and when the worker read it. */
-export type FirstFeed = { sort: string; at: number; page: unknown };
+/**
+ * What the element holds: the answers of GET /api/questions?sort=<sort> and, unless it could not be read in time,
+ * GET /api/categories (the feed's tabs), and when the worker read them.
+ */
+export type FirstFeed = { sort: string; at: number; page: unknown; categories?: unknown };

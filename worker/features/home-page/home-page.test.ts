@@ -93,6 +93,33 @@ describe("a visitor's /home carries the feed's first page", () => {
     expect(root).toContain('aria-label="Main" data-testid="bottom-nav"');
   });
 
+  it("carries the feed's tabs, GET /api/categories' answer, and draws every one of them", async () => {
+    await insertQuestion({ id: "home-tabs", sportCategory: "Curling", isPlayerProp: true });
+    const { env: site } = shellAssets();
+    const html = await (await call("/home", { env: site, headers: { "User-Agent": DESKTOP } })).text();
+    const api = (await (await call("/api/categories")).json()) as { categories: { name: string }[] };
+    expect(inlinedFeed(html)?.categories).toEqual(api);
+    expect(api.categories.map((category) => category.name)).toContain("Curling");
+    const tabs = /<nav aria-label="Sports"[^>]*>(.*?)<\/nav>/s.exec(rootOf(html))?.[1] ?? "";
+    expect([...tabs.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((match) => match[1])).toEqual(
+      expect.arrayContaining(["All Sports", "Free Picks", "Player Props", "Curling"]),
+    );
+  });
+
+  it("goes without the tabs, never without the feed, when the tabs are not read in time", async () => {
+    await insertQuestion({ id: "home-no-tabs" });
+    const feedOnly = (request: Request) => {
+      const { pathname, search } = new URL(request.url);
+      return pathname === "/api/categories" ? new Promise<Response>(() => {}) : call(`${pathname}${search}`);
+    };
+    const response = await serveHomePage(new Request("http://localhost/home"), shellAssets().env.ASSETS, feedOnly);
+    const html = await response.text();
+    const inlined = inlinedFeed(html);
+    expect(inlined && "categories" in inlined).toBe(false);
+    expect((inlined?.page as { items: { id: string }[] }).items.map((q) => q.id)).toContain("home-no-tabs");
+    expect(rootOf(html)).toContain('<nav aria-label="Sports"');
+  });
+
   it("leaves the root element empty, and the data in the page, when the answer is not a feed page", async () => {
     const notAFeed = async () => Response.json({ items: "x" });
     const response = await serveHomePage(new Request("http://localhost/home"), shellAssets().env.ASSETS, notAFeed);

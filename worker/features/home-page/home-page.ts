@@ -3,8 +3,8 @@ import { isVisitor } from "../../lib/edge-cache";
 import { log } from "../../lib/log";
 
 /**
- * Past this the page goes without the feed, and the app asks for it as it would anyway: the page must never wait
- * long on a slow read. An edge-cached page takes a few milliseconds, a D1 read tens.
+ * Past this the page goes without the feed (or without the tabs), and the app asks for it as it would anyway: the
+ * page must never wait long on a slow read. An edge-cached answer takes a few milliseconds, a D1 read tens.
  */
 const FEED_WAIT_MS = 500;
 /** A copy that carries a visitor's snapshot of the feed: fetched again every time, kept by no shared cache. */
@@ -53,9 +53,9 @@ const drawFirstView = async (request: Request, mobile: boolean, firstFeed: strin
 
 const timeout = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
 
-/** The body of the app's own GET /api/questions, as the app would ask for it first; null when it is not a page. */
-const readFeed = async (request: Request, sort: string, api: (request: Request) => Promise<Response>) => {
-  const response = await api(new Request(new URL(`/api/questions?sort=${sort}`, request.url)));
+/** The body of the app's own answer to GET `path`; null when it is not a 200 JSON answer. */
+const readApi = async (request: Request, path: string, api: (request: Request) => Promise<Response>) => {
+  const response = await api(new Request(new URL(path, request.url)));
   if (response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("application/json")) {
     await response.body?.cancel();
     return null;
@@ -63,13 +63,17 @@ const readFeed = async (request: Request, sort: string, api: (request: Request) 
   return response.text();
 };
 
+/** `read`'s answer, or null when it fails or is later than `deadline`. */
+const inTime = (read: Promise<string | null>, deadline: Promise<null>) => Promise.race([read, deadline]).catch(() => null);
+
 /**
  * A visitor's index.html for /home carries the first page of the feed the app shows first (docs/decisions/
  * first-feed-in-html.md): the first cards then wait for the app's code only, not for a request it makes once it
- * runs. The page comes from the asset layer as before; the feed through the app itself (`api`), so it is the same
- * answer, from the same edge cache, as the app's own request. A signed-in player's feed holds their bookmarks and
- * picks, so their page is the asset layer's, untouched, as is a HEAD's and any page when the feed cannot be read in
- * time.
+ * runs. The feed's tabs (GET /api/categories) come with it when they are read in time, so the page is drawn with
+ * every tab and the app asks for none of them. The page comes from the asset layer as before; the feed and the tabs
+ * through the app itself (`api`), so they are the same answers, from the same edge cache, as the app's own requests.
+ * A signed-in player's feed holds their bookmarks and picks, so their page is the asset layer's, untouched, as is a
+ * HEAD's and any page when the feed cannot be read in time.
  */
 export const serveHomePage = async (request: Request, assets: Fetcher, api: (request: Request) => Promise<Response>): Promise<Response> => {
   if (request.method !== "GET" || !isVisitor(request.headers) || !loadsAsDocument(request.headers)) return assets.fetch(request);
@@ -78,12 +82,14 @@ export const serveHomePage = async (request: Request, assets: Fetcher, api: (req
   for (const name of CONDITIONAL_HEADERS) headers.delete(name);
   const mobile = looksMobile(request.headers);
   const sort = defaultFeedSort(mobile);
-  const [page, feed] = await Promise.all([
+  const deadline = timeout(FEED_WAIT_MS);
+  const [page, feed, categories] = await Promise.all([
     assets.fetch(new Request(request, { headers })),
-    Promise.race([readFeed(request, sort, api), timeout(FEED_WAIT_MS)]).catch(() => null),
+    inTime(readApi(request, `/api/questions?sort=${sort}`, api), deadline),
+    inTime(readApi(request, "/api/categories", api), deadline),
   ]);
   if (feed === null || page.status !== 200 || !page.headers.get("Content-Type")?.startsWith("text/html")) return page;
-  const firstFeed = `{"sort":"${sort}","at":${Date.now()},"page":${feed}}`;
+  const firstFeed = `{"sort":"${sort}","at":${Date.now()}${categories === null ? "" : `,"categories":${categories}`},"page":${feed}}`;
   const element = `<script type="application/json" id="${FIRST_FEED_ELEMENT_ID}">${escapeForScript(firstFeed)}</script>`;
   const markup = await drawFirstView(request, mobile, firstFeed);
   const rewriter = new HTMLRewriter().on("body", { element: (body) => void body.append(element, { html: true }) });

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
 import { defaultFeedSort } from "#shared/first-feed";
 import { client, unwrap, type Answer, type RequestOf } from "../../lib/api";
+import { categoriesQueryOptions } from "./categories-query";
 import { isoDay } from "./day-label";
 import { ALL_SPORTS, DEFAULT_FILTERS, type FeedFilters } from "./feed-filters";
 import { parseFirstFeed, readFirstFeedText } from "./first-feed";
@@ -55,15 +56,16 @@ export const feedQueryOptions = (params: FeedParams) =>
 const firstFeedOptions = (sort: FeedSort) => feedQueryOptions({ filters: DEFAULT_FILTERS, sort, search: "", bookmarkedOnly: false, viewer: null });
 
 /**
- * Gives Home the first page it asks for (default filters and sort, no search, the session not known yet), read by
- * the worker (inside a visitor's index.html, or while it draws the page's first markup), as if the request had
- * answered then: it is refetched like any other once stale. False, and nothing seeded, when the page is not of the
- * sort the screen starts with.
+ * Gives Home the first page it asks for (default filters and sort, no search, the session not known yet) and the
+ * tabs their categories, read by the worker (inside a visitor's index.html, or while it draws the page's first
+ * markup), as if the requests had answered then: they are refetched like any other once stale. False, and nothing
+ * seeded, when the page is not of the sort the screen starts with.
  */
 export const seedFirstFeed = (queryClient: QueryClient, sort: FeedSort, inlinedText: string | null | undefined) => {
   const inlined = parseFirstFeed(inlinedText, sort);
   if (!inlined) return false;
   queryClient.setQueryData(firstFeedOptions(sort).queryKey, { pages: [inlined.page], pageParams: [null] }, { updatedAt: inlined.at });
+  if (inlined.categories) queryClient.setQueryData(categoriesQueryOptions.queryKey, inlined.categories, { updatedAt: inlined.at });
   return true;
 };
 
