@@ -110,7 +110,7 @@ export default defineConfig({
         rollupFormat: "iife",
         // The app's code, styles and page, and what an installed app shows before any of it runs. Not the ~250 flags
         // nor the sample images, which the browser's own cache keeps once seen.
-        globPatterns: ["index.html", "assets/**/*.{js,css}", "theme-init.js", "favicon.svg", "manifest.webmanifest", "icons/*.png"],
+        globPatterns: ["index.html", "assets/**/*.{js,css}", "theme-init.js", "early-taps.js", "favicon.svg", "manifest.webmanifest", "icons/*.png"],
       },
     }),
   ],

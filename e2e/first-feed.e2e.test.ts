@@ -84,6 +84,25 @@ describe("the feed's first page in a visitor's /home (docs/decisions/first-feed-
     await context.close();
   });
 
+  it("answers a tap on the drawn page made before the app's code had loaded, once the app has taken the page over", async () => {
+    await insertQuestion(`early-tap-${Date.now()}`, "Is an early tap answered?");
+    const { context, page } = await browser.open(PHONE);
+    const heldCode: Route[] = [];
+    await page.route("**/assets/*.js", (route) => void heldCode.push(route));
+    await page.goto("/home", { waitUntil: "commit" });
+    const tabs = page.getByRole("navigation", { name: "Sports" });
+    await tabs.getByRole("button", { name: "NBA", exact: true }).click();
+    expect(await tabs.getByRole("button", { name: "NBA", exact: true }).getAttribute("aria-pressed")).toBe("false");
+
+    for (const route of heldCode) await route.continue();
+    await page.unroute("**/assets/*.js");
+    await expect.poll(() => tabs.getByRole("button", { name: "NBA", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    // Once the app answers, taps go straight to it.
+    await tabs.getByRole("button", { name: "All Sports" }).click();
+    await expect.poll(() => tabs.getByRole("button", { name: "All Sports" }).getAttribute("aria-pressed")).toBe("true");
+    await context.close();
+  });
+
   it("draws its own page, without a warning, when the screen is not the one the worker guessed", async () => {
     // A phone's screen with a desktop's user agent: the worker draws the desktop's newest first.
     const { context, page } = await browser.open(PHONE, { userAgent: DESKTOP_USER_AGENT });

@@ -56,6 +56,13 @@ const FIRST_ROUTE_WAIT_MS = 200;
  * markup. Any other difference (a route that did not settle in time, a card that closed meanwhile) costs the same
  * redraw, and is reported as a warning: the player sees the page either way.
  */
+/**
+ * Tells web/public/early-taps.js that React now answers the page: it stops keeping taps, and taps again the last
+ * button tapped before, when React took over the markup that button is part of (`hydrated`).
+ */
+const APP_TOOK_OVER = "pickstreak:took-over";
+const announceTakeOver = (hydrated: boolean) => window.dispatchEvent(new CustomEvent(APP_TOOK_OVER, { detail: { hydrated } }));
+
 const renderApp = (container: HTMLElement, { createRoot, hydrateRoot }: typeof import("react-dom/client")) => {
   const app = (
     <StrictMode>
@@ -69,10 +76,12 @@ const renderApp = (container: HTMLElement, { createRoot, hydrateRoot }: typeof i
     router.ssr = { manifest: undefined };
     const onRecoverableError = (error: unknown) => console.warn("first_view_redrawn", error);
     startTransition(() => void hydrateRoot(container, app, { onUncaughtError, onRecoverableError }));
+    announceTakeOver(true);
     return;
   }
   const reactRoot = createRoot(container, { onUncaughtError });
   startTransition(() => reactRoot.render(app));
+  announceTakeOver(false);
 };
 
 const firstRoute = Promise.race([router.load().catch(console.error), new Promise((settle) => setTimeout(settle, FIRST_ROUTE_WAIT_MS))]);
@@ -84,5 +93,6 @@ void Promise.all([reactDomClient, firstRoute])
   })
   .catch((error: unknown) => {
     console.error("boot_failed", error);
+    announceTakeOver(false);
     renderBootFailure(document.getElementById("root") ?? document.body);
   });
