@@ -49,6 +49,13 @@ startServiceWorker(router.history);
 const FIRST_ROUTE_WAIT_MS = 200;
 
 /**
+ * Tells web/public/early-taps.js that React now answers the page: it stops keeping taps, and taps again the last
+ * button tapped before, when React took over the markup that button is part of (`hydrated`).
+ */
+const APP_TOOK_OVER = "pickstreak:took-over";
+const announceTakeOver = (hydrated: boolean) => window.dispatchEvent(new CustomEvent(APP_TOOK_OVER, { detail: { hydrated } }));
+
+/**
  * A visitor's /home comes with the page drawn by the worker from the same components and the same first page of the
  * feed (web/src/ssr): React takes that markup over rather than drawing it again, so what the phone painted before
  * this code arrived stays on screen. The worker draws it for the sort of the screen it guessed, and brings that page
@@ -56,13 +63,6 @@ const FIRST_ROUTE_WAIT_MS = 200;
  * markup. Any other difference (a route that did not settle in time, a card that closed meanwhile) costs the same
  * redraw, and is reported as a warning: the player sees the page either way.
  */
-/**
- * Tells web/public/early-taps.js that React now answers the page: it stops keeping taps, and taps again the last
- * button tapped before, when React took over the markup that button is part of (`hydrated`).
- */
-const APP_TOOK_OVER = "pickstreak:took-over";
-const announceTakeOver = (hydrated: boolean) => window.dispatchEvent(new CustomEvent(APP_TOOK_OVER, { detail: { hydrated } }));
-
 const renderApp = (container: HTMLElement, { createRoot, hydrateRoot }: typeof import("react-dom/client")) => {
   const app = (
     <StrictMode>
