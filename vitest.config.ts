@@ -68,8 +68,8 @@ export default defineConfig({
       {
         test: {
           name: "web",
-          // scripts/: the deploy check's rules (scripts/lib/deploy-config.ts).
-          include: ["web/src/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "scripts/**/*.test.ts"],
+          // scripts/: the deploy check's rules (scripts/lib/deploy-config.ts); bench/: how the bench reads its own data.
+          include: ["web/src/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           environment: "node",
         },
       },

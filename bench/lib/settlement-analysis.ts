@@ -8,6 +8,8 @@ export type CronJobRun = { startedAt: number; ms: number; detail: string };
 export type SettlementAnalysis = {
   batches: number;
   picksPerBatch: number;
+  /** The outcome request, each settle cron job and each turn of the queue's consumer between them. */
+  settlerRuns: number;
   timedBatches: number;
   batchMedianMs: number;
   batchP99Ms: number;
@@ -18,17 +20,30 @@ export type SettlementAnalysis = {
   cronJobs: CronJobRun[];
 };
 
-type Stamp = { at: number; picks: number };
+type Window = { from: number; to: number };
 
-/** Each pass's batches are consecutive, so the gap between two stamps of one pass is one chunk's reads and batch. */
-const batchDurations = (stamps: Stamp[], passes: SettlementPass[]) => {
-  const durations: number[] = [];
-  passes.forEach((pass, i) => {
-    const end = passes[i + 1]?.startedAt ?? Number.POSITIVE_INFINITY;
-    const inPass = stamps.filter((stamp) => stamp.at >= pass.startedAt && stamp.at < end).map((stamp) => stamp.at);
-    inPass.slice(1).forEach((at, j) => durations.push(at - (inPass[j] ?? at)));
-  });
-  return durations;
+/**
+ * Which run of which settler stamped a chunk: the outcome request, one settle cron job (its recorded start and end), or
+ * the queue's consumer between two of those. In this scenario they take turns, each run a whole budget of chunks.
+ */
+const settlerRun = (at: number, settlers: Window[]) => {
+  const inside = settlers.findIndex((window) => at >= window.from && at <= window.to);
+  if (inside >= 0) return `settler ${inside}`;
+  return `queue after ${settlers.filter((window) => window.from <= at).length}`;
+};
+
+/**
+ * Each chunk is stamped with its start, and a run's chunks are consecutive, so the gap between two stamps of one run is
+ * one chunk's reads and batch. A gap between two runs is none: it is the first run's live events, the next cron jobs
+ * and the wait for the next call. A run's last chunk has no later stamp of its own and is not timed.
+ */
+export const chunkDurations = (stamps: number[], settlers: Window[]) => {
+  const runs = new Map<string, number[]>();
+  for (const at of [...stamps].sort((a, b) => a - b)) {
+    const run = settlerRun(at, settlers);
+    runs.set(run, [...(runs.get(run) ?? []), at]);
+  }
+  return { runs: runs.size, durations: [...runs.values()].flatMap((ats) => ats.slice(1).map((at, i) => at - (ats[i] ?? at))) };
 };
 
 /** The settle job's own record (worker/cron/record-run.ts): its duration includes publishing the live events. */
@@ -44,7 +59,7 @@ const cronJobs = async (db: Client, since: number): Promise<CronJobRun[]> => {
 
 /**
  * Settlement stamps every pick of a chunk with the chunk's start (settled_at). Read from the D1 file after workerd
- * has stopped. The last chunk of each pass has no later stamp, so it is the one chunk per pass not timed.
+ * has stopped, with the settle cron jobs' own records.
  */
 export const analyseSettlement = async (file: string, trace: SettlementTrace): Promise<SettlementAnalysis> => {
   const db = createClient({ url: `file:${file}` });
@@ -54,18 +69,25 @@ export const analyseSettlement = async (file: string, trace: SettlementTrace): P
       args: [trace.questionId, trace.passes[0]?.startedAt ?? 0],
     });
     const stamps = rows.map((row) => ({ at: Number(row.at), picks: Number(row.picks) }));
-    const durations = batchDurations(stamps, trace.passes);
+    const jobs = await cronJobs(db, trace.passes[0]?.startedAt ?? 0);
+    const outcome = trace.passes[0];
+    const settlers = [
+      ...(outcome ? [{ from: outcome.startedAt, to: outcome.answeredAt }] : []),
+      ...jobs.map((job) => ({ from: job.startedAt, to: job.startedAt + job.ms })),
+    ];
+    const { runs, durations } = chunkDurations(stamps.map((stamp) => stamp.at), settlers);
     const picks = stamps.reduce((sum, stamp) => sum + stamp.picks, 0);
     return {
       batches: stamps.length,
       picksPerBatch: round(picks / Math.max(1, stamps.length), 1),
+      settlerRuns: runs,
       timedBatches: durations.length,
       batchMedianMs: percentile(durations, 50),
       batchP99Ms: percentile(durations, 99),
       batchMaxMs: percentile(durations, 100),
       batchesOver1s: durations.filter((ms) => ms > 1000).length,
       settleSeconds: round(((stamps.at(-1)?.at ?? 0) - (trace.passes[0]?.startedAt ?? 0)) / 1000, 1),
-      cronJobs: await cronJobs(db, trace.passes[0]?.startedAt ?? 0),
+      cronJobs: jobs,
     };
   } finally {
     db.close();
