@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from "react";
+
 const SECOND = 1000;
 
 const listeners = new Set<() => void>();
@@ -28,3 +30,12 @@ export const secondClock = {
   /** The last tick's time while the clock runs; the real time while nothing listens (a first render). */
   read: () => (ticker === undefined ? Date.now() : now),
 };
+
+const stillClock = () => () => undefined;
+
+/**
+ * A value derived from the shared clock, such as a countdown's text. The component re-renders only when the value
+ * changes, so derive a string or a flag, never a fresh object. While `active` is false nothing keeps the clock running.
+ */
+export const useClockValue = <T>(derive: (now: number) => T, active = true) =>
+  useSyncExternalStore(active ? secondClock.subscribe : stillClock, () => derive(secondClock.read()), () => derive(Date.now()));

@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from "react";
-import { secondClock } from "../../lib/second-clock";
+import { useClockValue } from "../../lib/second-clock";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -25,9 +24,4 @@ export const formatCountdown = (deadline: number, now: number): string => {
  * away changes once a minute, where each card used to run its own interval and render every second (on /home, twenty
  * renders a second, about 43 ms of a throttled phone's main thread each second).
  */
-export const useCountdown = (deadline: number) =>
-  useSyncExternalStore(
-    secondClock.subscribe,
-    () => formatCountdown(deadline, secondClock.read()),
-    () => formatCountdown(deadline, Date.now()),
-  );
+export const useCountdown = (deadline: number) => useClockValue((now) => formatCountdown(deadline, now));

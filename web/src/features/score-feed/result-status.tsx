@@ -1,12 +1,10 @@
 import { Flag, Hourglass } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { Question } from "../feed/feed-queries";
+import { useClockValue } from "../../lib/second-clock";
 import { canChallenge, finalInText, isPending, outcomeLabel, scoreText, type AutoResolution } from "./result-text";
-import { useNow } from "./use-now";
 
 const ChallengeDialog = lazy(() => import("./challenge-dialog").then((m) => ({ default: m.ChallengeDialog })));
-
-const TICK_MS = 5_000;
 
 type Props = {
   questionId: string;
@@ -24,7 +22,8 @@ type Props = {
  */
 export const ResultStatus = ({ questionId, title, answerOptionA, answerOptionB, feed, picked }: Props) => {
   const pending = isPending(feed);
-  const now = useNow(TICK_MS, pending);
+  const finalIn = useClockValue((now) => (pending ? finalInText(feed.finalAt ?? now, now) : ""), pending);
+  const challengeable = useClockValue((now) => pending && canChallenge(feed, picked, now), pending);
   const [challenging, setChallenging] = useState(false);
   if (!pending) return null;
   const proposal = `Proposed: ${outcomeLabel(feed.proposedOutcome ?? "", { answerOptionA, answerOptionB })}`;
@@ -38,7 +37,7 @@ export const ResultStatus = ({ questionId, title, answerOptionA, answerOptionB, 
       ) : (
         <p className="flex items-center gap-1.5 font-semibold">
           <Hourglass aria-hidden="true" size={14} className="shrink-0" />
-          <span>{proposal}. <span className="font-normal">{finalInText(feed.finalAt ?? now, now)}</span></span>
+          <span>{proposal}. <span className="font-normal">{finalIn}</span></span>
         </p>
       )}
       <p className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-amber-900 dark:text-amber-100/90">
@@ -47,7 +46,7 @@ export const ResultStatus = ({ questionId, title, answerOptionA, answerOptionB, 
           {score ? " · " : ""}
           {feed.homeTeam} v {feed.awayTeam}
         </span>
-        {canChallenge(feed, picked, now) ? (
+        {challengeable ? (
           <button
             type="button"
             onClick={() => setChallenging(true)}
