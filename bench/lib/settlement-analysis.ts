@@ -41,7 +41,9 @@ export const chunkDurations = (stamps: number[], settlers: Window[]) => {
   const runs = new Map<string, number[]>();
   for (const at of [...stamps].sort((a, b) => a - b)) {
     const run = settlerRun(at, settlers);
-    runs.set(run, [...(runs.get(run) ?? []), at]);
+    const ats = runs.get(run) ?? [];
+    ats.push(at);
+    runs.set(run, ats);
   }
   return { runs: runs.size, durations: [...runs.values()].flatMap((ats) => ats.slice(1).map((at, i) => at - (ats[i] ?? at))) };
 };
@@ -63,14 +65,15 @@ const cronJobs = async (db: Client, since: number): Promise<CronJobRun[]> => {
  */
 export const analyseSettlement = async (file: string, trace: SettlementTrace): Promise<SettlementAnalysis> => {
   const db = createClient({ url: `file:${file}` });
+  const outcome = trace.passes[0];
+  const since = outcome?.startedAt ?? 0;
   try {
     const { rows } = await db.execute({
       sql: "SELECT settled_at AS at, count(*) AS picks FROM user_picks WHERE question_id = ? AND settled_at >= ? GROUP BY settled_at ORDER BY settled_at",
-      args: [trace.questionId, trace.passes[0]?.startedAt ?? 0],
+      args: [trace.questionId, since],
     });
     const stamps = rows.map((row) => ({ at: Number(row.at), picks: Number(row.picks) }));
-    const jobs = await cronJobs(db, trace.passes[0]?.startedAt ?? 0);
-    const outcome = trace.passes[0];
+    const jobs = await cronJobs(db, since);
     const settlers = [
       ...(outcome ? [{ from: outcome.startedAt, to: outcome.answeredAt }] : []),
       ...jobs.map((job) => ({ from: job.startedAt, to: job.startedAt + job.ms })),
@@ -86,7 +89,7 @@ export const analyseSettlement = async (file: string, trace: SettlementTrace): P
       batchP99Ms: percentile(durations, 99),
       batchMaxMs: percentile(durations, 100),
       batchesOver1s: durations.filter((ms) => ms > 1000).length,
-      settleSeconds: round(((stamps.at(-1)?.at ?? 0) - (trace.passes[0]?.startedAt ?? 0)) / 1000, 1),
+      settleSeconds: round(((stamps.at(-1)?.at ?? 0) - since) / 1000, 1),
       cronJobs: jobs,
     };
   } finally {
