@@ -103,6 +103,30 @@ describe("the feed's first page in a visitor's /home (docs/decisions/first-feed-
     await context.close();
   });
 
+  it("follows a sort chosen and a search typed on the drawn page before the app's code had loaded", async () => {
+    const id = `early-search-${Date.now()}`;
+    const title = `Is an early search followed ${id}?`;
+    await insertQuestion(id, title);
+    const { context, page } = await browser.open(DESKTOP);
+    const heldCode: Route[] = [];
+    await page.route("**/assets/*.js", (route) => void heldCode.push(route));
+    await page.goto("/home", { waitUntil: "commit" });
+    const sort = page.getByRole("combobox", { name: "Sort" });
+    await sort.selectOption("lowest-cost");
+    await page.getByRole("searchbox", { name: "Search questions" }).fill(id);
+    const followed = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return isFeedRequest(url) && url.searchParams.get("sort") === "lowest-cost" && url.searchParams.get("q") === id;
+    });
+
+    for (const route of heldCode) await route.continue();
+    await page.unroute("**/assets/*.js");
+    await followed;
+    await expect.poll(() => page.getByTestId("question-card").allTextContents(), { timeout: 5000 }).toEqual([expect.stringContaining(title)]);
+    expect(await sort.inputValue()).toBe("lowest-cost");
+    await context.close();
+  });
+
   it("draws its own page, without a warning, when the screen is not the one the worker guessed", async () => {
     // A phone's screen with a desktop's user agent: the worker draws the desktop's newest first.
     const { context, page } = await browser.open(PHONE, { userAgent: DESKTOP_USER_AGENT });
