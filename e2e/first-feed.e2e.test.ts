@@ -8,6 +8,7 @@ const browser = useBrowser();
 const isFeedRequest = (url: URL) => url.pathname === "/api/questions";
 const isFirstFeedRequest = (url: URL) => isFeedRequest(url) || url.pathname === "/api/categories";
 type FeedPage = { items: { id: string }[] };
+const APP_CODE = "**/assets/*.js";
 const DESKTOP_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0 Safari/537.36";
 
 /**
@@ -24,20 +25,30 @@ const consoleProblems = (page: Page) => {
 };
 
 /**
- * Opens /home with the app's code held back, so what shows is the page as the worker sent it; marks the first card's
- * title (with a property React knows nothing of), then lets the code load and waits until React owns the first
- * card's title. The marked element is still there when React took the page over, gone when it drew its own.
+ * Opens /home with the app's code held back, so what shows is the page as the worker sent it, until the returned
+ * function lets the code load.
+ */
+const openWithCodeHeld = async (page: Page) => {
+  const heldCode: Route[] = [];
+  await page.route(APP_CODE, (route) => void heldCode.push(route));
+  await page.goto("/home", { waitUntil: "commit" });
+  return async () => {
+    for (const route of heldCode) await route.continue();
+    await page.unroute(APP_CODE);
+  };
+};
+
+/**
+ * Opens /home with the app's code held back; marks the first card's title (with a property React knows nothing of),
+ * then lets the code load and waits until React owns the first card's title. The marked element is still there when React took the page over, gone when it drew its own.
  */
 const openDrawnThenApp = async (page: Page) => {
-  const heldCode: Route[] = [];
-  await page.route("**/assets/*.js", (route) => void heldCode.push(route));
-  await page.goto("/home", { waitUntil: "commit" });
+  const releaseCode = await openWithCodeHeld(page);
   const drawnTitle = page.getByTestId("question-card").first().getByRole("heading");
   await drawnTitle.waitFor();
   const drawnSort = await page.getByRole("combobox").first().inputValue();
   await drawnTitle.evaluate((element) => Object.assign(element, { drawnByWorker: true }));
-  for (const route of heldCode) await route.continue();
-  await page.unroute("**/assets/*.js");
+  await releaseCode();
   await waitForReactAt(page, "[data-testid=question-card] h2");
   const keptDrawnTitle = await page.evaluate(() => Array.from(document.querySelectorAll("h2")).some((element) => "drawnByWorker" in element));
   return { drawnSort, keptDrawnTitle };
@@ -87,15 +98,12 @@ describe("the feed's first page in a visitor's /home (docs/decisions/first-feed-
   it("answers a tap on the drawn page made before the app's code had loaded, once the app has taken the page over", async () => {
     await insertQuestion(`early-tap-${Date.now()}`, "Is an early tap answered?");
     const { context, page } = await browser.open(PHONE);
-    const heldCode: Route[] = [];
-    await page.route("**/assets/*.js", (route) => void heldCode.push(route));
-    await page.goto("/home", { waitUntil: "commit" });
+    const releaseCode = await openWithCodeHeld(page);
     const tabs = page.getByRole("navigation", { name: "Sports" });
     await tabs.getByRole("button", { name: "NBA", exact: true }).click();
     expect(await tabs.getByRole("button", { name: "NBA", exact: true }).getAttribute("aria-pressed")).toBe("false");
 
-    for (const route of heldCode) await route.continue();
-    await page.unroute("**/assets/*.js");
+    await releaseCode();
     await expect.poll(() => tabs.getByRole("button", { name: "NBA", exact: true }).getAttribute("aria-pressed")).toBe("true");
     // Once the app answers, taps go straight to it.
     await tabs.getByRole("button", { name: "All Sports" }).click();
@@ -108,9 +116,7 @@ describe("the feed's first page in a visitor's /home (docs/decisions/first-feed-
     const title = `Is an early search followed ${id}?`;
     await insertQuestion(id, title);
     const { context, page } = await browser.open(DESKTOP);
-    const heldCode: Route[] = [];
-    await page.route("**/assets/*.js", (route) => void heldCode.push(route));
-    await page.goto("/home", { waitUntil: "commit" });
+    const releaseCode = await openWithCodeHeld(page);
     const sort = page.getByRole("combobox", { name: "Sort" });
     await sort.selectOption("lowest-cost");
     await page.getByRole("searchbox", { name: "Search questions" }).fill(id);
@@ -119,8 +125,7 @@ describe("the feed's first page in a visitor's /home (docs/decisions/first-feed-
       return isFeedRequest(url) && url.searchParams.get("sort") === "lowest-cost" && url.searchParams.get("q") === id;
     });
 
-    for (const route of heldCode) await route.continue();
-    await page.unroute("**/assets/*.js");
+    await releaseCode();
     await followed;
     await expect.poll(() => page.getByTestId("question-card").allTextContents(), { timeout: 5000 }).toEqual([expect.stringContaining(title)]);
     expect(await sort.inputValue()).toBe("lowest-cost");
