@@ -97,6 +97,8 @@ export const userPicks = sqliteTable(
     // Settlement walks a question's unsettled picks in id order without a sort.
     index("user_picks_settlement").on(t.questionId, t.settledVersion, t.id),
     index("user_picks_user_settled").on(t.userId, desc(t.settledAt)).where(sql`settled_at IS NOT NULL`),
+    // A feed page's cards are open questions, whose picks are active: a viewer's own are read from these alone.
+    index("user_picks_user_active").on(t.userId).where(sql`status = 'active'`),
     check("user_picks_choice", sql`choice IN ('yes', 'no')`),
     check("user_picks_credits_spent", sql`credits_spent >= 0`),
     check("user_picks_multiplier", sql`multiplier BETWEEN 1 AND 5`),

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { feedQuery } from "./feed.query";
 import { feedQuerySchema, FEED_SORTS } from "./questions.schemas";
+import { PICKS_ON_OPEN_QUESTIONS } from "./viewer-own";
 
 const FILTERS: Record<string, string>[] = [
   {},
@@ -31,5 +32,12 @@ describe("feed query plans", () => {
         }
       }
     }
+  });
+
+  it("reads a sharded viewer's picks on open questions from their active picks, never walking every open question", async () => {
+    const plan = await planOf(PICKS_ON_OPEN_QUESTIONS, ["some-user", Date.now()]);
+    expect(plan).toContain("SEARCH p USING INDEX user_picks_user_active (user_id=?)");
+    expect(plan).toContain("SCAN q USING INDEX questions_settlement");
+    expect(plan.filter((line) => /questions_feed_|^SCAN (user_picks|questions)\b(?!.*USING)/.test(line)), plan.join("\n")).toEqual([]);
   });
 });

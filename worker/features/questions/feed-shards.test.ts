@@ -94,6 +94,26 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     expect(await pageAs(player.bearer)).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 }, myPick: { choice: "no" } });
   });
 
+  it("shows their pick on an open question, and on one reopened whose picks their shard has not yet set back to active", async () => {
+    await questionsIn();
+    const player = await signedInPlayer(10, shards);
+    for (const questionId of ["picked", "marked"]) {
+      const pick = await call("/api/picks", { method: "POST", headers: player.bearer, json: { questionId, choice: "yes", multiplier: 1 }, env: shards });
+      expect(pick.status).toBe(201);
+    }
+    // "marked" was settled at version 1 in this shard, then reopened (version 2): its copy is open, its pick still won.
+    const shard = playerDb(shards, player.userId);
+    await shard.batch([
+      shard.prepare("UPDATE questions SET settlement_version = 2, settled_version = 1 WHERE id = 'marked'"),
+      shard.prepare("UPDATE user_picks SET status = 'won', settled_version = 1, settled_at = ?1 WHERE user_id = ?2 AND question_id = 'marked'").bind(Date.now(), player.userId),
+    ]);
+
+    const cards = Object.fromEntries((await feedAs(player.bearer)).map((card) => [card.id, card]));
+    expect(cards.picked?.myPick).toMatchObject({ choice: "yes", status: "active" });
+    expect(cards.marked?.myPick).toMatchObject({ choice: "yes", status: "won" });
+    expect(cards.untouched?.myPick).toBeNull();
+  });
+
   it("reads as a visitor's feed once the session is signed out", async () => {
     await questionsIn();
     const player = await signedInPlayer(10, shards);

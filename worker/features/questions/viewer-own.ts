@@ -8,28 +8,36 @@ type OwnPick = SqlColumns<typeof userPicks, "id" | "question_id" | "choice" | "m
 /** Which questions the viewer's own rows are read for: these, or every open one (a feed page not yet read). */
 type Scope = { questionIds: readonly string[] } | { openAt: number };
 
+const PICK_COLUMNS = "p.id, p.question_id, p.choice, p.multiplier, p.credits_spent, p.potential_payout, p.status, p.created_at";
+
+/**
+ * The viewer's picks on every open question, driven from their own rows: the open questions are too many to probe one
+ * by one. An open question's picks are active, except on a question reopened since its outcome, whose picks in this
+ * shard keep their settled status until settlement sets them back; such questions are few and have their own index.
+ * The joins are CROSS JOINs so that SQLite keeps this order whatever its statistics say.
+ */
+export const PICKS_ON_OPEN_QUESTIONS = `
+  SELECT ${PICK_COLUMNS} FROM user_picks p INDEXED BY user_picks_user_active CROSS JOIN questions q ON q.id = p.question_id
+  WHERE p.user_id = ?1 AND p.status = 'active' AND q.status = 'published' AND q.deadline > ?2
+  UNION ALL
+  SELECT ${PICK_COLUMNS} FROM questions q INDEXED BY questions_settlement CROSS JOIN user_picks p ON p.user_id = ?1 AND p.question_id = q.id
+  WHERE q.settled_version <> q.settlement_version AND q.status = 'published' AND q.deadline > ?2 AND p.status <> 'active'`;
+
 /**
  * The viewer's bookmarks and picks, read in their shard, for cards read from the catalogue (whose player tables are
  * empty when players live in shards). Open picks are few (one per open question at most), so a feed page's picks
  * are read beside the page instead of after it.
  */
-export const viewerOwnStatements = (d1: D1Database, viewerId: string, scope: Scope) => {
-  const [picked, binds] =
+export const viewerOwnStatements = (d1: D1Database, viewerId: string, scope: Scope) => ({
+  bookmarks: typed<{ question_id: string }>(d1.prepare("SELECT question_id FROM user_bookmarks WHERE user_id = ?").bind(viewerId)),
+  picks: typed<OwnPick>(
     "questionIds" in scope
-      ? ["p.question_id IN (SELECT value FROM json_each(?2))", [JSON.stringify(scope.questionIds)]]
-      : ["p.question_id IN (SELECT id FROM questions WHERE status = 'published' AND deadline > ?2)", [scope.openAt]];
-  return {
-    bookmarks: typed<{ question_id: string }>(d1.prepare("SELECT question_id FROM user_bookmarks WHERE user_id = ?").bind(viewerId)),
-    picks: typed<OwnPick>(
-      d1
-        .prepare(
-          `SELECT p.id, p.question_id, p.choice, p.multiplier, p.credits_spent, p.potential_payout, p.status, p.created_at
-           FROM user_picks p WHERE p.user_id = ?1 AND ${picked}`,
-        )
-        .bind(viewerId, ...binds),
-    ),
-  };
-};
+      ? d1
+          .prepare(`SELECT ${PICK_COLUMNS} FROM user_picks p WHERE p.user_id = ?1 AND p.question_id IN (SELECT value FROM json_each(?2))`)
+          .bind(viewerId, JSON.stringify(scope.questionIds))
+      : d1.prepare(PICKS_ON_OPEN_QUESTIONS).bind(viewerId, scope.openAt),
+  ),
+});
 
 type ViewerOwn = { bookmarks: D1Result<{ question_id: string }>; picks: D1Result<OwnPick> };
 

@@ -1,0 +1,1 @@
+CREATE INDEX `user_picks_user_active` ON `user_picks` (`user_id`) WHERE status = 'active';
