@@ -40,7 +40,8 @@ const openWithCodeHeld = async (page: Page) => {
 
 /**
  * Opens /home with the app's code held back; marks the first card's title (with a property React knows nothing of),
- * then lets the code load and waits until React owns the first card's title. The marked element is still there when React took the page over, gone when it drew its own.
+ * then lets the code load and waits until React owns the first card's title. The marked element is still there when
+ * React took the page over, gone when it drew its own.
  */
 const openDrawnThenApp = async (page: Page) => {
   const releaseCode = await openWithCodeHeld(page);
