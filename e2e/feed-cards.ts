@@ -15,13 +15,13 @@ export const inside = (inner: Box, outer: Box) =>
 /** The toast on show (one at a time: those before it stay in the page, hidden). */
 export const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
 
-/** Where a toast comes to rest once its entrance has played. */
-export const restingBox = async (toast: Locator) => {
-  await toast.waitFor();
-  let last = await boxOf(toast);
+/** Where an element that slides in (a toast, a phone's bottom sheet) comes to rest once its entrance has played. */
+export const restingBox = async (element: Locator) => {
+  await element.waitFor();
+  let last = await boxOf(element);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const next = await boxOf(toast);
+    const next = await boxOf(element);
     if (next.y === last.y && next.x === last.x) return next;
     last = next;
   }
