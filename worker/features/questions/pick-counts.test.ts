@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPlayer, placePick } from "../../test/players";
+import { D1_LIMITS, limitedD1 } from "../../test/limited-d1";
 import { insertQuestion } from "../../test/questions";
 import { oneDatabaseEnv, SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { foldPickCounts } from "./pick-counts";
@@ -11,6 +12,19 @@ const counts = (id: string) => env.DB.prepare("SELECT pick_count, yes_count, no_
 const pickOn = async (shard: D1Database, shardIndex: 0 | 1, questionId: string, choice: "yes" | "no") => {
   const player = await createPlayer(10, shard, userIdInShard(shardIndex));
   await placePick(player, questionId, choice, 1, shard);
+};
+
+/** `count` copies of a question, numbered after its id, each with the given counters. */
+const copiesOf = async (db: D1Database, templateId: string, count: number, pickCount: number) => {
+  const columns = (await db.prepare("SELECT name FROM pragma_table_info('questions')").all<{ name: string }>()).results.map(({ name }) => name);
+  const values = columns.map((name) => (name === "id" ? "printf('%s-%06d', ?1, i)" : name === "pick_count" || name === "yes_count" ? "?3" : name));
+  await db
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO questions (${columns.join(", ")}) SELECT ${values.join(", ")} FROM n, questions WHERE id = ?1`,
+    )
+    .bind(templateId, count, pickCount)
+    .run();
 };
 
 describe("pick counts across user shards", () => {
@@ -41,5 +55,22 @@ describe("pick counts across user shards", () => {
     await placePick(await createPlayer(10, env.DB), questionId, "yes", 1, env.DB);
     expect(await foldPickCounts(oneDatabaseEnv(), Date.now())).toEqual({ questions: 0, changed: 0 });
     expect(await counts(questionId)).toEqual({ pick_count: 1, yes_count: 1, no_count: 0 });
+  });
+
+  it("folds any number of open questions within D1's limit on a bound value", async () => {
+    const sharded = twoShardEnv();
+    const template = await insertQuestion({ id: crypto.randomUUID(), creditCost: 1 });
+    await mirrorQuestions(sharded, [template]);
+    const open = 24_000;
+    await copiesOf(env.DB, template, open, 0);
+    await copiesOf(SHARDS.SHARD_1, template, open, 1);
+    const oneText = JSON.stringify(Array.from({ length: open }, (_, i) => ({ id: `${template}-${i}`, pick_count: 1, yes_count: 1, no_count: 0 })));
+    expect(oneText.length).toBeGreaterThan(D1_LIMITS.boundValueBytes);
+
+    const limited = { ...sharded, DB: limitedD1(env.DB), SHARD_0: limitedD1(SHARDS.SHARD_0), SHARD_1: limitedD1(SHARDS.SHARD_1) };
+    // The file's other questions share the databases: the copies are counted by their own ids.
+    expect((await foldPickCounts(limited, Date.now())).changed).toBeGreaterThanOrEqual(open);
+    const folded = await env.DB.prepare("SELECT count(*) AS n, sum(pick_count) AS picks FROM questions WHERE id LIKE ?").bind(`${template}-%`).first();
+    expect(folded).toEqual({ n: open, picks: open });
   });
 });

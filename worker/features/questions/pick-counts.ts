@@ -2,6 +2,11 @@ import { shardMap } from "../../db/shards";
 
 /** Picks are taken until the deadline; a question is folded for a while after it so the last picks are counted. */
 const FOLD_AFTER_DEADLINE_MS = 10 * 60 * 1000;
+/**
+ * D1 caps a bound string at 2 MB, and a question's sums take about a hundred bytes of JSON: folding every open question
+ * in one statement would fail for good at about 20,000 of them. Folded this many at a time, each text stays near 200 KB.
+ */
+const FOLD_CHUNK = 2_000;
 
 type Counts = { id: string; pick_count: number; yes_count: number; no_count: number };
 
@@ -41,6 +46,21 @@ export const withShardCounts = async <R extends Counted>(env: Env, row: R, now =
   return { ...row, pickCount: sums.pick_count, yesCount: sums.yes_count, noCount: sums.no_count, countsFoldedAt: now };
 };
 
+const foldChunk = async (env: Env, questionIds: readonly string[]) => {
+  const foldedAt = Date.now();
+  const sums = await countsOverShards(env, questionIds);
+  const written = await env.DB.prepare(
+    `UPDATE questions SET pick_count = s.pick_count, yes_count = s.yes_count, no_count = s.no_count, counts_folded_at = ?2
+     FROM (SELECT value ->> 'id' AS id, value ->> 'pick_count' AS pick_count, value ->> 'yes_count' AS yes_count,
+             value ->> 'no_count' AS no_count FROM json_each(?1)) AS s
+     WHERE questions.id = s.id
+       AND (questions.pick_count <> s.pick_count OR questions.yes_count <> s.yes_count OR questions.no_count <> s.no_count)`,
+  )
+    .bind(JSON.stringify([...sums.values()]), foldedAt)
+    .run();
+  return written.meta.changes;
+};
+
 /**
  * A pick raises its question's pick count and the crowd's split on the player's shard, in the pick's own batch. Every
  * minute the open questions' counters are summed over the shards into the catalogue, which the feed (its popularity
@@ -53,17 +73,9 @@ export const foldPickCounts = async (env: Env, now: number) => {
   const { results: open } = await env.DB.prepare("SELECT id FROM questions WHERE status = 'published' AND deadline > ?")
     .bind(now - FOLD_AFTER_DEADLINE_MS)
     .all<{ id: string }>();
-  if (open.length === 0) return { questions: 0, changed: 0 };
-  const foldedAt = Date.now();
-  const sums = await countsOverShards(env, open.map(({ id }) => id));
-  const written = await env.DB.prepare(
-    `UPDATE questions SET pick_count = s.pick_count, yes_count = s.yes_count, no_count = s.no_count, counts_folded_at = ?2
-     FROM (SELECT value ->> 'id' AS id, value ->> 'pick_count' AS pick_count, value ->> 'yes_count' AS yes_count,
-             value ->> 'no_count' AS no_count FROM json_each(?1)) AS s
-     WHERE questions.id = s.id
-       AND (questions.pick_count <> s.pick_count OR questions.yes_count <> s.yes_count OR questions.no_count <> s.no_count)`,
-  )
-    .bind(JSON.stringify([...sums.values()]), foldedAt)
-    .run();
-  return { questions: open.length, changed: written.meta.changes };
+  let changed = 0;
+  for (let start = 0; start < open.length; start += FOLD_CHUNK) {
+    changed += await foldChunk(env, open.slice(start, start + FOLD_CHUNK).map(({ id }) => id));
+  }
+  return { questions: open.length, changed };
 };
