@@ -64,7 +64,7 @@ describe("pick counts across user shards", () => {
     const open = 24_000;
     await copiesOf(env.DB, template, open, 0);
     await copiesOf(SHARDS.SHARD_1, template, open, 1);
-    const oneText = JSON.stringify(Array.from({ length: open }, (_, i) => ({ id: `${template}-${i}`, pick_count: 1, yes_count: 1, no_count: 0 })));
+    const oneText = JSON.stringify(Array.from({ length: open }, (_, i) => ({ id: `${template}-${String(i + 1).padStart(6, "0")}`, pick_count: 1, yes_count: 1, no_count: 0 })));
     expect(oneText.length).toBeGreaterThan(D1_LIMITS.boundValueBytes);
 
     const limited = { ...sharded, DB: limitedD1(env.DB), SHARD_0: limitedD1(SHARDS.SHARD_0), SHARD_1: limitedD1(SHARDS.SHARD_1) };
