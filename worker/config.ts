@@ -75,6 +75,8 @@ export const LIVE_SOCKETS_PER_IP = 100;
  * receiver is slow; beyond that the oldest are dropped (readers refetch).
  */
 export const LIVE_FAN_OUT_LIMIT = 200;
+/** The relay leaves out a hub that answered with no socket until it announces one, or for this long at most. */
+export const LIVE_EMPTY_HUB_RECHECK_MS = 30_000;
 
 /** Gift cards and cash-outs pay this many US dollars per redeemed credit (stored and computed in whole cents). */
 export const GIFT_CARD_USD_PER_CREDIT = 0.6;

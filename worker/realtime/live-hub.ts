@@ -1,9 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
 import { parseLiveFrame, type LiveMessage } from "#shared/live-messages";
-import { LIVE_FAN_OUT_LIMIT, LIVE_SHARDS, LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
+import {
+  LIVE_EMPTY_HUB_RECHECK_MS,
+  LIVE_FAN_OUT_LIMIT,
+  LIVE_SHARDS,
+  LIVE_SOCKET_MESSAGE_LIMIT,
+  LIVE_SOCKETS_PER_IP,
+  LIVE_SOCKETS_PER_USER,
+} from "../config";
 import { LIVE_CLOSE } from "#shared/live-close";
+import { createHubRoster } from "./hub-roster";
 import { createOutbox } from "./outbox";
-import { hubFor, relayHub } from "./live-shards";
+import { announceListening, hubFor, relayHub } from "./live-shards";
 
 /** `openedAt` is missing on sockets accepted before the per-user cap existed; they count as the oldest. */
 type Attachment = { userId: string | null; openedAt?: number; windowStart: number; messages: number };
@@ -12,7 +20,7 @@ export type Delivery = { userId: string; messages: LiveMessage[] };
 
 const MINUTE_MS = 60_000;
 /** The worker sets these headers after authenticating; the object is not reachable from outside. */
-export const LIVE_HEADERS = { user: "X-Live-User", session: "X-Live-Session", ip: "X-Live-Ip" } as const;
+export const LIVE_HEADERS = { user: "X-Live-User", session: "X-Live-Session", ip: "X-Live-Ip", shard: "X-Live-Shard" } as const;
 /** Why the hub closed a socket: private-use codes, so a client can tell them from network trouble. */
 export { LIVE_CLOSE };
 const userTag = (userId: string) => `user:${userId}`;
@@ -36,11 +44,19 @@ const closeQuietly = (socket: WebSocket, { code, reason }: { code: number; reaso
 export class LiveHub extends DurableObject<Env> {
   /** Public messages this shard's publishers handed over, on their way to the relay. */
   private readonly toRelay = createOutbox<LiveMessage>({ limit: LIVE_FAN_OUT_LIMIT, what: "relay", send: (messages) => relayHub(this.env).relay(messages) });
-  /** The relay's own: public messages from every shard and the worker, on their way to every shard. */
+  /** The relay's own: which shards hold sockets, as far as their answers and announcements tell. */
+  readonly roster = createHubRoster(LIVE_SHARDS, LIVE_EMPTY_HUB_RECHECK_MS);
+  /** The relay's own: public messages from every shard and the worker, on their way to every shard with a socket. */
   private readonly toShards = createOutbox<LiveMessage>({
     limit: LIVE_FAN_OUT_LIMIT,
     what: "shards",
-    send: (messages) => Promise.all(Array.from({ length: LIVE_SHARDS }, (_, shard) => hubFor(this.env, shard).broadcast(messages))),
+    send: (messages) =>
+      Promise.all(
+        this.roster.due(Date.now()).map(async ({ shard, announced }) => {
+          const sockets = await hubFor(this.env, shard).broadcast(messages);
+          this.roster.answered(shard, announced, sockets, Date.now());
+        }),
+      ),
   });
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -61,10 +77,14 @@ export class LiveHub extends DurableObject<Env> {
     if (userId) this.closeOldest(userTag(userId), LIVE_SOCKETS_PER_USER - 1);
 
     const tags = [ipTag(ip), ...(userId ? [userTag(userId)] : []), ...(userId && sessionId ? [sessionTag(sessionId)] : [])];
+    const wasEmpty = this.open().length === 0;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, tags);
     const now = Date.now();
     server.serializeAttachment({ userId, openedAt: now, windowStart: now, messages: 0 } satisfies Attachment);
+    // Accepted first, so any broadcast answered from now on counts this socket; announced before the client has it.
+    const shard = Number.parseInt(request.headers.get(LIVE_HEADERS.shard) ?? "", 10);
+    if (wasEmpty && Number.isInteger(shard)) await announceListening(this.env, shard);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -122,7 +142,12 @@ export class LiveHub extends DurableObject<Env> {
     this.toShards.add(messages);
   }
 
-  /** To every socket in this shard, in one frame. */
+  /** Called on the relay only, by a shard's hub that has just accepted its first socket. */
+  async listening(shard: number): Promise<void> {
+    this.roster.announced(shard);
+  }
+
+  /** To every socket in this shard, in one frame. Returns the number of sockets sent to: the relay skips a hub with none. */
   async broadcast(messages: LiveMessage[]): Promise<number> {
     return this.send(this.open(), messages);
   }

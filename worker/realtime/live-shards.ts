@@ -71,6 +71,9 @@ export const onlineUsers = async (env: Env, userIds: string[]): Promise<string[]
 /** A public message, one call: the relay sends it on to every shard. */
 export const broadcast = (env: Env, message: LiveMessage) => quietly("broadcast", relayHub(env).relay([message]));
 
+/** Tells the relay a hub holds a socket again, before the socket is handed to its client (hub-roster.ts). */
+export const announceListening = (env: Env, shard: number) => quietly("listening", relayHub(env).listening(shard));
+
 /**
  * Closes the user's open sockets (of one session when `sessionId` is given) once their sessions have ended, so no
  * socket opened before keeps receiving their balance. Awaited by the caller, but a failure only logs: the sessions

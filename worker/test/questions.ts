@@ -61,3 +61,16 @@ export const insertQuestion = async (fixture: QuestionFixture = {}) => {
 export const clearQuestions = async () => {
   await env.DB.batch(["user_bookmarks", "user_picks", "activity_feed", "questions"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
 };
+
+/** `count` copies of a question in one database, numbered after its id (`<id>-000001`...), each with the given counters. */
+export const copiesOf = async (db: D1Database, templateId: string, count: number, pickCount: number) => {
+  const columns = (await db.prepare("SELECT name FROM pragma_table_info('questions')").all<{ name: string }>()).results.map(({ name }) => name);
+  const values = columns.map((name) => (name === "id" ? "printf('%s-%06d', ?1, i)" : name === "pick_count" || name === "yes_count" ? "?3" : name));
+  await db
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+       INSERT INTO questions (${columns.join(", ")}) SELECT ${values.join(", ")} FROM n, questions WHERE id = ?1`,
+    )
+    .bind(templateId, count, pickCount)
+    .run();
+};

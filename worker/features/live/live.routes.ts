@@ -27,12 +27,13 @@ export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
 
   const user = c.var.user;
   const ip = clientIp(c);
-  const headers = new Headers({ Upgrade: "websocket", [LIVE_HEADERS.ip]: ip });
+  const shard = socketShard(user?.id ?? null, ip);
+  const headers = new Headers({ Upgrade: "websocket", [LIVE_HEADERS.ip]: ip, [LIVE_HEADERS.shard]: String(shard) });
   if (user) {
     headers.set(LIVE_HEADERS.user, user.id);
     headers.set(LIVE_HEADERS.session, user.sessionId);
   }
-  const hub = hubFor(c.env, socketShard(user?.id ?? null, ip));
+  const hub = hubFor(c.env, shard);
   const response = await hub.fetch(new Request("https://live.internal/connect", { headers }));
   if (response.status === 429) throw new AppError("rate_limited", RATE_LIMITED_MESSAGE);
   // The hub's own 101 and its WebSocket go back untouched. Hono types a handler's answers by their body (JSON or

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { feedQuery } from "./feed.query";
 import { feedQuerySchema, FEED_SORTS } from "./questions.schemas";
-import { PICKS_ON_OPEN_QUESTIONS } from "./viewer-own";
+import { BOOKMARKS_ON_OPEN_QUESTIONS, PICKS_ON_OPEN_QUESTIONS } from "./viewer-own";
 
 const FILTERS: Record<string, string>[] = [
   {},
@@ -39,5 +39,11 @@ describe("feed query plans", () => {
     expect(plan).toContain("SEARCH p USING INDEX user_picks_user_active (user_id=?)");
     expect(plan).toContain("SCAN q USING INDEX questions_settlement");
     expect(plan.filter((line) => /questions_feed_|^SCAN (user_picks|questions)\b(?!.*USING)/.test(line)), plan.join("\n")).toEqual([]);
+  });
+
+  it("reads a sharded viewer's bookmarks on open questions from their own bookmarks, each checked by its question's key", async () => {
+    const plan = await planOf(BOOKMARKS_ON_OPEN_QUESTIONS, ["some-user", Date.now()]);
+    expect(plan).toContain("SEARCH b USING PRIMARY KEY (user_id=?)");
+    expect(plan).toContain("SEARCH q USING INDEX sqlite_autoindex_questions_1 (id=?)");
   });
 });

@@ -2,9 +2,10 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { playerDb } from "../../db/shards";
 import { call } from "../../test/http";
-import { clearQuestions, insertQuestion } from "../../test/questions";
+import { D1_LIMITS, limitedD1 } from "../../test/limited-d1";
+import { clearQuestions, copiesOf, insertQuestion } from "../../test/questions";
 import { signedInPlayer } from "../../test/sessions";
-import { twoShardEnv } from "../../test/shards";
+import { SHARDS, twoShardEnv } from "../../test/shards";
 import { foldPickCounts } from "./pick-counts";
 import { mirrorQuestions } from "./question-mirror";
 import type { Question } from "./questions.schemas";
@@ -122,5 +123,31 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     const response = await call("/api/questions", { headers: player.bearer, env: shards });
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=15");
     expect(((await response.json()) as Page).items.some((card) => card.bookmarked)).toBe(false);
+  });
+
+  it("reads their bookmarks on open questions only, so any number bookmarked on closed ones stays within D1's limits", async () => {
+    await questionsIn();
+    const player = await signedInPlayer(10, shards);
+    expect((await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards })).status).toBe(200);
+    const closed = await insertQuestion({ id: crypto.randomUUID(), status: "resolved", deadline: Date.now() - 60_000 });
+    await mirrorQuestions(shards, [closed]);
+    const shard = playerDb(shards, player.userId);
+    const bookmarked = 50_000;
+    await copiesOf(shard, closed, bookmarked, 0);
+    await shard
+      .prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) SELECT ?1, id, 0 FROM questions WHERE id LIKE ?2")
+      .bind(player.userId, `${closed}-%`)
+      .run();
+    const everyId = JSON.stringify(Array.from({ length: bookmarked }, (_, i) => `${closed}-${String(i + 1).padStart(6, "0")}`));
+    expect(everyId.length).toBeGreaterThan(D1_LIMITS.boundValueBytes);
+
+    const limited = { ...shards, DB: limitedD1(env.DB), SHARD_0: limitedD1(SHARDS.SHARD_0), SHARD_1: limitedD1(SHARDS.SHARD_1) };
+    const pageOf = async (query: string) => {
+      const response = await call(`/api/questions${query}`, { headers: player.bearer, env: limited });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as Page).items;
+    };
+    expect((await pageOf("?bookmarked=true")).map((card) => card.id)).toEqual(["marked"]);
+    expect((await pageOf("")).filter((card) => card.bookmarked).map((card) => card.id)).toEqual(["marked"]);
   });
 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPlayer, placePick } from "../../test/players";
 import { D1_LIMITS, limitedD1 } from "../../test/limited-d1";
-import { insertQuestion } from "../../test/questions";
+import { copiesOf, insertQuestion } from "../../test/questions";
 import { oneDatabaseEnv, SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { foldPickCounts } from "./pick-counts";
 import { mirrorQuestions } from "./question-mirror";
@@ -12,19 +12,6 @@ const counts = (id: string) => env.DB.prepare("SELECT pick_count, yes_count, no_
 const pickOn = async (shard: D1Database, shardIndex: 0 | 1, questionId: string, choice: "yes" | "no") => {
   const player = await createPlayer(10, shard, userIdInShard(shardIndex));
   await placePick(player, questionId, choice, 1, shard);
-};
-
-/** `count` copies of a question, numbered after its id, each with the given counters. */
-const copiesOf = async (db: D1Database, templateId: string, count: number, pickCount: number) => {
-  const columns = (await db.prepare("SELECT name FROM pragma_table_info('questions')").all<{ name: string }>()).results.map(({ name }) => name);
-  const values = columns.map((name) => (name === "id" ? "printf('%s-%06d', ?1, i)" : name === "pick_count" || name === "yes_count" ? "?3" : name));
-  await db
-    .prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
-       INSERT INTO questions (${columns.join(", ")}) SELECT ${values.join(", ")} FROM n, questions WHERE id = ?1`,
-    )
-    .bind(templateId, count, pickCount)
-    .run();
 };
 
 describe("pick counts across user shards", () => {

@@ -24,20 +24,32 @@ export const PICKS_ON_OPEN_QUESTIONS = `
   WHERE q.settled_version <> q.settlement_version AND q.status = 'published' AND q.deadline > ?2 AND p.status <> 'active'`;
 
 /**
+ * The viewer's bookmarks on open questions: the feed shows no other, and a player's bookmarks on closed questions grow
+ * with their history (a bookmarked-only page binds the ids as one text, which D1 caps at 2 MB). Judged on the shard's
+ * copy of each question, as their open picks are.
+ */
+export const BOOKMARKS_ON_OPEN_QUESTIONS = `
+  SELECT b.question_id FROM user_bookmarks b CROSS JOIN questions q ON q.id = b.question_id
+  WHERE b.user_id = ?1 AND q.status = 'published' AND q.deadline > ?2`;
+
+/**
  * The viewer's bookmarks and picks, read in their shard, for cards read from the catalogue (whose player tables are
  * empty when players live in shards). Open picks are few (one per open question at most), so a feed page's picks
  * are read beside the page instead of after it.
  */
-export const viewerOwnStatements = (d1: D1Database, viewerId: string, scope: Scope) => ({
-  bookmarks: typed<{ question_id: string }>(d1.prepare("SELECT question_id FROM user_bookmarks WHERE user_id = ?").bind(viewerId)),
-  picks: typed<OwnPick>(
+export const viewerOwnStatements = (d1: D1Database, viewerId: string, scope: Scope) => {
+  const scoped = (onOpenQuestions: string, onGivenIds: string) =>
     "questionIds" in scope
-      ? d1
-          .prepare(`SELECT ${PICK_COLUMNS} FROM user_picks p WHERE p.user_id = ?1 AND p.question_id IN (SELECT value FROM json_each(?2))`)
-          .bind(viewerId, JSON.stringify(scope.questionIds))
-      : d1.prepare(PICKS_ON_OPEN_QUESTIONS).bind(viewerId, scope.openAt),
-  ),
-});
+      ? d1.prepare(onGivenIds).bind(viewerId, JSON.stringify(scope.questionIds))
+      : d1.prepare(onOpenQuestions).bind(viewerId, scope.openAt);
+  const givenIds = "IN (SELECT value FROM json_each(?2))";
+  return {
+    bookmarks: typed<{ question_id: string }>(
+      scoped(BOOKMARKS_ON_OPEN_QUESTIONS, `SELECT question_id FROM user_bookmarks WHERE user_id = ?1 AND question_id ${givenIds}`),
+    ),
+    picks: typed<OwnPick>(scoped(PICKS_ON_OPEN_QUESTIONS, `SELECT ${PICK_COLUMNS} FROM user_picks p WHERE p.user_id = ?1 AND p.question_id ${givenIds}`)),
+  };
+};
 
 type ViewerOwn = { bookmarks: D1Result<{ question_id: string }>; picks: D1Result<OwnPick> };
 

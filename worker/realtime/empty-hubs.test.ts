@@ -1,0 +1,29 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { connect, settle } from "../test/live";
+import type { LiveHub } from "./live-hub";
+import { broadcast, relayHub, socketShard } from "./live-shards";
+
+const dueShards = () => runInDurableObject(relayHub(env), (relay: LiveHub) => relay.roster.due(Date.now()).map(({ shard }) => shard));
+const updated = (id: string) => ({ type: "question.updated", data: { id } }) as const;
+
+describe("the relay and hubs without a socket", () => {
+  it("leaves out a hub with no socket, sends to it again once a socket opens there, and leaves it out once that closes", async () => {
+    await broadcast(env, updated("nobody-listens"));
+    await settle();
+    expect(await dueShards()).toEqual([]);
+
+    const ip = "203.0.113.77";
+    const listener = await connect({ ip });
+    expect(await dueShards()).toEqual([socketShard(null, ip)]);
+    await broadcast(env, updated("heard"));
+    await settle();
+    expect(listener.messages).toEqual([updated("heard")]);
+
+    listener.socket.close(1000, "done");
+    await listener.closed;
+    await broadcast(env, updated("after-the-last-socket"));
+    await settle();
+    expect(await dueShards()).toEqual([]);
+  });
+});
