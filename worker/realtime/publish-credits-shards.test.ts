@@ -15,7 +15,9 @@ const listen = async (bearer: Record<string, string>) => {
   const socket = response.webSocket!;
   socket.accept();
   const messages: LiveMessage[] = [];
-  socket.addEventListener("message", (event) => messages.push(...messagesOfFrame(String(event.data))));
+  socket.addEventListener("message", (event) => {
+    messages.push(...messagesOfFrame(String(event.data)));
+  });
   return { socket, messages };
 };
 
