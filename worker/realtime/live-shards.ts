@@ -68,7 +68,7 @@ export const onlineUsers = async (env: Env, userIds: string[]): Promise<string[]
   }
 };
 
-/** A public message, one call: the relay sends it on to every shard. */
+/** A public message, one call: the relay sends it on to every shard holding a socket. */
 export const broadcast = (env: Env, message: LiveMessage) => quietly("broadcast", relayHub(env).relay([message]));
 
 /** Tells the relay a hub holds a socket again, before the socket is handed to its client (hub-roster.ts). */

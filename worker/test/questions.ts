@@ -62,7 +62,10 @@ export const clearQuestions = async () => {
   await env.DB.batch(["user_bookmarks", "user_picks", "activity_feed", "questions"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
 };
 
-/** `count` copies of a question in one database, numbered after its id (`<id>-000001`...), each with the given counters. */
+/** The ids `copiesOf` gives its copies of a question: `<id>-000001` onwards. */
+export const copyIds = (templateId: string, count: number) => Array.from({ length: count }, (_, i) => `${templateId}-${String(i + 1).padStart(6, "0")}`);
+
+/** `count` copies of a question in one database (ids from `copyIds`), each with the given counters. */
 export const copiesOf = async (db: D1Database, templateId: string, count: number, pickCount: number) => {
   const columns = (await db.prepare("SELECT name FROM pragma_table_info('questions')").all<{ name: string }>()).results.map(({ name }) => name);
   const values = columns.map((name) => (name === "id" ? "printf('%s-%06d', ?1, i)" : name === "pick_count" || name === "yes_count" ? "?3" : name));

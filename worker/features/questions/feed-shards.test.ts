@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { playerDb } from "../../db/shards";
 import { call } from "../../test/http";
 import { D1_LIMITS, limitedD1 } from "../../test/limited-d1";
-import { clearQuestions, copiesOf, insertQuestion } from "../../test/questions";
+import { clearQuestions, copiesOf, copyIds, insertQuestion } from "../../test/questions";
 import { signedInPlayer } from "../../test/sessions";
 import { SHARDS, twoShardEnv } from "../../test/shards";
 import { foldPickCounts } from "./pick-counts";
@@ -138,7 +138,7 @@ describe("the feed of a player whose shard is not the catalogue", () => {
       .prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) SELECT ?1, id, 0 FROM questions WHERE id LIKE ?2")
       .bind(player.userId, `${closed}-%`)
       .run();
-    const everyId = JSON.stringify(Array.from({ length: bookmarked }, (_, i) => `${closed}-${String(i + 1).padStart(6, "0")}`));
+    const everyId = JSON.stringify(copyIds(closed, bookmarked));
     expect(everyId.length).toBeGreaterThan(D1_LIMITS.boundValueBytes);
 
     const limited = { ...shards, DB: limitedD1(env.DB), SHARD_0: limitedD1(SHARDS.SHARD_0), SHARD_1: limitedD1(SHARDS.SHARD_1) };

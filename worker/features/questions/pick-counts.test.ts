@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPlayer, placePick } from "../../test/players";
 import { D1_LIMITS, limitedD1 } from "../../test/limited-d1";
-import { copiesOf, insertQuestion } from "../../test/questions";
+import { copiesOf, copyIds, insertQuestion } from "../../test/questions";
 import { oneDatabaseEnv, SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { foldPickCounts } from "./pick-counts";
 import { mirrorQuestions } from "./question-mirror";
@@ -51,7 +51,7 @@ describe("pick counts across user shards", () => {
     const open = 24_000;
     await copiesOf(env.DB, template, open, 0);
     await copiesOf(SHARDS.SHARD_1, template, open, 1);
-    const oneText = JSON.stringify(Array.from({ length: open }, (_, i) => ({ id: `${template}-${String(i + 1).padStart(6, "0")}`, pick_count: 1, yes_count: 1, no_count: 0 })));
+    const oneText = JSON.stringify(copyIds(template, open).map((id) => ({ id, pick_count: 1, yes_count: 1, no_count: 0 })));
     expect(oneText.length).toBeGreaterThan(D1_LIMITS.boundValueBytes);
 
     const limited = { ...sharded, DB: limitedD1(env.DB), SHARD_0: limitedD1(SHARDS.SHARD_0), SHARD_1: limitedD1(SHARDS.SHARD_1) };
