@@ -10,7 +10,7 @@ import { notFound, onError } from "./lib/on-error";
 import { jsonBodyLimit, requestGuard } from "./lib/request-guard";
 import { securityHeaders } from "./lib/security-headers";
 import { contactRoutes } from "./features/contact/contact.routes";
-import { healthRoutes } from "./features/health/health.routes";
+import { healthDocument } from "./features/health/health.routes";
 import { authenticate } from "./features/auth/auth.middleware";
 import { authRoutes } from "./features/auth/auth.routes";
 import { contactAdminRoutes } from "./features/contact/contact-admin.routes";
@@ -57,13 +57,13 @@ const withSettings: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * The API's URL tree: each feature's sub-app at its own prefix under /api, after the middleware every API route
- * shares. Health comes first, ahead of that middleware: a liveness check reads no settings, database, body or
- * session, and a probe every few seconds is not traffic worth a log line (docs/decisions/worker-hot-path.md).
+ * shares. GET /api/health is only described here: the worker's entry answers it before this tree
+ * (features/health/health.ts, docs/decisions/worker-hot-path.md).
  */
-const withHealth = createRouter().route("/health", healthRoutes);
-withHealth.use("*", withSettings, d1Session(), requestGuard(), jsonBodyLimit(), authenticate(), requestLog());
+const shared = createRouter().route("/health", healthDocument);
+shared.use("*", withSettings, d1Session(), requestGuard(), jsonBodyLimit(), authenticate(), requestLog());
 
-const api = withHealth
+const api = shared
   .route("/auth", authRoutes)
   .route("/me", meRoutes)
   .route("/me", changePasswordRoutes)

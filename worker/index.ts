@@ -6,11 +6,13 @@ import { consumePushes } from "./features/notifications/push-queue";
 import { consumeEmails } from "./lib/email-queue";
 import { isAssetRequest, serveAsset } from "./lib/static-assets";
 import { isHomePage, serveHomePage } from "./features/home-page/home-page";
+import { answerHealthCheck, isHealthCheck } from "./features/health/health";
 
 export { LiveHub } from "./realtime/live-hub";
 
 export default {
   fetch: (request: Request, env: Env, ctx: ExecutionContext) => {
+    if (isHealthCheck(request)) return answerHealthCheck(request);
     if (isAssetRequest(request)) return serveAsset(request, env.ASSETS);
     if (isHomePage(request)) return serveHomePage(request, env.ASSETS, (inner) => Promise.resolve(app.fetch(inner, env, ctx)));
     return app.fetch(request, env, ctx);

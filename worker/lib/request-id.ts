@@ -23,9 +23,10 @@ const localId = () => {
  * id of this isolate's. A client's own `X-Request-Id` is not taken: nobody outside chooses what our logs call a request.
  * One header read instead of a random UUID per request (about 3 us of each health check, docs/decisions/worker-hot-path.md).
  */
+export const requestIdFor = (ray: string | null | undefined) => (ray && ray.length <= MAX_RAY_LENGTH ? ray : localId());
+
 export const requestId = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const ray = c.req.header("CF-Ray");
-  const id = ray !== undefined && ray.length <= MAX_RAY_LENGTH ? ray : localId();
+  const id = requestIdFor(c.req.header("CF-Ray"));
   c.set("requestId", id);
   c.header("X-Request-Id", id);
   await next();

@@ -23,7 +23,7 @@ export const DOCUMENT_HEADERS: Record<string, string> = {
 };
 
 /** Only routes that opt in (public, impersonal reads) may be cached; everything else is personal by default. */
-const DEFAULT_CACHE_CONTROL = "private, no-store";
+export const DEFAULT_CACHE_CONTROL = "private, no-store";
 const API_ENTRIES = Object.entries(API_SECURITY_HEADERS);
 /** The share pages, and anything else outside /api, which may be a document. */
 const PAGE_ENTRIES = [...API_ENTRIES, ...Object.entries(DOCUMENT_HEADERS)];

@@ -22,6 +22,23 @@ describe("health and the API's common behaviour", () => {
     expect((await call("/api/questions", { env: site })).status).toBe(500);
   });
 
+  it("answers with the headers of any other JSON answer of the API, and HEAD without a body", async () => {
+    const names = ["Content-Type", "Cache-Control", "Content-Security-Policy", "X-Content-Type-Options"];
+    const headersOf = (response: Response) => names.map((name) => response.headers.get(name));
+    const routed = await call("/api/no-such-route");
+    const health = await call("/api/health", { headers: { "CF-Ray": "8f1c2d3e4f5a6b7c-SJC" } });
+    expect(headersOf(health)).toEqual(headersOf(routed));
+    expect(health.headers.get("X-Request-Id")).toBe("8f1c2d3e4f5a6b7c-SJC");
+    const head = await call("/api/health", { method: "HEAD" });
+    expect([head.status, await head.text(), headersOf(head)]).toEqual([200, "", headersOf(routed)]);
+  });
+
+  it("is only /api/health itself, with or without a query", async () => {
+    expect((await call("/api/health?probe=1")).status).toBe(200);
+    for (const path of ["/api/healthz", "/api/health/deep", "/api/health-check"]) expect((await call(path)).status).toBe(404);
+    expect((await call("/api/health", { method: "POST", json: {} })).status).toBe(404);
+  });
+
   it("answers unknown API routes with the JSON error shape", async () => {
     const { status, body } = await callJson("/api/no-such-route");
     expect(status).toBe(404);
