@@ -3,6 +3,8 @@ import { requestIdFor } from "../../lib/request-id";
 
 const HEALTH_URL = /^https?:\/\/[^/]+\/api\/health(?:\?|$)/;
 const HEALTH_BODY = JSON.stringify({ ok: true });
+/** Everything but the request id, the same for every answer. */
+const HEALTH_HEADERS = { "Content-Type": "application/json", "Cache-Control": DEFAULT_CACHE_CONTROL, ...API_SECURITY_HEADERS };
 
 export const isHealthCheck = (request: Request) => (request.method === "GET" || request.method === "HEAD") && HEALTH_URL.test(request.url);
 
@@ -13,10 +15,5 @@ export const isHealthCheck = (request: Request) => (request.method === "GET" || 
  */
 export const answerHealthCheck = (request: Request) =>
   new Response(request.method === "HEAD" ? null : HEALTH_BODY, {
-    headers: {
-      "Content-Type": "application/json",
-      "Cache-Control": DEFAULT_CACHE_CONTROL,
-      ...API_SECURITY_HEADERS,
-      "X-Request-Id": requestIdFor(request.headers.get("CF-Ray")),
-    },
+    headers: { ...HEALTH_HEADERS, "X-Request-Id": requestIdFor(request.headers.get("CF-Ray")) },
   });
