@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STAFF_PLAY_MESSAGE } from "../shared/staff";
 import { signIn, signInNewPlayer } from "./accounts";
 import { seriousA11yViolations } from "./a11y";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
@@ -7,7 +8,7 @@ import { boxOf, findCard, inside, insertQuestion, overlaps, restingBox, toastWit
 const browser = useBrowser();
 
 describe("the feed's cards, toasts and requests", () => {
-  it("keeps a long title to two lines and every action of an admin's card inside the card", async () => {
+  it("keeps a long title to two lines and every action of an admin's card inside the card, picks disabled with the reason", async () => {
     await insertQuestion(
       "e2e-long-title",
       "Will the Golden State Warriors overcome a fifteen point deficit in the fourth quarter against the Boston Celtics and still win by more than seven points in regulation time tonight?",
@@ -22,6 +23,8 @@ describe("the feed's cards, toasts and requests", () => {
       for (const name of ["Bookmark question", "Share question", "Edit", "Delete", "Yes", "No"]) {
         expect(inside(await boxOf(card.getByRole("button", { name, exact: true })), cardBox), `${name} at ${viewport.width} px`).toBe(true);
       }
+      for (const name of ["Yes", "No"]) expect(await card.getByRole("button", { name, exact: true }).isDisabled()).toBe(true);
+      expect(await card.getByTestId("pick-blocked").textContent()).toBe(STAFF_PLAY_MESSAGE);
       const lineHeight = await card.getByRole("heading").evaluate((h) => parseFloat(getComputedStyle(h).lineHeight));
       expect((await boxOf(card.getByRole("heading"))).height).toBeLessThanOrEqual(2 * lineHeight + 1);
       await expect(seriousA11yViolations(page)).resolves.toEqual([]);

@@ -1,3 +1,4 @@
+import { STAFF_PLAY_MESSAGE } from "./staff";
 /**
  * The redemption rules and wording (docs/product-rules.md), shared by the gift card panel, the Redeem Credits modal and the API so
  * a refusal reads the same wherever it is caught. Limits (minimum, maximum, dollars per credit) come from the API.
@@ -24,6 +25,7 @@ export const REDEMPTION_ERRORS = {
   reward: error("Gift Card Unavailable", "This gift card is not available"),
   country: error("Redemption Unavailable", "Redemptions are not available in your country"),
   signIn: error("Authentication Required", "Please log in to redeem credits."),
+  staff: error("Not Available to Staff", STAFF_PLAY_MESSAGE),
 } as const;
 
 export const CASH_OUT_METHODS = ["visa", "mastercard", "venmo", "cashapp"] as const;

@@ -36,6 +36,11 @@ export const RATE_LIMITS = {
   contactPerIp: { limit: 10, windowMs: HOUR_MS },
   /** Challenges of a score feed result a player may send, whatever the answer. */
   scoreFeedChallengePerUser: { limit: 5, windowMs: HOUR_MS },
+  /**
+   * Share card images drawn (not served from the cache) for one client address: each costs 0.1-0.2 s of CPU. Only
+   * crawlers ask for them, once per card and version per data centre.
+   */
+  shareCardRenderPerIp: { limit: 100, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -67,8 +72,13 @@ export const LIVE_SHARDS = 8;
 export const LIVE_SOCKET_MESSAGE_LIMIT = 30;
 /** Open sockets per signed-in user (all tabs and devices); a new one beyond this closes the oldest. */
 export const LIVE_SOCKETS_PER_USER = 20;
-/** Open sockets per IP address in one hub; beyond this a new one is refused (docs/decisions/live-updates-sharding.md). */
+/**
+ * Open sockets per network (an IPv4 address, an IPv6 /64) across every hub; beyond this a new one is refused
+ * (docs/decisions/live-updates-sharding.md).
+ */
 export const LIVE_SOCKETS_PER_IP = 100;
+/** A network at its cap asks the hubs for their true counts at most this often (worker/realtime/ip-sockets.ts). */
+export const LIVE_IP_RECOUNT_MS = 10_000;
 /**
  * Public messages pass through one relay object on their way to every hub, each hop one send at a time carrying
  * everything handed to it meanwhile (docs/decisions/live-updates-sharding.md). A hop holds at most this many while its
@@ -93,7 +103,9 @@ export const REDEMPTION_NOTE_MAX_LENGTH = 500;
  * from a question a linked account took the other side of, a payout email another account also uses, or an account
  * younger than newAccountDays (when it asked) with at least newAccountLinkedAccounts linked accounts.
  */
-export const REDEMPTION_RISK = { newAccountDays: 7, newAccountLinkedAccounts: 3 } as const;
+export const REDEMPTION_RISK = { newAccountDays: 7, newAccountLinkedAccounts: 3, recentAwardDays: 30 } as const;
+/** An admin may not fulfil a redemption of an account they awarded credits to within this many days (four eyes). */
+export const FOUR_EYES_AWARD_DAYS = 90;
 
 /** Paid once when a referred friend's first paid pick commits: to the referrer, and to the friend on top of the sign-up bonus. */
 export const REFERRER_BONUS = 100;

@@ -5,7 +5,7 @@ import worker from "./index";
 import { notFound, onError } from "./lib/on-error";
 import { createRouter } from "./lib/router";
 
-export { LiveHub } from "./index";
+export { LiveHub, LiveIpSockets } from "./index";
 
 /**
  * The local development entry (wrangler.toml's top-level `main`: `npm start`, the browser tests): the deployed worker

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { outboxFor, signUp } from "../test/accounts";
 import { productionEnv } from "../test/deployed-env";
 import { caughtQueue, deliverBatch } from "../test/queues";
-import { consumeEmails } from "./email-queue";
+import { consumeEmailQueue as consumeEmails } from "../features/auth/account-link-requests";
 
 const QUEUE = "pickstreak-dev-email";
 

@@ -33,9 +33,13 @@ export const enforceRateLimits = async (d1: D1Database, hits: RateLimitHit[], no
 export const refundRateLimitHit = (d1: D1Database, key: string) =>
   d1.prepare("UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ?").bind(key);
 
+/** Counts one `action` by the request's client address, and throws 429 past the rule's limit. */
+export const enforceIpRateLimit = (c: Context<AppEnv>, action: string, rule: RateLimitRule) =>
+  enforceRateLimits(c.env.DB, [{ key: `${action}:ip:${clientIp(c)}`, rule }]);
+
 export const rateLimitByIp =
   (action: string, rule: RateLimitRule): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    await enforceRateLimits(c.env.DB, [{ key: `${action}:ip:${clientIp(c)}`, rule }]);
+    await enforceIpRateLimit(c, action, rule);
     await next();
   };

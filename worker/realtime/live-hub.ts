@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { parseLiveFrame, type LiveMessage } from "#shared/live-messages";
+import type { LiveMessage } from "#shared/live-messages";
 import {
   LIVE_EMPTY_HUB_RECHECK_MS,
   LIVE_FAN_OUT_LIMIT,
@@ -10,11 +10,23 @@ import {
 } from "../config";
 import { LIVE_CLOSE } from "#shared/live-close";
 import { createHubRoster } from "./hub-roster";
+import { closeQuietly, echoableCloseCode, sendFrame } from "./hub-sockets";
 import { createOutbox } from "./outbox";
+import { admitSocket, reportSockets, socketNetwork } from "./ip-sockets";
 import { announceListening, hubFor, relayHub } from "./live-shards";
 
-/** `openedAt` is missing on sockets accepted before the per-user cap existed; they count as the oldest. */
-type Attachment = { userId: string | null; openedAt?: number; windowStart: number; messages: number };
+/**
+ * `openedAt` is missing on sockets accepted before the per-user cap existed (they count as the oldest); `network` and
+ * `shard` on those accepted before the per-IP count across hubs (their closes are left to its recount).
+ */
+type Attachment = {
+  userId: string | null;
+  openedAt?: number;
+  network?: string;
+  shard?: number;
+  windowStart: number;
+  messages: number;
+};
 /** Messages for every socket of one user. */
 export type Delivery = { userId: string; messages: LiveMessage[] };
 
@@ -25,15 +37,7 @@ export const LIVE_HEADERS = { user: "X-Live-User", session: "X-Live-Session", ip
 export { LIVE_CLOSE };
 const userTag = (userId: string) => `user:${userId}`;
 const sessionTag = (sessionId: string) => `session:${sessionId}`;
-const ipTag = (ip: string) => `ip:${ip}`;
-
-const closeQuietly = (socket: WebSocket, { code, reason }: { code: number; reason: string }) => {
-  try {
-    socket.close(code, reason);
-  } catch {
-    // Already closing: nothing more to do.
-  }
-};
+const ipTag = (network: string) => `ip:${network}`;
 
 /**
  * One hub holds the sockets of one shard: every socket of a given user lands in the same shard (see
@@ -59,6 +63,9 @@ export class LiveHub extends DurableObject<Env> {
       ),
   });
 
+  /** Sockets accepted and waiting for the network's count across hubs (ip-sockets.ts) to admit them. */
+  private admitting = 0;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -70,22 +77,38 @@ export class LiveHub extends DurableObject<Env> {
     }
     const userId = request.headers.get(LIVE_HEADERS.user) || null;
     const sessionId = request.headers.get(LIVE_HEADERS.session) || null;
-    const ip = request.headers.get(LIVE_HEADERS.ip) || "unknown";
+    const network = socketNetwork(request.headers.get(LIVE_HEADERS.ip) || "unknown");
+    const shard = Number.parseInt(request.headers.get(LIVE_HEADERS.shard) ?? "", 10);
     // Refusing the newest (not closing the oldest) so that one client behind a shared address cannot push others off.
-    if (this.open(ipTag(ip)).length >= LIVE_SOCKETS_PER_IP) return new Response("Too many sockets", { status: 429 });
-    // A user's sockets all live here (see live-shards.ts), so this cap is exact; the oldest is most likely a forgotten tab.
-    if (userId) this.closeOldest(userTag(userId), LIVE_SOCKETS_PER_USER - 1);
+    const tooMany = () => new Response("Too many sockets", { status: 429 });
+    if (!Number.isInteger(shard)) return new Response("Missing shard", { status: 400 });
+    if (this.open(ipTag(network)).length >= LIVE_SOCKETS_PER_IP) return tooMany();
 
-    const tags = [ipTag(ip), ...(userId ? [userTag(userId)] : []), ...(userId && sessionId ? [sessionTag(sessionId)] : [])];
-    const wasEmpty = this.open().length === 0;
+    const tags = [ipTag(network), ...(userId ? [userTag(userId)] : []), ...(userId && sessionId ? [sessionTag(sessionId)] : [])];
+    // A socket still waiting for its admission may yet be refused: it does not spare this one the announcement.
+    const wasEmpty = this.open().length === this.admitting;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, tags);
     const now = Date.now();
-    server.serializeAttachment({ userId, openedAt: now, windowStart: now, messages: 0 } satisfies Attachment);
+    server.serializeAttachment({ userId, openedAt: now, network, shard, windowStart: now, messages: 0 } satisfies Attachment);
+    // Counted before the network's count across hubs is asked, so connects racing here each report one more.
+    this.admitting += 1;
+    const counted = admitSocket(this.env, network, shard, this.open(ipTag(network)).length);
+    const admitted = await counted.finally(() => (this.admitting -= 1));
+    if (!admitted) {
+      closeQuietly(server, LIVE_CLOSE.tooMany);
+      return tooMany();
+    }
+    // A user's sockets all live here (see live-shards.ts), so this cap is exact; the oldest is most likely a forgotten tab.
+    if (userId) this.closeOldest(userTag(userId), LIVE_SOCKETS_PER_USER);
     // Accepted first, so any broadcast answered from now on counts this socket; announced before the client has it.
-    const shard = Number.parseInt(request.headers.get(LIVE_HEADERS.shard) ?? "", 10);
-    if (wasEmpty && Number.isInteger(shard)) await announceListening(this.env, shard);
+    if (wasEmpty) await announceListening(this.env, shard);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The network's open sockets here, for its count across hubs (ip-sockets.ts). */
+  async ipSockets(network: string): Promise<number> {
+    return this.open(ipTag(network)).length;
   }
 
   /**
@@ -118,7 +141,7 @@ export class LiveHub extends DurableObject<Env> {
    */
   async deliver(deliveries: Delivery[]): Promise<number> {
     let sent = 0;
-    for (const { userId, messages } of deliveries) sent += this.send(this.open(userTag(userId)), messages);
+    for (const { userId, messages } of deliveries) sent += sendFrame(this.open(userTag(userId)), messages);
     return sent;
   }
 
@@ -149,27 +172,7 @@ export class LiveHub extends DurableObject<Env> {
 
   /** To every socket in this shard, in one frame. Returns the number of sockets sent to: the relay skips a hub with none. */
   async broadcast(messages: LiveMessage[]): Promise<number> {
-    return this.send(this.open(), messages);
-  }
-
-  /**
-   * One frame per call for each socket, carrying all the call's messages as a JSON array (docs/api.md, "Live
-   * updates"): a pick's three messages reach each of the player's sockets in one frame, and a broadcast costs one
-   * frame a socket. The frame is serialized once for all the sockets.
-   */
-  private send(sockets: WebSocket[], messages: LiveMessage[]): number {
-    if (sockets.length === 0 || messages.length === 0) return 0;
-    const frame = JSON.stringify(parseLiveFrame(messages));
-    let sent = 0;
-    for (const socket of sockets) {
-      try {
-        socket.send(frame);
-        sent += 1;
-      } catch {
-        // A socket closing as we send is normal; the client reconnects and refetches.
-      }
-    }
-    return sent;
+    return sendFrame(this.open(), messages);
   }
 
   /** Clients only listen (pings never get here); anything else counts against a per-socket limit. */
@@ -184,9 +187,23 @@ export class LiveHub extends DurableObject<Env> {
     }
   }
 
-  /** Echoes the client's close code where a server may send it (1005, 1006 and 1015 are reserved: answer 1000). */
-  override webSocketClose(socket: WebSocket, code: number): void {
-    const sendable = (code >= 1000 && code <= 1014 && code !== 1005 && code !== 1006) || (code >= 3000 && code <= 4999);
-    socket.close(sendable ? code : 1000, "closing");
+  /**
+   * Echoes the client's close code. The network's count goes first, so a client that saw its close can open another
+   * socket in its place at once.
+   */
+  override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
+    await this.reportClosed(socket);
+    socket.close(echoableCloseCode(code), "closing");
+  }
+
+  override async webSocketError(socket: WebSocket): Promise<void> {
+    await this.reportClosed(socket);
+  }
+
+  private async reportClosed(socket: WebSocket) {
+    const { network, shard } = socket.deserializeAttachment() as Attachment;
+    if (network === undefined || shard === undefined) return;
+    const open = this.open(ipTag(network)).filter((other) => other !== socket).length;
+    await reportSockets(this.env, network, shard, open);
   }
 }

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { consumePushes } from "../features/notifications/push-queue";
 import { consumeReferrals } from "../features/referrals/referral-queue";
 import { consumeSettlement } from "../features/settlement/settlement-queue";
-import { consumeEmails } from "../lib/email-queue";
+import { consumeEmailQueue } from "../features/auth/account-link-requests";
 
 /** A queue whose messages are kept in `sent` for the test to deliver when it chooses. */
 export const caughtQueue = () => {
@@ -45,7 +45,7 @@ const deliveredAtOnce = (consumer: Consumer, queueName: string, consumerEnv: Env
  */
 export const withNoticesDelivered = (testEnv: Env): Env => ({
   ...testEnv,
-  EMAIL_QUEUE: testEnv.EMAIL_QUEUE === env.EMAIL_QUEUE ? deliveredAtOnce(consumeEmails, "pickstreak-dev-email", testEnv) : testEnv.EMAIL_QUEUE,
+  EMAIL_QUEUE: testEnv.EMAIL_QUEUE === env.EMAIL_QUEUE ? deliveredAtOnce(consumeEmailQueue, "pickstreak-dev-email", testEnv) : testEnv.EMAIL_QUEUE,
   PUSH_QUEUE: testEnv.PUSH_QUEUE === env.PUSH_QUEUE ? deliveredAtOnce(consumePushes, "pickstreak-dev-push", testEnv) : testEnv.PUSH_QUEUE,
 });
 

@@ -5,6 +5,7 @@ import { oneOf, stringParams } from "../lib/search-params";
 import type { MeUser } from "../features/auth/auth-queries";
 import { pendingReferralCode, rememberReferralCode } from "../features/auth/referral-storage";
 import { ApiError, client, unwrap } from "../lib/api";
+import { ChoosePasswordForm } from "./-auth/choose-password-form";
 import { ConfirmationNeeded } from "./-auth/confirmation-needed";
 import { LoginForm } from "./-auth/login-form";
 import { SignupForm } from "./-auth/signup-form";
@@ -16,9 +17,13 @@ const searchSchema = (search: Record<string, unknown>) => ({
   mode: oneOf(search.mode, ["login", "signup"] as const, "login"),
 });
 
-/** Follows the emailed confirmation link once, then signs the player in. */
+/**
+ * Follows the emailed confirmation link once, then signs the player in. Where the server asks for a password (the
+ * address was signed up for more than once), answers why, and the page asks whoever opened the link to choose it.
+ */
 const useConfirmToken = (token: string | undefined, onSignedIn: (user: MeUser) => Promise<void>) => {
   const started = useRef(false);
+  const [passwordReason, setPasswordReason] = useState<string | null>(null);
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
@@ -27,8 +32,12 @@ const useConfirmToken = (token: string | undefined, onSignedIn: (user: MeUser) =
         toast.success("Email confirmed. Welcome to Pickstreak!");
         await onSignedIn(user);
       })
-      .catch((error: unknown) => toast.error(error instanceof ApiError ? error.message : "Please try again"));
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.details.field === "password") setPasswordReason(error.message);
+        else toast.error(error instanceof ApiError ? error.message : "Please try again");
+      });
   }, [token, onSignedIn]);
+  return passwordReason;
 };
 
 const Auth = () => {
@@ -36,7 +45,7 @@ const Auth = () => {
   const navigate = Route.useNavigate();
   const [awaitingEmail, setAwaitingEmail] = useState<string | null>(null);
   const onSignedIn = useSignedIn(redirect);
-  useConfirmToken(confirm, onSignedIn);
+  const passwordReason = useConfirmToken(confirm, onSignedIn);
   useEffect(() => rememberReferralCode(ref), [ref]);
 
   const switchMode = (next: "login" | "signup") => {
@@ -50,7 +59,9 @@ const Auth = () => {
         Pick<span className="text-brand-700 dark:text-brand-500">streak</span>
       </Link>
       <div className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-slate-800">
-        {awaitingEmail ? (
+        {confirm && passwordReason ? (
+          <ChoosePasswordForm token={confirm} reason={passwordReason} onSignedIn={onSignedIn} />
+        ) : awaitingEmail ? (
           <ConfirmationNeeded email={awaitingEmail} onBack={() => switchMode("login")} />
         ) : (
           <>

@@ -2,7 +2,10 @@ import { desc, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 
-/** balance = the sum of the player's credit_transactions; redeemable is the part that came from winnings. */
+/**
+ * balance = the sum of the player's credit_transactions. Two parts of it are tracked: redeemable came from winnings
+ * and may leave as money; awarded came from an admin's award (or from picks paid with one) and never may.
+ */
 export const userCredits = sqliteTable(
   "user_credits",
   {
@@ -15,9 +18,11 @@ export const userCredits = sqliteTable(
     totalSpent: integer("total_spent").notNull().default(0),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    awarded: integer("awarded").notNull().default(0),
   },
   () => [
     check("user_credits_redeemable", sql`redeemable >= 0`),
+    check("user_credits_awarded", sql`awarded >= 0`),
     check("user_credits_total_earned", sql`total_earned >= 0`),
     check("user_credits_total_spent", sql`total_spent >= 0`),
   ],
@@ -35,7 +40,8 @@ export const transactionTypes = [
   "reversal",
   "admin_adjustment",
 ] as const;
-export const creditSources = ["purchased", "bonus", "winnings"] as const;
+/** awarded: an admin's award, and what picks paid with awarded credits bring back; never redeemable. */
+export const creditSources = ["purchased", "bonus", "winnings", "awarded"] as const;
 
 /** The ledger: one row per credit movement, its idempotency key unique so no movement is written twice. */
 export const creditTransactions = sqliteTable(
@@ -66,7 +72,7 @@ export const creditTransactions = sqliteTable(
       "credit_transactions_type",
       sql`transaction_type IN ('purchase', 'spend', 'pick_payout', 'refund', 'daily_free', 'promo_code', 'bonus', 'redemption', 'reversal', 'admin_adjustment')`,
     ),
-    check("credit_transactions_source", sql`source IN ('purchased', 'bonus', 'winnings')`),
+    check("credit_transactions_source", sql`source IN ('purchased', 'bonus', 'winnings', 'awarded')`),
   ],
 );
 
@@ -96,8 +102,10 @@ export const batchGuard = sqliteTable("batch_guard", {
 });
 
 /**
- * One row per daily credits claim: `day` is the player's local calendar day (YYYY-MM-DD) and only ever grows, so
- * however the time zone a client reports changes, a player claims at most once per day that has begun somewhere.
+ * One row per daily credits claim: `day` is the player's local calendar day (YYYY-MM-DD) and only ever grows. `tz` is
+ * the time zone the day's first claim reported (minutes behind UTC; NULL on claims from before it was kept): the next
+ * claim waits for a new day there as well as in the zone it reports, and for 20 hours after this one, so changing the
+ * reported zone cannot claim twice in a day.
  */
 export const dailyClaims = sqliteTable(
   "daily_claims",
@@ -110,9 +118,12 @@ export const dailyClaims = sqliteTable(
     streak: integer("streak").notNull(),
     amount: integer("amount").notNull(),
     createdAt: integer("created_at").notNull(),
+    tz: integer("tz"),
   },
   (t) => [
     uniqueIndex("daily_claims_user_day").on(t.userId, t.day),
+    // The claim's own statement looks for a claim of the player's in the last 20 hours.
+    index("daily_claims_user_time").on(t.userId, t.createdAt),
     check("daily_claims_streak", sql`streak >= 1`),
     check("daily_claims_amount", sql`amount > 0`),
   ],

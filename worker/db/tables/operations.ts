@@ -63,6 +63,31 @@ export const adminAuditLog = sqliteTable(
   ],
 );
 
+/**
+ * Every credit adjustment an admin made, keyed by the id the admin's form chose, in the catalogue. It is written before
+ * the ledger movement, so an adjustment id is used once across every player and shard, and the four-eyes rule on
+ * redemptions can ask who awarded credits to whom (docs/decisions/redemption-risk.md).
+ */
+export const creditAdjustments = sqliteTable(
+  "credit_adjustments",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: integer("amount").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("credit_adjustments_user").on(t.userId, t.createdAt),
+    index("credit_adjustments_admin").on(t.adminId, t.createdAt),
+    check("credit_adjustments_amount", sql`amount <> 0`),
+  ],
+);
+
 /** One row per cron job run, so admins can see when each job last ran and whether it failed. */
 export const cronRuns = sqliteTable(
   "cron_runs",

@@ -97,7 +97,7 @@ describe("the admin's players over two shards", () => {
       const player = await signedInPlayer(10, shards, userIdInShard(shard));
       const adjustmentId = crypto.randomUUID();
       const award = await successOf(adjust(player.userId, { adjustmentId, amount: 25, reason: "Apology" }));
-      expect(award.body).toMatchObject({ duplicate: false, credits: { balance: 35 }, transaction: { amount: 25, source: "bonus" } });
+      expect(award.body).toMatchObject({ duplicate: false, credits: { balance: 35 }, transaction: { amount: 25, source: "awarded" } });
       expect((await successOf(adjust(player.userId, { adjustmentId, amount: 25, reason: "Apology" }))).body.duplicate).toBe(true);
       expect((await successOf(adjust(player.userId, { amount: -30, reason: "Clawback" }))).body.credits.balance).toBe(5);
       expect((await adjust(player.userId, { amount: -6, reason: "Too much" })).status).toBe(402);
@@ -125,5 +125,19 @@ describe("the admin's players over two shards", () => {
       .first<{ id: string }>();
     expect(await auditOf(player.userId)).toEqual([{ id: ledgerRow?.id, action: "credits_awarded" }]);
     expect(await balanceOf(player.userId, playerDb(shards, player.userId))).toBe(17);
+  });
+
+  it("uses an adjustment id once across every player and shard: reused for another player it moves nothing", async () => {
+    const first = await signedInPlayer(0, shards, userIdInShard(0));
+    const second = await signedInPlayer(0, shards, userIdInShard(1));
+    const adjustmentId = crypto.randomUUID();
+    await successOf(adjust(first.userId, { adjustmentId, amount: 40, reason: "Goodwill" }));
+    for (const reuse of [{ userId: second.userId, amount: 40 }, { userId: first.userId, amount: 41 }]) {
+      const refused = await adjust(reuse.userId, { adjustmentId, amount: reuse.amount, reason: "Goodwill" });
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ error: { code: "conflict", message: "This adjustment id was already used for a different change" } });
+    }
+    expect(await balanceOf(second.userId, playerDb(shards, second.userId))).toBe(0);
+    expect(await balanceOf(first.userId, playerDb(shards, first.userId))).toBe(40);
   });
 });

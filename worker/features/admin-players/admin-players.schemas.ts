@@ -15,7 +15,7 @@ export const adjustCreditsSchema = z
       .min(-MAX_ADJUSTMENT, AMOUNT_MESSAGE)
       .max(MAX_ADJUSTMENT, AMOUNT_MESSAGE)
       .refine((amount) => amount !== 0, AMOUNT_MESSAGE)
-      .openapi({ description: "Positive awards bonus credits (not redeemable); negative deducts, never below zero" }),
+      .openapi({ description: "Positive awards credits that are never redeemable, nor are the winnings of picks paid with them; negative deducts, never below zero" }),
     reason: z.string({ error: "Please give a reason" }).trim().min(3, "Please give a reason").max(500, "Reason must be at most 500 characters"),
   })
   .openapi("AdjustCredits");

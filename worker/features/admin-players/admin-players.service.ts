@@ -3,7 +3,7 @@ import { readCatalogueAndShard } from "../../db/catalogue-and-shard";
 import { createDb, type Db } from "../../db/client";
 import { boundQuery } from "../../db/compiled";
 import { afterKeyset, newestFirst } from "../../db/keyset";
-import { creditTransactions, giftCardRedemptions, questions, userCredits, userPicks, users } from "../../db/schema";
+import { creditAdjustments, creditTransactions, giftCardRedemptions, questions, userCredits, userPicks, users } from "../../db/schema";
 import { playerDb } from "../../db/shards";
 import { AppError } from "../../lib/errors";
 import { PLAYER_MOVING_MESSAGE, writablePlayerDb } from "../../lib/write-pause";
@@ -137,6 +137,21 @@ export const readPlayer = async (env: Env, userId: string) => {
 
 type Adjustment = AdjustCredits & { userId: string; adminId: string; now: number };
 
+const ADJUSTMENT_REUSED = "This adjustment id was already used for a different change";
+
+/**
+ * Claims the adjustment id in the catalogue, once across every player and shard. A repeat of the same change (same
+ * player and amount) goes on, so a retry completes a movement an earlier attempt did not; anything else is refused.
+ */
+const claimAdjustmentId = async (env: Env, { adjustmentId, adminId, userId, amount, now }: Adjustment) => {
+  const db = createDb(env.DB);
+  const [, [claimed]] = await db.batch([
+    db.insert(creditAdjustments).values({ id: adjustmentId, adminId, userId, amount, createdAt: now }).onConflictDoNothing(),
+    db.select().from(creditAdjustments).where(eq(creditAdjustments.id, adjustmentId)),
+  ]);
+  if (!claimed || claimed.userId !== userId || claimed.amount !== amount) throw new AppError("conflict", ADJUSTMENT_REUSED);
+};
+
 /**
  * Awards or deducts credits as one ledger movement in the player's shard, with its audit entry in the catalogue,
  * written only when the movement was (so a repeat of the same adjustment id moves nothing and audits nothing). A
@@ -144,9 +159,11 @@ type Adjustment = AdjustCredits & { userId: string; adminId: string; now: number
  * Where the shard is the catalogue, the entry is in the movement's batch; otherwise it follows the movement's commit,
  * and a repeat of the adjustment writes it if an earlier attempt could not, never twice.
  */
-export const adjustCredits = async (env: Env, { userId, adminId, adjustmentId, amount, reason, now }: Adjustment) => {
+export const adjustCredits = async (env: Env, adjustment: Adjustment) => {
+  const { userId, adminId, adjustmentId, amount, reason, now } = adjustment;
   const [player] = await createDb(env.DB).select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
   if (!player || player.deletedAt !== null) throw new AppError("not_found", "User not found");
+  await claimAdjustmentId(env, adjustment);
 
   const shard = writablePlayerDb(env, userId, PLAYER_MOVING_MESSAGE);
   const together = shard === env.DB;
@@ -175,7 +192,7 @@ export const adjustCredits = async (env: Env, { userId, adminId, adjustmentId, a
   ]);
   if (!row) throw new AppError("insufficient_credits", "The player's balance cannot cover this deduction");
   if (row.owner !== userId || row.amount !== amount) {
-    throw new AppError("conflict", "This adjustment id was already used for a different change");
+    throw new AppError("conflict", ADJUSTMENT_REUSED);
   }
   if (!together) await auditStatement(env.DB, entry(row.id)).run();
   const { owner: _owner, ...transaction } = row;

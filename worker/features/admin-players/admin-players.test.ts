@@ -41,13 +41,13 @@ describe("an admin's credit adjustments", () => {
     const player = await signedInPlayer(10);
     const adjustmentId = crypto.randomUUID();
     const first = await successOf(adjust(player.userId, { adjustmentId, amount: 25, reason: "Apology for the outage" }));
-    expect(first.body).toMatchObject({ duplicate: false, credits: { balance: 35 }, transaction: { amount: 25, transactionType: "admin_adjustment", source: "bonus" } });
+    expect(first.body).toMatchObject({ duplicate: false, credits: { balance: 35 }, transaction: { amount: 25, transactionType: "admin_adjustment", source: "awarded" } });
     const again = await successOf(adjust(player.userId, { adjustmentId, amount: 25, reason: "Apology for the outage" }));
     expect(again.body).toMatchObject({ duplicate: true, credits: { balance: 35 } });
 
     expect(await balanceOf(player.userId)).toBe(35);
     expect(await redeemableOf(player.userId)).toBe(0);
-    expect(await adjustmentRows(player.userId)).toEqual([{ amount: 25, source: "bonus" }]);
+    expect(await adjustmentRows(player.userId)).toEqual([{ amount: 25, source: "awarded" }]);
     expect(await auditAbout(player.userId)).toEqual([
       { action: "credits_awarded", reason: "Apology for the outage", admin_id: admin.userId, after: JSON.stringify({ amount: 25 }) },
     ]);

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
+import { awardFundedSql, pickReturnSources } from "../credits/pick-funding";
 import { pickContributions } from "../leaderboard/aggregates";
 import { shardMap } from "../../db/shards";
 import { assertNoMove } from "../../lib/write-pause";
@@ -12,7 +13,7 @@ import { readStoredQuestion } from "./admin-question-row";
 import type { SqlColumns } from "../../db/rows";
 import type { userPicks } from "../../db/schema";
 
-type PickToRemove = SqlColumns<typeof userPicks, "id" | "user_id" | "credits_spent" | "status">;
+type PickToRemove = SqlColumns<typeof userPicks, "id" | "user_id" | "credits_spent" | "status"> & { award_funded: number };
 
 /** Rows deleted per statement for the tables that need no per-row work. */
 const SWEEP_LIMIT = 500;
@@ -23,7 +24,10 @@ const placeholders = (count: number) => Array.from({ length: count }, () => "?")
 
 const readPicks = (d1: D1Database, questionId: string) =>
   d1
-    .prepare("SELECT id, user_id, credits_spent, status FROM user_picks WHERE question_id = ? ORDER BY id LIMIT ?")
+    .prepare(
+      `SELECT p.id, p.user_id, p.credits_spent, p.status, ${awardFundedSql("p")} AS award_funded
+       FROM user_picks p WHERE p.question_id = ? ORDER BY p.id LIMIT ?`,
+    )
     .bind(questionId, SETTLEMENT_CHUNK_SIZE)
     .all<PickToRemove>();
 
@@ -46,7 +50,7 @@ const removePickChunk = async (d1: D1Database, questionId: string, picks: PickTo
           userId: pick.user_id,
           amount: pick.credits_spent,
           transactionType: "refund",
-          source: "purchased",
+          source: pickReturnSources(pick.award_funded).refund,
           idempotencyKey: `delete-refund:${pick.id}`,
           questionId,
           pickId: pick.id,

@@ -62,7 +62,14 @@ describe("separators and look-alikes in names", () => {
     (name) => expect(isCleanUsername(name)).toBe(false),
   );
 
-  it.each(["Streak_King", "Bass_Player", "Sussex_Fan", "Cocktail_Hour", "Scunthorpe_Utd", "Grass_Hopper", "Hit_Man", "Title_Town"])(
+  it.each(["phuck", "kunt", "PHUCK_it", "my_kunt", "phuk", "fvck"])("finds a sound-alike in %s", (name) =>
+    expect(isCleanUsername(name)).toBe(false),
+  );
+
+  it.each([
+    "Streak_King", "Bass_Player", "Sussex_Fan", "Cocktail_Hour", "Scunthorpe_Utd", "Grass_Hopper", "Hit_Man", "Title_Town",
+    "Phuket_Fan", "Kuntz_Family", "Skunk_Works",
+  ])(
     "lets %s through",
     (name) => expect(isCleanUsername(name)).toBe(true),
   );
@@ -80,6 +87,18 @@ describe("reserved names", () => {
     "Badminton_Fan", "Liverpool_Supporter", "Modern_Fan", "Model_Citizen", "Stafford", "Systematic", "Rooted", "Robot_Wars",
     "Bottle_Rocket", "MadMind", "Chad_Minter", "Streak_King", "Pick_Master", "Supersonic",
   ])("lets %s through", (name) => expect(isReservedUsername(name)).toBe(false));
+
+  it.each(["billing", "owner", "help", "null", "undefined", "none", "Help_Desk", "The_Owner", "suppport", "Suport_Team",
+    "moderater", "picksstreak", "pickstreek", "pikstreak", "Pick_Streek_Fan", "anonymus", "Offical_Tips"])(
+    "refuses %s, and a reserved word misspelled by one letter",
+    (name) => expect(isReservedUsername(name)).toBe(true),
+  );
+
+  it.each(["Helpful_Hank", "Helper_Bee", "Nullarbor", "Nonesuch", "Downer_Fan", "Willing_Pick", "Billings_Fan", "Sporty_Spice",
+    "Kickoff_King", "Streaker", "Undefeated", "Owen_Owens", "Sport_Fan"])(
+    "lets %s through",
+    (name) => expect(isReservedUsername(name)).toBe(false),
+  );
 
   it("never reserves a random name", () => {
     for (const adjective of USERNAME_ADJECTIVES) {
@@ -102,6 +121,14 @@ describe("every place a username is set", () => {
     expect(await refused(signUp("names-1@example.com", { username: "the_admin" }))).toMatchObject(refusal(USERNAME_RESERVED_MESSAGE));
     expect(await refused(signUp("names-1@example.com", { username: "f_u_c_k" }))).toMatchObject(refusal(USERNAME_PROFANE_MESSAGE));
     expect(await env.DB.prepare("SELECT 1 FROM users WHERE email = ?").bind("names-1@example.com").first()).toBeNull();
+  });
+
+  it.each([
+    ["phuck", USERNAME_PROFANE_MESSAGE], ["kunt", USERNAME_PROFANE_MESSAGE], ["billing", USERNAME_RESERVED_MESSAGE],
+    ["owner", USERNAME_RESERVED_MESSAGE], ["help", USERNAME_RESERVED_MESSAGE], ["null", USERNAME_RESERVED_MESSAGE],
+    ["undefined", USERNAME_RESERVED_MESSAGE], ["suppport", USERNAME_RESERVED_MESSAGE], ["picksstreak", USERNAME_RESERVED_MESSAGE],
+  ])("refuses %s at sign-up", async (username, message) => {
+    expect(await refused(signUp(`names-${username}@example.com`, { username }))).toMatchObject(refusal(message));
   });
 
   it("refuses them on the profile, and leaves an account already named like this alone", async () => {

@@ -7,11 +7,13 @@ import { outboxFor, signUp, signUpAndLogin, tokenFromLatestEmail } from "../../t
 import { apiClient } from "../../test/client";
 import { BASE_URL } from "../../test/http";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
-import { withNoticesDelivered, withQueuesCaught } from "../../test/queues";
+import { caughtQueue, withNoticesDelivered, withQueuesCaught } from "../../test/queues";
+import { countingEnv } from "../../test/counting-d1";
 import { insertQuestion } from "../../test/questions";
 import { emailFingerprint, normaliseEmail } from "./email-fingerprint";
+import { CHOOSE_PASSWORD_MESSAGE } from "./signup.routes";
 
-const confirm = (token: string) => apiClient().auth.confirm.$post({ json: { token } });
+const confirm = (token: string, password?: string) => apiClient().auth.confirm.$post({ json: { token, password } });
 const login = (email: string, password: string) => apiClient().auth.login.$post({ json: { email, password } });
 const userRow = (email: string) =>
   env.DB.prepare("SELECT id, username, country, referred_by FROM users WHERE email = ? AND deleted_at IS NULL")
@@ -45,23 +47,41 @@ describe("pre-account hijack", () => {
     await signUp(victim, { password: "owner-pass" });
     expect(await userRow(victim)).toMatchObject({ country: "US", referred_by: null });
     expect((await userRow(victim))?.username).not.toBe("Sneaky_One");
-    expect((await confirm(attackerLink)).status).toBe(400);
+    expect((await confirm(attackerLink, "attacker-pass")).status).toBe(400);
 
-    expect((await confirm(await tokenFromLatestEmail(victim, "confirm"))).status).toBe(200);
+    expect((await confirm(await tokenFromLatestEmail(victim, "confirm"), "owner-chosen")).status).toBe(200);
     expect((await login(victim, "attacker-pass")).status).toBe(401);
-    expect((await login(victim, "owner-pass")).status).toBe(200);
+    expect((await login(victim, "owner-pass")).status).toBe(401);
+    expect((await login(victim, "owner-chosen")).status).toBe(200);
     expect(await balanceOf((await userRow(victim))!.id)).toBe(5);
     await expectLedgerClean();
   });
 
-  it("activates exactly the password of the sign-up that sent the link, with the latest sign-up's referral", async () => {
+  it("leaves the mailbox's owner the only one who can sign in when an attacker signed up after her", async () => {
+    const victim = "victim-first@example.com";
+    await signUp(victim, { password: "victim-pass" });
+    await signUp(victim, { password: "attacker-pass" });
+    const link = await tokenFromLatestEmail(victim, "confirm");
+
+    // The one working link activates no password chosen at sign-up: it asks whoever opened it, and stays usable.
+    const asked = await confirm(link);
+    expect(asked.status).toBe(400);
+    expect(await asked.json()).toEqual({ error: { code: "validation_failed", message: CHOOSE_PASSWORD_MESSAGE, field: "password" } });
+    expect((await login(victim, "attacker-pass")).status).toBe(401);
+
+    expect((await confirm(link, "victim-chosen")).status).toBe(200);
+    expect((await confirm(link, "attacker-pass")).status).toBe(400);
+    for (const password of ["attacker-pass", "victim-pass"]) expect((await login(victim, password)).status).toBe(401);
+    expect((await login(victim, "victim-chosen")).status).toBe(200);
+  });
+
+  it("keeps the latest sign-up's name and referral when an address is signed up for twice", async () => {
     const host = await signUpAndLogin("honest-host@example.com");
     const address = "twice-over@example.com";
     await signUp(address, { password: "first-pass" });
     await signUp(address, { password: "second-pass", username: "Second_Go", ref: await codeOf(host.userId) });
-    expect((await confirm(await tokenFromLatestEmail(address, "confirm"))).status).toBe(200);
-    expect((await login(address, "first-pass")).status).toBe(401);
-    expect((await login(address, "second-pass")).status).toBe(200);
+    expect((await confirm(await tokenFromLatestEmail(address, "confirm"), "chosen-pass")).status).toBe(200);
+    expect((await login(address, "chosen-pass")).status).toBe(200);
     expect(await userRow(address)).toMatchObject({ username: "Second_Go", referred_by: host.userId });
     expect(await balanceOf((await userRow(address))!.id)).toBe(10);
   });
@@ -102,8 +122,8 @@ describe("stale links", () => {
     await signUp(address);
     await requestReset(address);
     const reset = await tokenFromLatestEmail(address, "token");
-    await signUp(address, { password: "chosen-pass" });
-    expect((await confirm(await tokenFromLatestEmail(address, "confirm"))).status).toBe(200);
+    await signUp(address, { password: "second-pass" });
+    expect((await confirm(await tokenFromLatestEmail(address, "confirm"), "chosen-pass")).status).toBe(200);
     const late = await completeReset(reset, "hijack-pass");
     expect(late.status).toBe(400);
   });
@@ -161,6 +181,32 @@ describe("answers that do not depend on the address", () => {
     await waitOnExecutionContext(ctx);
     expect(await outboxFor(address)).toHaveLength(before + 1);
     await tokenFromLatestEmail(address, param);
+  });
+});
+
+describe("work after the answer that does not depend on the address", () => {
+  it.each([
+    ["/api/auth/password-reset", "password_reset"],
+    ["/api/auth/resend-confirmation", "confirm_email"],
+  ] as const)("%s queues the same one request for a known and an unknown address, and reads nothing", async (path, accountLink) => {
+    const known = `known-${accountLink}@example.com`;
+    await signUp(known);
+    const work = async (address: string) => {
+      const { env: counting, counter } = countingEnv();
+      const emails = caughtQueue();
+      const ctx = createExecutionContext();
+      const request = new Request(`${BASE_URL}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.10" },
+        body: JSON.stringify({ email: address }),
+      });
+      expect((await worker.fetch(request, { ...counting, EMAIL_QUEUE: emails.queue }, ctx)).status).toBe(200);
+      await waitOnExecutionContext(ctx);
+      return { reads: counter.calls, sent: emails.sent };
+    };
+    const rateLimitTrips = (await work(`nobody-${accountLink}@example.com`)).reads;
+    expect(await work(known)).toEqual({ reads: rateLimitTrips, sent: [{ accountLink, address: known }] });
+    expect(await work(`nobody-${accountLink}@example.com`)).toEqual({ reads: rateLimitTrips, sent: [{ accountLink, address: `nobody-${accountLink}@example.com` }] });
   });
 });
 

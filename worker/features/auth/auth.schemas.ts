@@ -53,6 +53,11 @@ export const tokenSchema = z
 
 export const resetCompleteSchema = tokenSchema.extend({ password: passwordSchema }).openapi("PasswordResetComplete");
 
+/** A password sent with the confirmation becomes the account's; an address signed up for twice needs one (accounts.md). */
+export const confirmSchema = tokenSchema
+  .extend({ password: passwordSchema.optional().openapi({ description: "Chosen by whoever opened the link" }) })
+  .openapi("ConfirmRequest");
+
 export const okSchema = z.object({ ok: z.literal(true) }).openapi("Ok");
 
 export const INVALID_LINK_MESSAGE = LINK_MESSAGE;

@@ -38,6 +38,17 @@ export const consumeEmailToken = async (
   return row?.user_id ?? null;
 };
 
+/** Whose account a token still opens, without using it up: null when it is unknown, used or expired. */
+export const emailTokenOwner = async (env: Env, token: string, purpose: EmailTokenPurpose, now: number): Promise<string | null> => {
+  const d1 = tokenDbForWrite(env, token);
+  if (!d1) return null;
+  const row = await d1
+    .prepare("SELECT user_id FROM auth_tokens WHERE token_hash = ?1 AND purpose = ?2 AND used_at IS NULL AND expires_at > ?3")
+    .bind(await sha256Hex(token), purpose, now)
+    .first<{ user_id: string }>();
+  return row?.user_id ?? null;
+};
+
 /** Every other outstanding token of the purpose stops working (a newer reset link, a completed reset). */
 export const retireEmailTokens = (d1: D1Database, userId: string, purpose: EmailTokenPurpose, now: number) =>
   d1

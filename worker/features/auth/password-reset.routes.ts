@@ -3,19 +3,16 @@ import { and, eq, isNull } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
 import { createDb } from "../../db/client";
 import { users } from "../../db/schema";
-import { playerDb } from "../../db/shards";
 import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
-import { sendEmail } from "../../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, publicRoute } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { closeUserSockets } from "../../realtime/live-shards";
-import { findAccount } from "./accounts";
 import { clearSessionCookies } from "./auth-cookies";
-import { passwordResetEmail } from "./auth-emails";
 import { emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, resetCompleteSchema } from "./auth.schemas";
-import { consumeEmailToken, issueEmailToken, retireAllEmailTokens, retireEmailTokens } from "./email-tokens";
+import { requestAccountLink } from "./account-link-requests";
+import { consumeEmailToken, retireAllEmailTokens } from "./email-tokens";
 import { hashPassword } from "./password";
 import { revokeAllSessions } from "./session.service";
 import { welcomeBonus } from "./welcome-bonus";
@@ -47,17 +44,7 @@ const completeRoute = createRoute({
 
 export const passwordResetRoutes = createRouter()
   .openapi(requestRoute, async (c) => {
-    const address = c.req.valid("json").email;
-    afterResponse(c, "password_reset_request_failed", async () => {
-      const now = Date.now();
-      const account = await findAccount(c.env.DB, address);
-      if (!account) return;
-      const d1 = playerDb(c.env, account.id);
-      const reset = await issueEmailToken(d1, account.id, "password_reset", now);
-      // Only the newest link works.
-      await d1.batch([retireEmailTokens(d1, account.id, "password_reset", now), reset.statement]);
-      await sendEmail(c, passwordResetEmail(c.var.settings.APP_URL, account.email, reset.token));
-    });
+    afterResponse(c, "password_reset_request_failed", () => requestAccountLink(c.env, { accountLink: "password_reset", address: c.req.valid("json").email }));
     return c.json({ ok: true as const }, 200);
   })
   .openapi(completeRoute, async (c) => {

@@ -13,9 +13,11 @@ import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { loadMe } from "../me/me.service";
 import { userResponseSchema } from "../me/me.schemas";
-import { confirmationEmailFor, findAccount, roleFor } from "./accounts";
-import { emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, signupSchema, tokenSchema } from "./auth.schemas";
-import { consumeEmailToken, retireAllEmailTokens } from "./email-tokens";
+import { requestAccountLink } from "./account-link-requests";
+import { roleFor } from "./accounts";
+import { confirmSchema, emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, signupSchema } from "./auth.schemas";
+import { consumeEmailToken, emailTokenOwner, retireAllEmailTokens } from "./email-tokens";
+import { hashPassword } from "./password";
 import { openSession } from "./sign-in";
 import { signUp } from "./signup.service";
 import { welcomeBonus } from "./welcome-bonus";
@@ -35,14 +37,16 @@ const signupRoute = createRoute({
   },
 });
 
+export const CHOOSE_PASSWORD_MESSAGE = "This address was signed up for more than once: choose the password you will sign in with";
+
 const confirmRoute = createRoute({
   method: "post",
   path: "/confirm",
   operationId: "confirmEmail",
   security: publicRoute,
   tags: ["Accounts"],
-  summary: "Confirm an email address with the emailed token; signs the user in",
-  request: { body: jsonBody(tokenSchema) },
+  summary: "Confirm an email address with the emailed token, choosing the password where asked; signs the user in",
+  request: { body: jsonBody(confirmSchema) },
   responses: { 200: jsonContent(userResponseSchema, "Signed in"), ...errorResponses(400, 415) },
 });
 
@@ -68,21 +72,37 @@ export const signupRoutes = createRouter()
   })
   .openapi(confirmRoute, async (c) => {
     const now = Date.now();
-    const userId = await consumeEmailToken(c.env, c.req.valid("json").token, "confirm_email", now);
+    const body = c.req.valid("json");
+    const owner = await emailTokenOwner(c.env, body.token, "confirm_email", now);
     // A confirmed account has a password of its own: no link may sign in to it without that password.
-    const [account] = userId
+    const [account] = owner
       ? await createDb(c.env.DB)
-          .select({ id: users.id, email: users.email, role: users.role, referredBy: users.referredBy })
+          .select({ id: users.id, email: users.email, role: users.role, referredBy: users.referredBy, passwordHash: users.passwordHash })
           .from(users)
-          .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.emailConfirmedAt)))
+          .where(and(eq(users.id, owner), isNull(users.deletedAt), isNull(users.emailConfirmedAt)))
       : [];
     if (!account) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
+    // The address was signed up for more than once: whoever opened the link chooses the password, so the link is
+    // checked but not used up until they have.
+    if (account.passwordHash === null && !body.password) {
+      throw new AppError("validation_failed", CHOOSE_PASSWORD_MESSAGE, { field: "password" });
+    }
+    const chosen = body.password ? await hashPassword(body.password) : null;
+    if ((await consumeEmailToken(c.env, body.token, "confirm_email", now)) !== account.id) {
+      throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
+    }
     const role = account.role === "admin" ? "admin" : roleFor(c.var.settings, account.email);
     const catalogue = c.env.DB;
     const bonus = await welcomeBonus(catalogue, c.var.settings, account, now);
     await openSession(c, { id: account.id, role, referred: account.referredBy !== null }, {
       directory: [
-        catalogue.prepare("UPDATE users SET email_confirmed_at = ?1, role = ?2, updated_at = ?1 WHERE id = ?3").bind(now, role, account.id),
+        catalogue
+          .prepare(
+            `UPDATE users SET email_confirmed_at = ?1, role = ?2, updated_at = ?1, password_hash = COALESCE(?4, password_hash),
+               password_salt = COALESCE(?5, password_salt), password_iterations = COALESCE(?6, password_iterations)
+             WHERE id = ?3`,
+          )
+          .bind(now, role, account.id, chosen?.hash ?? null, chosen?.salt ?? null, chosen?.iterations ?? null),
         ...bonus.directory,
       ],
       player: (d1) => [retireAllEmailTokens(d1, account.id, now), ...bonus.player(d1)],
@@ -92,11 +112,6 @@ export const signupRoutes = createRouter()
     return c.json({ user: me.user }, 200);
   })
   .openapi(resendRoute, async (c) => {
-    const address = c.req.valid("json").email;
-    afterResponse(c, "resend_confirmation_failed", async () => {
-      const account = await findAccount(c.env.DB, address);
-      const email = account && (await confirmationEmailFor(playerDb(c.env, account.id), c.var.settings, account, Date.now()));
-      if (email) await sendEmail(c, email);
-    });
+    afterResponse(c, "resend_confirmation_failed", () => requestAccountLink(c.env, { accountLink: "confirm_email", address: c.req.valid("json").email }));
     return c.json({ ok: true as const }, 200);
   });

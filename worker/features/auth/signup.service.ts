@@ -14,6 +14,7 @@ import { findReferrer, newReferralCode } from "./referral-code";
 import { freeRandomUsername, isUsernameTaken, USERNAME_TAKEN_MESSAGE } from "./username";
 import { playerDb } from "../../db/shards";
 import { writeAccount } from "./directory";
+import { refuseDisposableEmail } from "./disposable-email";
 
 export type SignupInput = z.infer<typeof signupSchema>;
 /** signupIp: the network the sign-up came from (ipNetwork), which links accounts in the admin's redemption queue. */
@@ -27,13 +28,14 @@ const MAX_ATTEMPTS = 3;
  * same answer, so sign-up never tells whether it exists.
  */
 export const signUp = async (deps: Deps, input: SignupInput): Promise<Email> => {
+  refuseDisposableEmail(input.email);
   // Hashing on every branch keeps an existing address from answering faster than a new one.
   const password = await hashPassword(input.password);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findAccount(deps.env.DB, input.email);
     if (existing && existing.emailConfirmedAt !== null) return alreadyRegisteredEmail(deps.settings.APP_URL, existing.email);
     try {
-      return existing ? await replacePendingSignup(deps, existing.id, input, password) : await createAccount(deps, input, password);
+      return existing ? await replacePendingSignup(deps, existing.id, input) : await createAccount(deps, input, password);
     } catch (error) {
       const column = uniqueViolation(error);
       if (column === "users.username" && input.username) throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
@@ -80,11 +82,12 @@ const createAccount = async ({ env, settings, now, signupIp }: Deps, input: Sign
 };
 
 /**
- * Whoever holds the mailbox must end up the only one who can sign in, so a new sign-up of an unconfirmed address
- * replaces everything pending (password, username, country, referral) and voids every earlier link: the one link
- * that then works is the one this sign-up sends, and it activates this sign-up's password.
+ * Whoever holds the mailbox must end up the only one who can sign in, whatever order sign-ups for one address come in.
+ * A second sign-up of an unconfirmed address replaces everything pending (username, country, referral), voids every
+ * earlier link and clears the password: no link then activates a password someone else chose, and the one that works
+ * asks whoever opens it to choose the password (docs/decisions/accounts.md).
  */
-const replacePendingSignup = async ({ env, settings, now, signupIp }: Deps, userId: string, input: SignupInput, password: StoredPassword) => {
+const replacePendingSignup = async ({ env, settings, now, signupIp }: Deps, userId: string, input: SignupInput) => {
   const d1 = env.DB;
   if (input.username && (await isUsernameTaken(d1, input.username, userId))) {
     throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
@@ -98,11 +101,11 @@ const replacePendingSignup = async ({ env, settings, now, signupIp }: Deps, user
     () => ({
       replaced: d1
         .prepare(
-          `UPDATE users SET password_hash = ?, password_salt = ?, password_iterations = ?, username = ?, country = ?,
+          `UPDATE users SET password_hash = NULL, password_salt = NULL, password_iterations = NULL, username = ?, country = ?,
              referred_by = ?, signup_ip = ?, updated_at = ?
            WHERE id = ? AND email_confirmed_at IS NULL AND deleted_at IS NULL`,
         )
-        .bind(password.hash, password.salt, password.iterations, username, input.country, referrerId, signupIp, now, userId),
+        .bind(username, input.country, referrerId, signupIp, now, userId),
     }),
     (shard) => ({ retired: retireAllEmailTokens(shard, userId, now), confirmation: confirmation.statement }),
   );

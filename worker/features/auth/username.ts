@@ -1,9 +1,11 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   createSimpleTransformer,
+  DataSet,
   englishDataset,
   englishRecommendedBlacklistMatcherTransformers,
   englishRecommendedTransformers,
+  pattern,
   RegExpMatcher,
 } from "obscenity";
 import { createDb } from "../../db/client";
@@ -33,12 +35,26 @@ const BLACKLIST_TRANSFORMERS = [
   ...englishRecommendedBlacklistMatcherTransformers.slice(-1),
 ];
 
+/**
+ * Sound-alike spellings the English dataset misses (`ph` for `f`, `k` for `c`), under the words they stand for:
+ * `kunt` with the boundaries the dataset gives `cunt`, and names that merely contain one (`Phuket`, `Kuntz`) whitelisted.
+ */
+const usernameDataset = () =>
+  new DataSet<{ originalWord: string }>()
+    .addAll(englishDataset)
+    .addPhrase((phrase) =>
+      phrase.setMetadata({ originalWord: "fuck" }).addPattern(pattern`phuck`).addPattern(pattern`phuk`).addWhitelistedTerm("phuket"),
+    )
+    .addPhrase((phrase) =>
+      phrase.setMetadata({ originalWord: "cunt" }).addPattern(pattern`|kunt`).addPattern(pattern`kunt|`).addWhitelistedTerm("kuntz"),
+    );
+
 let matcher: RegExpMatcher | undefined;
 
 /** Built on first use: compiling the dataset costs a few milliseconds that most requests do not need. */
 export const isCleanUsername = (name: string): boolean => {
   matcher ??= new RegExpMatcher({
-    ...englishDataset.build(),
+    ...usernameDataset().build(),
     ...englishRecommendedTransformers,
     blacklistMatcherTransformers: BLACKLIST_TRANSFORMERS,
   });
@@ -50,7 +66,38 @@ const RESERVED_AFFIXES = ["admin", "moderator", "official", "deleted"];
 /** Short or common words that are reserved only as a whole word (`Mod_Squad`, not `Modern`; `Staff`, not `Stafford`). */
 const RESERVED_WORDS = new Set([
   "mod", "mods", "root", "staff", "support", "system", "sysop", "bot", "helpdesk", "security", "verified", "anonymous",
+  "owner", "billing", "help", "null", "undefined", "none",
 ]);
+/**
+ * Staff words also reserved one typo away (`suppport`, `moderater`): hardly an everyday word or name is one letter
+ * from them, as `willing` is from `billing`, `hell` from `help` and `unrefined` from `undefined`.
+ */
+const RESERVED_NEAR_WORDS = [
+  "support", "moderator", "administrator", "official", "helpdesk", "security", "verified", "anonymous",
+];
+const BRAND = "pickstreak";
+
+/** Levenshtein distance of at most one: one letter added, dropped or changed. */
+const withinOneEdit = (a: string, b: string): boolean => {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  return endA - start <= 1 && endB - start <= 1;
+};
+
+/** The brand, or one typo from it, anywhere in the letters (`picksstreak`, `Pick_Streek_Fan`). */
+const containsBrand = (letters: string) =>
+  [BRAND.length - 1, BRAND.length, BRAND.length + 1].some((length) =>
+    Array.from({ length: Math.max(0, letters.length - length + 1) }, (_, at) => letters.slice(at, at + length)).some((part) =>
+      withinOneEdit(part, BRAND),
+    ),
+  );
 const DIGIT_LETTERS: Record<string, string> = { 0: "o", 3: "e", 4: "a", 5: "s", 7: "t", 8: "b", 9: "g" };
 
 /** The name as typed and with digits read as letters (`adm1n`, `r00t`); `1` reads both ways. */
@@ -63,15 +110,18 @@ const wordsOf = (spelling: string) =>
 
 /**
  * Names that could pass for staff or a system account. Reserved: any word of the name that is one of the short
- * words, or starts or ends with one of the affixes (so `Badminton_Fan` and `Liverpool_Supporter` stay free), and
- * the brand anywhere once separators are gone (`Pick_Streak`). Only new names are checked: accounts already named
- * like this keep their name.
+ * words or one typo from a long one, or starts or ends with one of the affixes (so `Badminton_Fan` and
+ * `Liverpool_Supporter` stay free), and the brand or a typo of it anywhere once separators are gone (`Pick_Streak`,
+ * `picksstreak`). Only new names are checked: accounts already named like this keep their name.
  */
 export const isReservedUsername = (name: string): boolean =>
   spellings(name).some((spelling) => {
-    if (spelling.toLowerCase().replace(/[^a-z]/g, "").includes("pickstreak")) return true;
+    if (containsBrand(spelling.toLowerCase().replace(/[^a-z]/g, ""))) return true;
     return wordsOf(spelling).some(
-      (word) => RESERVED_WORDS.has(word) || RESERVED_AFFIXES.some((affix) => word.startsWith(affix) || word.endsWith(affix)),
+      (word) =>
+        RESERVED_WORDS.has(word) ||
+        RESERVED_NEAR_WORDS.some((reserved) => withinOneEdit(word, reserved)) ||
+        RESERVED_AFFIXES.some((affix) => word.startsWith(affix) || word.endsWith(affix)),
     );
   });
 

@@ -1,7 +1,7 @@
 import { REFERRED_SIGNUP_BONUS, SIGNUP_BONUS } from "../../config";
 import type { Settings } from "../../env";
 import { grantToSelected } from "../credits/selected-movements";
-import { emailFingerprint } from "./email-fingerprint";
+import { emailFingerprints } from "./email-fingerprint";
 
 /** Writes the address's claim unless another account already holds it; run in the batch that deletes an account. */
 export const claimAddress = (d1: D1Database, emailHash: string, userId: string, now: number) =>
@@ -18,13 +18,17 @@ type Confirmed = { id: string; email: string; referredBy: string | null };
  * earns no referral bonus either (`bonus_owner`, which reaches the shard with the directory's row).
  */
 export const welcomeBonus = async (catalogue: D1Database, settings: Settings, account: Confirmed, now: number) => {
-  const emailHash = await emailFingerprint(settings, account.email);
+  const { current, earlier } = await emailFingerprints(settings, account.email);
   return {
     directory: [
-      claimAddress(catalogue, emailHash, account.id, now),
+      claimAddress(catalogue, current, account.id, now),
       catalogue
-        .prepare("UPDATE users SET bonus_owner = 1 WHERE id = ? AND EXISTS (SELECT 1 FROM bonus_claims WHERE email_hash = ? AND user_id = ?)")
-        .bind(account.id, emailHash, account.id),
+        .prepare(
+          `UPDATE users SET bonus_owner = 1 WHERE id = ?1
+             AND EXISTS (SELECT 1 FROM bonus_claims WHERE email_hash = ?2 AND user_id = ?1)
+             AND NOT EXISTS (SELECT 1 FROM bonus_claims WHERE email_hash = ?3 AND user_id <> ?1)`,
+        )
+        .bind(account.id, current, earlier),
     ],
     player: (d1: D1Database) =>
       grantToSelected(d1, {

@@ -3,15 +3,17 @@ import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../lib/idempotency";
 import type { LiveMessage } from "#shared/live-messages";
+import { STAFF_PLAY_MESSAGE } from "#shared/staff";
 import { MOVEMENT_APPLIED_SQL, spend } from "../credits/ledger.service";
 import { creditsStatement, toCredits, type CreditsRow } from "../picks/pick-row";
 import { batchNamed, firstRow } from "../../db/statement";
 import type { SqlColumns, SqlRow } from "../../db/rows";
 import type { contests, userCredits } from "../../db/schema";
-import { blockedSql, playRefusal, readPlayState } from "../responsible-play/play-rules";
+import { blockedSql, playRefusal, readPlayState, staffRefusal, staffSql, withinLimitsSql } from "../responsible-play/play-rules";
 
 type JoinState = SqlColumns<typeof contests, "title" | "ends_at" | "closed_at"> & {
   joined: number;
+  staff: number;
   balance: SqlRow<typeof userCredits>["balance"] | null;
 };
 
@@ -22,18 +24,23 @@ const readState = (d1: D1Database, contestId: string, userId: string) =>
   d1
     .prepare(
       `SELECT c.title, c.ends_at, c.closed_at,
-         EXISTS (SELECT 1 FROM contest_entries WHERE contest_id = c.id AND user_id = ?1) AS joined,
+         EXISTS (SELECT 1 FROM contest_entries WHERE contest_id = c.id AND user_id = ?1) AS joined, ${staffSql("?1")} AS staff,
          (SELECT balance FROM user_credits WHERE user_id = ?1) AS balance
        FROM contests c WHERE c.id = ?2`,
     )
     .bind(userId, contestId)
     .first<JoinState>();
 
-/** The rule a join broke, from the state of things (before the write, and to explain a refused batch). */
-const refusal = (state: JoinState | null, now: number) => {
+/**
+ * The rule a join broke, from the state of things (before the write, and to explain a refused batch). A spend limit
+ * the fee would break is said before the balance: topping up would not help.
+ */
+const refusal = (state: JoinState | null, now: number, overLimit: AppError | null = null) => {
   if (!state) return new AppError("not_found", NO_ACTIVE_CONTEST);
   if (state.closed_at !== null || state.ends_at <= now) return new AppError("rule_violation", NO_ACTIVE_CONTEST);
   if (state.joined) return new AppError("duplicate", "You have already joined this contest");
+  if (state.staff) return new AppError("forbidden", STAFF_PLAY_MESSAGE);
+  if (overLimit) return overLimit;
   if ((state.balance ?? 0) < CONTEST_ENTRY_FEE) {
     return new AppError("insufficient_credits", `You need at least ${CONTEST_ENTRY_FEE} credits to join the contest`, {
       required: CONTEST_ENTRY_FEE,
@@ -58,8 +65,9 @@ export type Joined = ReturnType<typeof toJoined>;
 
 /**
  * One join is one batch: the entry fee (balance checked in SQL, key `contest:<contestId>:<userId>`) and the entry,
- * which only lands while the contest is open and the fee was taken. A second join finds the key taken and the guard
- * aborts, so the fee is paid once however many requests race.
+ * which only lands while the contest is open, the fee was taken and the player's spend limits still hold with the
+ * fee counted (its row is written earlier in the batch, so racing joins and picks see each other's spends). A second
+ * join finds the key taken and the guard aborts, so the fee is paid once however many requests race.
  */
 export const joinContest = async (d1: D1Database, contestId: string, userId: string, now: number, receipt: Receipt<JoinRef> = () => []) => {
   const state = await readState(d1, contestId, userId);
@@ -78,7 +86,8 @@ export const joinContest = async (d1: D1Database, contestId: string, userId: str
           `INSERT INTO contest_entries (contest_id, user_id, joined_at, transaction_id)
            SELECT c.id, ?1, ?2, ?3 FROM contests c
            WHERE c.id = ?4 AND c.ends_at > ?2 AND c.closed_at IS NULL AND ${MOVEMENT_APPLIED_SQL.replace("?", "?3")}
-             AND NOT ${blockedSql({ user: "?1", now: "?2" })}`,
+             AND NOT ${blockedSql({ user: "?1", now: "?2" })} AND NOT ${staffSql("?1")}
+             AND ${withinLimitsSql("spend", { user: "?1", now: "?2" })}`,
         )
         .bind(userId, now, movement.transactionId, contestId),
         assertInBatch(d1, "EXISTS (SELECT 1 FROM contest_entries WHERE transaction_id = ?)", movement.transactionId),
@@ -90,7 +99,8 @@ export const joinContest = async (d1: D1Database, contestId: string, userId: str
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const later = Date.now();
-    throw playRefusal(await readPlayState(d1, userId, later)) ?? refusal(await readState(d1, contestId, userId), later) ?? new AppError("conflict", JOIN_FAILED);
+    const playState = await readPlayState(d1, userId, later);
+    throw staffRefusal(playState) ?? playRefusal(playState) ?? refusal(await readState(d1, contestId, userId), later, playRefusal(playState, "spend", CONTEST_ENTRY_FEE)) ?? new AppError("conflict", JOIN_FAILED);
   }
 };
 

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { afterKeyset, newestFirst } from "../../db/keyset";
-import { creditTransactions } from "../../db/schema";
+import { creditSources, creditTransactions } from "../../db/schema";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
@@ -20,7 +20,7 @@ const transactionSchema = z
     id: z.string(),
     amount: z.number().int(),
     transactionType: z.string(),
-    source: z.enum(["purchased", "bonus", "winnings"]),
+    source: z.enum(creditSources),
     questionId: z.string().nullable(),
     description: z.string(),
     createdAt: z.number().int(),

@@ -34,9 +34,10 @@ const checks: Record<LedgerViolation["kind"], string> = {
     FROM (SELECT id, user_id, transaction_type, amount, SUM(amount) OVER (PARTITION BY user_id ORDER BY rowid) AS running
           FROM credit_transactions)
     WHERE (transaction_type IN ('spend', 'redemption') OR (transaction_type = 'admin_adjustment' AND amount < 0)) AND running < 0`,
+  // The balance's two tracked parts (winnings and awarded credits) never hold more than the balance.
   redeemable_exceeds_balance: `
-    SELECT user_id, 'redeemable ' || redeemable || ' above balance ' || balance AS detail
-    FROM user_credits WHERE redeemable > MAX(balance, 0)`,
+    SELECT user_id, 'redeemable ' || redeemable || ' and awarded ' || awarded || ' above balance ' || balance AS detail
+    FROM user_credits WHERE redeemable + awarded > MAX(balance, 0)`,
   // Money out never exceeds winnings in (a rejected redemption's refund counts as winnings again).
   redeemed_beyond_winnings: `
     SELECT user_id, 'redeemed ' || SUM(CASE WHEN transaction_type = 'redemption' THEN -amount ELSE 0 END)

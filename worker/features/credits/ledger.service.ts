@@ -30,9 +30,10 @@ export const grant = (d1: D1Database, { userId, ...input }: GrantInput): LedgerM
   grantToSelected(d1, { ...input, recipient: { sql: "SELECT ? AS user_id", params: [userId] } });
 
 /**
- * Takes credits, bonus and purchased ones first: redeemable (winnings) only shrinks when the rest is gone.
+ * Takes credits, awarded ones first, then bonus and purchased: redeemable (winnings) only shrinks when the rest is gone.
  * The balance check is inside SQL, and the update only follows an inserted row. The row's source says
- * 'winnings' when the spend reached into winnings; bonus and purchased credits are one pool, recorded as 'purchased'.
+ * 'awarded' when any awarded credits were left, 'winnings' when the spend reached into winnings; bonus and purchased
+ * credits are one pool, recorded as 'purchased'.
  */
 export const spend = (d1: D1Database, { amount, ...input }: MovementInput): LedgerMovement => {
   assertWholePositive(amount);
@@ -40,11 +41,12 @@ export const spend = (d1: D1Database, { amount, ...input }: MovementInput): Ledg
 };
 
 /**
- * An admin's correction, type 'admin_adjustment'. An award adds bonus credits, never redeemable, so an award cannot
- * be cashed out; a deduction (a negative amount) takes like a spend, under the same check, never below zero.
+ * An admin's correction, type 'admin_adjustment'. An award adds awarded credits, which never become redeemable, nor
+ * do the winnings of picks paid with them; a deduction (a negative amount) takes like a spend, under the same check,
+ * never below zero.
  */
 export const adjust = (d1: D1Database, input: MovementInput): LedgerMovement => {
-  if (input.amount > 0) return grant(d1, { ...input, transactionType: "admin_adjustment", source: "bonus" });
+  if (input.amount > 0) return grant(d1, { ...input, transactionType: "admin_adjustment", source: "awarded" });
   assertWholePositive(-input.amount);
   return spendSelected(d1, { ...input, transactionType: "admin_adjustment", amount: { sql: "SELECT ? AS amount", params: [-input.amount] } });
 };
@@ -54,13 +56,16 @@ export type ReversalInput = MovementInput & { source: CreditSource };
 /**
  * Takes back an earlier grant (a payout or refund undone by a changed outcome) with a compensating row; nothing is
  * ever deleted. Unlike a spend it may take the balance below zero (docs/product-rules.md). Reversed winnings leave
- * redeemable, which stays between 0 and the remaining balance; total_earned loses what was never really earned.
+ * redeemable and reversed awarded credits leave awarded; both parts stay within the remaining balance, the awarded
+ * one first; total_earned loses what was never really earned.
  */
 export const reverse = (d1: D1Database, input: ReversalInput): LedgerMovement => {
   assertWholePositive(input.amount);
   const id = newId();
   const { userId, amount, now } = input;
   const winnings = input.source === "winnings" ? amount : 0;
+  const awarded = input.source === "awarded" ? amount : 0;
+  const awardedAfter = "MAX(0, MIN(awarded - ?2, balance - ?1))";
   return {
     transactionId: id,
     statements: [
@@ -76,11 +81,12 @@ export const reverse = (d1: D1Database, input: ReversalInput): LedgerMovement =>
       d1
         .prepare(
           `UPDATE user_credits
-           SET balance = balance - ?, redeemable = MAX(0, MIN(redeemable - ?, balance - ?)),
-               total_earned = MAX(0, total_earned - ?), updated_at = ?
-           WHERE user_id = ? AND ${MOVEMENT_APPLIED_SQL}`,
+           SET balance = balance - ?1, awarded = ${awardedAfter},
+               redeemable = MAX(0, MIN(redeemable - ?3, balance - ?1 - ${awardedAfter})),
+               total_earned = MAX(0, total_earned - ?1), updated_at = ?4
+           WHERE user_id = ?5 AND EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?6)`,
         )
-        .bind(amount, winnings, amount, amount, now, userId, id),
+        .bind(amount, awarded, winnings, now, userId, id),
     ],
   };
 };

@@ -9,11 +9,18 @@ import { assertWholePositive, optional, type GrantInput, type LedgerMovement, ty
  */
 
 /**
- * What a grant does to the balances (binds: amount, redeemable part, amount, amount, now). Winnings pay off a
- * negative balance before they become redeemable.
+ * The awarded part after a grant of ?1 credits of which ?2 are awarded: a grant first pays off a negative balance
+ * (a reversal's debt), so no part of the balance can exceed the balance itself.
  */
-const GRANT_SET_SQL = `balance = balance + ?, redeemable = MAX(0, MIN(redeemable + ?, balance + ?)),
-  total_earned = total_earned + ?, updated_at = ?`;
+const AWARDED_AFTER_GRANT = "MAX(0, MIN(awarded + ?2, balance + ?1))";
+
+/**
+ * What a grant does to the balances (binds: ?1 amount, ?2 its awarded part, ?3 its redeemable part, ?4 now). Winnings
+ * become redeemable only within what the balance holds beside the awarded part.
+ */
+const GRANT_SET_SQL = `balance = balance + ?1, awarded = ${AWARDED_AFTER_GRANT},
+  redeemable = MAX(0, MIN(redeemable + ?3, balance + ?1 - ${AWARDED_AFTER_GRANT})),
+  total_earned = total_earned + ?1, updated_at = ?4`;
 
 /** A SELECT and its parameters, spliced into a movement's statements as a subquery. */
 export type Selection = { sql: string; params: unknown[] };
@@ -27,6 +34,7 @@ export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMov
   assertWholePositive(input.amount);
   const id = newId();
   const { recipient, amount, now } = input;
+  const awarded = input.source === "awarded" ? amount : 0;
   const redeemable = input.source === "winnings" ? amount : 0;
   // `WHERE true` tells SQLite's parser that ON CONFLICT is the upsert clause, not a join constraint.
   return {
@@ -45,9 +53,9 @@ export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMov
         .bind(id, amount, input.transactionType, input.source, input.idempotencyKey, ...optional(input), now, ...recipient.params),
       d1
         .prepare(
-          `UPDATE user_credits SET ${GRANT_SET_SQL} WHERE user_id = (SELECT user_id FROM credit_transactions WHERE id = ?)`,
+          `UPDATE user_credits SET ${GRANT_SET_SQL} WHERE user_id = (SELECT user_id FROM credit_transactions WHERE id = ?5)`,
         )
-        .bind(amount, redeemable, amount, amount, now, id),
+        .bind(amount, awarded, redeemable, now, id),
     ],
   };
 };
@@ -59,7 +67,11 @@ type SelectedSpend = Omit<MovementInput, "amount"> & {
   transactionType?: "spend" | "admin_adjustment";
 };
 
-/** `spend` of a selected amount: the balance check is in the INSERT, and the update takes what the row recorded. */
+/**
+ * `spend` of a selected amount: the balance check is in the INSERT, and the update takes what the row recorded.
+ * Awarded credits go first, so a pick paid while any are left is award-funded (the row's source says 'awarded', and
+ * what the pick brings back stays awarded); then bonus and purchased credits; winnings last.
+ */
 export const spendSelected = (d1: D1Database, input: SelectedSpend): LedgerMovement => {
   const id = newId();
   const { userId, amount, now } = input;
@@ -70,7 +82,8 @@ export const spendSelected = (d1: D1Database, input: SelectedSpend): LedgerMovem
         .prepare(
           `INSERT INTO credit_transactions
              (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
-           SELECT ?, c.user_id, -a.amount, ?, CASE WHEN c.balance - a.amount < c.redeemable THEN 'winnings' ELSE 'purchased' END,
+           SELECT ?, c.user_id, -a.amount, ?,
+                  CASE WHEN c.awarded > 0 THEN 'awarded' WHEN c.balance - a.amount < c.redeemable THEN 'winnings' ELSE 'purchased' END,
                   ?, ?, ?, ?, ?
            FROM (${amount.sql}) a JOIN user_credits c ON c.user_id = ?
            WHERE a.amount > 0 AND c.balance >= a.amount
@@ -80,7 +93,8 @@ export const spendSelected = (d1: D1Database, input: SelectedSpend): LedgerMovem
       d1
         .prepare(
           `UPDATE user_credits
-           SET balance = balance + t.amount, redeemable = MIN(redeemable, balance + t.amount), total_spent = total_spent - t.amount,
+           SET balance = balance + t.amount, awarded = MAX(0, awarded + t.amount),
+               redeemable = MIN(redeemable, balance + t.amount - MAX(0, awarded + t.amount)), total_spent = total_spent - t.amount,
                updated_at = ?
            FROM credit_transactions t WHERE t.id = ? AND user_credits.user_id = t.user_id`,
         )

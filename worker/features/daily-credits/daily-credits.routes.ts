@@ -14,11 +14,24 @@ const statusSchema = z
     available: z.boolean(),
     amount: z.number().int().openapi({ description: "What the next claim pays" }),
     streak: z.number().int().openapi({ description: "Consecutive days claimed, counting a claim available today" }),
+    nextClaimAt: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description: "When the next claim opens (ms since the epoch): a new day in the zone of the day's first claim and in this one, 20 hours after the last claim; null while one is open",
+      }),
   })
   .openapi("DailyCredits");
 
 const claimedSchema = z
-  .object({ amount: z.number().int(), streak: z.number().int(), day: z.string(), credits: creditsSchema })
+  .object({
+    amount: z.number().int(),
+    streak: z.number().int(),
+    day: z.string(),
+    nextClaimAt: z.number().int().openapi({ description: "When the next claim opens (ms since the epoch)" }),
+    credits: creditsSchema,
+  })
   .openapi("DailyCreditsClaimed");
 
 const statusRoute = createRoute({
@@ -37,7 +50,7 @@ const claimRoute = createRoute({
   method: "post",
   path: "/claim",
   operationId: "claimDailyCredits",
-  summary: "Claim today's free credits (once per calendar day in the player's time zone)",
+  summary: "Claim today's free credits (once per calendar day in the player's time zone, at most once in 20 hours)",
   security: signedIn,
   tags: ["Credits"],
   middleware: [requireUser] as const,

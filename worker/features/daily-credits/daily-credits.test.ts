@@ -4,7 +4,8 @@ import { apiClient, successOf } from "../../test/client";
 import { auditLedgerAfterEach, balanceOf } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
 import { signedInPlayer, type SignedInPlayer } from "../../test/sessions";
-import { ALREADY_CLAIMED, localDay, NOT_ELIGIBLE } from "./daily-credits.service";
+import { localDay } from "./daily-claim-timing";
+import { ALREADY_CLAIMED, NOT_ELIGIBLE } from "./daily-credits.service";
 import { shardOf, updateAccount } from "../../test/players";
 
 auditLedgerAfterEach();

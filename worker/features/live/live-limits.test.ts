@@ -3,7 +3,7 @@ import { inEveryTestShard } from "../../test/players";
 import { describe, expect, it } from "vitest";
 import { LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER, REFRESH_REUSE_GRACE_MS } from "../../config";
 import { LIVE_CLOSE } from "../../realtime/live-hub";
-import { hubFor, publishToUser, shardFor } from "../../realtime/live-shards";
+import { hubFor, publishToUser, shardFor, socketShard } from "../../realtime/live-shards";
 import { DEFAULT_PASSWORD, responseCookies, sessionHeaders, signUpAndLogin, tokenFromLatestEmail } from "../../test/accounts";
 import { call, callJson } from "../../test/http";
 import { closeCode, connect, settle, types, type Listener } from "../../test/live";
@@ -100,5 +100,37 @@ describe("live socket caps", () => {
     if (first) await first.closed;
     await settle();
     await connect({ ip });
+  });
+
+  it(`counts an IP's sockets across hubs: ${LIVE_SOCKETS_PER_IP} in all, however many accounts hold them`, async () => {
+    const ip = "198.51.100.23";
+    const names = ["ivy", "jon", "kim", "lea", "max"];
+    const accounts = await Promise.all(names.map((name) => signUpAndLogin(`${name}-live-ip@example.com`)));
+    const [late, ...holders] = accounts;
+    if (!late) throw new Error("no account");
+    // Under the cap in every hub: the signed-in sockets sit in their users' hubs, the visitors' in the IP's.
+    const visitors = LIVE_SOCKETS_PER_IP - holders.length * LIVE_SOCKETS_PER_USER;
+    const hubs = new Set([socketShard(null, ip), ...holders.map((account) => shardFor(account.userId))]);
+    expect(hubs.size).toBeGreaterThan(1);
+    const opened = await Promise.all([
+      ...holders.flatMap((account) =>
+        Array.from({ length: LIVE_SOCKETS_PER_USER }, () => connect({ headers: account.cookies, ip })),
+      ),
+      ...Array.from({ length: visitors }, () => connect({ ip })),
+    ]);
+    expect(opened).toHaveLength(LIVE_SOCKETS_PER_IP);
+
+    const upgrade = { Upgrade: "websocket", "CF-Connecting-IP": ip };
+    const refused = await call("/api/live", { headers: { ...upgrade, ...late.cookies } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: { code: "rate_limited", message: "Too many requests. Please try again later." },
+    });
+
+    const visitor = opened.at(-1);
+    visitor?.socket.close(1000, "bye");
+    if (visitor) await visitor.closed;
+    await connect({ headers: late.cookies, ip });
+    expect((await call("/api/live", { headers: upgrade })).status).toBe(429);
   });
 });

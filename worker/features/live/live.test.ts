@@ -111,11 +111,14 @@ describe("GET /api/live", () => {
 
   it("answers a client's close with a code a server may send", async () => {
     const answered = await runInDurableObject(hubFor(env, 0), async (hub) =>
-      [1000, 1001, 1005, 1006, 1015, 2999, 4000].map((code) => {
-        let sent = -1;
-        hub.webSocketClose({ close: (answer: number) => void (sent = answer) } as unknown as WebSocket, code);
-        return sent;
-      }),
+      Promise.all(
+        [1000, 1001, 1005, 1006, 1015, 2999, 4000].map(async (code) => {
+          let sent = -1;
+          const socket = { close: (answer: number) => void (sent = answer), deserializeAttachment: () => ({}) };
+          await hub.webSocketClose(socket as unknown as WebSocket, code);
+          return sent;
+        }),
+      ),
     );
     expect(answered).toEqual([1000, 1001, 1000, 1000, 1000, 1000, 4000]);
   });

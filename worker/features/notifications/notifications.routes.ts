@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../auth/auth.middleware";
-import { chooseTopics, readNotifications, subscribe, takeEndpointFromOtherShards, unsubscribe } from "./notifications.service";
+import { chooseTopics, readNotifications, releaseFromOtherShards, subscribe, unsubscribe } from "./notifications.service";
 import { isPushEndpoint, vapidKeys } from "./push-service";
 
 const ENDPOINT_MESSAGE = "This browser's push service is not supported";
@@ -97,11 +97,10 @@ export const notificationRoutes = createRouter()
       throw new AppError("validation_failed", ENDPOINT_MESSAGE, { field: "endpoint" });
     }
     const home = playerDb(c.env, userId);
-    const [view] = await Promise.all([
-      withKey(c.var.settings, subscribe(home, userId, subscription, Date.now())),
-      takeEndpointFromOtherShards(c.env, home, subscription.endpoint),
-    ]);
-    return c.json(view, 200);
+    // Another shard first: a browser held there under other keys stays there, and is answered as if subscribed here.
+    const heldElsewhere = await releaseFromOtherShards(c.env, home, subscription);
+    const view = heldElsewhere ? readNotifications(home, userId) : subscribe(home, userId, subscription, Date.now());
+    return c.json(await withKey(c.var.settings, view), 200);
   })
   .openapi(unsubscribeRoute, async (c) => {
     const userId = c.var.user!.id;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notInArray } from "drizzle-orm";
+import { and, count, desc, eq, notInArray, or } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { notificationSettings, pushSubscriptions, pushTopics } from "../../db/schema";
 import { shardMap } from "../../db/shards";
@@ -43,8 +43,10 @@ const newestDevices = (db: ReturnType<typeof createDb>, userId: string) =>
     .limit(MAX_DEVICES);
 
 /**
- * Saves this browser's subscription for the player. An endpoint is one browser profile: if another account
- * subscribed it before (a shared device), it now belongs to whoever turned notifications on last.
+ * Saves this browser's subscription for the player. An endpoint is one browser profile, and its keys are that
+ * browser's own: another account's subscription moves over only when the same keys come with it (a shared device, which
+ * then belongs to whoever turned notifications on last). One who learnt the endpoint but not the browser's auth secret
+ * is answered as if subscribed, and the holder keeps it.
  */
 export const subscribe = async (d1: D1Database, userId: string, { endpoint, keys }: NewSubscription, now: number) => {
   const db = createDb(d1);
@@ -52,19 +54,33 @@ export const subscribe = async (d1: D1Database, userId: string, { endpoint, keys
     db
       .insert(pushSubscriptions)
       .values({ id: newId(), userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: now })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: keys.p256dh, auth: keys.auth, createdAt: now } }),
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: keys.p256dh, auth: keys.auth, createdAt: now },
+        setWhere: or(eq(pushSubscriptions.userId, userId), and(eq(pushSubscriptions.p256dh, keys.p256dh), eq(pushSubscriptions.auth, keys.auth))),
+      }),
     db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newestDevices(db, userId)))),
   ]);
   return readNotifications(d1, userId);
 };
 
 /**
- * The endpoint's unique index holds within one database: with several shards, the browser is also taken from a player
- * of another shard who subscribed it before, so it never gets two accounts' notices. Nothing to do with one shard.
+ * The endpoint's unique index holds within one database. With several shards, a player of another shard holding the
+ * browser under the same keys gives it up, as in subscribe, so it never gets two accounts' notices; one holding it
+ * under other keys keeps it, and true says so: the home shard must not subscribe it as well. Nothing to do with one shard.
  */
-export const takeEndpointFromOtherShards = async (env: Env, home: D1Database, endpoint: string) => {
+export const releaseFromOtherShards = async (env: Env, home: D1Database, { endpoint, keys }: NewSubscription) => {
   const others = shardMap(env).shards.filter(({ db }) => db !== home);
-  await Promise.all(others.map(({ db }) => db.prepare("DELETE FROM push_subscriptions WHERE endpoint = ?").bind(endpoint).run()));
+  const held = await Promise.all(
+    others.map(async ({ db }) => {
+      const [, kept] = await db.batch([
+        db.prepare("DELETE FROM push_subscriptions WHERE endpoint = ? AND p256dh = ? AND auth = ?").bind(endpoint, keys.p256dh, keys.auth),
+        db.prepare("SELECT 1 AS held FROM push_subscriptions WHERE endpoint = ?").bind(endpoint),
+      ]);
+      return (kept?.results.length ?? 0) > 0;
+    }),
+  );
+  return held.includes(true);
 };
 
 export const unsubscribe = async (d1: D1Database, userId: string, endpoint: string) => {

@@ -8,7 +8,7 @@ import type { Receipt } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
 import type { LiveMessage } from "#shared/live-messages";
 import { spendSelected } from "../credits/selected-movements";
-import { blockedSql, playRefusal, readPlayState, withinLimitsSql } from "../responsible-play/play-rules";
+import { blockedSql, playRefusal, readPlayState, staffRefusal, staffSql, withinLimitsSql } from "../responsible-play/play-rules";
 import { paidFriendStatement, paidReferrerStatement, referralBonusStatements } from "../referrals/referral-bonus";
 import type { Delivery } from "../../realtime/live-hub";
 import { creditsStatement, PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
@@ -67,7 +67,8 @@ const refusal = async (d1: D1Database, state: QuestionState | null, input: Submi
     return new AppError("rule_violation", "This question is no longer accepting picks");
   }
   const cost = state.credit_cost * input.multiplier;
-  const play = playRefusal(await readPlayState(d1, input.userId, input.now), "spend", cost);
+  const playState = await readPlayState(d1, input.userId, input.now);
+  const play = staffRefusal(playState) ?? playRefusal(playState, "spend", cost);
   if (play) return play;
   if ((state.balance ?? 0) < cost) return INSUFFICIENT();
   return null;
@@ -162,7 +163,7 @@ const attemptPick = async (d1: D1Database, input: SubmitInput, receipt: Receipt<
          SELECT ?1, ?2, q.id, ?3, q.credit_cost * ?4, CASE WHEN q.credit_cost = 0 THEN 1 ELSE ?4 END,
                 CASE WHEN q.credit_cost = 0 THEN ?5 ELSE q.credit_cost * ?4 * ?6 END, 'active', ?7, ?7
          FROM questions q WHERE q.id = ?8 AND q.status = 'published' AND q.deadline > ?7
-           AND NOT ${blockedSql(PICK_BINDS)} AND ${withinLimitsSql("spend", PICK_BINDS)}`,
+           AND NOT ${blockedSql(PICK_BINDS)} AND ${withinLimitsSql("spend", PICK_BINDS)} AND NOT ${staffSql(PICK_BINDS.user)}`,
       )
       .bind(ref.pickId, userId, choice, multiplier, FREE_PICK_PAYOUT, PAYOUT_FACTOR, now, questionId),
     assertInBatch(

@@ -8,6 +8,8 @@ import {
 } from "../../config";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
+import { isStaffRole } from "#shared/staff";
+import { staffSql } from "../responsible-play/play-rules";
 import type { Receipt } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
 import { MOVEMENT_APPLIED_SQL, redeem } from "../credits/ledger.service";
@@ -47,12 +49,12 @@ type RewardLimits = SqlColumns<typeof rewards, "min_amount" | "max_amount" | "co
 type Reward = { reward_name: string } & RewardLimits;
 
 /** The player's country and credits, today's redeemed total, and (for a gift card) the reward's limits, if it exists. */
-type State = SqlColumns<typeof users, "country"> &
+type State = SqlColumns<typeof users, "country" | "role"> &
   SqlColumns<typeof userCredits, "balance" | "redeemable"> & { redeemed_today: number; reward_name: string | null } & {
     [K in keyof RewardLimits]: RewardLimits[K] | null;
   };
 
-const STATE_SQL = `SELECT u.country, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
+const STATE_SQL = `SELECT u.country, u.role, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
          ${redeemedSinceSql("u.id", "?3")} AS redeemed_today,
          r.name AS reward_name, r.min_amount, r.max_amount, r.country_codes
   FROM users u LEFT JOIN user_credits c ON c.user_id = u.id LEFT JOIN rewards r ON r.id = ?2 AND r.is_active = 1
@@ -75,6 +77,7 @@ const readState = async (env: Env, d1: D1Database, { userId, target, now }: NewR
 /** The rules that need the database, in the product rules' order (minimum and email are checked by the request schema). */
 const check = (state: State | null, input: NewRedemption) => {
   if (!state) throw new AppError("unauthorized", E.signIn.message, { title: E.signIn.title });
+  if (isStaffRole(state.role)) throw redemptionError("forbidden", E.staff);
   const giftCard = input.target.kind === "gift_card";
   if (giftCard && !state.reward_name) throw redemptionError("not_found", E.reward, "rewardId");
   // The edge's country is where the request comes from; the profile's is only what the player declared, and
@@ -123,6 +126,7 @@ export const createRedemption = async (env: Env, input: NewRedemption, receipt: 
   const ledgerKey = input.requestKey ? `redemption:${target.kind}:${userId}:${input.requestKey}` : `redemption:${id}`;
   const movement = redeem(d1, { userId, amount: credits, idempotencyKey: ledgerKey, now, description: ledgerDescription(target, state?.reward_name ?? null, valueCents) });
   const writes = [
+    assertInBatch(d1, `NOT ${staffSql("?")}`, userId),
     dailyCapGuard(d1, userId, credits, now),
     ...movement.statements,
     assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId),

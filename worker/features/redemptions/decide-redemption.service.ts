@@ -4,6 +4,7 @@ import { newId } from "../../lib/ids";
 import { auditedShardBatch } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
 import { onHold } from "./redemption-holds";
+import { fulfilBlock } from "./award-signals";
 import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption, withRewardName } from "./redemption-row";
 import { inEveryShard } from "../../db/shards";
 import { assertPlayerWritable, PLAYER_MOVING_MESSAGE } from "../../lib/write-pause";
@@ -18,7 +19,8 @@ type Decision = { redemptionId: string; status: "fulfilled" | "rejected"; note: 
  * winnings, so the credits are redeemable again and can never come back twice. A held redemption (a refund or
  * dispute landed) can be rejected but not fulfilled: the update's own WHERE refuses it, so a hold that lands
  * between the read and the batch still wins. The redemption is found in whichever shard holds it (the admin names
- * only its id); the audit entry goes to the catalogue.
+ * only its id); the audit entry goes to the catalogue. Nobody fulfils a redemption of their own account or of one
+ * they awarded credits to lately (award-signals.ts): another admin must.
  */
 export const decideRedemption = async (env: Env, decision: Decision) => {
   const { redemptionId: id, status, note, adminId, now } = decision;
@@ -28,6 +30,10 @@ export const decideRedemption = async (env: Env, decision: Decision) => {
   assertPlayerWritable(env, current.userId, PLAYER_MOVING_MESSAGE);
   if (current.status !== "pending") throw alreadyDecided(current.status);
   if (status === "fulfilled" && current.holdCause) throw onHold(current.holdCause);
+  if (status === "fulfilled") {
+    const blocked = await fulfilBlock(env, adminId, current.userId, now);
+    if (blocked) throw new AppError("forbidden", blocked);
+  }
 
   const decisionId = newId();
   const refund =

@@ -13,9 +13,18 @@ import { redemptionFulfilledEmail, redemptionRejectedEmail } from "./redemption-
 import { queueRows } from "./redemption-queue";
 import { adminRedemptionSchema, decisionRequestSchema, redemptionSchema } from "./redemptions.schemas";
 import { loadRiskSignals, riskSignalsSchema } from "./risk-signals";
+import { loadAwardSignals } from "./award-signals";
 
-/** A queue entry carries its risk signals, so the admin weighs them before paying out. */
-const queueItemSchema = adminRedemptionSchema.extend({ risk: riskSignalsSchema }).openapi("AdminRedemptionQueueItem");
+/**
+ * A queue entry carries its risk signals, so the admin weighs them before paying out, and why this admin may not
+ * fulfil it (four eyes), so it waits for another.
+ */
+const queueItemSchema = adminRedemptionSchema
+  .extend({
+    risk: riskSignalsSchema,
+    fulfilBlockedReason: z.string().nullable().openapi({ description: "Why the signed-in admin may not fulfil it; null when they may" }),
+  })
+  .openapi("AdminRedemptionQueueItem");
 
 const listRoute = createRoute({
   method: "get",
@@ -57,14 +66,19 @@ export const redemptionAdminRoutes = createRouter()
     const { status, cursor } = c.req.valid("query");
     const rows = await queueRows(c.env, status, cursor ? decodeKeyset(cursor) : null, ADMIN_PAGE_SIZE + 1);
     const listed = page(rows, ADMIN_PAGE_SIZE);
-    const risks = await loadRiskSignals(
+    const requests = listed.items.map(({ id, user, email, createdAt }) => ({ id, userId: user.id, email, createdAt }));
+    const awards = loadAwardSignals(
       c.env,
-      listed.items.map(({ id, user, email, createdAt }) => ({ id, userId: user.id, email, createdAt })),
+      requests.map(({ userId }) => userId),
+      c.var.user.id,
+      Date.now(),
     );
+    const [risks, { blocks }] = await Promise.all([loadRiskSignals(c.env, requests, awards.then(({ signals }) => signals)), awards]);
     // Redemptions are never deleted, so every listed one has its signals; the filter only satisfies the types.
     const items = listed.items.flatMap((item) => {
       const risk = risks.get(item.id);
-      return risk ? [{ ...item, risk }] : [];
+      const fulfilBlockedReason = item.status === "pending" ? (blocks.get(item.user.id) ?? null) : null;
+      return risk ? [{ ...item, risk, fulfilBlockedReason }] : [];
     });
     return c.json({ items, nextCursor: listed.nextCursor }, 200);
   })

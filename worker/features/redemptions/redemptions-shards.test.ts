@@ -168,6 +168,9 @@ describe("redemptions with players over two shards", () => {
       linkedAccounts: 4,
       pickWinnings: won?.actual_payout,
       oppositeSideWinnings: won?.actual_payout,
+      awardFundedWinnings: 0,
+      recentAwards: 0,
+      awardedBy: [],
       highRisk: true,
       reasons: ["opposite_side_winnings", "shared_payout_email", "new_account_with_links"],
     });

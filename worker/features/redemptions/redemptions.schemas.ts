@@ -98,7 +98,8 @@ export const adminRedemptionSchema = redemptionSchema
 const TITLED: RedemptionError[] = [MIN, ...Object.values(E).filter((value): value is RedemptionError => typeof value === "object")];
 
 /** A refusal with its toast title beside its message, so every client can show both. */
-export const redemptionError = (code: "validation_failed" | "insufficient_credits" | "not_found" | "rule_violation" | "unauthorized", error: RedemptionError, field?: string) =>
+export const redemptionError = (
+  code: "validation_failed" | "insufficient_credits" | "not_found" | "rule_violation" | "unauthorized" | "forbidden", error: RedemptionError, field?: string) =>
   new AppError(code, error.message, { title: error.title, ...(field ? { field } : {}) });
 
 /** Like the shared validation hook, with the title of the first broken rule. */

@@ -74,6 +74,9 @@ describe("redemption risk signals", () => {
       linkedAccounts: 2,
       pickWinnings: 0,
       oppositeSideWinnings: 0,
+      awardFundedWinnings: 0,
+      recentAwards: 0,
+      awardedBy: [],
       highRisk: false,
       reasons: [],
     });
@@ -94,6 +97,17 @@ describe("redemption risk signals", () => {
 
     const owner = await signUpAndLogin(address("owner"));
     const { id: second } = await requester({}, owner.email);
+    expect(await riskOf(second)).toMatchObject({ samePayoutEmailAccounts: 1, reasons: ["shared_payout_email"] });
+  });
+
+  it("counts one mailbox as one payout email however it is spelled", async () => {
+    const local = `pay.out.${++count}`;
+    await requester({}, `${local}@gmail.com`);
+    const { id } = await requester({}, `${local.replaceAll(".", "")}+cash@googlemail.com`);
+    expect(await riskOf(id)).toMatchObject({ samePayoutEmailAccounts: 1, reasons: ["shared_payout_email"] });
+
+    const owner = await signUpAndLogin(`sign.in.${++count}@gmail.com`);
+    const { id: second } = await requester({}, owner.email.replace(/\./g, "").replace("gmailcom", "googlemail.com"));
     expect(await riskOf(second)).toMatchObject({ samePayoutEmailAccounts: 1, reasons: ["shared_payout_email"] });
   });
 
@@ -153,12 +167,12 @@ describe("redemption risk signals", () => {
     const { status, body } = await successOf(apiClient({ headers: admin.bearer, env: counting }).admin.redemptions.$get({ query: {} }));
     expect(status).toBe(200);
     expect(body.items.length).toBeGreaterThan(5);
-    // The session check, the page, and the signals of every row on it. With several shards the catalogue reads the
-    // rewards' names and the directory's links, and each shard its page, its links and won picks, and its linked
-    // accounts' picks.
+    // The session check, the page, the signals of every row on it, and one batch of the awards to its players. With
+    // several shards the catalogue reads the rewards' names, the directory's links and the awards, and each shard its
+    // page, its links and won picks, its linked accounts' picks and its award-funded winnings.
     const { DB: catalogue, ...shards } = besidesSessionCheck(byDatabase, admin.userId);
-    expect(catalogue).toBe(2);
-    for (const trips of Object.values(shards)) expect(trips).toBeLessThanOrEqual(3);
+    expect(catalogue).toBe(3);
+    for (const trips of Object.values(shards)) expect(trips).toBeLessThanOrEqual(4);
 
     const { body: doc } = await callJson<{ components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }>("/api/openapi.json");
     expect(Object.keys(doc.components.schemas.RedemptionRiskSignals?.properties ?? {})).toContain("oppositeSideWinnings");

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { RISK_REASONS, type RiskReason } from "#shared/redemption-risk";
 import { REDEMPTION_RISK } from "../../config";
 import { shardMap } from "../../db/shards";
+import type { AwardSignals } from "./award-signals";
 import { ACCOUNT_LINKS, PAYOUT_EMAIL_LINKS } from "./risk-links";
 import { riskRowsAcrossShards } from "./risk-signals-shards";
 
@@ -18,6 +19,9 @@ export const riskSignalsSchema = z
     linkedAccounts: count("Distinct accounts linked by any of the three"),
     pickWinnings: count("Credits its won picks paid"),
     oppositeSideWinnings: count("Of those, credits from questions where a linked account took the other side"),
+    awardFundedWinnings: count("Credits paid by picks bought with awarded credits (never redeemable)"),
+    recentAwards: count("Credits admins awarded this account in the last 30 days"),
+    awardedBy: z.array(z.string()).openapi({ description: "Usernames of the admins who made those awards" }),
     highRisk: z.boolean(),
     reasons: z.array(z.enum(RISK_REASONS)).openapi({ description: "Why it is high risk; empty when it is not" }),
   })
@@ -31,6 +35,8 @@ const riskReasons = (m: Measures): RiskReason[] => {
   const reasons: RiskReason[] = [];
   if (m.oppositeSideWinnings > 0) reasons.push("opposite_side_winnings");
   if (m.samePayoutEmailAccounts > 0) reasons.push("shared_payout_email");
+  if (m.awardFundedWinnings > 0) reasons.push("award_funded_winnings");
+  if (m.recentAwards > 0) reasons.push("recent_awards");
   if (m.accountAgeDays < REDEMPTION_RISK.newAccountDays && m.linkedAccounts >= REDEMPTION_RISK.newAccountLinkedAccounts) {
     reasons.push("new_account_with_links");
   }
@@ -86,16 +92,29 @@ export type RiskRow = {
 };
 
 /**
- * The risk signals of the given redemptions, by redemption id. Where the players are in the catalogue it is one query
+ * The risk signals of the given redemptions, by redemption id, with the award signals of their players read
+ * meanwhile (award-signals.ts). Where the players are in the catalogue it is one query
  * whatever the number of requests; otherwise the directory and every shard are asked (risk-signals-shards.ts).
  */
-export const loadRiskSignals = async (env: Env, requests: RiskRequest[]): Promise<Map<string, RiskSignals>> => {
+export const loadRiskSignals = async (
+  env: Env,
+  requests: RiskRequest[],
+  awarded: Promise<Map<string, AwardSignals>>,
+): Promise<Map<string, RiskSignals>> => {
   if (requests.length === 0) return new Map();
-  const results = shardMap(env).sharesCatalogue
-    ? (await env.DB.prepare(RISK_SQL).bind(JSON.stringify(requests.map(({ id }) => id))).all<RiskRow>()).results
-    : await riskRowsAcrossShards(env, requests);
+  const [results, awards] = await Promise.all([
+    shardMap(env).sharesCatalogue
+      ? env.DB.prepare(RISK_SQL)
+          .bind(JSON.stringify(requests.map(({ id }) => id)))
+          .all<RiskRow>()
+          .then(({ results }) => results)
+      : riskRowsAcrossShards(env, requests),
+    awarded,
+  ]);
+  const owners = new Map(requests.map(({ id, userId }) => [id, userId]));
   return new Map(
     results.map((row) => {
+      const award = awards.get(owners.get(row.rid) ?? "");
       const measures: Measures = {
         accountAgeDays: Math.max(0, Math.floor(row.age_ms / DAY_MS)),
         sameIpAccounts: row.same_ip,
@@ -104,6 +123,9 @@ export const loadRiskSignals = async (env: Env, requests: RiskRequest[]): Promis
         linkedAccounts: row.linked,
         pickWinnings: row.pick_winnings,
         oppositeSideWinnings: row.opposite_winnings,
+        awardFundedWinnings: award?.awardFundedWinnings ?? 0,
+        recentAwards: award?.recentAwards ?? 0,
+        awardedBy: award?.awardedBy ?? [],
       };
       const reasons = riskReasons(measures);
       return [row.rid, { ...measures, highRisk: reasons.length > 0, reasons }];

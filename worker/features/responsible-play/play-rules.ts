@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
-import { checkoutAttempts, creditTransactions, limitPeriods, playBlocks, playLimits } from "../../db/schema";
+import { checkoutAttempts, creditTransactions, limitPeriods, playBlocks, playLimits, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { STAFF_PLAY_MESSAGE } from "#shared/staff";
 
 export type LimitKind = "spend" | "purchase";
 export type LimitPeriod = (typeof limitPeriods)[number];
@@ -19,6 +20,12 @@ export const blockedSql = ({ user, now }: RuleBinds) => `EXISTS (
   SELECT 1 FROM play_blocks b WHERE b.user_id = ${user}
     AND (b.break_until > ${now} OR (b.excluded_until IS NOT NULL AND (b.exclusion_ends_at IS NULL OR b.exclusion_ends_at > ${now}))))`;
 
+/**
+ * True for a staff account (every role but player): staff can award credits, resolve questions and fulfil
+ * redemptions, so they may not pick, join contests or redeem (docs/product-rules.md).
+ */
+export const staffSql = (user: string) => `EXISTS (SELECT 1 FROM users s WHERE s.id = ${user} AND s.role <> 'player')`;
+
 /** Whether the player is on a break or self-excluded now: one small read, for screens that offer play. */
 export const isPlayPaused = async (d1: D1Database, userId: string, now: number) =>
   (await d1.prepare(`SELECT ${blockedSql({ user: "?1", now: "?2" })} AS paused`).bind(userId, now).first<{ paused: number }>())?.paused === 1;
@@ -27,10 +34,11 @@ const limitInForce = (kind: LimitKind, period: LimitPeriod, { user, now }: RuleB
   SELECT l.amount FROM play_limits l WHERE l.user_id = ${user} AND l.kind = '${kind}' AND l.period = '${period}' AND l.effective_at <= ${now}
   ORDER BY l.effective_at DESC, l.created_at DESC LIMIT 1)`;
 
+/** Every spend counts toward a spend limit, a pick's and a contest's entry fee alike (docs/product-rules.md). */
 const usedSince = (kind: LimitKind, period: LimitPeriod, { user, now }: RuleBinds) =>
   kind === "spend"
     ? `(SELECT COALESCE(-SUM(t.amount), 0) FROM credit_transactions t
-        WHERE t.user_id = ${user} AND t.transaction_type = 'spend' AND t.pick_id IS NOT NULL AND t.created_at > ${now} - ${PERIOD_MS[period]})`
+        WHERE t.user_id = ${user} AND t.transaction_type = 'spend' AND t.created_at > ${now} - ${PERIOD_MS[period]})`
     : `(SELECT COALESCE(SUM(a.usd_cents), 0) FROM checkout_attempts a WHERE a.user_id = ${user} AND a.created_at > ${now} - ${PERIOD_MS[period]})`;
 
 /**
@@ -53,7 +61,8 @@ export const readPlayState = async (d1: D1Database, userId: string, now: number)
   const db = createDb(d1);
   const since = (period: LimitPeriod) => now - PERIOD_MS[period];
   // Each sum is named: a batch reads rows by column name, and day's and week's expressions print alike (bound `?`).
-  const [[block], settings, [spent], [bought]] = await db.batch([
+  const [[account], [block], settings, [spent], [bought]] = await db.batch([
+    db.select({ role: users.role }).from(users).where(eq(users.id, userId)),
     db.select().from(playBlocks).where(eq(playBlocks.userId, userId)),
     db.select().from(playLimits).where(eq(playLimits.userId, userId)).orderBy(desc(playLimits.effectiveAt), desc(playLimits.createdAt)),
     db
@@ -67,7 +76,6 @@ export const readPlayState = async (d1: D1Database, userId: string, now: number)
         and(
           eq(creditTransactions.userId, userId),
           eq(creditTransactions.transactionType, "spend"),
-          isNotNull(creditTransactions.pickId),
           gt(creditTransactions.createdAt, since("month")),
         ),
       ),
@@ -96,10 +104,14 @@ export const readPlayState = async (d1: D1Database, userId: string, now: number)
   const limits = (["spend", "purchase"] as const).flatMap((kind) => limitPeriods.map((period) => limitOf(kind, period)));
   const onBreak = block?.breakUntil != null && block.breakUntil > now;
   const excluded = block?.excludedUntil != null && (block.exclusionEndsAt === null || block.exclusionEndsAt > now);
-  return { block: block ?? null, onBreak, excluded, limits };
+  const staff = account !== undefined && account.role !== "player";
+  return { block: block ?? null, onBreak, excluded, staff, limits };
 };
 
 export type PlayState = Awaited<ReturnType<typeof readPlayState>>;
+
+/** Why a staff account may not play (picks, contests, redemptions); null for a player. */
+export const staffRefusal = (state: Pick<PlayState, "staff">) => (state.staff ? new AppError("forbidden", STAFF_PLAY_MESSAGE) : null);
 
 /** Why the player may not play now, or may not move `amount` more of `kind`; null when nothing stands in the way. */
 export const playRefusal = (state: PlayState, kind?: LimitKind, amount = 0) => {
@@ -108,7 +120,10 @@ export const playRefusal = (state: PlayState, kind?: LimitKind, amount = 0) => {
   if (!kind) return null;
   const broken = state.limits.find((l) => l.kind === kind && l.amount !== null && l.used + amount > l.amount);
   if (!broken) return null;
-  const what = kind === "spend" ? `${broken.amount} ${broken.amount === 1 ? "credit" : "credits"} on picks` : `$${((broken.amount ?? 0) / 100).toFixed(2)} on purchases`;
+  const what =
+    kind === "spend"
+      ? `${broken.amount} ${broken.amount === 1 ? "credit" : "credits"} on picks and contest entries`
+      : `$${((broken.amount ?? 0) / 100).toFixed(2)} on purchases`;
   return new AppError("rule_violation", `This would go over your ${PERIOD_NAMES[broken.period]} limit of ${what}`, { field: "limit" });
 };
 

@@ -47,7 +47,7 @@ describe("spend limits on picks", () => {
 
     expect((await pick(player, 3)).status).toBe(201);
     const over = await errorOf(await pick(player, 3));
-    expect(over).toEqual({ status: 422, body: { error: { code: "rule_violation", message: "This would go over your daily limit of 5 credits on picks", field: "limit" } } });
+    expect(over).toEqual({ status: 422, body: { error: { code: "rule_violation", message: "This would go over your daily limit of 5 credits on picks and contest entries", field: "limit" } } });
     expect(await balanceOf(player.userId)).toBe(47);
 
     const raised = await setLimit(player, "spend", "day", 20);

@@ -1,4 +1,5 @@
 import { grant, reverse } from "../credits/ledger.service";
+import { pickReturnSources } from "../credits/pick-funding";
 import type { LedgerMovement } from "../credits/movement";
 import { pickResult } from "../picks/streak";
 
@@ -12,14 +13,17 @@ export type SettlingPick = {
   credits_spent: number;
   potential_payout: number;
   status: PickStatus;
+  /** 1 when the pick was paid with awarded credits (awardFundedSql). */
+  award_funded: number;
 };
 
 export type SettleContext = { questionId: string; outcome: Outcome; version: number; now: number };
 
 /** What a pick holds from its last settlement: the payout of a win, the refund of a void (a free pick's is 0). */
 const holding = (pick: SettlingPick) => {
-  if (pick.status === "won") return { amount: pick.potential_payout, source: "winnings" as const };
-  if (pick.status === "void" && pick.credits_spent > 0) return { amount: pick.credits_spent, source: "purchased" as const };
+  const sources = pickReturnSources(pick.award_funded);
+  if (pick.status === "won") return { amount: pick.potential_payout, source: sources.payout };
+  if (pick.status === "void" && pick.credits_spent > 0) return { amount: pick.credits_spent, source: sources.refund };
   return null;
 };
 
@@ -33,12 +37,13 @@ export const settledState = (pick: SettlingPick, outcome: Outcome): { status: Pi
 
 const award = (d1: D1Database, pick: SettlingPick, status: PickStatus, { questionId, version, now }: SettleContext) => {
   const common = { userId: pick.user_id, questionId, pickId: pick.id, now };
+  const sources = pickReturnSources(pick.award_funded);
   if (status === "won") {
     return grant(d1, {
       ...common,
       amount: pick.potential_payout,
       transactionType: "pick_payout",
-      source: "winnings",
+      source: sources.payout,
       idempotencyKey: `payout:${pick.id}:${version}`,
       description: "Pick won",
     });
@@ -48,7 +53,7 @@ const award = (d1: D1Database, pick: SettlingPick, status: PickStatus, { questio
       ...common,
       amount: pick.credits_spent,
       transactionType: "refund",
-      source: "purchased",
+      source: sources.refund,
       idempotencyKey: `refund:${pick.id}:${version}`,
       description: "Refund: question voided",
     });
@@ -102,7 +107,7 @@ export const settlePick = (d1: D1Database, pick: SettlingPick, context: SettleCo
            WHERE id = ? AND settled_version < ?`,
         )
         .bind(next.status, next.actualPayout, version, now, next.status === "active" ? null : now, pick.id, version),
-      ...(held?.source === "winnings" || next.status === "won" ? [activity] : []),
+      ...(pick.status === "won" || next.status === "won" ? [activity] : []),
     ],
   };
 };

@@ -7,6 +7,7 @@ import { raiseMaxStreaks } from "./max-streak";
 import { streakEventStatements } from "./streak-events";
 import { placeholders } from "./streak-sql";
 import { settlePick, type SettlingPick } from "./settle-pick";
+import { awardFundedSql } from "../credits/pick-funding";
 import type { SqlColumns } from "../../db/rows";
 import type { questions } from "../../db/schema";
 
@@ -35,8 +36,8 @@ const readQuestion = (d1: D1Database, questionId: string) =>
 const readChunk = (d1: D1Database, questionId: string, version: number) =>
   d1
     .prepare(
-      `SELECT id, user_id, choice, credits_spent, potential_payout, status FROM user_picks
-       WHERE question_id = ? AND settled_version < ? ORDER BY settled_version, id LIMIT ?`,
+      `SELECT p.id, p.user_id, p.choice, p.credits_spent, p.potential_payout, p.status, ${awardFundedSql("p")} AS award_funded
+       FROM user_picks p WHERE p.question_id = ? AND p.settled_version < ? ORDER BY p.settled_version, p.id LIMIT ?`,
     )
     .bind(questionId, version, SETTLEMENT_CHUNK_SIZE)
     .all<SettlingPick>();

@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { RATE_LIMITS } from "../../config";
 import type { AppEnv } from "../../env";
 import { errorResponses, publicRoute } from "../../lib/openapi";
+import { enforceIpRateLimit } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { cardTree } from "./card-tree";
 import { CARD_HEIGHT, CARD_WIDTH, renderCard } from "./render-card";
@@ -27,30 +29,49 @@ const imageRoute = createRoute({
   summary: "A share card's image (1200 x 630 PNG), as link previews show it",
   security: publicRoute,
   tags: ["Share"],
-  request: { params: cardParams, query: z.object({ v: z.string().max(100).optional() }) },
+  request: {
+    params: cardParams,
+    query: z.object({
+      v: z.string().max(100).optional().openapi({ description: "The card's version, as its share page names it" }),
+    }),
+  },
   responses: {
     200: { description: "The card", content: { "image/png": { schema: z.string().openapi({ format: "binary" }) } } },
-    ...errorResponses(400, 404),
+    302: { description: "Another version (or none) was asked for: the URL of the card as it is now" },
+    ...errorResponses(400, 404, 429),
   },
 });
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=300";
 
+/** The one URL of a card's image: what share pages name, where a wrong version is sent, what the cache is keyed by. */
+const cardImageUrl = (origin: string, kind: Kind, id: string, version: string) =>
+  `${origin}/api/share/${kind}/${encodeURIComponent(id)}/card.png?v=${encodeURIComponent(version)}`;
+
 /**
- * Rendered once per version at each edge location: the URL names what the card shows, so a cached image under the
- * current version is never stale, and an old version's URL gets the current card briefly cached.
+ * Drawn once per version at each edge location: the version names what the card shows, so a cached image is never
+ * stale. Only the current version is ever drawn (any other is sent to it), and the cache key leaves out every other
+ * query parameter, so no URL a client makes up costs a drawing. Drawings (0.1-0.2 s of CPU each) are limited per
+ * client address; a cached card is served to anyone.
  */
 export const shareImageRoutes = createRouter().openapi(imageRoute, async (c) => {
   const { kind, id } = c.req.valid("param");
+  const { v } = c.req.valid("query");
   const cache = caches.default;
-  const hit = await cache.match(c.req.raw);
+  const key = new Request(cardImageUrl(new URL(c.req.url).origin, kind, id, v ?? ""));
+  const hit = await cache.match(key);
   if (hit) return c.body(await hit.arrayBuffer(), 200, Object.fromEntries(hit.headers));
   const card = await READERS[kind](c.env, id);
+  const version = cardVersion(card);
+  if (v !== version) {
+    c.header("Cache-Control", "no-store");
+    return c.redirect(cardImageUrl(c.var.settings.APP_URL, kind, id, version), 302);
+  }
+  await enforceIpRateLimit(c, "share-card", RATE_LIMITS.shareCardRenderPerIp);
   const png = await renderCard(cardTree(card));
-  const current = c.req.valid("query").v === cardVersion(card);
-  const headers = { "Content-Type": "image/png", "Cache-Control": current ? IMMUTABLE : SHORT };
-  c.executionCtx.waitUntil(cache.put(c.req.raw, new Response(png, { headers })));
+  const headers = { "Content-Type": "image/png", "Cache-Control": IMMUTABLE };
+  c.executionCtx.waitUntil(cache.put(key, new Response(png, { headers })));
   return c.body(png, 200, headers);
 });
 
@@ -80,7 +101,7 @@ const page = (c: Context<AppEnv>, card: ShareCard, kind: Kind, id: string) => {
   const appUrl = c.var.settings.APP_URL;
   const title = escapeHtml(titleOf(card));
   const description = escapeHtml(DESCRIPTION);
-  const image = escapeHtml(`${appUrl}/api/share/${kind}/${encodeURIComponent(id)}/card.png?v=${encodeURIComponent(cardVersion(card))}`);
+  const image = escapeHtml(cardImageUrl(appUrl, kind, id, cardVersion(card)));
   const url = escapeHtml(`${appUrl}/share/${kind}/${encodeURIComponent(id)}`);
   const landing = escapeHtml(landingOf(card));
   return `<!doctype html>

@@ -5,6 +5,8 @@ import { placePick, updateAccount } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { apiClient, successOf } from "../../test/client";
+import { RATE_LIMITS } from "../../config";
+import { RATE_LIMITED_MESSAGE } from "../../lib/rate-limit";
 
 let admin: SignedInPlayer;
 beforeAll(async () => {
@@ -46,8 +48,42 @@ describe("share links", () => {
     expect(metaOf(settled, "og:image")).toContain("v=won-4");
     // A settled pick's link shows the question's result: nothing is left to pick.
     expect(settled).toContain(`<meta http-equiv="refresh" content="0;url=/home?q=${questionId}&amp;ref=${code}">`);
-    const stale = await call(`${image.pathname}?v=old`);
-    expect(stale.headers.get("Cache-Control")).toBe("public, max-age=300");
+    // An old version, or one nobody made, is sent to the image the page now names instead of being drawn.
+    for (const query of ["?v=old", "?v=made-up&x=1", ""]) {
+      const stale = await call(`${image.pathname}${query}`);
+      expect(stale.status).toBe(302);
+      expect(stale.headers.get("Location")).toBe(metaOf(settled, "og:image")!.replaceAll("&amp;", "&"));
+      expect(stale.headers.get("Cache-Control")).toBe("no-store");
+    }
+  });
+
+  it("draw a card's version once whatever else the query carries, and so many an hour per client address", async () => {
+    const player = await signedInPlayer(10);
+    const pickId = await placePick(player.userId, await insertQuestion({ creditCost: 1 }), "yes");
+    const imageOf = async (page: string) =>
+      new URL(metaOf(await (await call(page)).text(), "og:image")!.replaceAll("&amp;", "&"));
+    const pick = await imageOf(`/share/pick/${pickId}`);
+    expect((await call(`${pick.pathname}${pick.search}`)).status).toBe(200);
+
+    const ip = "198.51.100.7";
+    const key = `share-card:ip:${ip}`;
+    const { limit } = RATE_LIMITS.shareCardRenderPerIp;
+    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)")
+      .bind(key, Date.now(), limit)
+      .run();
+    const headers = { "CF-Connecting-IP": ip };
+    const cached = await call(`${pick.pathname}${pick.search}&utm_source=x&fbclid=abc`, { headers });
+    expect(cached.status).toBe(200);
+    expect(cached.headers.get("Content-Type")).toBe("image/png");
+    const renders = () =>
+      env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(key).first<number>("count");
+    expect(await renders()).toBe(limit);
+
+    const streak = await imageOf(`/share/streak/${player.userId}`);
+    const refused = await call(`${streak.pathname}${streak.search}`, { headers });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: { code: "rate_limited", message: RATE_LIMITED_MESSAGE } });
+    expect((await call(`${streak.pathname}${streak.search}`)).status).toBe(200);
   });
 
   it("share a streak and an all-time place, and refuse what does not exist or belongs to a deleted account", async () => {

@@ -4,22 +4,22 @@ import { auditLedger } from "../../features/credits/ledger.audit";
 import type { LedgerModel } from "./ledger-model";
 import type { World } from "./world";
 
-type CreditsRow = { user_id: string; balance: number; redeemable: number };
+type CreditsRow = { user_id: string; balance: number; redeemable: number; awarded: number };
 
 /**
- * Every player's balance and redeemable credits are what the model says, and the ledger audit finds nothing about
+ * Every player's balance, redeemable and awarded credits are what the model says, and the ledger audit finds nothing about
  * this run's accounts. Runs share the database; a failed run's rows would otherwise fail every shrunk replay too.
  */
 export const expectAgreement = async (world: World, model: LedgerModel, label: string) => {
   const ids = world.players.map((player) => player.userId);
   const stored = new Map<string, Omit<CreditsRow, "user_id">>();
   for (const [shard, userIds] of groupByShard(world.env, ids)) {
-    const { results } = await shard.db.prepare(`SELECT user_id, balance, redeemable FROM user_credits WHERE user_id IN (${userIds.map(() => "?").join(", ")})`)
+    const { results } = await shard.db.prepare(`SELECT user_id, balance, redeemable, awarded FROM user_credits WHERE user_id IN (${userIds.map(() => "?").join(", ")})`)
       .bind(...userIds)
       .all<CreditsRow>();
-    for (const row of results) stored.set(row.user_id, { balance: row.balance, redeemable: row.redeemable });
+    for (const row of results) stored.set(row.user_id, { balance: row.balance, redeemable: row.redeemable, awarded: row.awarded });
   }
-  const actual = ids.map((id) => stored.get(id) ?? { balance: 0, redeemable: 0 });
+  const actual = ids.map((id) => stored.get(id) ?? { balance: 0, redeemable: 0, awarded: 0 });
   const expected = ids.map((id) => ({ ...model.accounts.of(id) }));
   expect(actual, `balances ${label}`).toEqual(expected);
   const mine = new Set([...ids, world.admin.userId]);

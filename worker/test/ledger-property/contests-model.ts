@@ -43,7 +43,9 @@ export class ContestsModel {
   join(index: number, player: string, step: number) {
     const contest = this.contests[index];
     if (!contest || contest.closed || contest.entries.some((e) => e.player === player)) return false;
+    if (!this.picks.fitsDailyLimit(player, ENTRY_FEE)) return false;
     if (!this.accounts.spend(player, ENTRY_FEE)) return false;
+    this.picks.countSpend(player, ENTRY_FEE);
     contest.entries.push({ player, joinStep: step });
     return true;
   }

@@ -23,7 +23,7 @@ export class LedgerModel {
   /** A player created straight in D1 with what they won before, or signed up (a larger bonus when invited). */
   addPlayer(id: string, start: { winnings: number } | { referrer: string | null }) {
     if ("winnings" in start) {
-      this.accounts.grant(id, start.winnings, true);
+      this.accounts.grant(id, start.winnings, "winnings");
       return;
     }
     this.accounts.grant(id, start.referrer ? 10 : 5);

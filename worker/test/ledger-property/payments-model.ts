@@ -46,7 +46,7 @@ export class PaymentsModel {
     const share = refunded === null ? session.credits : Math.ceil((session.credits * refunded) / session.amount);
     const target = Math.min(session.credits, share);
     if (target <= session.takenBack) return;
-    this.accounts.reverse(session.owner, target - session.takenBack, false);
+    this.accounts.reverse(session.owner, target - session.takenBack, "other");
     session.takenBack = target;
     this.redemptions.hold(session.owner);
   }

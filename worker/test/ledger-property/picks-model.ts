@@ -1,4 +1,4 @@
-import type { Accounts } from "./accounts-model";
+import type { Accounts, Kind } from "./accounts-model";
 
 export type Outcome = "unresolved" | "A" | "B" | "void";
 export type PickStatus = "active" | "won" | "lost" | "void";
@@ -10,6 +10,8 @@ export type ModelPick = {
   cost: number;
   payout: number;
   status: PickStatus;
+  /** Paid with awarded credits: its payout and refund come back awarded. */
+  awardFunded: boolean;
   /** The model's step of the pick's last settlement, for contest scores; null while active. */
   settledStep: number | null;
 };
@@ -27,10 +29,14 @@ const statusUnder = (choice: "yes" | "no", outcome: Outcome): PickStatus => {
   return (outcome === "A") === (choice === "yes") ? "won" : "lost";
 };
 
+/** An award-funded pick's payout and refund come back awarded; another's as winnings and ordinary credits. */
+const returnKinds = (pick: ModelPick): { payout: Kind; refund: Kind } =>
+  pick.awardFunded ? { payout: "awarded", refund: "awarded" } : { payout: "winnings", refund: "other" };
+
 /** Questions, picks and their settlement; a referred friend's first accepted paid pick pays the referral bonuses once. */
 export class PicksModel {
   private readonly dailyLimits = new Map<string, number>();
-  /** Credits spent on picks in the run: a run fits in a day, so every one counts against a daily limit. */
+  /** Credits spent in the run, on picks and contest entries: a run fits in a day, so all count against a daily limit. */
   private readonly pickSpend = new Map<string, number>();
   readonly questions = new Map<string, ModelQuestion>();
   private picks: ModelPick[] = [];
@@ -59,6 +65,17 @@ export class PicksModel {
     if (current === undefined || amount <= current) this.dailyLimits.set(player, amount);
   }
 
+  /** Whether `cost` more credits fit the player's daily spend limit, which a contest's entry fee counts toward too. */
+  fitsDailyLimit(player: string, cost: number) {
+    const limit = this.dailyLimits.get(player);
+    return limit === undefined || (this.pickSpend.get(player) ?? 0) + cost <= limit;
+  }
+
+  /** Counts a contest's entry fee toward the daily spend limit, as a pick's cost is. */
+  countSpend(player: string, cost: number) {
+    this.pickSpend.set(player, (this.pickSpend.get(player) ?? 0) + cost);
+  }
+
   /** Whether the worker must accept the pick; applies it when so. */
   pick(player: string, question: string, choice: "yes" | "no", multiplier: number) {
     const q = this.questions.get(question);
@@ -68,10 +85,11 @@ export class PicksModel {
     const limit = this.dailyLimits.get(player);
     const spentOnPicks = this.pickSpend.get(player) ?? 0;
     if (limit !== undefined && spentOnPicks + cost > limit) return false;
-    if (cost > 0 && !this.accounts.spend(player, cost)) return false;
+    const drawn = cost > 0 ? this.accounts.spend(player, cost) : "other";
+    if (drawn === false) return false;
     this.pickSpend.set(player, spentOnPicks + cost);
     const payout = q.cost === 0 ? FREE_PICK_PAYOUT : cost * 2;
-    this.picks.push({ player, question, choice, cost, payout, status: "active", settledStep: null });
+    this.picks.push({ player, question, choice, cost, payout, status: "active", awardFunded: drawn === "awarded", settledStep: null });
     const referrer = this.referredBy.get(player);
     if (referrer && cost > 0 && !this.referralPaid.has(player)) {
       this.referralPaid.add(player);
@@ -92,11 +110,12 @@ export class PicksModel {
     if (q.outcome === outcome) return true;
     q.outcome = outcome;
     for (const p of this.picks.filter((pick) => pick.question === question)) {
-      if (p.status === "won") this.accounts.reverse(p.player, p.payout, true);
-      if (p.status === "void" && p.cost > 0) this.accounts.reverse(p.player, p.cost, false);
+      const { payout, refund } = returnKinds(p);
+      if (p.status === "won") this.accounts.reverse(p.player, p.payout, payout);
+      if (p.status === "void" && p.cost > 0) this.accounts.reverse(p.player, p.cost, refund);
       p.status = statusUnder(p.choice, outcome);
-      if (p.status === "won") this.accounts.grant(p.player, p.payout, true);
-      if (p.status === "void" && p.cost > 0) this.accounts.grant(p.player, p.cost);
+      if (p.status === "won") this.accounts.grant(p.player, p.payout, payout);
+      if (p.status === "void" && p.cost > 0) this.accounts.grant(p.player, p.cost, refund);
       p.settledStep = p.status === "active" ? null : step;
     }
     return true;
@@ -108,7 +127,7 @@ export class PicksModel {
     if (!q || q.deleted) return false;
     q.deleted = true;
     for (const p of this.picks.filter((pick) => pick.question === question && pick.status === "active" && pick.cost > 0)) {
-      this.accounts.grant(p.player, p.cost);
+      this.accounts.grant(p.player, p.cost, returnKinds(p).refund);
     }
     this.picks = this.picks.filter((p) => p.question !== question);
     return true;

@@ -10,10 +10,12 @@ const DAILY_MAX_CREDITS = 500;
 /**
  * Gift cards and cash-outs take redeemable credits only, at most DAILY_MAX_CREDITS a day (rejected ones not
  * counted); an admin's rejection gives them back, once, as winnings. A refund or dispute that takes credits back
- * holds the player's pending redemptions, which can then be rejected but not fulfilled.
+ * holds the player's pending redemptions, which can then be rejected but not fulfilled. The run's one admin may not
+ * fulfil a redemption of a player they awarded credits to (four eyes); rejecting it stays open.
  */
 export class RedemptionsModel {
   readonly redemptions: Redemption[] = [];
+  private readonly awardedByAdmin = new Set<string>();
 
   constructor(private readonly accounts: Accounts) {}
 
@@ -26,12 +28,17 @@ export class RedemptionsModel {
     return true;
   }
 
+  awarded(player: string) {
+    this.awardedByAdmin.add(player);
+  }
+
   /** Only a pending redemption can be decided. */
   decide(index: number, status: "fulfilled" | "rejected") {
     const redemption = this.redemptions[index];
-    if (!redemption || redemption.status !== "pending" || (status === "fulfilled" && redemption.held)) return false;
+    if (!redemption || redemption.status !== "pending") return false;
+    if (status === "fulfilled" && (redemption.held || this.awardedByAdmin.has(redemption.player))) return false;
     redemption.status = status;
-    if (status === "rejected") this.accounts.grant(redemption.player, redemption.credits, true);
+    if (status === "rejected") this.accounts.grant(redemption.player, redemption.credits, "winnings");
     return true;
   }
 

@@ -86,8 +86,9 @@ export const runDaily = async (world: World, model: LedgerModel, step: CommandOf
 };
 
 /**
- * An admin's award (bonus credits, never redeemable) or deduction (a spend that never takes the balance below zero);
- * with `twice` the same adjustment again, which moves nothing and answers as the first did.
+ * An admin's award (awarded credits, never redeemable, nor the winnings of picks paid with them, and the admin may no
+ * longer fulfil the player's redemptions) or deduction (a spend that never takes the balance below zero); with `twice`
+ * the same adjustment again, which moves nothing and answers as the first did.
  */
 export const runAdjust = async (world: World, model: LedgerModel, step: CommandOf<"adjust">) => {
   const player = playerAt(world, step.player);
@@ -97,8 +98,11 @@ export const runAdjust = async (world: World, model: LedgerModel, step: CommandO
       param: { id: player.userId },
       json: { adjustmentId, amount: step.amount, reason: "Model adjustment" },
     });
-  const accepted = step.amount > 0 || model.accounts.spend(player.userId, -step.amount);
-  if (step.amount > 0) model.accounts.grant(player.userId, step.amount);
+  const accepted = step.amount > 0 || model.accounts.spend(player.userId, -step.amount) !== false;
+  if (step.amount > 0) {
+    model.accounts.grant(player.userId, step.amount, "awarded");
+    model.redemptions.awarded(player.userId);
+  }
   const first = await send();
   expectVerdict(first.status, 200, accepted, JSON.stringify(step));
   if (step.twice) expect((await send()).status, `${JSON.stringify(step)} repeated`).toBe(first.status);

@@ -46,12 +46,17 @@ export const RedemptionDecision = ({ redemption: r }: { redemption: AdminRedempt
       </div>
       <RiskSignals risk={r.risk} />
       {r.hold ? <RedemptionHoldNotice id={r.id} hold={r.hold} pending={r.status === "pending"} /> : null}
+      {r.fulfilBlockedReason ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-xs font-semibold text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100" data-testid="fulfil-blocked">
+          Waiting for another admin: {r.fulfilBlockedReason}
+        </p>
+      ) : null}
       {r.status === "pending" ? (
         <div className="flex flex-wrap items-end gap-2">
           <div className="min-w-56 flex-1">
             <InputField label="Note to the player (e.g. the card code)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
           </div>
-          <Button disabled={decide.isPending || r.hold !== null} onClick={() => decide.mutate({ status: "fulfilled", note: note.trim() || undefined })}>Mark fulfilled</Button>
+          <Button disabled={decide.isPending || r.hold !== null || r.fulfilBlockedReason !== null} onClick={() => decide.mutate({ status: "fulfilled", note: note.trim() || undefined })}>Mark fulfilled</Button>
           <Button variant="danger" disabled={decide.isPending} onClick={() => setConfirming(true)}>Reject</Button>
         </div>
       ) : null}

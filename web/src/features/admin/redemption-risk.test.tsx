@@ -10,6 +10,9 @@ const quiet: RedemptionRisk = {
   linkedAccounts: 1,
   pickWinnings: 12,
   oppositeSideWinnings: 0,
+  awardFundedWinnings: 0,
+  recentAwards: 0,
+  awardedBy: [],
   highRisk: false,
   reasons: [],
 };
@@ -20,8 +23,11 @@ const risky: RedemptionRisk = {
   sameIpAccounts: 3,
   linkedAccounts: 4,
   oppositeSideWinnings: 4,
+  awardFundedWinnings: 8,
+  recentAwards: 500,
+  awardedBy: ["OtherAdmin", "PickstreakAdmin"],
   highRisk: true,
-  reasons: ["opposite_side_winnings", "new_account_with_links"],
+  reasons: ["opposite_side_winnings", "new_account_with_links", "award_funded_winnings", "recent_awards"],
 };
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
@@ -35,6 +41,8 @@ describe("RiskSignals", () => {
       "Same payout email: 0",
       "Same referrer or referral: 1",
       "Won against linked accounts: 4 of 12 credits",
+      "Won with awarded credits: 8 credits",
+      "Awarded in 30 days: 500 credits by OtherAdmin, PickstreakAdmin",
     ]);
     expect(riskSignals(quiet).filter((signal) => signal.notable).map((signal) => signal.label)).toEqual(["Linked accounts", "Same referrer or referral"]);
   });

@@ -20,6 +20,12 @@ export const riskSignals = (risk: RedemptionRisk): Signal[] => [
     value: `${risk.oppositeSideWinnings} of ${plural(risk.pickWinnings, "credit")}`,
     notable: risk.oppositeSideWinnings > 0,
   },
+  { label: "Won with awarded credits", value: plural(risk.awardFundedWinnings, "credit"), notable: risk.awardFundedWinnings > 0 },
+  {
+    label: "Awarded in 30 days",
+    value: risk.recentAwards > 0 ? `${plural(risk.recentAwards, "credit")} by ${risk.awardedBy.join(", ")}` : "none",
+    notable: risk.recentAwards > 0,
+  },
 ];
 
 export const riskHeadline = (risk: RedemptionRisk) =>

@@ -1,18 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Gift } from "lucide-react";
 import { ApiError, client, unwrap } from "../../lib/api";
-import { formatCredits } from "../../lib/format";
+import { formatCredits, formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { meQueryOptions, type Me } from "../auth/auth-queries";
 
 const timeZone = () => String(new Date().getTimezoneOffset());
 
-/** Asked again when the player comes back to the tab: a new day may have begun since. */
-const dailyCreditsQueryOptions = (userId: string) => ({
-  queryKey: ["daily-credits", userId],
-  queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(client["daily-credits"].$get({ query: { tz: timeZone() } }, { init: { signal } })),
-  staleTime: 5 * 60_000,
-});
+/** Milliseconds until the next claim opens, for a screen left open to offer it then; false while none waits. */
+const untilNextClaim = (nextClaimAt: number | null | undefined) => (nextClaimAt ? Math.max(1_000, nextClaimAt - Date.now()) : false);
+
+/**
+ * Asked again when the player comes back to the tab (a new day may have begun since), and when the server said the
+ * next claim opens: a new day in the zone of the day's first claim, and 20 hours after the last claim.
+ */
+const dailyCreditsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ["daily-credits", userId],
+    queryFn: ({ signal }) => unwrap(client["daily-credits"].$get({ query: { tz: timeZone() } }, { init: { signal } })),
+    staleTime: 5 * 60_000,
+    refetchInterval: (query) => untilNextClaim(query.state.data?.nextClaimAt),
+  });
 
 /** The header's offer of today's free credits; it shows only while a claim is available. */
 export const DailyCreditsButton = ({ userId }: { userId: string }) => {
@@ -20,9 +28,10 @@ export const DailyCreditsButton = ({ userId }: { userId: string }) => {
   const daily = useQuery(dailyCreditsQueryOptions(userId));
   const claim = useMutation({
     mutationFn: () => unwrap(client["daily-credits"].claim.$post({ json: { tz: Number(timeZone()) } })),
-    onSuccess: ({ amount, streak, credits }) => {
+    onSuccess: ({ amount, streak, credits, nextClaimAt }) => {
       queryClient.setQueryData<Me | null>(meQueryOptions.queryKey, (me) => me && { ...me, credits });
-      toast.success(`${formatCredits(amount)} claimed`, streak > 1 ? { description: `${streak} days in a row: come back tomorrow for more` } : undefined);
+      const next = `The next claim opens ${formatDateTime(nextClaimAt)}.`;
+      toast.success(`${formatCredits(amount)} claimed`, { description: streak > 1 ? `${streak} days in a row. ${next}` : next });
     },
     onError: (error) => toast.error(error instanceof ApiError ? error.message : "Could not claim your daily credits. Please try again."),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["daily-credits", userId] }),

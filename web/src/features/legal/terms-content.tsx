@@ -31,6 +31,11 @@ export const TermsContent = () => (
           confirm that you are 18 or older each time you redeem.
         </li>
         <li>We may ask you to verify your age, identity or location, and may limit your account until you do.</li>
+        <li>
+          Pickstreak staff accounts, which can award credits, settle questions or approve redemptions, cannot make
+          picks, enter contests or redeem credits. No staff member approves a redemption of their own account or of an
+          account they gave credits to in the last 90 days.
+        </li>
       </ul>
     </Section>
 
@@ -64,7 +69,7 @@ export const TermsContent = () => (
         exchanged for anything outside the Service, except that redeemable credits can be redeemed for gift cards as
         described in section 8.
       </p>
-      <p>There are three kinds of credits:</p>
+      <p>There are four kinds of credits:</p>
       <ul>
         <li>
           <strong>Purchased credits</strong> – credits you buy with money, including credits from a subscription.
@@ -74,12 +79,16 @@ export const TermsContent = () => (
           and promo codes.
         </li>
         <li>
-          <strong>Redeemable credits</strong> – credits paid out to you for correct picks.
+          <strong>Awarded credits</strong> – credits our staff give you, for example as a goodwill gesture. Awarded
+          credits are used first when you make a pick, and what a pick made with them pays back is awarded credits too.
+        </li>
+        <li>
+          <strong>Redeemable credits</strong> – credits paid out to you for correct picks made without awarded credits.
         </li>
       </ul>
       <p>
-        Purchased and bonus credits can be used to make picks and enter contests, but they can never be redeemed or
-        cashed out. Only redeemable credits can be redeemed.
+        Purchased, bonus and awarded credits can be used to make picks and enter contests, but they can never be
+        redeemed or cashed out. Only redeemable credits can be redeemed.
       </p>
       <p>
         New accounts receive a free sign-up bonus of 5 credits, or 10 credits when you sign up through a friend’s

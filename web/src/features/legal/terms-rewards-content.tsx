@@ -122,8 +122,8 @@ export const TermsRewardsContent = () => (
       <p>Pickstreak is a game. Your profile holds tools to keep it one:</p>
       <ul>
         <li>
-          Limits on credits spent on picks and on money spent on purchases, per day, week and month (the last 24 hours,
-          7 days and 30 days). A lower limit holds at once; a higher one, or none, only after 24 hours.
+          Limits on credits spent (on picks and contest entries alike) and on money spent on purchases, per day, week
+          and month (the last 24 hours, 7 days and 30 days). A lower limit holds at once; a higher one, or none, only after 24 hours.
         </li>
         <li>A break of 24 hours, 7 days or 30 days, which starts at once and cannot be cut short.</li>
         <li>

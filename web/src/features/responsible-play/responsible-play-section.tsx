@@ -41,7 +41,7 @@ const Status = ({ view }: { view: PlayView }) => {
   return null;
 };
 
-/** The player's own tools: limits on picks and purchases, a break, self-exclusion. */
+/** The player's own tools: limits on spending (picks and contest entries) and purchases, a break, self-exclusion. */
 export const ResponsiblePlaySection = () => {
   const queryClient = useQueryClient();
   const { data: view } = useQuery(playQueryOptions);
@@ -72,7 +72,8 @@ export const ResponsiblePlaySection = () => {
       <div>
         <h2 id="responsible-play-title" className="text-base font-semibold">Responsible play</h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Limits count the last 24 hours, 7 days or 30 days. A lower limit holds at once; a higher one, or none, after 24 hours.
+          Credit limits cover everything you spend credits on: picks and contest entries. Limits count the last 24 hours, 7 days
+          or 30 days. A lower limit holds at once; a higher one, or none, after 24 hours.
         </p>
       </div>
       <Status view={view} />

@@ -11,6 +11,7 @@ import { useAuth } from "../../features/auth/auth-queries";
 import { useOnline } from "../../features/pwa/connection";
 import { OfflineNotice } from "../../features/pwa/offline-notice";
 import { QuestionCard, QuestionCardSkeleton } from "./question-card";
+import { STAFF_PLAY_MESSAGE } from "#shared/staff";
 
 const AdminCardActions = lazy(() => import("../../features/admin/admin-card-actions").then((m) => ({ default: m.AdminCardActions })));
 
@@ -91,6 +92,7 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
             onBookmark={toggleBookmark}
             onShare={shareQuestion}
             adminActions={isAdmin ? <Suspense fallback={null}><AdminCardActions questionId={question.id} /></Suspense> : undefined}
+            pickBlockedReason={isAdmin ? STAFF_PLAY_MESSAGE : undefined}
           />
         ))}
         {isFetchingNextPage ? Array.from({ length: 3 }, (_, i) => <QuestionCardSkeleton key={`more-${i}`} />) : null}

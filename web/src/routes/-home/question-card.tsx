@@ -13,6 +13,8 @@ type Props = {
   onBookmark: (id: string, bookmarked: boolean) => void;
   onShare: (id: string) => void;
   adminActions?: React.ReactNode;
+  /** Why this viewer may not pick (a staff account): the choices show disabled with it beneath. */
+  pickBlockedReason?: string;
   /** Cards of the first row are on screen at load (one of them is usually the LCP): their images load at once. */
   eager?: boolean;
 };
@@ -47,7 +49,7 @@ const CrowdLine = ({ question }: { question: Question }) => {
 };
 
 /** Picking, or once the event is over and the score feed proposes a result, that result and its challenge window. */
-const CardBody = ({ question, onPick }: Pick<Props, "question" | "onPick">) =>
+const CardBody = ({ question, onPick, pickBlockedReason }: Pick<Props, "question" | "onPick" | "pickBlockedReason">) =>
   isPending(question.autoResolution) ? (
     <QuestionResultStatus question={question} />
   ) : (
@@ -56,16 +58,24 @@ const CardBody = ({ question, onPick }: Pick<Props, "question" | "onPick">) =>
         <button
           key={choice}
           type="button"
+          disabled={pickBlockedReason !== undefined}
+          title={pickBlockedReason}
+          aria-describedby={pickBlockedReason ? `pick-blocked-${question.id}` : undefined}
           onClick={() => onPick(question, choice)}
-          className="truncate rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:border-brand-600 hover:bg-brand-50 dark:border-slate-700 dark:hover:bg-brand-800/30"
+          className="truncate rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:border-brand-600 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-300 disabled:hover:bg-transparent dark:border-slate-700 dark:hover:bg-brand-800/30"
         >
           {choice === "yes" ? question.answerOptionA : question.answerOptionB}
         </button>
       ))}
+      {pickBlockedReason ? (
+        <p id={`pick-blocked-${question.id}`} className="col-span-2 text-xs text-slate-600 dark:text-slate-400" data-testid="pick-blocked">
+          {pickBlockedReason}
+        </p>
+      ) : null}
     </div>
   );
 
-export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, adminActions, eager = false }: Props) => (
+export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, adminActions, pickBlockedReason, eager = false }: Props) => (
   <article className="flex h-[26rem] flex-col [contain-intrinsic-size:auto_26rem] [content-visibility:auto] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="question-card">
     <div className="relative min-h-0 flex-1 bg-gradient-to-br from-brand-700 to-brand-800">
       {question.imageUrl ? (
@@ -84,7 +94,7 @@ export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, admin
     </div>
     <div className="flex shrink-0 flex-col gap-3 p-4">
       <h2 className="line-clamp-2 h-[2.75rem] font-semibold leading-snug" title={question.title}>{question.title}</h2>
-      <CardBody question={question} onPick={onPick} />
+      <CardBody question={question} onPick={onPick} pickBlockedReason={pickBlockedReason} />
       <div className="flex items-center justify-between text-xs text-slate-600 dark:text-slate-400">
         <CrowdLine question={question} />
         {isPending(question.autoResolution) ? null : <Countdown deadline={question.deadline} />}
