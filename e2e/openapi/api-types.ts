@@ -43,7 +43,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an email address with the emailed token; signs the user in */
+        /** Confirm an email address with the emailed token, choosing the password where asked; signs the user in */
         post: operations["confirmEmail"];
         delete?: never;
         options?: never;
@@ -558,7 +558,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Claim today's free credits (once per calendar day in the player's time zone) */
+        /** Claim today's free credits (once per calendar day in the player's time zone, at most once in 20 hours) */
         post: operations["claimDailyCredits"];
         delete?: never;
         options?: never;
@@ -1358,6 +1358,10 @@ export interface components {
             maxStreak: number;
             referralCode: string;
         };
+        ConfirmRequest: components["schemas"]["TokenRequest"] & {
+            /** @description Chosen by whoever opened the link */
+            password?: string;
+        };
         TokenRequest: {
             token: string;
         };
@@ -1593,7 +1597,7 @@ export interface components {
             amount: number;
             transactionType: string;
             /** @enum {string} */
-            source: "purchased" | "bonus" | "winnings";
+            source: "purchased" | "bonus" | "winnings" | "awarded";
             questionId: string | null;
             description: string;
             createdAt: number;
@@ -1606,11 +1610,15 @@ export interface components {
             amount: number;
             /** @description Consecutive days claimed, counting a claim available today */
             streak: number;
+            /** @description When the next claim opens (ms since the epoch): a new day in the zone of the day's first claim and in this one, 20 hours after the last claim; null while one is open */
+            nextClaimAt: number | null;
         };
         DailyCreditsClaimed: {
             amount: number;
             streak: number;
             day: string;
+            /** @description When the next claim opens (ms since the epoch) */
+            nextClaimAt: number;
             credits: components["schemas"]["Credits"];
         };
         DailyCreditsClaim: {
@@ -2006,6 +2014,8 @@ export interface components {
         };
         AdminRedemptionQueueItem: components["schemas"]["AdminRedemption"] & {
             risk: components["schemas"]["RedemptionRiskSignals"];
+            /** @description Why the signed-in admin may not fulfil it; null when they may */
+            fulfilBlockedReason: string | null;
         };
         /** @description Why it was put on hold; a pending held redemption cannot be fulfilled until an admin releases it */
         RedemptionHold: {
@@ -2030,9 +2040,15 @@ export interface components {
             pickWinnings: number;
             /** @description Of those, credits from questions where a linked account took the other side */
             oppositeSideWinnings: number;
+            /** @description Credits paid by picks bought with awarded credits (never redeemable) */
+            awardFundedWinnings: number;
+            /** @description Credits admins awarded this account in the last 30 days */
+            recentAwards: number;
+            /** @description Usernames of the admins who made those awards */
+            awardedBy: string[];
             highRisk: boolean;
             /** @description Why it is high risk; empty when it is not */
-            reasons: ("opposite_side_winnings" | "shared_payout_email" | "new_account_with_links")[];
+            reasons: ("opposite_side_winnings" | "shared_payout_email" | "new_account_with_links" | "award_funded_winnings" | "recent_awards")[];
         };
         AdminRedemption: components["schemas"]["Redemption"] & {
             user: {
@@ -2148,7 +2164,7 @@ export interface components {
             /** @enum {string} */
             transactionType: "purchase" | "spend" | "pick_payout" | "refund" | "daily_free" | "promo_code" | "bonus" | "redemption" | "reversal" | "admin_adjustment";
             /** @enum {string} */
-            source: "purchased" | "bonus" | "winnings";
+            source: "purchased" | "bonus" | "winnings" | "awarded";
             description: string;
             questionId: string | null;
             createdAt: number;
@@ -2182,7 +2198,7 @@ export interface components {
              * @description Made by the form once; a repeat moves nothing
              */
             adjustmentId: string;
-            /** @description Positive awards bonus credits (not redeemable); negative deducts, never below zero */
+            /** @description Positive awards credits that are never redeemable, nor are the winnings of picks paid with them; negative deducts, never below zero */
             amount: number;
             reason: string;
         };
@@ -2441,7 +2457,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TokenRequest"];
+                "application/json": components["schemas"]["ConfirmRequest"];
             };
         };
         responses: {
@@ -4465,6 +4481,7 @@ export interface operations {
     getShareCard: {
         parameters: {
             query?: {
+                /** @description The card's version, as its share page names it */
                 v?: string;
             };
             header?: never;
@@ -4487,6 +4504,13 @@ export interface operations {
                     "image/png": string;
                 };
             };
+            /** @description Another version (or none) was asked for: the URL of the card as it is now */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
             400: {
                 headers: {
@@ -4498,6 +4522,15 @@ export interface operations {
             };
             /** @description Error: `not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
