@@ -8,7 +8,7 @@ import { verdict, type BenchContext, type ScenarioResult } from "../lib/results"
 import { median, percentile, round } from "../../scripts/lib/stats";
 
 const CONNECT_WAVE = 50;
-/** The hub refuses more than 100 open sockets from one address per hub: the sockets come from many addresses. */
+/** At most 100 open sockets come from one address across the hubs: the sockets come from many addresses. */
 const SOCKETS_PER_ADDRESS = 50;
 const now = () => performance.timeOrigin + performance.now();
 /** When any socket last read a frame of any type. */

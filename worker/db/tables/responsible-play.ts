@@ -8,7 +8,7 @@ export const limitPeriods = ["day", "week", "month"] as const;
 /**
  * A player's limits as a history of settings: the one in force for a kind and period is the newest whose
  * effective_at has come. A lower limit is effective at once, a higher one (or none, `amount` NULL) a day later.
- * Spend limits are credits spent on picks; purchase limits are US cents of checkouts started.
+ * Spend limits are credits spent on picks and contest entries; purchase limits are US cents of checkouts started.
  */
 export const playLimits = sqliteTable(
   "play_limits",

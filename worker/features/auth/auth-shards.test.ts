@@ -80,11 +80,14 @@ describe("accounts with players over two shards", () => {
     expect((await me(again.cookies)).body.credits.balance).toBe(0);
   });
 
-  it("answers a repeated sign-up of an unconfirmed address with a link that works", async () => {
+  it("answers a repeated sign-up of an unconfirmed address with a link that works once its opener chooses the password", async () => {
     expect((await signUp("sharded.seven@example.com", { env: shards })).status).toBe(201);
     expect((await signUp("sharded.seven@example.com", { env: shards, password: "second-pass1" })).status).toBe(201);
     const token = await tokenFromLatestEmail("sharded.seven@example.com", "confirm");
-    const confirmed = await apiClient({ env: shards }).auth.confirm.$post({ json: { token } });
+    expect((await apiClient({ env: shards }).auth.confirm.$post({ json: { token } })).status).toBe(400);
+    const confirmed = await apiClient({ env: shards }).auth.confirm.$post({ json: { token, password: "chosen-pass1" } });
     expect(confirmed.status).toBe(200);
+    const login = await apiClient({ env: shards }).auth.login.$post({ json: { email: "sharded.seven@example.com", password: "chosen-pass1" } });
+    expect(login.status).toBe(200);
   });
 });

@@ -100,7 +100,9 @@ export const joinContest = async (d1: D1Database, contestId: string, userId: str
     if (!isBatchRefusal(error)) throw error;
     const later = Date.now();
     const playState = await readPlayState(d1, userId, later);
-    throw staffRefusal(playState) ?? playRefusal(playState) ?? refusal(await readState(d1, contestId, userId), later, playRefusal(playState, "spend", CONTEST_ENTRY_FEE)) ?? new AppError("conflict", JOIN_FAILED);
+    const overLimit = playRefusal(playState, "spend", CONTEST_ENTRY_FEE);
+    const broken = staffRefusal(playState) ?? playRefusal(playState) ?? refusal(await readState(d1, contestId, userId), later, overLimit);
+    throw broken ?? new AppError("conflict", JOIN_FAILED);
   }
 };
 
