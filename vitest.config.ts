@@ -37,8 +37,9 @@ const workerProject = (name: string, include: string[], userShardMap?: object) =
   test: {
     name,
     testTimeout: 30_000,
+    isolate: false,
     include,
-    setupFiles: ["./worker/test/apply-migrations.ts"],
+    setupFiles: ["./worker/test/fresh-databases.ts"],
     // obscenity's ESM entry re-exports a CommonJS file, which only a bundler (wrangler's esbuild, or this) unwraps.
     deps: { optimizer: { ssr: { enabled: true, include: ["obscenity"] } } },
   },
@@ -46,6 +47,8 @@ const workerProject = (name: string, include: string[], userShardMap?: object) =
 
 export default defineConfig({
   test: {
+    // Request logs and expected errors print only for a test that failed.
+    silent: "passed-only",
     projects: [
       workerProject("worker", ["worker/**/*.test.ts"], ONE_DATABASE_MAP),
       workerProject("worker-two-shards", TWO_SHARD_SUITE),
@@ -59,10 +62,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          // A journey whose page load stalls behind the dev server on a loaded two-core machine gets one more try; a
-          // journey that fails twice fails the run. Journeys write their rows under fresh ids, or replace or keep the
-          // fixed ones, so a retry starts from a usable state.
-          retry: 1,
         },
       },
       {

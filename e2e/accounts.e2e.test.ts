@@ -73,11 +73,14 @@ describe("accounts", () => {
 
   it("offers visitors the claim modal after 3 s and keeps it away for 24 h once dismissed", async () => {
     const { context, page } = await browser.open(PHONE, { showOffers: true });
+    await page.clock.install();
     await page.goto("/home");
     const offer = page.getByRole("dialog", { name: "Claim your free credits" });
-    await page.waitForTimeout(2000);
+    await page.getByTestId("question-card").first().waitFor();
+    await page.clock.fastForward(2000);
     await expect(offer.count()).resolves.toBe(0);
-    await offer.waitFor({ timeout: 3000 });
+    await page.clock.fastForward(1500);
+    await offer.waitFor();
     // An offer nobody asked for leaves the page as it was: not dimmed, still scrolling, focus where the visitor had it.
     await expect(page.locator("div.fixed.inset-0[data-state=open]").count()).resolves.toBe(0);
     await expect(page.evaluate(() => document.body.hasAttribute("data-scroll-locked"))).resolves.toBe(false);
@@ -85,7 +88,8 @@ describe("accounts", () => {
     await offer.getByRole("button", { name: "Close" }).click();
     await offer.waitFor({ state: "detached" });
     await page.reload();
-    await page.waitForTimeout(3500);
+    await page.getByTestId("question-card").first().waitFor();
+    await page.clock.fastForward(3500);
     await expect(offer.count()).resolves.toBe(0);
     await context.close();
   });

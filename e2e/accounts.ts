@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 type OutboxEmail = { to: string; subject: string; text: string; links: string[] };
 
@@ -12,12 +13,11 @@ export const outbox = async (baseUrl: string, to: string): Promise<OutboxEmail[]
 
 /** The newest email to `to` that `matches`, once the email queue has delivered it (it batches for up to a second). */
 export const awaitEmail = async (baseUrl: string, to: string, matches: (email: OutboxEmail) => boolean = () => true) => {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const found = (await outbox(baseUrl, to)).find(matches);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No matching email to ${to}`);
+  let found: OutboxEmail | undefined;
+  await expect
+    .poll(async () => (found = (await outbox(baseUrl, to)).find(matches)) !== undefined, { timeout: 15_000, message: `No matching email to ${to}` })
+    .toBe(true);
+  return found!;
 };
 
 /** The newest link in the newest email to `to` that carries `param` (confirm or token). */

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { signIn, signInNewPlayer } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
-import { runEveryMinuteCron } from "./cron";
+import { runCronUntilJobRan, runEveryMinuteCron } from "./cron";
 import { runSql } from "./database";
 import { boxOf, findCard, inside, insertQuestion, restingBox } from "./feed-cards";
 
@@ -160,13 +160,12 @@ describe("questions resolved from the score feed", () => {
     expect(await row.getByRole("button", { name: "Challenge result" }).count()).toBe(0);
 
     // Past the window the cron leaves a challenged result alone.
-    await runSql(`UPDATE score_feed_links SET final_at = ${Date.now() - 1000} WHERE question_id = '${id}'`);
-    await runCron();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect((await questionOnceCronRan(id, () => true)).outcome).toBe("unresolved");
-
     const admin = await browser.open(DESKTOP);
     await signIn(admin.page, "admin@example.com");
+    await runSql(`UPDATE score_feed_links SET final_at = ${Date.now() - 1000} WHERE question_id = '${id}'`);
+    await runCronUntilJobRan(browser.baseUrl, admin.page, "resolveFromScoreFeed");
+    expect((await questionOnceCronRan(id, () => true)).outcome).toBe("unresolved");
+
     await admin.page.goto("/admin");
     await admin.page.getByRole("tab", { name: "Challenges" }).click();
     const item = admin.page.getByTestId("challenged-question").filter({ hasText: title });

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -25,14 +25,22 @@ export const waitForReactAt = (page: Page, selector: string) =>
     return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
   }, selector);
 
-/** One headless Chromium per test file; each test opens its own isolated context. */
+/** Resolves once the page's live socket is open, so an event published from now on reaches it. */
+export const liveSocketOpen = (page: Page) => page.locator("html[data-live=open]").waitFor({ state: "attached" });
+
+/** One headless Chromium per test file; each test opens its own isolated contexts, all closed when it ends. */
 export const useBrowser = () => {
   let browser: Browser;
+  const opened: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: chromePath(),
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     });
+  });
+  // Closing twice is harmless, so a journey may close its own contexts early; a failed one leaves none behind.
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
     await browser?.close();
@@ -43,7 +51,7 @@ export const useBrowser = () => {
   return {
     baseUrl,
     /**
-     * A fresh context (cookies, storage) with the given viewport; closed by the caller.
+     * A fresh context (cookies, storage) with the given viewport, closed after the test.
      * The visitor sign-up offer is pre-dismissed unless a test is about it, so it never covers other journeys, and the
      * service worker is blocked unless the test asks for it. A phone-sized context sends a phone's user agent, as a
      * phone does, unless the test names another.
@@ -63,6 +71,7 @@ export const useBrowser = () => {
         serviceWorkers,
         userAgent: userAgent ?? (phone ? PHONE_USER_AGENT : undefined),
       });
+      opened.push(context);
       if (!showOffers) {
         await context.addInitScript(() => localStorage.setItem("claim-modal-dismissed-at", String(Date.now())));
       }

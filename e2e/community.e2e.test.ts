@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { settleAsAdmin, signInNewPlayer } from "./accounts";
-import { DESKTOP, PHONE, useBrowser } from "./browser";
+import { DESKTOP, liveSocketOpen, PHONE, useBrowser } from "./browser";
 import { untilStandingsList } from "./cron";
 import { runSql } from "./database";
 
@@ -80,7 +80,7 @@ describe("community", () => {
     const watcher = await browser.open(PHONE);
     await watcher.page.goto("/activity");
     await watcher.page.getByRole("heading", { name: "Activity" }).waitFor();
-    await watcher.page.waitForTimeout(500);
+    await liveSocketOpen(watcher.page);
 
     const player = await browser.open(DESKTOP);
     await signInNewPlayer(player.page, browser.baseUrl, "active");

@@ -18,13 +18,8 @@ export const toastWith = (page: Page, text: string) => page.locator('[data-sonne
 /** Where an element that slides in (a toast, a phone's bottom sheet) comes to rest once its entrance has played. */
 export const restingBox = async (element: Locator) => {
   await element.waitFor();
-  let last = await boxOf(element);
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const next = await boxOf(element);
-    if (next.y === last.y && next.x === last.x) return next;
-    last = next;
-  }
+  await element.evaluate((node) => Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  return boxOf(element);
 };
 
 /**

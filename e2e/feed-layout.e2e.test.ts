@@ -78,11 +78,10 @@ describe("the feed's cards, toasts and requests", () => {
     await page.goto("/home");
     await page.getByTestId("question-card").first().waitFor();
     await page.getByLabel("Sort").selectOption("lowest-cost");
-    await page.waitForTimeout(300);
     releaseRefresh();
     await page.getByTestId("credits-pill").waitFor();
     await expect.poll(() => page.getByTestId("question-card").first().textContent()).toContain("FREE");
-    await page.waitForTimeout(1000);
+    await page.waitForLoadState("networkidle");
     expect(sorted).toHaveLength(1);
     await context.close();
   });

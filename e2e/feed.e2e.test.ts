@@ -101,8 +101,7 @@ describe("the question feed", () => {
     });
     await page.goto("/home");
     await expect.poll(() => cards(page).count()).toBe(20);
-    await page.waitForTimeout(1500);
-    await expect(page.evaluate(() => (window as unknown as { secondTimers: () => number }).secondTimers())).resolves.toBe(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { secondTimers: () => number }).secondTimers())).toBe(1);
     await context.close();
   });
 });

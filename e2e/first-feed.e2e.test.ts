@@ -55,7 +55,7 @@ const openDrawnThenApp = async (page: Page) => {
   return { drawnSort, keptDrawnTitle };
 };
 
-describe("the feed's first page in a visitor's /home (docs/decisions/first-feed-in-html.md)", () => {
+describe("the feed's first page in a visitor's /home (docs/decisions/0028-first-feed-in-html.md)", () => {
   it("shows the first cards and every tab from the page itself, with no feed or categories request answered", async () => {
     const id = `first-feed-${Date.now()}`;
     // Newest first on a desktop screen; the markup in the title must reach the card as text.

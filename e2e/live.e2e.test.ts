@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signInNewPlayer } from "./accounts";
-import { DESKTOP, useBrowser } from "./browser";
+import { DESKTOP, liveSocketOpen, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
@@ -12,7 +12,7 @@ describe("live updates", () => {
     await other.goto("/picks");
     await other.getByTestId("credits-pill").waitFor();
     await expect.poll(() => other.getByTestId("credits-pill").textContent()).toContain("5");
-    await page.waitForTimeout(500);
+    await liveSocketOpen(other);
 
     await page.getByLabel("Search questions").fill("Rangers vs Bruins");
     const card = page.getByTestId("question-card").filter({ hasText: "Rangers vs Bruins" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, signIn, signInNewPlayer } from "./accounts";
 import { seriousA11yViolations } from "./a11y";
-import { DESKTOP, PHONE, useBrowser } from "./browser";
+import { DESKTOP, liveSocketOpen, PHONE, useBrowser } from "./browser";
 import { findCard, insertQuestion, toastWith } from "./feed-cards";
 
 const browser = useBrowser();
@@ -84,7 +84,7 @@ describe("picking from the feed", () => {
     await dialog.getByRole("radio", { name: "2x" }).click();
     await dialog.getByRole("button", { name: "Confirm Pick" }).click();
     await expect.poll(() => player.page.getByTestId("credits-pill").textContent()).toContain("1");
-    await player.page.waitForTimeout(500);
+    await liveSocketOpen(player.page);
 
     const admin = await browser.open(DESKTOP);
     await signIn(admin.page, "admin@example.com");

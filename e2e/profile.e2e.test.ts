@@ -37,6 +37,7 @@ describe("deleting the account", () => {
   it("says the account was deleted and what was kept, and leaves the player signed out", async () => {
     const { context, page } = await browser.open(PHONE);
     await signInNewPlayer(page, browser.baseUrl, "delete-me");
+    await page.clock.install();
     await page.goto("/profile");
     await page.getByRole("button", { name: "Delete my account" }).click();
     await page.getByRole("button", { name: "Delete permanently" }).click();
@@ -47,7 +48,7 @@ describe("deleting the account", () => {
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
 
     // Past a toast's usual life and the sign-up offer's 3 s delay, the notice is still there and nothing covers it.
-    await page.waitForTimeout(6000);
+    await page.clock.fastForward(6000);
     expect(await page.getByText("Your account was deleted").isVisible()).toBe(true);
     expect(await page.getByRole("dialog", { name: "Claim your free credits" }).count()).toBe(0);
     await context.close();

@@ -1,4 +1,4 @@
--- Risk signals for the admin's redemption queue (docs/decisions/redemption-risk.md).
+-- Risk signals for the admin's redemption queue (docs/decisions/0015-redemption-risk.md).
 -- The address a sign-up came from (CF-Connecting-IP); NULL for accounts made before this column or without it.
 ALTER TABLE users ADD COLUMN signup_ip TEXT;
 CREATE INDEX users_signup_ip ON users(signup_ip) WHERE signup_ip IS NOT NULL;

@@ -1,4 +1,4 @@
--- Players and their rows move to user shards (docs/decisions/user-shards.md). A player's referrer may live in another
+-- Players and their rows move to user shards (docs/decisions/0026-user-shards.md). A player's referrer may live in another
 -- shard, and a redemption's reward and deciding admin in the catalogue, so those columns lose their foreign keys.
 -- D1 refuses foreign_keys=OFF, so the keys are checked at commit. Most tables point at users: its rows go back into the
 -- rebuilt table after the old one is dropped, which settles the checks the drop left open, and the same for redemptions.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every check: types, lint, the web build, worker tests in workerd, web unit tests and browser journeys.
+# Every check: types, lint, the web build, worker tests in workerd, web unit tests, browser journeys and a short soak.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/offline-env.sh
@@ -7,14 +7,28 @@ source scripts/offline-env.sh
 bash scripts/ensure-chromium.sh
 [ -f .dev.vars ] || cp .dev.vars.example .dev.vars
 echo "== build" && npm run --silent build >/dev/null
-echo "== typecheck" && npm run --silent typecheck
-echo "== lint" && npm run --silent lint
-echo "== deploy check" && npm run --silent deploy:check
-echo "== migrations" && bash scripts/check-migrations.sh
-# Browser journeys run after the workerd tests rather than beside them: on two cores the two together starve the dev
-# server, and a page load waits on the machine instead of the app.
-echo "== worker tests" && npx vitest run --project worker --project worker-two-shards
-# The web project holds the shard move rehearsal, which drives local D1 through Miniflare's proxy from Node; beside two
-# workerd test pools on two cores that proxy has dropped a call, so it runs after them.
-echo "== web and script tests" && npx vitest run --project web
+
+# The worker tests keep about one core busy (one workerd runs the files one after another); the static checks and the
+# web unit tests take the other one meanwhile. Their output is shown once both are done, so the two do not interleave.
+static_log=$(mktemp)
+trap 'rm -f "$static_log"' EXIT
+(
+  set -e
+  echo "== typecheck" && npm run --silent typecheck
+  echo "== lint" && npm run --silent lint
+  echo "== deploy check" && npm run --silent deploy:check
+  echo "== migrations" && bash scripts/check-migrations.sh
+  # The web project holds the shard move rehearsal, which drives local D1 through Miniflare's proxy from Node.
+  echo "== web and script tests" && npx vitest run --project web
+) >"$static_log" 2>&1 &
+static_checks=$!
+
+echo "== worker tests" && worker_status=0 && npx vitest run --project worker --project worker-two-shards || worker_status=$?
+static_status=0 && wait "$static_checks" || static_status=$?
+cat "$static_log"
+[ "$worker_status" -eq 0 ] && [ "$static_status" -eq 0 ] || exit 1
+
+# Browser journeys run on their own: beside the workerd tests on two cores a page load waits on the machine instead
+# of the app.
 echo "== browser journeys" && npx vitest run --project e2e
+echo "== soak (2 minutes)" && npm run --silent soak -- --short

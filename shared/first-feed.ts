@@ -1,6 +1,6 @@
 /**
  * The feed's first page travels inside index.html for a visitor's /home (worker/features/home-page), so the first
- * cards need no request after the app starts (docs/decisions/first-feed-in-html.md). Both sides name the element and
+ * cards need no request after the app starts (docs/decisions/0028-first-feed-in-html.md). Both sides name the element and
  * the sort the app starts with; the worker only guesses the screen, so the app uses the page only when its own
  * default sort matches.
  */

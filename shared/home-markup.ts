@@ -1,6 +1,6 @@
 /**
  * The worker draws a visitor's first view of /home with the app's own components (web/src/ssr/home-markup.tsx), so
- * a phone paints the feed's first cards before the app's code has loaded (docs/decisions/first-feed-in-html.md).
+ * a phone paints the feed's first cards before the app's code has loaded (docs/decisions/0028-first-feed-in-html.md).
  * The worker reaches that module through `#web/home-markup`, whose type is this one (shared/home-markup-module.d.ts):
  * the worker's type check never reads the browser's code, which needs the DOM's types.
  */

@@ -1,4 +1,4 @@
-/** Why the admin's redemption queue marks a request high risk (docs/decisions/redemption-risk.md). */
+/** Why the admin's redemption queue marks a request high risk (docs/decisions/0015-redemption-risk.md). */
 export const RISK_REASONS = [
   "opposite_side_winnings",
   "shared_payout_email",

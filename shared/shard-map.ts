@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * Players and their ledger are spread over user shards by a hash of the user id (docs/decisions/user-shards.md). The
+ * Players and their ledger are spread over user shards by a hash of the user id (docs/decisions/0026-user-shards.md). The
  * hash picks one of a fixed number of buckets and the map gives each shard a contiguous range of buckets, so adding a
  * shard moves whole buckets (a new map version) instead of rehashing every player.
  */

@@ -1,4 +1,7 @@
-/** Sizes, pacing and pass thresholds of `npm run soak` (issue 12). Only the length and the crowd come from the environment. */
+/**
+ * Sizes, pacing and pass thresholds of `npm run soak` (issue 12). Only the length, the crowd and the warm-up come from the
+ * environment (SOAK_MINUTES, SOAK_PLAYERS, SOAK_WARMUP_REQUESTS), and the shard map (USER_SHARD_MAP, as for `npm start`).
+ */
 
 const fromEnv = (name: string, fallback: number, min = Number.MIN_VALUE) => {
   const raw = process.env[name];
@@ -15,10 +18,17 @@ const fromEnv = (name: string, fallback: number, min = Number.MIN_VALUE) => {
  */
 export const WARMUP_CONCURRENCY = 10;
 
+/**
+ * `npm run soak -- --short` (or SOAK_SHORT=1), the run `npm test` makes: 2 minutes, fewer players and a short warm-up
+ * by default, every check but the memory trend (which needs the full length to mean anything: it is measured and
+ * shown, not judged), and results kept under .wrangler/ instead of soak/REPORT.md and bench/REPORT.md.
+ */
+export const SHORT = process.argv.includes("--short") || process.env.SOAK_SHORT === "1";
+
 export const SOAK = {
-  minutes: fromEnv("SOAK_MINUTES", 10),
-  players: Math.round(fromEnv("SOAK_PLAYERS", 200, 1)),
-  warmupRequests: Math.round(fromEnv("SOAK_WARMUP_REQUESTS", 20_000, 0)),
+  minutes: fromEnv("SOAK_MINUTES", SHORT ? 2 : 10),
+  players: Math.round(fromEnv("SOAK_PLAYERS", SHORT ? 50 : 200, 1)),
+  warmupRequests: Math.round(fromEnv("SOAK_WARMUP_REQUESTS", SHORT ? 1_000 : 20_000, 0)),
 } as const;
 
 /** A player waits this long between two actions (uniform): people read a card before they pick it. */

@@ -1,14 +1,14 @@
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { BENCH_PASSWORD, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../scripts/lib/local-app";
 import { machineInfo } from "../scripts/lib/machine";
 import { run } from "../scripts/lib/processes";
 import { round } from "../scripts/lib/stats";
-import { MEMORY_SAMPLE_MS, OVERHEAD_TIMEOUT_MS, SEEDED_QUESTIONS, SOAK, THINK_MS } from "./config";
+import { MEMORY_SAMPLE_MS, OVERHEAD_TIMEOUT_MS, SEEDED_QUESTIONS, SHORT, SOAK, THINK_MS } from "./config";
 import { runAdmin } from "./lib/admin";
 import { startSoakApp } from "./lib/app";
-import { auditD1File } from "./lib/audit";
+import { auditD1Files } from "./lib/audit";
 import { sleep, type SoakContext } from "./lib/context";
 import { drainSettlement, runCronTicker } from "./lib/cron";
 import { createHttp, type Http } from "./lib/http";
@@ -17,12 +17,13 @@ import { createMetrics, totalsOf } from "./lib/metrics";
 import { runPlayer } from "./lib/player";
 import { prepareState } from "./lib/prepare";
 import { updateBenchReport, writeSoakReport } from "./lib/report";
-import { checksOf, REPORT_FILE, RESULTS_FILE, type SoakResults } from "./lib/results";
+import { checksOf, outputFiles, type SoakResults } from "./lib/results";
 import { signIn, type Api } from "./lib/session";
 import { warmUp } from "./lib/warmup";
 import { workerLogErrors } from "./lib/worker-log";
 
-const LOG_FILE = ".wrangler/soak-last.log";
+const OUTPUT = outputFiles(SHORT);
+const LOG_FILE = OUTPUT.workerLog;
 const SIGN_IN_CONCURRENCY = 4;
 
 const started = Date.now();
@@ -68,6 +69,7 @@ const watch = (ctx: SoakContext, inspectorPort: number, trafficStart: number, on
 
 const main = async () => {
   mkdirSync(".wrangler", { recursive: true });
+  mkdirSync(dirname(LOG_FILE), { recursive: true });
   const stateDir = mkdtempSync(join(".wrangler", "soak-"));
   process.once("exit", () => rmSync(stateDir, { recursive: true, force: true }));
   const workerLog = createWriteStream(LOG_FILE);
@@ -79,11 +81,12 @@ const main = async () => {
       log("building the app (npm run build)");
       await run("npm", ["run", "build", "--silent"]);
     }
-    log(`preparing a fresh local state in ${stateDir} with ${SOAK.players} players`);
+    log(`preparing a fresh local state in ${stateDir} with ${SOAK.players} players${SHORT ? " (a short run)" : ""}`);
     const prepared = await prepareState(stateDir, SOAK.players, soakMs);
+    log(`players per database (user shard map ${JSON.stringify(prepared.map)}): ${Object.entries(prepared.playersPer).map(([binding, n]) => `${binding} ${n}`).join(", ")}`);
     const metrics = createMetrics(started);
     log(`bundling the worker and starting it on workerd with the Stripe stand-in; the worker's output goes to ${LOG_FILE}`);
-    const app = await startSoakApp(stateDir, metrics, workerLog);
+    const app = await startSoakApp(stateDir, prepared.map, metrics, workerLog);
     stopApp = app.stop;
     const ctx: SoakContext = { baseUrl: app.url, scheduled: app.scheduled, http: createHttp(metrics), metrics, activity: {}, stopAt: 0, log };
     const exit = { reason: null as string | null };
@@ -110,9 +113,9 @@ const main = async () => {
 
     log("traffic done; ticking the cron until settlement is drained");
     const drained = exit.reason ? { health: null, ticks: 0 } : await drainSettlement(ctx, admin);
-    log("stopping workerd, then auditing the ledger in the D1 file");
+    log(`stopping workerd, then auditing the ledger in ${Object.keys(prepared.playerFiles).join(", ")}`);
     await app.stop();
-    const audit = await auditD1File(prepared.d1File);
+    const audit = await auditD1Files(prepared.playerFiles);
 
     const routes = metrics.summary();
     const partial = {
@@ -124,23 +127,28 @@ const main = async () => {
         sample: audit.violations.slice(0, 20),
         accounts: audit.accounts,
         ledgerRows: audit.ledgerRows,
+        databases: audit.databases,
         adminHealthViolations: drained.health?.ledgerAudit.violations ?? null,
         settlementQueue: drained.health?.settlementQueue ?? null,
         drainTicks: drained.ticks,
       },
     };
-    const checks = checksOf(partial);
+    const checks = checksOf(partial, !SHORT);
     const machine = machineInfo();
     const results: SoakResults = {
       generatedAt: new Date().toISOString(),
       settings: {
+        short: SHORT,
         minutes: SOAK.minutes,
         players: SOAK.players,
         thinkMs: THINK_MS,
         questions: SEEDED_QUESTIONS.closing + SEEDED_QUESTIONS.open,
         playersCreated:
-          "Players are written into the migrated D1 file with @libsql/client before workerd starts, as the bench writes its users " +
-          "(bench/lib/dataset-sql.ts): confirmed, sign-up bonus and starting credits in the ledger. Public sign-up allows 20 an hour per IP.",
+          "Players are written into the migrated D1 files with @libsql/client before workerd starts, as the bench writes its users " +
+          "(bench/lib/shard-state.ts): the directory row in the catalogue, the account copy with its sign-up bonus and starting credits " +
+          "in the ledger in the player's database under the user shard map, confirmed. Public sign-up allows 20 an hour per IP.",
+        shardMap: prepared.map,
+        playersPerDatabase: prepared.playersPer,
       },
       durationSeconds: Math.round((Date.now() - started) / 1000),
       trafficSeconds,
@@ -155,11 +163,13 @@ const main = async () => {
       passed: checks.every((check) => check.passed),
       ...partial,
     };
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-    writeSoakReport(results);
-    updateBenchReport();
+    mkdirSync(dirname(OUTPUT.results), { recursive: true });
+    writeFileSync(OUTPUT.results, `${JSON.stringify(results, null, 2)}\n`);
+    writeSoakReport(results, OUTPUT.report);
+    // A short run's verdict is not the soak's: bench/REPORT.md keeps the last full one.
+    if (!SHORT) updateBenchReport();
     for (const check of checks) log(`${check.passed ? "pass" : "FAIL"}: ${check.name}: ${check.detail}`);
-    log(`${results.passed ? "passed" : "FAILED"}; ${REPORT_FILE} and ${RESULTS_FILE} written, the verdict added to bench/REPORT.md`);
+    log(`${results.passed ? "passed" : "FAILED"}; ${OUTPUT.report} and ${OUTPUT.results} written${SHORT ? "" : ", the verdict added to bench/REPORT.md"}`);
     return results.passed;
   } finally {
     await stopApp();

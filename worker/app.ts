@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { readSettings, type AppEnv } from "./env";
-import { d1Session } from "./lib/d1-session";
+import { requestData } from "./db/request-data";
 import { requestLog } from "./lib/request-log";
 import { requestId } from "./lib/request-id";
 import { adminHealthRoutes } from "./features/admin-health/admin-health.routes";
@@ -11,7 +11,7 @@ import { jsonBodyLimit, requestGuard } from "./lib/request-guard";
 import { securityHeaders } from "./lib/security-headers";
 import { contactRoutes } from "./features/contact/contact.routes";
 import { healthDocument } from "./features/health/health.routes";
-import { authenticate } from "./features/auth/auth.middleware";
+import { authenticate } from "./features/session/session.middleware";
 import { authRoutes } from "./features/auth/auth.routes";
 import { contactAdminRoutes } from "./features/contact/contact-admin.routes";
 import { detectCountryRoutes } from "./features/me/detect-country.routes";
@@ -58,10 +58,10 @@ const withSettings: MiddlewareHandler<AppEnv> = async (c, next) => {
 /**
  * The API's URL tree: each feature's sub-app at its own prefix under /api, after the middleware every API route
  * shares. GET /api/health is only described here: the worker's entry answers it before this tree
- * (features/health/health.ts, docs/decisions/worker-hot-path.md).
+ * (features/health/health.ts, docs/decisions/0021-worker-hot-path.md).
  */
 const shared = createRouter().route("/health", healthDocument);
-shared.use("*", withSettings, d1Session(), requestGuard(), jsonBodyLimit(), authenticate(), requestLog());
+shared.use("*", withSettings, requestData(), requestGuard(), jsonBodyLimit(), authenticate(), requestLog());
 
 const api = shared
   .route("/auth", authRoutes)
@@ -116,7 +116,7 @@ api.get("/openapi.json", (c) => c.json(apiDocument(api)));
 export const app = createRouter()
   .use("*", requestId())
   .use("*", securityHeaders())
-  .use("/share/*", withSettings)
+  .use("/share/*", withSettings, requestData())
   .route("/api", api)
   .route("/share", sharePageRoutes);
 

@@ -16,7 +16,7 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 export const REFRESH_REUSE_GRACE_MS = 10 * 1000;
 export const EMAIL_CONFIRMATION_TTL_MS = 24 * HOUR_MS;
 export const PASSWORD_RESET_TTL_MS = 60 * MINUTE_MS;
-/** How long a browser that signed in stays a known device for its account (docs/decisions/login-lockout.md). */
+/** How long a browser that signed in stays a known device for its account (docs/decisions/0013-login-lockout.md). */
 export const DEVICE_COOKIE_TTL_SECONDS = 365 * 24 * 60 * 60;
 
 export type RateLimitRule = { limit: number; windowMs: number };
@@ -74,14 +74,14 @@ export const LIVE_SOCKET_MESSAGE_LIMIT = 30;
 export const LIVE_SOCKETS_PER_USER = 20;
 /**
  * Open sockets per network (an IPv4 address, an IPv6 /64) across every hub; beyond this a new one is refused
- * (docs/decisions/live-updates-sharding.md).
+ * (docs/decisions/0003-live-updates-sharding.md).
  */
 export const LIVE_SOCKETS_PER_IP = 100;
 /** A network at its cap asks the hubs for their true counts at most this often (worker/realtime/ip-sockets.ts). */
 export const LIVE_IP_RECOUNT_MS = 10_000;
 /**
  * Public messages pass through one relay object on their way to every hub, each hop one send at a time carrying
- * everything handed to it meanwhile (docs/decisions/live-updates-sharding.md). A hop holds at most this many while its
+ * everything handed to it meanwhile (docs/decisions/0003-live-updates-sharding.md). A hop holds at most this many while its
  * receiver is slow; beyond that the oldest are dropped (readers refetch).
  */
 export const LIVE_FAN_OUT_LIMIT = 200;
@@ -99,7 +99,7 @@ export const REDEMPTION_ALLOWED_COUNTRIES: readonly string[] = ["US"];
 export const REDEMPTION_DAILY_MAX_CREDITS = 500;
 export const REDEMPTION_NOTE_MAX_LENGTH = 500;
 /**
- * When the admin's redemption queue marks a request high risk (docs/decisions/redemption-risk.md): any winnings
+ * When the admin's redemption queue marks a request high risk (docs/decisions/0015-redemption-risk.md): any winnings
  * from a question a linked account took the other side of, a payout email another account also uses, or an account
  * younger than newAccountDays (when it asked) with at least newAccountLinkedAccounts linked accounts.
  */
@@ -133,8 +133,8 @@ export const PROMO_CODE_MAX_CREDITS = 10_000;
 /** Period leaderboards sum settled picks in buckets of this size (migrations/0006 divides by the same number). */
 export const LEADERBOARD_BUCKET_MS = HOUR_MS;
 export const LEADERBOARD_PAGE_SIZE = 50;
-/** With several user shards, each shard's best this many per board are merged into the catalogue's boards every minute. */
-export const LEADERBOARD_MERGED_PER_SHARD = 1000;
+/** With players in several databases, each one's best this many per board are merged into the catalogue's boards every minute. */
+export const LEADERBOARD_MERGED_PER_DATABASE = 1000;
 /** The rank a ranked-looking player gets when no board row is found. */
 export const RANK_NOT_FOUND = 999;
 /** The stats dialog lists this many of the player's newest resolved picks. */
@@ -169,7 +169,7 @@ export const CONTEST_PRIZES_PER_BATCH = 15;
  */
 export const DAILY_CREDITS = { base: 2, step: 1, cap: 5 } as const;
 
-/** Web push (docs/decisions/push-notifications.md). */
+/** Web push (docs/decisions/0023-push-notifications.md). */
 export const PUSH = {
   /** Deliveries one send pass takes: each is a subrequest, and a pass must stay well inside a Worker's allowance. */
   perRun: 40,
@@ -184,7 +184,7 @@ export const PUSH = {
 } as const;
 
 /**
- * Auto-resolution from the score feed (docs/decisions/score-feed.md): how long players may challenge a proposed
+ * Auto-resolution from the score feed (docs/decisions/0024-score-feed.md): how long players may challenge a proposed
  * outcome before the cron makes it final, and what one every-minute run may do.
  */
 export const CHALLENGE_WINDOW_MS = 30 * MINUTE_MS;

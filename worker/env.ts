@@ -1,6 +1,6 @@
 import * as z from "zod";
-import type { PendingSession } from "./features/auth/auth.middleware";
-import type { AuthUser } from "./features/auth/auth.types";
+import type { AuthUser, PendingSession } from "./lib/viewer";
+import type { DataContext } from "./db/data-context";
 
 const envSchema = z
   .object({
@@ -8,7 +8,7 @@ const envSchema = z
     APP_URL: z.url(),
     ADMIN_EMAILS: z.string().default(""),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
-    // Keys the hashes of addresses that had a sign-up bonus; falls back to SESSION_SECRET (see docs/decisions/bonus-once.md).
+    // Keys the hashes of addresses that had a sign-up bonus; falls back to SESSION_SECRET (see docs/decisions/0018-bonus-once.md).
     EMAIL_FINGERPRINT_SECRET: z.string().min(32, "EMAIL_FINGERPRINT_SECRET must be at least 32 characters").optional(),
     EMAIL_API_URL: z.url().optional(),
     EMAIL_API_KEY: z.string().min(1).optional(),
@@ -20,14 +20,14 @@ const envSchema = z
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
     EXCHANGE_RATES_URL: z.url().optional(),
-    // Web push (docs/decisions/push-notifications.md): the application server's P-256 key pair, base64url (the
+    // Web push (docs/decisions/0023-push-notifications.md): the application server's P-256 key pair, base64url (the
     // public key raw, the private key its `d`), and the contact the push services see. Local ones stand in when unset.
     VAPID_PUBLIC_KEY: z.string().min(80).optional(),
     VAPID_PRIVATE_KEY: z.string().min(40).optional(),
     VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/).optional(),
     // Local development and browser tests deliver pushes to our stand-in (scripts/push-standin).
     PUSH_STANDIN_URL: z.url().optional(),
-    // The score API that resolves linked questions (docs/decisions/score-feed.md); without a URL auto-resolution is off.
+    // The score API that resolves linked questions (docs/decisions/0024-score-feed.md); without a URL auto-resolution is off.
     SCORE_FEED_URL: z.url().optional(),
     SCORE_FEED_KEY: z.string().min(1).optional(),
     READ_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
@@ -81,5 +81,7 @@ export type AppEnv = {
     settings: Settings;
     user: AuthUser | null;
     pendingSession: PendingSession | null;
+    /** Where every row lives: features reach data only through it (db/data-context.ts). */
+    data: DataContext;
   };
 };

@@ -1,5 +1,6 @@
 import { app } from "./app";
 import { runScheduled } from "./cron/schedule";
+import { dataContext } from "./db/data-context";
 import { consumeSettlement } from "./features/settlement/settlement-queue";
 import { consumeReferrals } from "./features/referrals/referral-queue";
 import { consumePushes } from "./features/notifications/push-queue";
@@ -17,18 +18,19 @@ export default {
     if (isAppRequest(request)) return app.fetch(request, env, ctx);
     if (isAssetRequest(request)) return serveAsset(request, env.ASSETS);
     if (isHomePage(request)) return serveHomePage(request, appPage(env.ASSETS), (inner) => Promise.resolve(app.fetch(inner, env, ctx)));
-    // Anything else came here because the asset layer has no file for it (docs/decisions/static-assets.md).
+    // Anything else came here because the asset layer has no file for it (docs/decisions/0011-static-assets.md).
     return serveMissing(request, env.ASSETS);
   },
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller.cron, env, controller.scheduledTime));
   },
-  // Settlement (one message per user shard), referral bonuses across shards, push sends per shard and emails
-  // (docs/decisions/user-shards.md); each environment's queue names end the same way.
+  // Settlement (one message per player database), referral bonuses across databases, push sends per database and
+  // emails (docs/decisions/0026-user-shards.md); each environment's queue names end the same way.
   queue: (batch, env) => {
-    if (batch.queue.endsWith("-referrals")) return consumeReferrals(batch, env);
-    if (batch.queue.endsWith("-push")) return consumePushes(batch, env);
-    if (batch.queue.endsWith("-email")) return consumeEmailQueue(batch, env);
-    return consumeSettlement(batch, env);
+    const data = dataContext(env);
+    if (batch.queue.endsWith("-referrals")) return consumeReferrals(batch, data, env);
+    if (batch.queue.endsWith("-push")) return consumePushes(batch, data, env);
+    if (batch.queue.endsWith("-email")) return consumeEmailQueue(batch, data, env);
+    return consumeSettlement(batch, data, env);
   },
 } satisfies ExportedHandler<Env>;

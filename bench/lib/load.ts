@@ -4,7 +4,7 @@ import { median, percentile, round } from "../../scripts/lib/stats";
 
 /**
  * `failed`: answers other than 2xx, timeouts and connection errors; `resets`: connections workerd closed with a request
- * unread in them, which local workerd does under saturation (docs/decisions/bench-method.md).
+ * unread in them, which local workerd does under saturation (docs/decisions/0022-bench-method.md).
  */
 export type LoadRun = { rps: number; p50Ms: number; p99Ms: number; ok: number; failed: number; resets: number };
 export type LoadSummary = LoadRun & { runs: LoadRun[] };

@@ -1,5 +1,5 @@
 import { submitPick } from "../../worker/features/picks/submit-pick.service";
-import { liveSession, liveSessionGuard } from "../../worker/features/auth/auth.middleware";
+import { liveSession, liveSessionGuard } from "../../worker/features/session/session.middleware";
 import { benchSessionId } from "../lib/dataset-sql";
 import { feedQuery } from "../../worker/features/questions/feed.query";
 import { feedQuerySchema } from "../../worker/features/questions/questions.schemas";

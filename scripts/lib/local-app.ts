@@ -10,12 +10,13 @@ export const DEMO_PASSWORD = "password123";
 export const DEMO_ACCOUNTS = { admin: "admin@example.com", player: "player@example.com" } as const;
 
 /**
- * The small deployment's shard map as a var, every player in the catalogue database: the bench and the soak write their
- * data straight into that one database file (findD1File), and the shard rehearsal starts from it.
+ * The small deployment's shard map as a var, every player in the catalogue database: the bench writes its data straight
+ * into that one database file (findD1File), and the shard rehearsal starts from it. (The soak runs the local map over
+ * every local database, as `npm start` does: soak/lib/prepare.ts.)
  */
 export const ONE_DATABASE_MAP_VAR = JSON.stringify(ONE_DATABASE_MAP);
 
-/** The app's migrations on a local state directory; the bench and the soak write their data into the file afterwards. */
+/** The app's migrations on the catalogue of a local state directory; the bench writes its data into the file afterwards. */
 export const migrateApp = (stateDir: string) =>
   run(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", `--persist-to=${stateDir}`]);
 

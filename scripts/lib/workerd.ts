@@ -27,8 +27,12 @@ type Options = {
   port: number;
   /** Overrides of the config's vars (and secrets, which local runs pass as vars). */
   vars: Record<string, string>;
-  /** The SPA from the config's [assets], for a browser; without it requests go straight to the worker. */
-  assets: boolean;
+  /**
+   * The SPA from the config's [assets], for a browser; without it requests go straight to the worker. "binding": straight
+   * to the worker too, which keeps its assets binding for the pages it serves itself (/ and /home carry the feed's first
+   * page in the app's index.html, worker/features/home-page), as run_worker_first has it in production.
+   */
+  assets: boolean | "binding";
   workerLog: NodeJS.WritableStream;
   /** D1 bindings beyond the config's, by database id (the bench's third and fourth user shard). */
   extraDatabases?: Record<string, string>;
@@ -68,11 +72,13 @@ export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets
   const inspectorPort = await freePort();
   const { scriptPath, workerOptions } = await bundled(config, entry, resolve(stateDir, "bundle"));
   const persisted = resolve(stateDir, "v3");
+  // Requests go to the worker's own socket unless the assets router is to answer them.
+  const direct = assets !== true;
   const d1Databases = { ...workerOptions.d1Databases, ...Object.fromEntries(Object.entries(extraDatabases).map(([binding, id]) => [binding, { id }])) };
   const worker = {
     ...workerOptions,
     name: workerOptions.name ?? "app",
-    ...(assets ? {} : { assets: undefined }),
+    ...(assets === false ? { assets: undefined } : {}),
     modules: true,
     scriptPath,
     bindings: { ...workerOptions.bindings, ...vars },
@@ -80,7 +86,7 @@ export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets
     // Without assets, straight to the worker: Miniflare's entry worker (and the assets router) run locally in the
     // same workerd, on the same cores, where production runs them on Cloudflare's side before the worker. Measured
     // for /api/health: 6,000 req/s on the worker's own socket, 2,400 through the entry, 1,500 through the router.
-    ...(assets ? {} : { unsafeDirectSockets: [{ host: "127.0.0.1", port }] }),
+    ...(direct ? { unsafeDirectSockets: [{ host: "127.0.0.1", port }] } : {}),
   };
   const companionBundle = companion && (await bundled(companion.config, undefined, resolve(stateDir, "companion-bundle")));
   const companionWorker = companion && companionBundle && {
@@ -93,7 +99,7 @@ export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets
   };
   const mf = new Miniflare({
     workers: companionWorker ? [worker, companionWorker] : [worker],
-    ...(assets ? { host: "127.0.0.1", port } : { port: await freePort() }),
+    ...(direct ? { port: await freePort() } : { host: "127.0.0.1", port }),
     inspectorPort,
     // Offline: the placeholder `request.cf` instead of downloading Cloudflare's.
     cf: false,

@@ -38,7 +38,7 @@ const report = (limits: Limits) => {
     ),
     "",
     "## Where each part saturates at the peak hour",
-    `- One D1 database takes ${limits.d1WritesPerSecond} write batches/s; the peak needs ${Math.round(userDbWrites).toLocaleString()}/s, so user data needs **${shardsNeeded(userDbWrites, limits.d1WritesPerSecond * 0.5)} user shards** with 2x headroom (docs/decisions/user-shards.md). The catalogue then takes only admins' writes and the minute crons' merges.`,
+    `- One D1 database takes ${limits.d1WritesPerSecond} write batches/s; the peak needs ${Math.round(userDbWrites).toLocaleString()}/s, so user data needs **${shardsNeeded(userDbWrites, limits.d1WritesPerSecond * 0.5)} user shards** with 2x headroom (docs/decisions/0026-user-shards.md). The catalogue then takes only admins' writes and the minute crons' merges.`,
     `- Reads: ${Math.round(peak.readsPerSecond).toLocaleString()}/s. The feed is cacheable for visitors and read replicas serve the rest; one database with replicas answering ${limits.d1ReadsPerSecond}/s each needs **${shardsNeeded(peak.readsPerSecond, limits.d1ReadsPerSecond)} replica-equivalents**, or far fewer with the edge cache on public feed pages.`,
     `- Live sockets: ${peak.sockets.toLocaleString()} concurrent need **${shardsNeeded(peak.sockets, limits.socketsPerHub)} hub shards** (${limits.socketsPerHub.toLocaleString()} sockets each); user events at ${Math.round(peak.liveMessagesPerSecond).toLocaleString()}/s spread over them.`,
     `- Worker CPU: ${Math.round((peak.readsPerSecond + peak.writesPerSecond) * limits.cpuMsPerRequest).toLocaleString()} CPU-ms/s, spread over Cloudflare's fleet; not a bottleneck.`,

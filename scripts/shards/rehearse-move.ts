@@ -9,7 +9,7 @@ import { d1Binding } from "../../worker/db/shards";
 import { auditLedger } from "../../worker/features/credits/ledger.audit";
 
 /**
- * Rehearses adding user shards on a copy of local data (docs/decisions/user-shards.md, "Adding a shard"): the players
+ * Rehearses adding user shards on a copy of local data (docs/user-shards-guide.md, "Adding a shard"): the players
  * leave the one database for SHARD_0, then SHARD_0 splits with SHARD_1, each move marked, copied, verified, switched to
  * the next map and cleaned up, and every shard's ledger audited at the end. The data it starts from is never written.
  *
@@ -53,7 +53,7 @@ export const rehearseMove = async ({ state }: { state: string }): Promise<Report
       ]) {
         env = { ...env, USER_SHARD_MAP: markMove(env, move) };
         const copied = await copyPlayers(env, move);
-        const verified = await verifyCopy(env, move);
+        const verified = await verifyCopy(env, move, auditLedger);
         if (verified.mismatches.length > 0) throw new Error(`Copy did not verify:\n${verified.mismatches.join("\n")}`);
         const map = nextMap(env, move);
         env = { ...env, USER_SHARD_MAP: map };

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { ONE_DATABASE_MAP_VAR } from "../../scripts/lib/local-app";
 import { freePort } from "../../scripts/lib/processes";
 import { DEPLOYED_ENTRY, startWorkerd, type WorkerdApp } from "../../scripts/lib/workerd";
 import { startStandinServer } from "../../scripts/stripe-standin/server";
+import type { ShardMapSource } from "#shared/shard-map";
 import type { Metrics } from "./metrics";
 
 const WEBHOOK_LINE = /^webhook (\S+) \S+ -> (\d+|no answer)$/;
@@ -10,9 +10,12 @@ const WEBHOOK_LINE = /^webhook (\S+) \S+ -> (\d+|no answer)$/;
 /**
  * The worker as it ships, on workerd (scripts/lib/workerd.ts), with the Stripe stand-in in this process. The stand-in
  * delivers webhooks itself, so the soak counts their answers from its log: a webhook 5xx is a 5xx the players never
- * see. The players drive the API only, so the SPA's assets are left out.
+ * see. The players drive the API and reload the home page, which the worker serves with the feed's first page in the
+ * app's index.html: the worker has its assets binding, but no assets router in front (production runs it on
+ * Cloudflare's side, and the players never ask for a build file). `map` is the user shard map the state was
+ * prepared under (soak/lib/prepare.ts).
  */
-export const startSoakApp = async (stateDir: string, metrics: Metrics, workerLog: NodeJS.WritableStream): Promise<WorkerdApp> => {
+export const startSoakApp = async (stateDir: string, map: ShardMapSource, metrics: Metrics, workerLog: NodeJS.WritableStream): Promise<WorkerdApp> => {
   const secretKey = `sk_test_soak_${randomUUID()}`;
   const webhookSecret = `whsec_soak_${randomUUID()}`;
   const port = await freePort();
@@ -31,12 +34,13 @@ export const startSoakApp = async (stateDir: string, metrics: Metrics, workerLog
     config: "wrangler.toml",
     entry: DEPLOYED_ENTRY,
     stateDir,
-    assets: false,
+    // The players' requests go to the worker's own socket; it keeps ASSETS for the home page it serves (GET /home).
+    assets: "binding",
     workerLog,
     port,
     vars: {
       APP_URL: url,
-      USER_SHARD_MAP: ONE_DATABASE_MAP_VAR,
+      USER_SHARD_MAP: JSON.stringify(map),
       // A fresh clone has no .dev.vars; any valid secret will do.
       SESSION_SECRET: randomBytes(32).toString("hex"),
       STRIPE_API_HOST: stripe.host,

@@ -12,8 +12,8 @@ const d1Over = (db: Client) => ({
 
 /**
  * The worker's own ledger audit (worker/features/credits/ledger.audit.ts, the one the daily cron and admin health
- * run), over the D1 file once workerd has stopped. It is imported by URL so this Node typecheck does not pull in
- * the worker's D1 types; the module itself has no imports.
+ * run), over one D1 file once workerd has stopped. It is imported by URL so this Node typecheck does not pull in
+ * the worker's D1 types; its only import is erased types and one helper with no imports of its own.
  */
 export const auditD1File = async (d1File: string) => {
   const module = (await import(new URL("../../worker/features/credits/ledger.audit.ts", import.meta.url).href)) as AuditModule;
@@ -25,4 +25,18 @@ export const auditD1File = async (d1File: string) => {
   } finally {
     db.close();
   }
+};
+
+/**
+ * The audit over every database that holds players (a ledger never spans two: a player's money moves in one), each
+ * violation tagged with its database, and the accounts and ledger rows per database.
+ */
+export const auditD1Files = async (files: Record<string, string>) => {
+  const audits = await Promise.all(Object.entries(files).map(async ([binding, file]) => ({ binding, ...(await auditD1File(file)) })));
+  return {
+    violations: audits.flatMap(({ binding, violations }) => violations.map((v) => ({ ...v, detail: `${binding}: ${v.detail}` }))),
+    accounts: audits.reduce((sum, a) => sum + a.accounts, 0),
+    ledgerRows: audits.reduce((sum, a) => sum + a.ledgerRows, 0),
+    databases: Object.fromEntries(audits.map((a) => [a.binding, { accounts: a.accounts, ledgerRows: a.ledgerRows, violations: a.violations.length }])),
+  };
 };

@@ -107,7 +107,7 @@ export const community = async (_ctx: SoakContext, player: Player) => {
   if (Math.random() < 0.2) await player.api("GET /api/contests", "GET", "/api/contests");
 };
 
-/** A reload: the SPA's HTML, which the assets binding serves without running the worker. */
+/** A reload: the app's HTML, which the worker serves with the feed's first page in it (worker/features/home-page). */
 export const reload = async (ctx: SoakContext) => {
   await ctx.http("GET /home (SPA shell)", "GET", `${ctx.baseUrl}/home`);
 };

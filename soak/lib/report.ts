@@ -39,11 +39,11 @@ const memoryLines = (r: SoakResults) => [
   ...r.memory.samples.map((s) => `| ${s.atSecond} | ${s.rssMb} | ${s.rssAfterGcMb} | ${s.retainedHeapMb} | ${s.isolates} |`),
 ];
 
-export const writeSoakReport = (r: SoakResults) => {
+export const writeSoakReport = (r: SoakResults, file = REPORT_FILE) => {
   const lines = [
     "# Pickstreak soak report",
     "",
-    `Written by \`npm run soak\` on ${r.generatedAt}. ${opening(r)}`,
+    `Written by \`npm run soak${r.settings.short ? " -- --short" : ""}\` on ${r.generatedAt}. ${opening(r)}`,
     `The worker as \`wrangler deploy\` bundles it, on workerd ${r.machine.workerd} through Miniflare (wrangler ${r.machine.wrangler} reads its bindings) on ${r.machine.cpus} x ${r.machine.cpuModel}, ${r.machine.memoryGb} GB,`,
     `Node ${r.machine.node}; the players run in the same process as the Stripe stand-in, on the same cores. 1-minute load average`,
     `${r.loadAverage.start.toFixed(2)} at the start, ${r.loadAverage.end.toFixed(2)} at the end. The whole command took ${r.durationSeconds} s.`,
@@ -53,6 +53,9 @@ export const writeSoakReport = (r: SoakResults) => {
     "## Set-up",
     "",
     `- ${r.settings.playersCreated}`,
+    ...(r.settings.playersPerDatabase
+      ? [`- Soak players per player database (user shard map ${JSON.stringify(r.settings.shardMap)}): ${Object.entries(r.settings.playersPerDatabase).map(([binding, n]) => `${binding} ${n}`).join(", ")}.`]
+      : []),
     `- ${r.settings.questions} questions besides the demo feed; each player thinks ${r.settings.thinkMs.min / 1000} to ${r.settings.thinkMs.max / 1000} s between actions.`,
     "- The admin writes short questions, resolves every question once its deadline passes (a few voided), changes or undoes some",
     "  outcomes afterwards and decides pending redemptions; workerd runs the every-minute crons' handler each minute, and after the",
@@ -77,7 +80,7 @@ export const writeSoakReport = (r: SoakResults) => {
     "",
     "## Ledger",
     "",
-    `worker/features/credits/ledger.audit.ts over the D1 file after the drain: ${r.audit.violations} violations.` +
+    `worker/features/credits/ledger.audit.ts over ${r.audit.databases ? `each database that holds players (${Object.keys(r.audit.databases).join(", ")})` : "the D1 file"} after the drain: ${r.audit.violations} violations.` +
       (r.audit.settlementQueue ? ` Settlement queue at the end: ${r.audit.settlementQueue.questions} questions, ${r.audit.settlementQueue.picks} picks.` : ""),
     ...r.audit.sample.map((v) => `- ${v.kind} (${v.userId ?? "no user"}): ${cell(v.detail)}`),
     "",
@@ -89,7 +92,7 @@ export const writeSoakReport = (r: SoakResults) => {
     ...samples("5xx and unanswered requests (first 30)", r.serverErrors),
     ...samples("Unexpected 4xx (first 30)", r.unexpected4xx.samples),
   ];
-  writeFileSync(REPORT_FILE, `${lines.join("\n").trimEnd()}\n`);
+  writeFileSync(file, `${lines.join("\n").trimEnd()}\n`);
 };
 
 const SOAK_HEADING = "## Soak (`npm run soak`)";

@@ -1,5 +1,5 @@
 // The worker sends a visitor's /home already drawn, so a phone shows its buttons before the app's code has loaded
-// (docs/decisions/first-feed-in-html.md); React only answers them once it has taken the page over. The last button
+// (docs/decisions/0028-first-feed-in-html.md); React only answers them once it has taken the page over. The last button
 // tapped in that time is kept, and tapped again for the player as soon as the app takes the page over. Links need
 // nothing: the browser follows them. Mirrors APP_TOOK_OVER in web/src/main.tsx.
 (function () {

@@ -5,6 +5,7 @@ import { followBrowserConnection } from "./features/pwa/connection";
 import { reloadOnceOnMissingChunk } from "./features/pwa/missing-chunk";
 import { startServiceWorker } from "./features/pwa/service-worker";
 import { recogniseVisitor } from "./features/auth/auth-queries";
+import { createFeedFilters } from "./features/feed/feed-filters";
 import { createQueryClient } from "./lib/query-client";
 import { isMobileNow } from "./lib/use-media";
 import { routeTree } from "./routeTree.gen";
@@ -20,7 +21,7 @@ window.addEventListener("vite:preloadError", reloadOnceOnMissingChunk(tabStorage
 const queryClient = createQueryClient();
 recogniseVisitor(queryClient);
 
-const router = createRouter({ routeTree, context: { queryClient }, ...ROUTER_OPTIONS });
+const router = createRouter({ routeTree, context: { queryClient, feedFilters: createFeedFilters(), isMobile: isMobileNow }, ...ROUTER_OPTIONS });
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -44,7 +45,7 @@ startServiceWorker(router.history);
  * the entry and it has no guard), so it draws the whole page at once instead of drawing the shell and then, in one
  * synchronous pass when the router's store changes, the page. A route whose guard waits for the network renders after
  * this wait, as before: shell, then the router's pending screen. The render is a transition, so React yields to the
- * browser between components rather than holding the main thread for the whole page (docs/decisions/first-view-cost.md).
+ * browser between components rather than holding the main thread for the whole page (docs/decisions/0029-first-view-cost.md).
  */
 const FIRST_ROUTE_WAIT_MS = 200;
 

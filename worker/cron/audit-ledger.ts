@@ -1,23 +1,22 @@
 import { auditLedger } from "../features/credits/ledger.audit";
-import { shardMap } from "../db/shards";
 import { log } from "../lib/log";
-import type { CronJob } from "./cron.types";
+import type { DataContext } from "../db/data-context";
 
 /**
- * The daily proof that balances still equal the ledger, run on every user shard (each player's ledger lives in one);
- * violations land in cron_runs for the admin health view, in total and per shard.
+ * The daily proof that balances still equal the ledger, run on every player database (each player's ledger lives in
+ * one); violations land in cron_runs for the admin health view, in total and per database.
  */
-export const auditLedgerDaily: CronJob = async (env) => {
-  const shards = await Promise.all(
-    shardMap(env).shards.map(async ({ binding, db }) => {
+export const auditLedgerDaily = async (data: DataContext) => {
+  const databases = await Promise.all(
+    data.players().map(async ({ name, db }) => {
       const violations = await auditLedger(db);
-      if (violations.length > 0) log("error", "ledger_audit_violations", { shard: binding, count: violations.length, first: violations.slice(0, 5) });
-      return { shard: binding, violations: violations.length, sample: violations.slice(0, 20) };
+      if (violations.length > 0) log("error", "ledger_audit_violations", { shard: name, count: violations.length, first: violations.slice(0, 5) });
+      return { shard: name, violations: violations.length, sample: violations.slice(0, 20) };
     }),
   );
   return {
-    violations: shards.reduce((sum, shard) => sum + shard.violations, 0),
-    sample: shards.flatMap((shard) => shard.sample).slice(0, 20),
-    shards: shards.map(({ shard, violations }) => ({ shard, violations })),
+    violations: databases.reduce((sum, database) => sum + database.violations, 0),
+    sample: databases.flatMap((database) => database.sample).slice(0, 20),
+    shards: databases.map(({ shard, violations }) => ({ shard, violations })),
   };
 };

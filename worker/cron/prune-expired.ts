@@ -1,23 +1,26 @@
+import { lt } from "drizzle-orm";
 import { RATE_LIMIT_WINDOW_MS } from "../config";
-import { shardMap } from "../db/shards";
-import type { CronJob } from "./cron.types";
+import { createDb } from "../db/client";
+import { authTokens, idempotentResponses, rateLimits } from "../db/schema";
+import type { DataContext } from "../db/data-context";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const playerRows = (d1: D1Database, now: number) => [
-  d1.prepare("DELETE FROM auth_tokens WHERE expires_at < ?").bind(now - DAY_MS),
-  d1.prepare("DELETE FROM idempotent_responses WHERE created_at < ?").bind(now - DAY_MS),
-];
-
 /**
- * Short-lived rows (rate-limit windows in the catalogue, spent tokens and replay answers in each player's shard)
- * would otherwise grow forever.
+ * Short-lived rows (rate-limit windows in the catalogue, spent tokens and replay answers in each player database)
+ * would otherwise grow forever. The catalogue's own player tables are pruned too, so one database is one batch.
  */
-export const pruneExpiredRows: CronJob = async (env, now) => {
-  const shards = shardMap(env).shards.filter(({ db }) => db !== env.DB);
-  const results = await Promise.all([
-    env.DB.batch([env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(now - RATE_LIMIT_WINDOW_MS), ...playerRows(env.DB, now)]),
-    ...shards.map(({ db }) => db.batch(playerRows(db, now))),
-  ]);
-  return { deleted: results.flat().reduce((sum, r) => sum + r.meta.changes, 0) };
+export const pruneExpiredRows = async (data: DataContext, now: number) => {
+  const databases = new Set([data.catalogue, ...data.players().map(({ db }) => db)]);
+  const results = await Promise.all(
+    [...databases].map((d1) => {
+      const db = createDb(d1);
+      return db.batch([
+        db.delete(authTokens).where(lt(authTokens.expiresAt, now - DAY_MS)),
+        db.delete(idempotentResponses).where(lt(idempotentResponses.createdAt, now - DAY_MS)),
+        ...(d1 === data.catalogue ? [db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_WINDOW_MS))] : []),
+      ]);
+    }),
+  );
+  return { deleted: results.flat().reduce((sum, result) => sum + result.meta.changes, 0) };
 };

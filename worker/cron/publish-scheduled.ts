@@ -1,13 +1,16 @@
+import { and, eq, isNotNull, lte } from "drizzle-orm";
+import { createDb } from "../db/client";
+import { questions } from "../db/schema";
 import { mirrorQuestions } from "../features/questions/question-mirror";
-import type { CronJob } from "./cron.types";
+import type { DataContext } from "../db/data-context";
 
-/** Scheduled questions go live by themselves once their publish time has passed, on every user shard too. */
-export const publishScheduledQuestions: CronJob = async (env, now) => {
-  const { results } = await env.DB.prepare(
-    "UPDATE questions SET status = 'published', updated_at = ?1 WHERE status = 'scheduled' AND publish_at IS NOT NULL AND publish_at <= ?1 RETURNING id",
-  )
-    .bind(now)
-    .all<{ id: string }>();
-  await mirrorQuestions(env, results.map(({ id }) => id));
-  return { published: results.length };
+/** Scheduled questions go live by themselves once their publish time has passed, in every player database too. */
+export const publishScheduledQuestions = async (data: DataContext, now: number) => {
+  const published = await createDb(data.catalogue)
+    .update(questions)
+    .set({ status: "published", updatedAt: now })
+    .where(and(eq(questions.status, "scheduled"), isNotNull(questions.publishAt), lte(questions.publishAt, now)))
+    .returning({ id: questions.id });
+  await mirrorQuestions(data, published.map(({ id }) => id));
+  return { published: published.length };
 };

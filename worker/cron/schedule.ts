@@ -1,4 +1,4 @@
-import { shardMap } from "../db/shards";
+import { dataContext } from "../db/data-context";
 import { log } from "../lib/log";
 import { auditLedgerDaily } from "./audit-ledger";
 import { recordCronRun } from "./record-run";
@@ -26,8 +26,8 @@ export const cronJobs: Record<string, Record<string, CronJob>> = {
 };
 
 /**
- * The chores that write players' rows in their shards. While a move is under way they wait for the switch: a write the
- * source took after the copy would be lost at the delete. Each catches up on its next run.
+ * The chores that write players' rows in their databases. While players are being moved they wait for the switch: a
+ * write the source took after the copy would be lost at the delete. Each catches up on its next run.
  */
 const WAIT_DURING_MOVE = new Set(["settleQueuedQuestions", "payContests", "sweepReferrerBonuses", "pruneExpiredRows", "sendPushNotifications"]);
 
@@ -39,9 +39,9 @@ export const runScheduled = async (cron: string, env: Env, now = Date.now()) => 
     return {};
   }
   const outcomes: Record<string, unknown> = {};
-  const moving = shardMap(env).moving !== undefined;
+  const data = dataContext(env);
   for (const [name, job] of Object.entries(jobs)) {
-    if (moving && WAIT_DURING_MOVE.has(name)) {
+    if (data.anyMoving && WAIT_DURING_MOVE.has(name)) {
       outcomes[name] = { waiting: "shard move" };
       log("info", "cron_job_waiting_for_move", { cron, job: name });
       continue;
@@ -49,14 +49,14 @@ export const runScheduled = async (cron: string, env: Env, now = Date.now()) => 
     const startedAt = Date.now();
     let ok = true;
     try {
-      outcomes[name] = await job(env, now);
+      outcomes[name] = await job(data, now, env);
       log("info", "cron_job_done", { cron, job: name, result: outcomes[name] });
     } catch (error) {
       ok = false;
       outcomes[name] = { error: String(error) };
       log("error", "cron_job_failed", { cron, job: name, error: String(error) });
     }
-    await recordCronRun(env, { job: name, cron, startedAt, ok, detail: outcomes[name] });
+    await recordCronRun(data.catalogue, { job: name, cron, startedAt, ok, detail: outcomes[name] });
   }
   return outcomes;
 };

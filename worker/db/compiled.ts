@@ -55,3 +55,9 @@ export const compiledQuery = <Rows>(build: (db: Db) => Buildable<Rows>) => {
 /** The row a compiled query reads. */
 export type RowOf<Query extends (...args: never[]) => BoundQuery<unknown[]>> = ReturnType<Query> extends BoundQuery<(infer Row)[]> ? Row : never;
 
+
+/** A builder write (insert, update, delete) as a statement for a batch beside others. */
+export const writeStatement = (d1: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }) => {
+  const { sql, params } = query.toSQL();
+  return d1.prepare(sql).bind(...params);
+};

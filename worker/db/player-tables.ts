@@ -38,7 +38,7 @@ const OWNED = `user_id IN ${PLAYERS}`;
 export type PlayerTable = { table: SQLiteTable; rows: string };
 
 /**
- * Everything that belongs to a player and lives in their user shard (docs/decisions/user-shards.md), parents before
+ * Everything that belongs to a player and lives in their user shard (docs/decisions/0026-user-shards.md), parents before
  * children so rows can be written in this order and removed in the reverse one.
  */
 export const PLAYER_TABLES: readonly PlayerTable[] = [

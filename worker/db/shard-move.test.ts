@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "./data-context";
 import { describe, expect, it } from "vitest";
 import { adminActor } from "../features/admin-audit/admin-audit";
 import { foldPickCounts } from "../features/questions/pick-counts";
@@ -9,6 +10,7 @@ import { insertQuestion } from "../test/questions";
 import { mirrorQuestions } from "../features/questions/question-mirror";
 import { SHARDS } from "../test/shards";
 import { copyPlayers, deleteMovedPlayers, markMove, nextMap, verifyCopy, type Move } from "./shard-move";
+import { auditLedger } from "../features/credits/ledger.audit";
 import { SHARD_BUCKETS, userShard } from "./shards";
 
 const withMap = (map: object): Env => ({ ...env, USER_SHARD_MAP: map });
@@ -20,7 +22,7 @@ const runMove = async (before: Env, move: Move) => {
   await expect(copyPlayers(before, move)).rejects.toThrow(/publish markMove's map first/);
   const world = withMap(markMove(before, move));
   const copied = await copyPlayers(world, move);
-  expect(await verifyCopy(world, move)).toEqual({ players: copied.players, mismatches: [] });
+  expect(await verifyCopy(world, move, auditLedger)).toEqual({ players: copied.players, mismatches: [] });
   const next = withMap(nextMap(world, move));
   await expect(deleteMovedPlayers(world, move)).rejects.toThrow(/does not send anyone/);
   await deleteMovedPlayers(next, move);
@@ -38,7 +40,7 @@ describe("moving players to a new user shard", () => {
     }
     await env.DB.prepare("UPDATE users SET referred_by = ? WHERE id = ?").bind(players[0], players[1]).run();
     await env.DB.prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)").bind(players[2], open).run();
-    await setOutcome(env, { questionId: settled, outcome: "A", actor: adminActor(admin), now: Date.now() });
+    await setOutcome(dataContext(env), env.SETTLEMENT_QUEUE, { questionId: settled, outcome: "A", actor: adminActor(admin), now: Date.now() });
     const balances = await Promise.all(players.map((id) => balanceOf(id)));
     const openCounts = await env.DB.prepare("SELECT pick_count, yes_count, no_count FROM questions WHERE id = ?").bind(open).first();
 
@@ -69,9 +71,9 @@ describe("moving players to a new user shard", () => {
     }
 
     // The counters the feed shows add up again, and a settlement after the move pays on both shards.
-    await foldPickCounts(twoShards, Date.now());
+    await foldPickCounts(dataContext(twoShards), Date.now());
     expect(await env.DB.prepare("SELECT pick_count, yes_count, no_count FROM questions WHERE id = ?").bind(open).first()).toEqual(openCounts);
-    const result = await setOutcome(twoShards, { questionId: open, outcome: "B", actor: adminActor(admin), now: Date.now() });
+    const result = await setOutcome(dataContext(twoShards), twoShards.SETTLEMENT_QUEUE, { questionId: open, outcome: "B", actor: adminActor(admin), now: Date.now() });
     expect(result).toMatchObject({ picksUpdated: (openCounts as { pick_count: number }).pick_count, complete: true });
     expect(await env.DB.prepare("SELECT settled_version FROM questions WHERE id = ?").bind(open).first("settled_version")).toBe(1);
     await expectLedgerClean(SHARDS.SHARD_0);
@@ -90,7 +92,7 @@ describe("moving players to a new user shard", () => {
     const deadline = Date.now() - 1_000;
     await env.DB.prepare("UPDATE questions SET title = 'Closed early', deadline = ? WHERE id = ?").bind(deadline, question).run();
     const added = await insertQuestion({ creditCost: 1, title: "Written during the move" });
-    await mirrorQuestions(during, [question, added]);
+    await mirrorQuestions(dataContext(during), [question, added]);
 
     const copyIn = (db: D1Database, id: string) => db.prepare("SELECT title, deadline FROM questions WHERE id = ?").bind(id).first();
     expect(await copyIn(SHARDS.SHARD_0, question)).toEqual({ title: "Closed early", deadline });

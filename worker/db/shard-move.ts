@@ -1,11 +1,10 @@
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import { auditLedger } from "../features/credits/ledger.audit";
 import { CATALOGUE_COPIES, PLAYER_TABLES, type PlayerTable } from "./player-tables";
 import { userCredits, users } from "./schema";
 import { bucketOf, bucketRangeOf, d1Binding, shardByBinding, shardMap, userShard, type ShardMap } from "./shards";
 
 /**
- * Moving players between user shards (docs/decisions/user-shards.md, "Adding a shard"): a target database takes the
+ * Moving players between user shards (docs/user-shards-guide.md, "Adding a shard"): a target database takes the
  * buckets of a source shard from `fromBucket` to the end of the source's range (all of them when `fromBucket` is where
  * the source starts: the target then replaces the source). Mark the moving buckets, copy those players' rows, verify
  * both sides, publish the next map version, then delete what the source no longer serves. Every step can be run again
@@ -153,8 +152,11 @@ const tableEntry = (table: SQLiteTable) => PLAYER_TABLES.find((entry) => entry.t
 const USERS = tableEntry(users);
 const CREDITS = tableEntry(userCredits);
 
+/** A ledger audit's findings, as the credits feature's audit reports them; the caller hands the audit in. */
+type AuditLedger = (db: D1Database) => Promise<{ kind: string; userId: string | null; detail: string }[]>;
+
 /** Step 2: every table holds the same rows for the moved players on both sides, and both ledgers audit clean. */
-export const verifyCopy = async (env: Env, move: Move) => {
+export const verifyCopy = async (env: Env, move: Move, auditLedger: AuditLedger) => {
   requireMark(env, move);
   const [source, target] = [d1Of(env, move.source), d1Of(env, move.target)];
   const players = await movingPlayers(env, move);

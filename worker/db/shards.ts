@@ -98,7 +98,7 @@ export const inEveryShard = async <T>(env: Env, ask: (d1: D1Database) => Promise
 
 /**
  * Whether the player's bucket is being moved to another shard: between a move's copy and its switch the source would
- * take a write that the delete then loses, so their writes wait (worker/lib/write-pause.ts).
+ * take a write that the delete then loses, so their writes wait (worker/db/write-pause.ts).
  */
 export const isPlayerMoving = (env: Env, userId: string) => isBucketMoving(shardMap(env), bucketOf(userId));
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { BOOKMARK_HEADER } from "./d1-session";
+import { BOOKMARK_HEADER } from "#shared/d1-bookmark";
 
 export const EDGE_CACHE_HEADER = "X-Edge-Cache";
 /** Headers of one answer to one request, never of a copy shared with others. */

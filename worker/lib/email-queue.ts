@@ -1,24 +1,22 @@
-import { readSettings } from "../env";
 import { log } from "./log";
 import { backoffSeconds } from "./queue-backoff";
-import { createMailer, emailSchema, type Email } from "./mailer";
+import { emailSchema, type Email, type Mailer } from "./mailer";
 
 /**
  * The email a message asks to be written here rather than carrying it (a link request that must look an address up
  * off the request's path): a promise of it, null for nothing to send, or undefined when the message is not such a request.
  */
-export type EmailOfRequest = (env: Env, body: unknown) => Promise<Email | null> | undefined;
+export type EmailOfRequest = (body: unknown) => Promise<Email | null> | undefined;
 
 /**
  * The email queue's consumer: each message is one email, or a request `emailOf` writes the email for, sent through
- * the environment's mailer. A message that fails (the email API, or writing the email) is tried again with growing
+ * `mailer`. A message that fails (the email API, or writing the email) is tried again with growing
  * delays, and after the queue's last try it lands in its dead-letter queue rather than being lost in a log line.
  */
-export const consumeEmails = async (batch: MessageBatch, env: Env, emailOf: EmailOfRequest) => {
-  const mailer = createMailer(readSettings(env), env.DB);
+export const consumeEmails = async (batch: MessageBatch, mailer: Mailer, emailOf: EmailOfRequest) => {
   await Promise.all(
     batch.messages.map(async (message) => {
-      const requested = emailOf(env, message.body);
+      const requested = emailOf(message.body);
       const parsed = requested ? null : emailSchema.safeParse(message.body);
       if (parsed && !parsed.success) {
         log("error", "email_message_dropped", { id: message.id });

@@ -29,7 +29,7 @@ const TAGS = [
 /**
  * Statuses every state-changing request can get from the app's own middleware before any route runs: 403 for a
  * cross-site Origin, 415 for a body that is not JSON, 413 for a body over the limit, and 503 (with Retry-After) while
- * the player's account is being moved to another shard (worker/lib/write-pause.ts).
+ * the player's account is being moved to another database (worker/db/write-pause.ts).
  */
 const appLevelErrors = (operation: Operation) =>
   OWN_BODY_RULES.has(operation.operationId ?? "") ? documentedErrors(403, 503) : documentedErrors(403, 413, 415, 503);

@@ -35,7 +35,7 @@ export const refundRateLimitHit = (d1: D1Database, key: string) =>
 
 /** Counts one `action` by the request's client address, and throws 429 past the rule's limit. */
 export const enforceIpRateLimit = (c: Context<AppEnv>, action: string, rule: RateLimitRule) =>
-  enforceRateLimits(c.env.DB, [{ key: `${action}:ip:${clientIp(c)}`, rule }]);
+  enforceRateLimits(c.var.data.catalogue, [{ key: `${action}:ip:${clientIp(c)}`, rule }]);
 
 export const rateLimitByIp =
   (action: string, rule: RateLimitRule): MiddlewareHandler<AppEnv> =>

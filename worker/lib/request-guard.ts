@@ -16,7 +16,7 @@ const isJson = (contentType: string) => contentType.split(";", 1)[0]!.trim().toL
  * webhook, image uploads). It does nothing when it runs; the guards below, which run earlier, find it among the
  * request's matched handlers.
  */
-export const takesOwnBody: MiddlewareHandler = async (_c, next) => {
+export const takesOwnBody: MiddlewareHandler<AppEnv> = async (_c, next) => {
   await next();
 };
 

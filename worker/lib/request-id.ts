@@ -21,7 +21,7 @@ const localId = () => {
  * Names the request in its logs and its `X-Request-Id` answer. At the edge that is Cloudflare's own Ray ID, which
  * its dashboard, its logs and its support already use for the same request; where there is none (local workerd), an
  * id of this isolate's. A client's own `X-Request-Id` is not taken: nobody outside chooses what our logs call a request.
- * One header read instead of a random UUID per request (about 3 us of each health check, docs/decisions/worker-hot-path.md).
+ * One header read instead of a random UUID per request (about 3 us of each health check, docs/decisions/0021-worker-hot-path.md).
  */
 export const requestIdFor = (ray: string | null | undefined) => (ray && ray.length <= MAX_RAY_LENGTH ? ray : localId());
 

@@ -13,7 +13,7 @@ export const API_SECURITY_HEADERS: Record<string, string> = {
  * What a browser needs from a page it shows as a document, and not from the API's JSON: the links it follows and the
  * windows that open it; HSTS, which it keeps for the whole host from the pages every API call comes from (the API is
  * same-origin only); `X-Frame-Options`, which the CSP's `frame-ancestors 'none'` on every answer supersedes. Each
- * header is about a microsecond of every answer (docs/decisions/worker-hot-path.md).
+ * header is about a microsecond of every answer (docs/decisions/0021-worker-hot-path.md).
  */
 export const DOCUMENT_HEADERS: Record<string, string> = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",

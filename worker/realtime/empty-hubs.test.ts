@@ -2,9 +2,9 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { connect, settle } from "../test/live";
 import type { LiveHub } from "./live-hub";
-import { broadcast, relayHub, socketShard } from "./live-shards";
+import { broadcast, relayHub, hubOfSocket } from "./live-hubs";
 
-const dueShards = () => runInDurableObject(relayHub(env), (relay: LiveHub) => relay.roster.due(Date.now()).map(({ shard }) => shard));
+const dueShards = () => runInDurableObject(relayHub(env), (relay: LiveHub) => relay.asRelay.roster.due(Date.now()).map(({ shard }) => shard));
 const updated = (id: string) => ({ type: "question.updated", data: { id } }) as const;
 
 describe("the relay and hubs without a socket", () => {
@@ -15,7 +15,7 @@ describe("the relay and hubs without a socket", () => {
 
     const ip = "203.0.113.77";
     const listener = await connect({ ip });
-    expect(await dueShards()).toEqual([socketShard(null, ip)]);
+    expect(await dueShards()).toEqual([hubOfSocket(null, ip)]);
     await broadcast(env, updated("heard"));
     await settle();
     expect(listener.messages).toEqual([updated("heard")]);

@@ -1,7 +1,7 @@
 /**
  * Which shard hubs the relay sends public messages to. A hub that answered a broadcast with no socket is left out
  * until it announces a socket, or for `recheckMs` at most, so a quiet site does not wake every empty hub for every
- * pick (docs/decisions/live-updates-sharding.md, "Empty hubs").
+ * pick (docs/live-updates.md, "Empty hubs").
  *
  * An answer of no socket may arrive after the hub has accepted one and announced it: it then says nothing about the
  * hub any more. Each send therefore remembers how many announcements it went out after, and an answer counts only if

@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { LIVE_IP_RECOUNT_MS, LIVE_SOCKETS_PER_IP } from "../config";
 import { ipNetwork } from "../lib/ip-network";
 import { log } from "../lib/log";
-import { hubFor } from "./live-shards";
+import { hubFor } from "./live-hubs";
 
 /** Shard -> how many of the network's sockets that hub said it holds, absent when none. */
 type Counts = Record<string, number>;
@@ -16,7 +16,7 @@ export const ipCounterFor = (env: Env, network: string) =>
 
 /**
  * The open sockets of one network across every hub, so the per-IP cap holds however many accounts spread them over
- * the shards (docs/decisions/live-updates-sharding.md, "Per IP"). Hubs never ask it to add or subtract: each call
+ * the shards (docs/live-updates.md, "Per IP"). Hubs never ask it to add or subtract: each call
  * carries the hub's own count of the network's open sockets, read from its sockets' tags, and replaces what the
  * hub said before. A lost or repeated call therefore leaves one hub's figure stale until its next call, never a
  * drift that grows; and a network at the cap recounts from the hubs themselves, so figures that no close will ever

@@ -1,19 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import type { LiveMessage } from "#shared/live-messages";
-import {
-  LIVE_EMPTY_HUB_RECHECK_MS,
-  LIVE_FAN_OUT_LIMIT,
-  LIVE_SHARDS,
-  LIVE_SOCKET_MESSAGE_LIMIT,
-  LIVE_SOCKETS_PER_IP,
-  LIVE_SOCKETS_PER_USER,
-} from "../config";
+import { LIVE_FAN_OUT_LIMIT, LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
 import { LIVE_CLOSE } from "#shared/live-close";
-import { createHubRoster } from "./hub-roster";
 import { closeQuietly, echoableCloseCode, sendFrame } from "./hub-sockets";
 import { createOutbox } from "./outbox";
 import { admitSocket, reportSockets, socketNetwork } from "./ip-sockets";
-import { announceListening, hubFor, relayHub } from "./live-shards";
+import { announceListening, relayHub, type Delivery } from "./live-hubs";
+import { createRelay, type Relay } from "./relay";
 
 /**
  * `openedAt` is missing on sockets accepted before the per-user cap existed (they count as the oldest); `network` and
@@ -27,12 +20,13 @@ type Attachment = {
   windowStart: number;
   messages: number;
 };
-/** Messages for every socket of one user. */
-export type Delivery = { userId: string; messages: LiveMessage[] };
 
 const MINUTE_MS = 60_000;
-/** The worker sets these headers after authenticating; the object is not reachable from outside. */
-export const LIVE_HEADERS = { user: "X-Live-User", session: "X-Live-Session", ip: "X-Live-Ip", shard: "X-Live-Shard" } as const;
+/**
+ * The worker sets these headers after authenticating; the object is not reachable from outside. `hub` goes as
+ * X-Live-Shard, the name a worker of the previous deploy still sends while a deploy rolls out.
+ */
+export const LIVE_HEADERS = { user: "X-Live-User", session: "X-Live-Session", ip: "X-Live-Ip", hub: "X-Live-Shard" } as const;
 /** Why the hub closed a socket: private-use codes, so a client can tell them from network trouble. */
 export { LIVE_CLOSE };
 const userTag = (userId: string) => `user:${userId}`;
@@ -41,27 +35,15 @@ const ipTag = (network: string) => `ip:${network}`;
 
 /**
  * One hub holds the sockets of one shard: every socket of a given user lands in the same shard (see
- * live-shards.ts), so user events go to one object and public events to every shard, through the relay (one more
+ * live-hubs.ts), so user events go to one object and public events to every shard, through the relay (one more
  * object of this class, holding no sockets). Sockets use the hibernation API, and pings are answered without
  * waking the object.
  */
 export class LiveHub extends DurableObject<Env> {
   /** Public messages this shard's publishers handed over, on their way to the relay. */
   private readonly toRelay = createOutbox<LiveMessage>({ limit: LIVE_FAN_OUT_LIMIT, what: "relay", send: (messages) => relayHub(this.env).relay(messages) });
-  /** The relay's own: which shards hold sockets, as far as their answers and announcements tell. */
-  readonly roster = createHubRoster(LIVE_SHARDS, LIVE_EMPTY_HUB_RECHECK_MS);
-  /** The relay's own: public messages from every shard and the worker, on their way to every shard with a socket. */
-  private readonly toShards = createOutbox<LiveMessage>({
-    limit: LIVE_FAN_OUT_LIMIT,
-    what: "shards",
-    send: (messages) =>
-      Promise.all(
-        this.roster.due(Date.now()).map(async ({ shard, announced }) => {
-          const sockets = await hubFor(this.env, shard).broadcast(messages);
-          this.roster.answered(shard, announced, sockets, Date.now());
-        }),
-      ),
-  });
+  /** Built in the one object that relays, and in no hub. */
+  private relayPart: Relay | null = null;
 
   /** Sockets accepted and waiting for the network's count across hubs (ip-sockets.ts) to admit them. */
   private admitting = 0;
@@ -78,7 +60,7 @@ export class LiveHub extends DurableObject<Env> {
     const userId = request.headers.get(LIVE_HEADERS.user) || null;
     const sessionId = request.headers.get(LIVE_HEADERS.session) || null;
     const network = socketNetwork(request.headers.get(LIVE_HEADERS.ip) || "unknown");
-    const shard = Number.parseInt(request.headers.get(LIVE_HEADERS.shard) ?? "", 10);
+    const shard = Number.parseInt(request.headers.get(LIVE_HEADERS.hub) ?? "", 10);
     // Refusing the newest (not closing the oldest) so that one client behind a shared address cannot push others off.
     const tooMany = () => new Response("Too many sockets", { status: 429 });
     if (!Number.isInteger(shard)) return new Response("Missing shard", { status: 400 });
@@ -99,7 +81,7 @@ export class LiveHub extends DurableObject<Env> {
       closeQuietly(server, LIVE_CLOSE.tooMany);
       return tooMany();
     }
-    // A user's sockets all live here (see live-shards.ts), so this cap is exact; the oldest is most likely a forgotten tab.
+    // A user's sockets all live here (see live-hubs.ts), so this cap is exact; the oldest is most likely a forgotten tab.
     if (userId) this.closeOldest(userTag(userId), LIVE_SOCKETS_PER_USER);
     // Accepted first, so any broadcast answered from now on counts this socket; announced before the client has it.
     if (wasEmpty) await announceListening(this.env, shard);
@@ -160,14 +142,20 @@ export class LiveHub extends DurableObject<Env> {
     return sent;
   }
 
-  /** Called on the relay only: public messages to every shard, whatever arrived during the last send in one call to each. */
+  /** The relay's part (relay.ts), for the object relayHub names. */
+  get asRelay(): Relay {
+    this.relayPart ??= createRelay(this.env);
+    return this.relayPart;
+  }
+
+  /** Called on the relay only: public messages to every shard. */
   async relay(messages: LiveMessage[]): Promise<void> {
-    this.toShards.add(messages);
+    this.asRelay.relay(messages);
   }
 
   /** Called on the relay only, by a shard's hub that has just accepted its first socket. */
   async listening(shard: number): Promise<void> {
-    this.roster.announced(shard);
+    this.asRelay.listening(shard);
   }
 
   /** To every socket in this shard, in one frame. Returns the number of sockets sent to: the relay skips a hub with none. */

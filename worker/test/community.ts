@@ -1,25 +1,27 @@
 import { env } from "cloudflare:test";
 import { vi } from "vitest";
+import { dataContext } from "../db/data-context";
 import { shardMap } from "../db/shards";
 import { adminActor } from "../features/admin-audit/admin-audit";
 import { setOutcome } from "../features/settlement/outcome.service";
 import type { Outcome } from "../features/settlement/settle-pick";
 import { createPlayer } from "./players";
 import { withQueuesCaught } from "./queues";
+import { perTestFile } from "./test-file";
 
-let admin: string | undefined;
+const fileAdmin = perTestFile(() => createPlayer());
 
 /**
  * Sets an outcome as if an admin did it at `at`, so the settled picks count in that moment's hour; with several shards
  * each shard's settlement message is delivered before it answers.
  */
 export const settleAt = async (questionId: string, outcome: Outcome, at: number) => {
-  admin ??= await createPlayer();
+  const admin = await fileAdmin();
   const { env: caught, deliverAll } = withQueuesCaught(env);
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(at);
   try {
-    const result = await setOutcome(caught, { questionId, outcome, actor: adminActor(admin), now: at, reason: "Correction in a test" });
+    const result = await setOutcome(dataContext(caught), caught.SETTLEMENT_QUEUE, { questionId, outcome, actor: adminActor(admin), now: at, reason: "Correction in a test" });
     await deliverAll();
     return result;
   } finally {

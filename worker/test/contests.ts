@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../db/data-context";
 import { playerDb, shardMap } from "../db/shards";
 import { mirrorContests } from "../features/contests/contest-mirror";
 import { joinContest } from "../features/contests/join-contest.service";
@@ -12,7 +13,7 @@ export const insertContest = async ({ startsAt = Date.now() - 60_000, days = 3, 
   await env.DB.prepare("INSERT INTO contests (id, title, duration_days, starts_at, ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?)")
     .bind(id, title, days, startsAt, startsAt + days * DAY, Date.now())
     .run();
-  await mirrorContests(env, [id]);
+  await mirrorContests(dataContext(env), [id]);
   return id;
 };
 

@@ -7,6 +7,14 @@ export type Listener = { socket: WebSocket; messages: LiveMessage[]; frames: num
 
 type ConnectOptions = { headers?: Record<string, string>; origin?: string; ip?: string };
 
+const open = new Set<WebSocket>();
+
+/** Closes every socket a test file opened: the hubs outlive the file, and the next file expects them empty. */
+export const closeEverySocket = () => {
+  for (const socket of open) socket.close(1000, "test file done");
+  open.clear();
+};
+
 /** Opens GET /api/live as a browser would (cookies or a Bearer header in `headers`) and records what arrives. */
 export const connect = async ({ headers = {}, origin, ip }: ConnectOptions = {}): Promise<Listener> => {
   const all: Record<string, string> = { Upgrade: "websocket", ...headers };
@@ -17,6 +25,7 @@ export const connect = async ({ headers = {}, origin, ip }: ConnectOptions = {})
   const socket = response.webSocket;
   if (!socket) throw new Error("no socket");
   socket.accept();
+  open.add(socket);
   const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
   const listener: Listener = { socket, messages: [], frames: 0, closed };
   socket.addEventListener("message", (event) => {

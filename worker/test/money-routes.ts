@@ -72,7 +72,8 @@ export const MONEY_ROUTES: MoneyRoute[] = [
   },
   {
     name: "POST /api/redemptions/gift-card",
-    batch: 1,
+    // The player's state is read in a batch of its own (beside the reward's, or with it in one database) first.
+    batch: 2,
     setup: async () => {
       const player = await playerWith(40, "winnings");
       const json = { rewardId: "amazon", credits: 25, email: WINNER_EMAIL, ageConfirmed: true };
@@ -81,7 +82,8 @@ export const MONEY_ROUTES: MoneyRoute[] = [
   },
   {
     name: "POST /api/redemptions/cash-out",
-    batch: 1,
+    // The player's state is read in a batch of its own (beside the reward's, or with it in one database) first.
+    batch: 2,
     setup: async () => {
       const player = await playerWith(30, "winnings");
       const json = { amount: 12, method: "visa", email: WINNER_EMAIL, ageConfirmed: true };

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { vi } from "vitest";
+import { dataContext } from "../db/data-context";
+import { readSettings } from "../env";
 import { sendDuePushes } from "../features/notifications/push-sender";
 import { createPushStandin, STANDIN_ORIGIN, type PushStandin } from "../../scripts/push-standin/standin";
 import { createSubscriber, type Subscriber } from "../../scripts/push-standin/subscriber";
@@ -43,7 +45,7 @@ export const pushesTo = async (standin: PushStandin, device: Device) =>
 /** Runs send passes until the outbox holds nothing due now (a settlement's own kick may be sending beside it). */
 export const drainPushes = async () => {
   for (let pass = 0; pass < 10; pass++) {
-    await sendDuePushes(env);
+    await sendDuePushes(dataContext(env), readSettings(env));
     if ((await sumOverShards("SELECT count(*) FROM push_deliveries WHERE next_attempt_at <= ?", Date.now())) === 0) return;
   }
 };

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../db/data-context";
 import { mirrorQuestions } from "../features/questions/question-mirror";
 
 export type QuestionFixture = {
@@ -54,7 +55,7 @@ export const insertQuestion = async (fixture: QuestionFixture = {}) => {
       fixture.createdAt ?? now,
     )
     .run();
-  await mirrorQuestions(env, [id]);
+  await mirrorQuestions(dataContext(env), [id]);
   return id;
 };
 

@@ -1,4 +1,5 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { dataContext, type DataContext } from "../db/data-context";
 import { consumePushes } from "../features/notifications/push-queue";
 import { consumeReferrals } from "../features/referrals/referral-queue";
 import { consumeSettlement } from "../features/settlement/settlement-queue";
@@ -14,7 +15,7 @@ export const caughtQueue = () => {
   return { queue: queue as unknown as Queue, sent };
 };
 
-type Consumer = (batch: MessageBatch, env: Env) => Promise<void>;
+type Consumer = (batch: MessageBatch, data: DataContext, env: Env) => Promise<void>;
 
 /** Hands the bodies to a consumer as one batch, as the queue would, and answers which it acked and which it retried. */
 export const deliverBatch = async (consumer: Consumer, queueName: string, testEnv: Env, bodies: unknown[]) => {
@@ -23,7 +24,7 @@ export const deliverBatch = async (consumer: Consumer, queueName: string, testEn
     bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })),
   );
   const ctx = createExecutionContext();
-  await consumer(batch, testEnv);
+  await consumer(batch, dataContext(testEnv), testEnv);
   return getQueueResult(batch, ctx);
 };
 

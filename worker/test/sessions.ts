@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { signAccessToken } from "../features/auth/access-token";
+import { signAccessToken } from "../features/session/access-token";
 import { newId } from "../lib/ids";
 import { createPlayerIn, updateAccount } from "./players";
 import { playerDb } from "../db/shards";

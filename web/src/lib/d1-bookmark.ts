@@ -1,8 +1,6 @@
-/**
- * The server's read-replication bookmark: sent back with every request so a replica never answers with data
- * older than this tab's own last write.
- */
-export const BOOKMARK_HEADER = "X-D1-Bookmark";
+import { BOOKMARK_HEADER } from "#shared/d1-bookmark";
+
+/** The server's read-replication bookmark goes back with every request, so a replica never answers with data older than this tab's own last write. */
 
 let latest: string | null = null;
 

@@ -18,7 +18,7 @@ type WarmingPage = Pick<Document, "createElement" | "head">;
 /**
  * Readies a route's code for a later visit. With the build's map, `modulepreload` links download and compile its files
  * without running them: running four routes' modules at start-up was up to four long tasks in a phone's first seconds
- * (docs/decisions/first-view-cost.md), and a visit runs them anyway. Without the map (`readRouteCodeMap` finds none
+ * (docs/decisions/0029-first-view-cost.md), and a visit runs them anyway. Without the map (`readRouteCodeMap` finds none
  * under the dev server) the code is loaded as a visit would load it.
  */
 export const warmRouteCode = (router: AnyRouter, to: string, map: RouteCodeMap | null, page: WarmingPage = document) => {

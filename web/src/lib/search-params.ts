@@ -1,18 +1,8 @@
-/**
- * Route search validators without a schema library: route options load with the first page, and a validation
- * library there costs every visitor tens of kilobytes for a few optional strings.
- */
-export const stringParams =
-  <K extends string>(...keys: K[]) =>
-  (search: Record<string, unknown>): Partial<Record<K, string>> => {
-    const out: Partial<Record<K, string>> = {};
-    for (const key of keys) {
-      const value = search[key];
-      if (typeof value === "string") out[key] = value;
-      else if (typeof value === "number" || typeof value === "boolean") out[key] = String(value);
-    }
-    return out;
-  };
+import * as z from "zod/mini";
 
-export const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
-  allowed.includes(value as T) ? (value as T) : fallback;
+/**
+ * A text parameter of a page's URL. The router reads `?ref=123` as the number 123, so numbers and booleans come back
+ * as their text; anything else (a list, an object) is left out rather than refused. zod/mini rather than zod: route
+ * options come with the first page, and mini's functions add to zod's core only what these schemas use.
+ */
+export const textParam = z.catch(z.optional(z.pipe(z.union([z.string(), z.number(), z.boolean()]), z.transform((value) => String(value)))), undefined);

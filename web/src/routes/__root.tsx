@@ -4,7 +4,7 @@ import { ErrorScreen } from "../components/error-screen";
 import { NotFound } from "../components/not-found";
 import { useCountryDetection } from "../features/auth/use-country-detection";
 import { VisitorOffers } from "../features/auth/visitor-offers";
-import { FeedFiltersProvider } from "../features/feed/feed-filters";
+import { FeedFiltersProvider, type FeedFiltersStore } from "../features/feed/feed-filters";
 import { LiveUpdates } from "../features/live/credit-burst";
 import { OfflineBanner } from "../features/pwa/offline-banner";
 import { BottomNav } from "../features/shell/bottom-nav";
@@ -15,19 +15,21 @@ import { ModalProvider } from "../features/shell/modals";
 import { NavigationEffects } from "../features/shell/navigation-effects";
 import { ToasterHost } from "../features/shell/toaster-host";
 
-export type RouterContext = { queryClient: QueryClient };
+/** What loaders read: the query cache, and what the feed's first page depends on besides the session. */
+export type RouterContext = { queryClient: QueryClient; feedFilters: FeedFiltersStore; isMobile: () => boolean };
 
 const LEGAL_PATHS = ["/terms-of-service", "/privacy-policy", "/data-deletion"];
 
 const RootLayout = () => {
   const { pathname } = useLocation();
+  const { feedFilters } = Route.useRouteContext();
   useCountryDetection();
   const onAuth = pathname === "/auth";
   const showHeader = !onAuth && !pathname.startsWith("/admin");
   const showBottomNav = !onAuth && !LEGAL_PATHS.includes(pathname);
 
   return (
-    <FeedFiltersProvider>
+    <FeedFiltersProvider store={feedFilters}>
       <ModalProvider>
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded focus:bg-white focus:px-3 focus:py-2">
           Skip to content

@@ -4,6 +4,7 @@ import { EmptyState, Page } from "../components/page";
 import { Button } from "../components/ui/button";
 import { activityQueryOptions } from "../features/community/community-queries";
 import { NeedsConnection, waitsForNetwork } from "../features/pwa/waiting-for-network";
+import { waitForPageData } from "../lib/page-data";
 import { ActivityItem } from "./-activity/activity-item";
 
 /** The community's picks and wins, newest first; live `activity` messages refetch it. */
@@ -38,4 +39,7 @@ const Activity = () => {
   );
 };
 
-export const Route = createFileRoute("/activity")({ component: Activity });
+export const Route = createFileRoute("/activity")({
+  loader: ({ context: { queryClient } }) => waitForPageData(queryClient.ensureInfiniteQueryData(activityQueryOptions)),
+  component: Activity,
+});

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { useState } from "react";
 import { Page } from "../components/page";
+import { adminQuestionsQueryOptions } from "../features/admin/admin-api";
 import { ContestsPanel } from "../features/admin/contests-panel";
 import { AuditPanel } from "../features/admin/audit-panel";
 import { ChallengesCount } from "../features/admin/challenges-count";
@@ -9,7 +10,9 @@ import { HealthPanel } from "../features/admin/health-panel";
 import { PlayersPanel } from "../features/admin/players-panel";
 import { PromoCodesPanel } from "../features/admin/promo-codes-panel";
 import { RedemptionsPanel } from "../features/admin/redemptions-panel";
+import { challengeQueueQueryOptions } from "../features/admin/score-feed-api";
 import { requireSignIn } from "../features/auth/require-sign-in";
+import { waitForPageData } from "../lib/page-data";
 import { QuestionsTab } from "./-admin/questions-tab";
 
 const SECTIONS = [
@@ -64,5 +67,11 @@ export const Route = createFileRoute("/admin")({
     const { me } = await requireSignIn(options);
     if (me.user.role !== "admin") throw redirect({ to: "/home" });
   },
+  // The page opens on the questions tab, every status and no search; the challenges tab counts its queue.
+  loader: ({ context: { queryClient } }) =>
+    waitForPageData(
+      queryClient.ensureInfiniteQueryData(adminQuestionsQueryOptions({ status: "", q: "" })),
+      queryClient.ensureQueryData(challengeQueueQueryOptions),
+    ),
   component: Admin,
 });

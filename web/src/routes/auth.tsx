@@ -1,7 +1,8 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
+import * as z from "zod/mini";
 import { toast } from "../lib/toast";
-import { oneOf, stringParams } from "../lib/search-params";
+import { textParam } from "../lib/search-params";
 import type { MeUser } from "../features/auth/auth-queries";
 import { pendingReferralCode, rememberReferralCode } from "../features/auth/referral-storage";
 import { ApiError, client, unwrap } from "../lib/api";
@@ -11,10 +12,11 @@ import { LoginForm } from "./-auth/login-form";
 import { SignupForm } from "./-auth/signup-form";
 import { useSignedIn } from "./-auth/use-signed-in";
 
-const searchParams = stringParams("redirect", "ref", "confirm");
-const searchSchema = (search: Record<string, unknown>) => ({
-  ...searchParams(search),
-  mode: oneOf(search.mode, ["login", "signup"] as const, "login"),
+const searchSchema = z.object({
+  mode: z.catch(z.enum(["login", "signup"]), "login"),
+  redirect: textParam,
+  ref: textParam,
+  confirm: textParam,
 });
 
 /**
@@ -41,7 +43,7 @@ const useConfirmToken = (token: string | undefined, onSignedIn: (user: MeUser) =
 };
 
 const Auth = () => {
-  const { mode = "login", redirect, ref, confirm } = Route.useSearch();
+  const { mode, redirect, ref, confirm } = Route.useSearch();
   const navigate = Route.useNavigate();
   const [awaitingEmail, setAwaitingEmail] = useState<string | null>(null);
   const onSignedIn = useSignedIn(redirect);

@@ -1,14 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useAuth } from "../features/auth/auth-queries";
+import * as z from "zod/mini";
+import { meQueryOptions, useAuth } from "../features/auth/auth-queries";
 import { rememberReferralCode } from "../features/auth/referral-storage";
 import { LOG_IN_TO_PICK, pickLink, useLogInPrompt, useViewer } from "../features/auth/log-in-prompt";
 import { useFeedFilters } from "../features/feed/feed-filters";
-import { defaultSort, type FeedSort, type Question } from "../features/feed/feed-queries";
+import { defaultSort, startingFeedOptions, type FeedSort, type Question } from "../features/feed/feed-queries";
 import { takesPicks } from "../features/picks/pick-math";
 import { questionQueryOptions } from "../features/picks/picks-queries";
-import { stringParams } from "../lib/search-params";
+import { awaitingResultsQueryOptions } from "../features/score-feed/score-feed-queries";
+import { textParam } from "../lib/search-params";
 import { useIsMobile } from "../lib/use-media";
 import { AwaitingResults } from "./-home/awaiting-results";
 import { FeedGrid } from "./-home/feed-grid";
@@ -21,7 +23,17 @@ const PickDialog = lazy(() => import("../features/picks/pick-dialog").then((m) =
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-const searchSchema = stringParams("q", "action", "choice", "payment", "session_id", "credits", "ref");
+const searchSchema = z.object({
+  // A pick's link (pickLink): ?q=<question id>&action=pick&choice=yes|no.
+  q: textParam,
+  action: z.catch(z.optional(z.literal("pick")), undefined),
+  choice: z.catch(z.optional(z.enum(["yes", "no"])), undefined),
+  // Back from Stripe Checkout (usePaymentReturn).
+  payment: textParam,
+  session_id: textParam,
+  credits: textParam,
+  ref: textParam,
+});
 
 export type PickTarget = { question: Question | null; questionId: string; choice: "yes" | "no" | null };
 
@@ -85,6 +97,23 @@ const Home = () => {
   );
 };
 
-// The feed is the page most visits open on: its code comes with the entry, so the first render paints its cards
-// instead of a pending shell that waits for another chunk (docs/decisions/first-view-cost.md).
-export const Route = createFileRoute("/home")({ validateSearch: searchSchema, component: Home, codeSplitGroupings: [] });
+export const Route = createFileRoute("/home")({
+  validateSearch: searchSchema,
+  /**
+   * Starts the feed Home opens on, and a player's picks awaiting results, without waiting for them: Home draws its
+   * skeleton meanwhile, and at start-up the feed is the page boot-prefetch asked for (or the worker put in the page),
+   * which the first paint must not wait for. Nothing before the session is known, as the feed waits for it (FeedGrid).
+   */
+  loader: ({ context: { queryClient, feedFilters, isMobile } }) => {
+    const me = queryClient.getQueryData(meQueryOptions.queryKey);
+    if (me === undefined) return;
+    void Promise.allSettled([
+      queryClient.ensureInfiniteQueryData(startingFeedOptions(feedFilters.get(), defaultSort(isMobile()), me?.user.id ?? null)),
+      ...(me ? [queryClient.ensureQueryData(awaitingResultsQueryOptions(me.user.id))] : []),
+    ]);
+  },
+  component: Home,
+  // The feed is the page most visits open on: its code comes with the entry, so the first render paints its cards
+  // instead of a pending shell that waits for another chunk (docs/decisions/0029-first-view-cost.md).
+  codeSplitGroupings: [],
+});

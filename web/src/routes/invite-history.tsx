@@ -4,6 +4,7 @@ import { EmptyState, Page } from "../components/page";
 import { requireSignIn } from "../features/auth/require-sign-in";
 import { NeedsConnection, waitsForNetwork } from "../features/pwa/waiting-for-network";
 import { INVITE_STATUS_LABELS, referralsQueryOptions, type InviteStatus } from "../features/referrals/referral-queries";
+import { waitForPageData } from "../lib/page-data";
 
 const BADGE: Record<InviteStatus, string> = {
   signed_up: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
@@ -44,4 +45,8 @@ const InviteHistory = () => {
   );
 };
 
-export const Route = createFileRoute("/invite-history")({ beforeLoad: requireSignIn, component: InviteHistory });
+export const Route = createFileRoute("/invite-history")({
+  beforeLoad: requireSignIn,
+  loader: ({ context: { queryClient } }) => waitForPageData(queryClient.ensureQueryData(referralsQueryOptions)),
+  component: InviteHistory,
+});

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { stringParams } from "../lib/search-params";
+import * as z from "zod/mini";
+import { textParam } from "../lib/search-params";
 import { NewPasswordForm } from "./-password-reset/new-password-form";
 import { RequestResetForm } from "./-password-reset/request-reset-form";
 
@@ -19,6 +20,6 @@ const PasswordReset = () => {
 };
 
 export const Route = createFileRoute("/password-reset")({
-  validateSearch: stringParams("token"),
+  validateSearch: z.object({ token: textParam }),
   component: PasswordReset,
 });

@@ -6,6 +6,7 @@ import { requireSignIn } from "../features/auth/require-sign-in";
 import { markPicksViewed } from "../features/picks/last-viewed";
 import { NeedsConnection, waitsForNetwork } from "../features/pwa/waiting-for-network";
 import { myPicksQueryOptions, pickStatsQueryOptions, type PickStatus } from "../features/picks/picks-queries";
+import { waitForPageData } from "../lib/page-data";
 import { PickRowItem } from "./-picks/pick-row";
 
 const FILTERS: { value: PickStatus | "all"; label: string }[] = [
@@ -63,4 +64,9 @@ const MyPicks = () => {
   );
 };
 
-export const Route = createFileRoute("/picks")({ beforeLoad: requireSignIn, component: MyPicks });
+export const Route = createFileRoute("/picks")({
+  beforeLoad: requireSignIn,
+  loader: ({ context: { queryClient } }) =>
+    waitForPageData(queryClient.ensureQueryData(myPicksQueryOptions), queryClient.ensureQueryData(pickStatsQueryOptions)),
+  component: MyPicks,
+});

@@ -6,9 +6,12 @@ import { meQueryOptions } from "../features/auth/auth-queries";
 import { CountryFlag } from "../features/auth/country-flag";
 import { CountrySelect } from "../features/auth/country-select";
 import { requireSignIn } from "../features/auth/require-sign-in";
+import { notificationsQueryOptions } from "../features/notifications/notifications-api";
 import { NotificationsSection } from "../features/notifications/notifications-section";
+import { playQueryOptions } from "../features/responsible-play/play-api";
 import { ResponsiblePlaySection } from "../features/responsible-play/responsible-play-section";
 import { ApiError } from "../lib/api";
+import { waitForPageData } from "../lib/page-data";
 import { ChangePassword } from "./-profile/change-password";
 import { DeleteAccount } from "./-profile/delete-account";
 import { UsernameEditor } from "./-profile/username-editor";
@@ -54,4 +57,10 @@ const Profile = () => {
   );
 };
 
-export const Route = createFileRoute("/profile")({ beforeLoad: requireSignIn, component: Profile });
+// The player themselves comes with the guard (requireSignIn).
+export const Route = createFileRoute("/profile")({
+  beforeLoad: requireSignIn,
+  loader: ({ context: { queryClient } }) =>
+    waitForPageData(queryClient.ensureQueryData(notificationsQueryOptions), queryClient.ensureQueryData(playQueryOptions)),
+  component: Profile,
+});

@@ -9,6 +9,7 @@ import { referralsQueryOptions } from "../features/referrals/referral-queries";
 import { ReferralTermsDialog } from "../features/referrals/referral-terms-dialog";
 import { canShare, copyLink, shareReferralLink } from "../features/referrals/share-link";
 import { formatCredits } from "../lib/format";
+import { waitForPageData } from "../lib/page-data";
 
 const Stat = ({ label, value }: { label: string; value: number }) => (
   <div className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800">
@@ -58,4 +59,8 @@ const Referrals = () => {
   );
 };
 
-export const Route = createFileRoute("/referrals")({ beforeLoad: requireSignIn, component: Referrals });
+export const Route = createFileRoute("/referrals")({
+  beforeLoad: requireSignIn,
+  loader: ({ context: { queryClient } }) => waitForPageData(queryClient.ensureQueryData(referralsQueryOptions)),
+  component: Referrals,
+});

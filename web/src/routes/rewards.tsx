@@ -6,7 +6,9 @@ import { requireSignIn } from "../features/auth/require-sign-in";
 import { BalanceSummary } from "../features/redemptions/balance-summary";
 import { GiftCardCatalogue } from "../features/redemptions/gift-card-catalogue";
 import { MyRedemptions } from "../features/redemptions/my-redemptions";
+import { myRedemptionsQueryOptions, rewardsQueryOptions } from "../features/redemptions/redemption-queries";
 import { useModals } from "../features/shell/modals";
+import { waitForPageData } from "../lib/page-data";
 
 /**
  * Both ways to redeem on one page, on every screen: the cash-out methods open the Redeem Credits dialog, gift cards
@@ -40,4 +42,10 @@ const Rewards = () => {
   );
 };
 
-export const Route = createFileRoute("/rewards")({ beforeLoad: requireSignIn, component: Rewards });
+// The balance is the player's own, which comes with the guard (requireSignIn).
+export const Route = createFileRoute("/rewards")({
+  beforeLoad: requireSignIn,
+  loader: ({ context: { queryClient } }) =>
+    waitForPageData(queryClient.ensureQueryData(rewardsQueryOptions), queryClient.ensureQueryData(myRedemptionsQueryOptions)),
+  component: Rewards,
+});

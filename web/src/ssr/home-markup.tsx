@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import type { RenderHomeMarkup } from "#shared/home-markup";
 import { App, ROUTER_OPTIONS } from "../app";
 import { recogniseVisitor } from "../features/auth/auth-queries";
+import { createFeedFilters } from "../features/feed/feed-filters";
 import { defaultSort, seedFirstFeed } from "../features/feed/feed-queries";
 import { createQueryClient } from "../lib/query-client";
 import { Route as rootRoute } from "../routes/__root";
@@ -32,7 +33,7 @@ export const renderHomeMarkup: RenderHomeMarkup = async ({ url, mobile, cookies,
     recogniseVisitor(queryClient, cookies);
     const { search } = new URL(url, "http://home.invalid");
     const history = createMemoryHistory({ initialEntries: [`${HOME_PATH}${search}`] });
-    const router = createRouter({ routeTree, context: { queryClient }, history, ...ROUTER_OPTIONS });
+    const router = createRouter({ routeTree, context: { queryClient, feedFilters: createFeedFilters(), isMobile: () => mobile }, history, ...ROUTER_OPTIONS });
     await router.load();
     const html = renderToString(<App queryClient={queryClient} router={router} screen={{ mobile }} />);
     const hints = LEADING_HINTS.exec(html)?.[0] ?? "";

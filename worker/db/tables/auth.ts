@@ -24,7 +24,7 @@ export const users = sqliteTable(
     countryManuallySet: integer("country_manually_set", { mode: "boolean" }).notNull().default(false),
     maxStreak: integer("max_streak").notNull().default(0),
     referralCode: text("referral_code").notNull().unique(),
-    /** No foreign key: the referrer may live in another user shard (docs/decisions/user-shards.md). */
+    /** No foreign key: the referrer may live in another user shard (docs/decisions/0026-user-shards.md). */
     referredBy: text("referred_by"),
     deletedAt: integer("deleted_at"),
     createdAt: integer("created_at").notNull(),

@@ -4,7 +4,7 @@ import { users } from "./auth";
 import { creditTransactions } from "./credits";
 
 /**
- * Leaderboard aggregates kept by settlement (docs/decisions/leaderboards.md). The *_scores tables count how many
+ * Leaderboard aggregates kept by settlement (docs/decisions/0007-leaderboards.md). The *_scores tables count how many
  * ranked players share each result; triggers on leaderboard_periods and leaderboard_totals (migration 0009) keep
  * them exact in the statement that changes a board row, whoever writes it.
  */

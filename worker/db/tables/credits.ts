@@ -76,7 +76,7 @@ export const creditTransactions = sqliteTable(
   ],
 );
 
-/** Answers (and receipts) of money-moving requests sent with an Idempotency-Key (docs/decisions/idempotency-receipts.md). */
+/** Answers (and receipts) of money-moving requests sent with an Idempotency-Key (docs/decisions/0010-idempotency-receipts.md). */
 export const idempotentResponses = sqliteTable(
   "idempotent_responses",
   {

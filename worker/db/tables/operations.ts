@@ -66,7 +66,7 @@ export const adminAuditLog = sqliteTable(
 /**
  * Every credit adjustment an admin made, keyed by the id the admin's form chose, in the catalogue. It is written before
  * the ledger movement, so an adjustment id is used once across every player and shard, and the four-eyes rule on
- * redemptions can ask who awarded credits to whom (docs/decisions/redemption-risk.md).
+ * redemptions can ask who awarded credits to whom (docs/decisions/0015-redemption-risk.md).
  */
 export const creditAdjustments = sqliteTable(
   "credit_adjustments",

@@ -29,7 +29,7 @@ export const questions = sqliteTable(
     isPlayerProp: integer("is_player_prop", { mode: "boolean" }).notNull().default(false),
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
     outcome: text("outcome", { enum: outcomes }).notNull().default("unresolved"),
-    /** Raised by every outcome change; settled_version catches up as settlement finishes (docs/decisions/settlement-versions.md). */
+    /** Raised by every outcome change; settled_version catches up as settlement finishes (docs/decisions/0004-settlement-versions.md). */
     settlementVersion: integer("settlement_version").notNull().default(0),
     settledVersion: integer("settled_version").notNull().default(0),
     pickCount: integer("pick_count").notNull().default(0),

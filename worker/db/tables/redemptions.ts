@@ -62,7 +62,7 @@ export const giftCardRedemptions = sqliteTable(
     decidedAt: integer("decided_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
-    /** Set while a refund or dispute of the player's purchase holds the pending redemption (docs/decisions/redemptions-referrals.md). */
+    /** Set while a refund or dispute of the player's purchase holds the pending redemption (docs/decisions/0005-redemptions-referrals.md). */
     holdCause: text("hold_cause", { enum: holdCauses }),
     holdPaymentId: text("hold_payment_id"),
     heldAt: integer("held_at"),

@@ -3,7 +3,7 @@ import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "dri
 import { users } from "./auth";
 import { outcomes, questions } from "./questions";
 
-/** unlinked (no row) → waiting → proposed → challenged or final (docs/decisions/score-feed.md). */
+/** unlinked (no row) → waiting → proposed → challenged or final (docs/decisions/0024-score-feed.md). */
 export const scoreFeedStates = ["waiting", "proposed", "challenged", "final"] as const;
 export const feedEventStatuses = ["scheduled", "live", "final", "postponed", "cancelled"] as const;
 export const feedSides = ["home", "away"] as const;

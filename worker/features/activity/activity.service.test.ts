@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { ACTIVITY_PAGE_SIZE } from "../../config";
 import { afterKeyset } from "../../db/keyset";
@@ -14,15 +15,15 @@ describe("the community feed across two user shards", () => {
   it("merges each shard's newest entries into one newest-first feed that pages without gaps or repeats", async () => {
     const sharded = twoShardEnv();
     const questionId = await insertQuestion({ creditCost: 1 });
-    await mirrorQuestions(sharded, [questionId]);
+    await mirrorQuestions(dataContext(sharded), [questionId]);
     for (let i = 0; i < 20; i += 1) {
       for (const [shard, db] of [[0, env.SHARD_0], [1, env.SHARD_1]] as const) {
         await placePick(await createPlayer(5, db, userIdInShard(shard)), questionId, "yes", 1, db);
       }
     }
-    const first = await newestActivity(sharded, undefined, ACTIVITY_PAGE_SIZE);
+    const first = await newestActivity(dataContext(sharded), undefined, ACTIVITY_PAGE_SIZE);
     const last = first.at(-1)!;
-    const second = await newestActivity(sharded, afterKeyset(activityFeed, { createdAt: last.createdAt, id: last.id }), ACTIVITY_PAGE_SIZE);
+    const second = await newestActivity(dataContext(sharded), afterKeyset(activityFeed, { createdAt: last.createdAt, id: last.id }), ACTIVITY_PAGE_SIZE);
     const all = [...first, ...second];
     expect(all).toHaveLength(40);
     expect(new Set(all.map((entry) => entry.id)).size).toBe(40);

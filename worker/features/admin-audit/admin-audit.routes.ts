@@ -4,8 +4,8 @@ import { createDb } from "../../db/client";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { adminOnly, errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { requireAdmin } from "../auth/auth.middleware";
-import { auditEntrySchema } from "../admin-players/admin-players.schemas";
+import { requireAdmin } from "../session/session.middleware";
+import { auditEntrySchema } from "./admin-audit.schemas";
 import { auditEntries } from "./audit-log.query";
 
 const filter = z.string().trim().min(1).max(100).optional();
@@ -29,6 +29,6 @@ const listRoute = createRoute({
 
 export const adminAuditRoutes = createRouter().openapi(listRoute, async (c) => {
   const { cursor, ...filters } = c.req.valid("query");
-  const rows = await auditEntries(createDb(c.env.DB), filters, cursor ? decodeKeyset(cursor) : null, ADMIN_PAGE_SIZE + 1);
+  const rows = await auditEntries(createDb(c.var.data.catalogue), filters, cursor ? decodeKeyset(cursor) : null, ADMIN_PAGE_SIZE + 1);
   return c.json(page(rows, ADMIN_PAGE_SIZE), 200);
 });

@@ -1,3 +1,4 @@
+import type { DataContext } from "../../db/data-context";
 import { batchNamed, type BatchEntry, type NamedResults } from "../../db/statement";
 import { newId } from "../../lib/ids";
 
@@ -53,19 +54,19 @@ export const auditStatement = (d1: D1Database, entry: AuditEntry, onlyIf: { sql:
     );
 
 /**
- * An admin's change to a player's rows (in their shard) with its audit entry (in the catalogue). Where the shard is
- * the catalogue they are one batch, as before shards. Otherwise the shard's batch commits first and the entry
- * follows, so the log never records a change that was refused; should that second write fail, the change stands
- * and the admin is answered an error.
+ * An admin's change to a player's rows (in their database) with its audit entry (in the catalogue). Where the player's
+ * database is the catalogue they are one batch. Otherwise the player's batch commits first and the entry follows, so
+ * the log never records a change that was refused; should that second write fail, the change stands and the admin is
+ * answered an error.
  */
-export const auditedShardBatch = async <G extends Record<string, BatchEntry>>(
-  env: Env,
-  shard: D1Database,
+export const auditedPlayerBatch = async <G extends Record<string, BatchEntry>>(
+  data: DataContext,
+  db: D1Database,
   statements: G,
   entry: AuditEntry,
 ): Promise<NamedResults<G>> => {
-  if (shard === env.DB) return batchNamed(shard, { ...statements, audit: auditStatement(shard, entry) });
-  const results = await batchNamed(shard, statements);
-  await auditStatement(env.DB, entry).run();
+  if (db === data.catalogue) return batchNamed(db, { ...statements, audit: auditStatement(db, entry) });
+  const results = await batchNamed(db, statements);
+  await auditStatement(data.catalogue, entry).run();
   return results;
 };

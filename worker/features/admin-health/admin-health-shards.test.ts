@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dataContext } from "../../db/data-context";
 import { pruneExpiredRows } from "../../cron/prune-expired";
 import { callJson } from "../../test/http";
 import { createPlayerIn } from "../../test/players";
@@ -25,7 +26,7 @@ describe("admin health and the pruning cron with players over two shards", () =>
     await shards.SHARD_0.prepare("INSERT INTO auth_tokens (token_hash, user_id, purpose, expires_at, created_at) VALUES (?, ?, 'password_reset', 1, 0)")
       .bind(`old-${playerId}`, playerId)
       .run();
-    await pruneExpiredRows(shards, Date.now());
+    await pruneExpiredRows(dataContext(shards), Date.now());
     expect(await shards.SHARD_0.prepare("SELECT count(*) AS n FROM auth_tokens WHERE user_id = ?").bind(playerId).first("n")).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { DataContext } from "../../db/data-context";
 import { batchNamed, type NamedResults } from "../../db/statement";
 import { adminOnly, errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { requireAdmin } from "../auth/auth.middleware";
+import { requireAdmin } from "../session/session.middleware";
 import { auditStatements, violationsOf } from "../credits/ledger.audit";
 import { cronSummary, pendingRedemptions, settlementQueue } from "./admin-health.query";
-import { shardMap } from "../../db/shards";
 import { sumFields } from "../../lib/sum-fields";
 
 const cronJobSchema = z.object({
@@ -39,7 +39,6 @@ const healthRoute = createRoute({
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What an operator checks first: are the jobs running, is anything stuck, and does the ledger still add up. */
 /** What each player database holds of the answer: settlement still owed, redemptions waiting, ledger violations. */
 const playerStatements = (d1: D1Database) => ({ queue: settlementQueue(d1), redemptions: pendingRedemptions(d1), audit: auditStatements(d1) });
 
@@ -47,25 +46,25 @@ type PlayerPart = NamedResults<ReturnType<typeof playerStatements>>;
 
 /**
  * The catalogue's cron runs and open settlements, and each player database's part: one batch where the players are
- * in the catalogue, otherwise the catalogue and every shard side by side.
+ * in the catalogue, otherwise the catalogue and every player database side by side.
  */
-const readHealth = async (env: Env, now: number) => {
-  const map = shardMap(env);
-  if (map.sharesCatalogue) {
-    const { crons, ...part } = await batchNamed(env.DB, { crons: cronSummary(env.DB, now - DAY_MS), ...playerStatements(env.DB) });
+const readHealth = async (data: DataContext, now: number) => {
+  const { catalogue } = data;
+  if (data.playersInCatalogue) {
+    const { crons, ...part } = await batchNamed(catalogue, { crons: cronSummary(catalogue, now - DAY_MS), ...playerStatements(catalogue) });
     return { crons, questions: part.queue[0]?.questions ?? 0, parts: [part] };
   }
-  const [catalogue, parts] = await Promise.all([
-    batchNamed(env.DB, { crons: cronSummary(env.DB, now - DAY_MS), queue: settlementQueue(env.DB) }),
-    Promise.all(map.shards.map(({ db }): Promise<PlayerPart> => batchNamed(db, playerStatements(db)))),
+  const [fromCatalogue, parts] = await Promise.all([
+    batchNamed(catalogue, { crons: cronSummary(catalogue, now - DAY_MS), queue: settlementQueue(catalogue) }),
+    Promise.all(data.players().map(({ db }): Promise<PlayerPart> => batchNamed(db, playerStatements(db)))),
   ]);
-  return { crons: catalogue.crons, questions: catalogue.queue[0]?.questions ?? 0, parts };
+  return { crons: fromCatalogue.crons, questions: fromCatalogue.queue[0]?.questions ?? 0, parts };
 };
 
 /** What an operator checks first: are the jobs running, is anything stuck, and does the ledger still add up. */
 export const adminHealthRoutes = createRouter().openapi(healthRoute, async (c) => {
   const now = Date.now();
-  const { crons, questions, parts } = await readHealth(c.env, now);
+  const { crons, questions, parts } = await readHealth(c.var.data, now);
   const totals = sumFields(
     { picks: 0, pending: 0, violations: 0 },
     parts.map((part) => ({ picks: part.queue[0]?.picks ?? 0, pending: part.redemptions[0]?.pending ?? 0, violations: violationsOf(part.audit).length })),

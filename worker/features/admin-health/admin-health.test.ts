@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DAILY, EVERY_MINUTE, runScheduled } from "../../cron/schedule";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
@@ -60,7 +61,7 @@ describe("GET /api/admin/health", () => {
     await placePick(player, questionId, "yes");
     // An outcome stored and copied to the shards, as setOutcome does before it settles.
     await env.DB.prepare("UPDATE questions SET outcome = 'A', settlement_version = settlement_version + 1 WHERE id = ?").bind(questionId).run();
-    await mirrorQuestions(env, [questionId]);
+    await mirrorQuestions(dataContext(env), [questionId]);
 
     const health = await successOf(apiClient({ headers: admin.bearer }).admin.health.$get());
     expect(health.body.crons.find((c) => c.job === "healthProbe")).toEqual({

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { playerDb } from "../../db/shards";
+import { dataContext } from "../../db/data-context";
 import { apiClient, successOf } from "../../test/client";
 import { balanceOf, expectLedgerClean, grantCredits } from "../../test/ledger";
 import { placePick } from "../../test/players";
@@ -12,6 +12,7 @@ import { wrappedD1 } from "../../test/wrapped-d1";
 import { mirrorQuestions } from "../questions/question-mirror";
 
 const shards = twoShardEnv();
+const playerDb = (userId: string) => dataContext(shards).player(userId);
 
 let admin: SignedInPlayer;
 beforeAll(async () => {
@@ -65,10 +66,10 @@ const auditWriteFailsOnce = (): Env => {
 describe("the admin's players over two shards", () => {
   it("shows a player's credits, ledger, picks and redemptions from their shard, the audit and the search from the catalogue", async () => {
     const player = await signedInPlayer(10, shards, userIdInShard(1));
-    const home = playerDb(shards, player.userId);
+    const home = playerDb(player.userId);
     await grantCredits(player.userId, 30, "winnings", home);
     const questionId = await insertQuestion({ creditCost: 2, title: "Will the shard hold?" });
-    await mirrorQuestions(shards, [questionId]);
+    await mirrorQuestions(dataContext(shards), [questionId]);
     await placePick(player.userId, questionId, "yes", 1, home);
     expect((await redeemGiftCard(player, { credits: 20 }, {}, shards)).status).toBe(201);
     await successOf(adjust(player.userId, { amount: 5, reason: "Welcome back" }));
@@ -102,7 +103,7 @@ describe("the admin's players over two shards", () => {
       expect((await successOf(adjust(player.userId, { amount: -30, reason: "Clawback" }))).body.credits.balance).toBe(5);
       expect((await adjust(player.userId, { amount: -6, reason: "Too much" })).status).toBe(402);
 
-      expect(await balanceOf(player.userId, playerDb(shards, player.userId))).toBe(5);
+      expect(await balanceOf(player.userId, playerDb(player.userId))).toBe(5);
       expect(await rowsByDatabase(shards, "credit_transactions", player.userId)).toEqual(onlyInShard(3));
       expect((await auditOf(player.userId)).map(({ action }) => action)).toEqual(["credits_awarded", "credits_deducted"]);
       expect(await rowsByDatabase(shards, "admin_audit_log", player.userId, "subject_user_id")).toEqual({ shard: 0, other: 0, catalogue: 2 });
@@ -115,16 +116,16 @@ describe("the admin's players over two shards", () => {
     const adjustmentId = crypto.randomUUID();
     const failed = await adjust(player.userId, { adjustmentId, amount: 7, reason: "Goodwill" }, auditWriteFailsOnce());
     expect(failed.status).toBe(500);
-    expect(await balanceOf(player.userId, playerDb(shards, player.userId))).toBe(17);
+    expect(await balanceOf(player.userId, playerDb(player.userId))).toBe(17);
     expect(await auditOf(player.userId)).toEqual([]);
 
     for (let i = 0; i < 2; i++) expect((await successOf(adjust(player.userId, { adjustmentId, amount: 7, reason: "Goodwill" }))).body.duplicate).toBe(true);
-    const ledgerRow = await playerDb(shards, player.userId)
+    const ledgerRow = await playerDb(player.userId)
       .prepare("SELECT id FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`admin_adjustment:${adjustmentId}`)
       .first<{ id: string }>();
     expect(await auditOf(player.userId)).toEqual([{ id: ledgerRow?.id, action: "credits_awarded" }]);
-    expect(await balanceOf(player.userId, playerDb(shards, player.userId))).toBe(17);
+    expect(await balanceOf(player.userId, playerDb(player.userId))).toBe(17);
   });
 
   it("uses an adjustment id once across every player and shard: reused for another player it moves nothing", async () => {
@@ -137,7 +138,7 @@ describe("the admin's players over two shards", () => {
       expect(refused.status).toBe(409);
       expect(await refused.json()).toEqual({ error: { code: "conflict", message: "This adjustment id was already used for a different change" } });
     }
-    expect(await balanceOf(second.userId, playerDb(shards, second.userId))).toBe(0);
-    expect(await balanceOf(first.userId, playerDb(shards, first.userId))).toBe(40);
+    expect(await balanceOf(second.userId, playerDb(second.userId))).toBe(0);
+    expect(await balanceOf(first.userId, playerDb(first.userId))).toBe(40);
   });
 });

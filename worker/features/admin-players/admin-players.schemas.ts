@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { adminAuditLog, creditTransactions, giftCardRedemptions, userPicks, users } from "../../db/schema";
+import { creditTransactions, giftCardRedemptions, userPicks, users } from "../../db/schema";
 import { createSelectSchema } from "../../db/zod";
-import { creditsSchema } from "../me/me.schemas";
+import { creditsSchema } from "../credits/credits.schemas";
+import { auditEntrySchema } from "../admin-audit/admin-audit.schemas";
 
 export const MAX_ADJUSTMENT = 100_000;
 const AMOUNT_MESSAGE = `Amount must be a whole number between -${MAX_ADJUSTMENT} and ${MAX_ADJUSTMENT}, and not 0`;
@@ -36,13 +37,6 @@ export const playerSummarySchema = createSelectSchema(users, { email: z.string()
 export const ledgerEntrySchema = createSelectSchema(creditTransactions)
   .pick({ id: true, amount: true, transactionType: true, source: true, description: true, questionId: true, createdAt: true })
   .openapi("AdminLedgerEntry");
-
-export const auditEntrySchema = createSelectSchema(adminAuditLog, {
-  before: z.unknown().openapi({ description: "The changed fields before, as recorded" }),
-  after: z.unknown().openapi({ description: "The changed fields after, as recorded" }),
-})
-  .extend({ adminUsername: z.string().nullable(), subjectUsername: z.string().nullable() })
-  .openapi("AuditEntry");
 
 export const playerDetailSchema = z
   .object({

@@ -1,12 +1,11 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
-import { readCatalogueAndShard } from "../../db/catalogue-and-shard";
 import { createDb, type Db } from "../../db/client";
 import { boundQuery } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
 import { afterKeyset, newestFirst } from "../../db/keyset";
 import { creditAdjustments, creditTransactions, giftCardRedemptions, questions, userCredits, userPicks, users } from "../../db/schema";
-import { playerDb } from "../../db/shards";
 import { AppError } from "../../lib/errors";
-import { PLAYER_MOVING_MESSAGE, writablePlayerDb } from "../../lib/write-pause";
+import { PLAYER_MOVING_MESSAGE } from "../../db/write-pause";
 import type { Keyset } from "../../lib/cursor";
 import { auditStatement, type AuditEntry } from "../admin-audit/admin-audit";
 import { auditEntries } from "../admin-audit/audit-log.query";
@@ -46,8 +45,8 @@ const ledgerEntryColumns = {
 };
 
 /**
- * Players newest first from the directory (the catalogue's row of every shard's player), searched by email or
- * username (instr: D1 refuses long LIKE patterns).
+ * Players newest first from the directory (the catalogue's row of every player), searched by email or username
+ * (instr: D1 refuses long LIKE patterns).
  */
 export const listPlayers = (db: Db, q: string | undefined, after: Keyset | null, limit: number) => {
   const needle = q?.toLowerCase();
@@ -66,12 +65,11 @@ export const listPlayers = (db: Db, q: string | undefined, after: Keyset | null,
 
 /**
  * Everything an admin needs about one player: who they are and the audit entries about them from the catalogue, their
- * credits, ledger, picks and redemptions from their shard (one batch where the two are one database).
+ * credits, ledger, picks and redemptions from their own database (one batch where the two are one database).
  */
-export const readPlayer = async (env: Env, userId: string) => {
-  const { player, credits, transactions, picks, redemptions, audit } = await readCatalogueAndShard(
-    env,
-    playerDb(env, userId),
+export const readPlayer = async (data: DataContext, userId: string) => {
+  const { player, credits, transactions, picks, redemptions, audit } = await data.readCatalogueAndPlayer(
+    userId,
     (catalogue) => {
       const db = createDb(catalogue);
       return {
@@ -79,12 +77,12 @@ export const readPlayer = async (env: Env, userId: string) => {
         audit: boundQuery(catalogue, auditEntries(db, { subjectUserId: userId }, null, RECENT)),
       };
     },
-    (shard) => {
-      const db = createDb(shard);
+    (d1) => {
+      const db = createDb(d1);
       return {
-        credits: boundQuery(shard, db.select(creditColumns).from(userCredits).where(eq(userCredits.userId, userId))),
+        credits: boundQuery(d1, db.select(creditColumns).from(userCredits).where(eq(userCredits.userId, userId))),
         transactions: boundQuery(
-          shard,
+          d1,
           db
             .select(ledgerEntryColumns)
             .from(creditTransactions)
@@ -93,7 +91,7 @@ export const readPlayer = async (env: Env, userId: string) => {
             .limit(RECENT),
         ),
         picks: boundQuery(
-          shard,
+          d1,
           db
             .select({
               id: userPicks.id,
@@ -112,7 +110,7 @@ export const readPlayer = async (env: Env, userId: string) => {
             .limit(RECENT),
         ),
         redemptions: boundQuery(
-          shard,
+          d1,
           db
             .select({
               id: giftCardRedemptions.id,
@@ -140,11 +138,11 @@ type Adjustment = AdjustCredits & { userId: string; adminId: string; now: number
 const ADJUSTMENT_REUSED = "This adjustment id was already used for a different change";
 
 /**
- * Claims the adjustment id in the catalogue, once across every player and shard. A repeat of the same change (same
+ * Claims the adjustment id in the catalogue, once across every player and database. A repeat of the same change (same
  * player and amount) goes on, so a retry completes a movement an earlier attempt did not; anything else is refused.
  */
-const claimAdjustmentId = async (env: Env, { adjustmentId, adminId, userId, amount, now }: Adjustment) => {
-  const db = createDb(env.DB);
+const claimAdjustmentId = async (catalogue: D1Database, { adjustmentId, adminId, userId, amount, now }: Adjustment) => {
+  const db = createDb(catalogue);
   const [, [claimed]] = await db.batch([
     db.insert(creditAdjustments).values({ id: adjustmentId, adminId, userId, amount, createdAt: now }).onConflictDoNothing(),
     db.select().from(creditAdjustments).where(eq(creditAdjustments.id, adjustmentId)),
@@ -153,22 +151,23 @@ const claimAdjustmentId = async (env: Env, { adjustmentId, adminId, userId, amou
 };
 
 /**
- * Awards or deducts credits as one ledger movement in the player's shard, with its audit entry in the catalogue,
+ * Awards or deducts credits as one ledger movement in the player's database, with its audit entry in the catalogue,
  * written only when the movement was (so a repeat of the same adjustment id moves nothing and audits nothing). A
  * deduction is refused in SQL when the balance cannot cover it. The entry is named after the movement's ledger row.
- * Where the shard is the catalogue, the entry is in the movement's batch; otherwise it follows the movement's commit,
- * and a repeat of the adjustment writes it if an earlier attempt could not, never twice.
+ * Where the player's database is the catalogue, the entry is in the movement's batch; otherwise it follows the
+ * movement's commit, and a repeat of the adjustment writes it if an earlier attempt could not, never twice.
  */
-export const adjustCredits = async (env: Env, adjustment: Adjustment) => {
+export const adjustCredits = async (data: DataContext, adjustment: Adjustment) => {
   const { userId, adminId, adjustmentId, amount, reason, now } = adjustment;
-  const [player] = await createDb(env.DB).select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  const { catalogue } = data;
+  const [player] = await createDb(catalogue).select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
   if (!player || player.deletedAt !== null) throw new AppError("not_found", "User not found");
-  await claimAdjustmentId(env, adjustment);
+  await claimAdjustmentId(catalogue, adjustment);
 
-  const shard = writablePlayerDb(env, userId, PLAYER_MOVING_MESSAGE);
-  const together = shard === env.DB;
+  const d1 = data.writablePlayer(userId, PLAYER_MOVING_MESSAGE);
+  const together = d1 === catalogue;
   const idempotencyKey = `admin_adjustment:${adjustmentId}`;
-  const movement = adjust(shard, { userId, amount, idempotencyKey, description: `Adjusted by an admin: ${reason}`, now });
+  const movement = adjust(d1, { userId, amount, idempotencyKey, description: `Adjusted by an admin: ${reason}`, now });
   const entry = (ledgerRowId: string): AuditEntry => ({
     id: ledgerRowId,
     adminId,
@@ -182,10 +181,10 @@ export const adjustCredits = async (env: Env, adjustment: Adjustment) => {
     now,
   });
   const applies = { sql: MOVEMENT_APPLIED_SQL, params: [movement.transactionId] };
-  const after = together ? [auditStatement(shard, entry(movement.transactionId), applies)] : [];
-  const { applied } = await commitMovement(shard, movement, { after });
+  const after = together ? [auditStatement(d1, entry(movement.transactionId), applies)] : [];
+  const { applied } = await commitMovement(d1, movement, { after });
 
-  const db = createDb(shard);
+  const db = createDb(d1);
   const [[row], [credits]] = await db.batch([
     db.select({ ...ledgerEntryColumns, owner: creditTransactions.userId }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, idempotencyKey)),
     db.select(creditColumns).from(userCredits).where(eq(userCredits.userId, userId)),
@@ -194,7 +193,7 @@ export const adjustCredits = async (env: Env, adjustment: Adjustment) => {
   if (row.owner !== userId || row.amount !== amount) {
     throw new AppError("conflict", ADJUSTMENT_REUSED);
   }
-  if (!together) await auditStatement(env.DB, entry(row.id)).run();
+  if (!together) await auditStatement(catalogue, entry(row.id)).run();
   const { owner: _owner, ...transaction } = row;
   return { transaction, credits: credits ?? EMPTY_CREDITS, duplicate: !applied };
 };

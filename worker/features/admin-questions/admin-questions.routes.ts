@@ -8,8 +8,8 @@ import { decodeKeyset, page } from "../../lib/cursor";
 import { AppError } from "../../lib/errors";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { broadcast } from "../../realtime/live-shards";
-import { requireAdmin } from "../auth/auth.middleware";
+import { broadcast } from "../../realtime/live-hubs";
+import { requireAdmin } from "../session/session.middleware";
 import { publishPlayerUpdates } from "../settlement/settlement-events";
 import { readAdminQuestion, selectAdminQuestions, toAdminQuestion } from "./admin-question-row";
 import {
@@ -91,7 +91,7 @@ const deleteRoute = createRoute({
 export const adminQuestionRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { status, q, cursor } = c.req.valid("query");
-    const rows = await selectAdminQuestions(createDb(c.env.DB))
+    const rows = await selectAdminQuestions(createDb(c.var.data.catalogue))
       .where(
         and(
           status ? eq(questions.status, status) : undefined,
@@ -106,20 +106,20 @@ export const adminQuestionRoutes = createRouter()
     return c.json({ items: items.map(toAdminQuestion), nextCursor }, 200);
   })
   .openapi(getRoute, async (c) => {
-    const row = await readAdminQuestion(createDb(c.env.DB), c.req.valid("param").id);
+    const row = await readAdminQuestion(createDb(c.var.data.catalogue), c.req.valid("param").id);
     if (!row) throw new AppError("not_found", "Question not found");
     return c.json({ question: toAdminQuestion(row) }, 200);
   })
   .openapi(createQuestionRoute, async (c) => {
-    const row = await createQuestion(c.env.DB, c.req.valid("json"), { adminId: c.var.user!.id, now: Date.now() });
-    await mirrorQuestions(c.env, [row.id]);
+    const row = await createQuestion(c.var.data.catalogue, c.req.valid("json"), { adminId: c.var.user.id, now: Date.now() });
+    await mirrorQuestions(c.var.data, [row.id]);
     if (row.status === "published") c.executionCtx.waitUntil(broadcast(c.env, { type: "question.published", data: { id: row.id } }));
     return c.json({ question: toAdminQuestion(row) }, 201);
   })
   .openapi(updateRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const row = await updateQuestion(c.env.DB, id, c.req.valid("json"), { adminId: c.var.user!.id, now: Date.now() });
-    await mirrorQuestions(c.env, [id]);
+    const row = await updateQuestion(c.var.data.catalogue, id, c.req.valid("json"), { adminId: c.var.user.id, now: Date.now() });
+    await mirrorQuestions(c.var.data, [id]);
     c.executionCtx.waitUntil(broadcast(c.env, { type: "question.updated", data: { id } }));
     return c.json({ question: toAdminQuestion(row) }, 200);
   })
@@ -127,10 +127,10 @@ export const adminQuestionRoutes = createRouter()
     const { id } = c.req.valid("param");
     const refunded = new Set<string>();
     try {
-      await deleteQuestion(c.env, id, c.var.user!.id, (userIds) => userIds.forEach((userId) => refunded.add(userId)));
+      await deleteQuestion(c.var.data, id, c.var.user.id, (userIds) => userIds.forEach((userId) => refunded.add(userId)));
     } finally {
       // Refunds already committed stand even when a later step failed: their players' screens hear of them either way.
-      if (refunded.size > 0) c.executionCtx.waitUntil(publishPlayerUpdates(c.env, id, [...refunded]));
+      if (refunded.size > 0) c.executionCtx.waitUntil(publishPlayerUpdates(c.var.data, c.env, id, [...refunded]));
     }
     c.executionCtx.waitUntil(broadcast(c.env, { type: "question.deleted", data: { id } }));
     return c.json({ message: "Question and all related data deleted successfully" }, 200);

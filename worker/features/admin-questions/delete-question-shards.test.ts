@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { createPlayer, placePick } from "../../test/players";
@@ -14,7 +15,7 @@ describe("deleting a question with players on two user shards", () => {
     const sharded = twoShardEnv();
     const admin = await createPlayer();
     const questionId = await insertQuestion({ creditCost: 4 });
-    await mirrorQuestions(sharded, [questionId]);
+    await mirrorQuestions(dataContext(sharded), [questionId]);
     const homes = [
       { shard: SHARDS.SHARD_0, player: await createPlayer(10, SHARDS.SHARD_0, userIdInShard(0)) },
       { shard: SHARDS.SHARD_1, player: await createPlayer(10, SHARDS.SHARD_1, userIdInShard(1)) },
@@ -26,7 +27,7 @@ describe("deleting a question with players on two user shards", () => {
     }
 
     const refunded: string[] = [];
-    await deleteQuestion(sharded, questionId, admin, (userIds) => refunded.push(...userIds));
+    await deleteQuestion(dataContext(sharded), questionId, admin, (userIds) => refunded.push(...userIds));
     expect(refunded.sort()).toEqual([...players].sort());
     for (const { shard, player } of homes) {
       expect(await balanceOf(player, shard)).toBe(10);
@@ -39,6 +40,6 @@ describe("deleting a question with players on two user shards", () => {
     expect(await rows(env.DB, "admin_audit_log WHERE action = 'delete' AND entity_id = ?", questionId)).toBe(1);
 
     // Run again after it finished: nothing left to find.
-    await expect(deleteQuestion(sharded, questionId, admin)).rejects.toThrow("Question not found");
+    await expect(deleteQuestion(dataContext(sharded), questionId, admin)).rejects.toThrow("Question not found");
   });
 });

@@ -1,17 +1,19 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { SETTLEMENT_CHUNK_SIZE } from "../../config";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
+import { createDb } from "../../db/client";
+import { writeStatement } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
+import type { SqlColumns } from "../../db/rows";
+import { activityFeed, questions, scoreFeedAlerts, scoreFeedChallenges, scoreFeedLinks, userBookmarks, type userPicks } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
 import { awardFundedSql, pickReturnSources } from "../credits/pick-funding";
 import { pickContributions } from "../leaderboard/aggregates";
-import { shardMap } from "../../db/shards";
-import { assertNoMove } from "../../lib/write-pause";
 import { mirrorQuestions } from "../questions/question-mirror";
 import { readStoredQuestion } from "./admin-question-row";
-import type { SqlColumns } from "../../db/rows";
-import type { userPicks } from "../../db/schema";
 
 type PickToRemove = SqlColumns<typeof userPicks, "id" | "user_id" | "credits_spent" | "status"> & { award_funded: number };
 
@@ -74,9 +76,13 @@ const removePickChunk = async (d1: D1Database, questionId: string, picks: PickTo
   return refunded.map((pick) => pick.user_id);
 };
 
-const sweep = async (d1: D1Database, sql: string, questionId: string) => {
+/** Deletes a question's rows of a table that needs no per-row work, SWEEP_LIMIT to a statement. */
+const sweep = async (d1: D1Database, table: typeof userBookmarks | typeof activityFeed, questionId: string) => {
+  const db = createDb(d1);
+  const key = table === userBookmarks ? userBookmarks.userId : activityFeed.id;
   for (;;) {
-    const result = await d1.prepare(sql).bind(questionId, questionId, SWEEP_LIMIT).run();
+    const some = db.select({ key }).from(table).where(eq(table.questionId, questionId)).limit(SWEEP_LIMIT);
+    const result = await db.delete(table).where(and(eq(table.questionId, questionId), inArray(key, some)));
     if (result.meta.changes < SWEEP_LIMIT) return;
   }
 };
@@ -96,24 +102,26 @@ const removeAllPicks = async (d1: D1Database, questionId: string, onRefunded: On
 };
 
 const deleteBatch = async (d1: D1Database, questionId: string, last: D1PreparedStatement[]) => {
+  const db = createDb(d1);
   await d1.batch([
     assertInBatch(d1, "NOT EXISTS (SELECT 1 FROM user_picks WHERE question_id = ?)", questionId),
-    d1.prepare("DELETE FROM user_bookmarks WHERE question_id = ?").bind(questionId),
-    d1.prepare("DELETE FROM activity_feed WHERE question_id = ?").bind(questionId),
+    writeStatement(d1, db.delete(userBookmarks).where(eq(userBookmarks.questionId, questionId))),
+    writeStatement(d1, db.delete(activityFeed).where(eq(activityFeed.questionId, questionId))),
     ...last,
-    d1.prepare("DELETE FROM questions WHERE id = ?").bind(questionId),
+    writeStatement(d1, db.delete(questions).where(eq(questions.id, questionId))),
   ]);
 };
 
 /**
  * One database's players: refunds and removes their picks, then their bookmarks and activity and the question row
- * (the catalogue's, or a shard's copy), with `last` in the same batch. A pick that lands meanwhile makes another round.
+ * (the catalogue's, or a player database's copy), with `last` in the same batch. A pick that lands meanwhile makes
+ * another round.
  */
 const clearPlayers = async (d1: D1Database, questionId: string, onRefunded: OnRefunded, last: D1PreparedStatement[]) => {
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     await removeAllPicks(d1, questionId, onRefunded);
-    await sweep(d1, "DELETE FROM user_bookmarks WHERE question_id = ? AND user_id IN (SELECT user_id FROM user_bookmarks WHERE question_id = ? LIMIT ?)", questionId);
-    await sweep(d1, "DELETE FROM activity_feed WHERE question_id = ? AND id IN (SELECT id FROM activity_feed WHERE question_id = ? LIMIT ?)", questionId);
+    await sweep(d1, userBookmarks, questionId);
+    await sweep(d1, activityFeed, questionId);
     try {
       await deleteBatch(d1, questionId, last);
       return;
@@ -125,35 +133,38 @@ const clearPlayers = async (d1: D1Database, questionId: string, onRefunded: OnRe
 };
 
 /** The score feed's link, challenges and alerts go with the question (one row per challenger at most), and the audit. */
-const catalogueRows = (d1: D1Database, questionId: string, adminId: string, before: unknown) => [
-  d1.prepare("DELETE FROM score_feed_challenges WHERE question_id = ?").bind(questionId),
-  d1.prepare("DELETE FROM score_feed_alerts WHERE question_id = ?").bind(questionId),
-  d1.prepare("DELETE FROM score_feed_links WHERE question_id = ?").bind(questionId),
-  auditStatement(d1, { adminId, action: "delete", entity: "question", entityId: questionId, before, after: null, now: Date.now() }),
-];
+const catalogueRows = (d1: D1Database, questionId: string, adminId: string, before: unknown) => {
+  const db = createDb(d1);
+  return [
+    writeStatement(d1, db.delete(scoreFeedChallenges).where(eq(scoreFeedChallenges.questionId, questionId))),
+    writeStatement(d1, db.delete(scoreFeedAlerts).where(eq(scoreFeedAlerts.questionId, questionId))),
+    writeStatement(d1, db.delete(scoreFeedLinks).where(eq(scoreFeedLinks.questionId, questionId))),
+    auditStatement(d1, { adminId, action: "delete", entity: "question", entityId: questionId, before, after: null, now: Date.now() }),
+  ];
+};
 
 /**
  * Refunds every unsettled pick, then removes the question's picks, bookmarks and activity and the question itself.
  * Every step is bounded and safe to repeat, so a retry after a failure finishes the job; settled ledger rows stay.
  * `onRefunded` hears of each committed chunk's refunds, also when a later step fails: those refunds stand.
- * With several user shards the question is first taken back to draft everywhere, so no shard takes a new pick while
- * the others are cleared; each shard's players are cleared at once, then the catalogue's row goes.
+ * Each player database's players are cleared at once. Where the players live in the catalogue its own rows go in the
+ * batch that removes the question; otherwise the question is first taken back to draft everywhere, so no database
+ * takes a new pick while the others are cleared, and the catalogue's row goes last.
  */
-export const deleteQuestion = async (env: Env, questionId: string, adminId: string, onRefunded: OnRefunded = () => undefined) => {
-  const before = await readStoredQuestion(env.DB, questionId);
+export const deleteQuestion = async (data: DataContext, questionId: string, adminId: string, onRefunded: OnRefunded = () => undefined) => {
+  const before = await readStoredQuestion(data.catalogue, questionId);
   if (!before) throw new AppError("not_found", "Question not found");
-  // Its refunds reach every shard's players, the moving ones too, whose rows in the source are being copied.
-  assertNoMove(env);
-  const map = shardMap(env);
+  // Its refunds reach every database's players, the moving ones too, whose rows in the source are being copied.
+  data.assertNoMove();
+  const last = catalogueRows(data.catalogue, questionId, adminId, before);
+  const playersApart = !data.playersInCatalogue;
   try {
-    if (map.sharesCatalogue) {
-      await clearPlayers(env.DB, questionId, onRefunded, catalogueRows(env.DB, questionId, adminId, before));
-      return;
+    if (playersApart) {
+      await createDb(data.catalogue).update(questions).set({ status: "draft" }).where(and(eq(questions.id, questionId), ne(questions.status, "resolved")));
+      await mirrorQuestions(data, [questionId]);
     }
-    await env.DB.prepare("UPDATE questions SET status = 'draft' WHERE id = ? AND status <> 'resolved'").bind(questionId).run();
-    await mirrorQuestions(env, [questionId]);
-    await Promise.all(map.shards.map(({ db }) => clearPlayers(db, questionId, onRefunded, [])));
-    await deleteBatch(env.DB, questionId, catalogueRows(env.DB, questionId, adminId, before));
+    await Promise.all(data.players().map(({ db }) => clearPlayers(db, questionId, onRefunded, playersApart ? [] : last)));
+    if (playersApart) await deleteBatch(data.catalogue, questionId, last);
   } catch (error) {
     log("error", "question_delete_failed", { questionId, error: String(error) });
     throw new AppError("internal", "Failed to delete question completely");

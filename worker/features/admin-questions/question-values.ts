@@ -3,23 +3,7 @@ import { AppError } from "../../lib/errors";
 import type { SqlColumns } from "../../db/rows";
 import type { questions } from "../../db/schema";
 import type { QuestionInput } from "./admin-questions.schemas";
-
-export const EDITABLE_COLUMNS = [
-  "title",
-  "sport_category",
-  "custom_category",
-  "credit_cost",
-  "deadline",
-  "image_url",
-  "status",
-  "publish_at",
-  "question_type",
-  "answer_option_a",
-  "answer_option_b",
-  "is_free_pick",
-  "is_player_prop",
-  "tags",
-] as const;
+import { EDITABLE_COLUMNS } from "../questions/question-columns";
 
 /** A question's editable columns, already normalised; keys are the column names. */
 export type QuestionValues = SqlColumns<typeof questions, (typeof EDITABLE_COLUMNS)[number]>;

@@ -1,12 +1,16 @@
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { OUTCOMES_BY_TYPE } from "#shared/sports";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { auditStatement } from "../admin-audit/admin-audit";
 import { batchNamed } from "../../db/statement";
 import { createDb } from "../../db/client";
+import { writeStatement } from "../../db/compiled";
+import { questions } from "../../db/schema";
 import { readAdminQuestion, readStoredQuestion } from "./admin-question-row";
 import type { QuestionInput, QuestionPatch } from "./admin-questions.schemas";
-import { changedColumns, EDITABLE_COLUMNS, toInput, toValues, type QuestionValues } from "./question-values";
+import { changedColumns, toInput, toValues, type QuestionValues } from "./question-values";
+import { EDITABLE_COLUMNS } from "../questions/question-columns";
 
 type Actor = { adminId: string; now: number };
 
@@ -22,15 +26,25 @@ const readQuestion = async (d1: D1Database, id: string) => {
 const pickColumns = (values: QuestionValues, columns: readonly (keyof QuestionValues)[]) =>
   Object.fromEntries(columns.map((column) => [column, values[column]]));
 
+type QuestionColumns = Partial<Record<keyof typeof questions.$inferInsert, SQL>>;
+
+/** The values of these columns for the builder, as stored (tags already JSON, flags 0 or 1), so no column encodes them again. */
+const asStored = (values: QuestionValues, columns: readonly (keyof QuestionValues)[]) => {
+  const stored: QuestionColumns = {};
+  for (const [key, column] of Object.entries(getTableColumns(questions))) {
+    const name = column.name as keyof QuestionValues;
+    if (columns.includes(name)) stored[key as keyof QuestionColumns] = sql`${values[name]}`;
+  }
+  return stored;
+};
+
 export const createQuestion = async (d1: D1Database, input: QuestionInput, { adminId, now }: Actor) => {
   const values = toValues(input);
   const id = newId();
-  const columns = [...EDITABLE_COLUMNS, "created_by", "created_at", "updated_at"];
-  const params = [...EDITABLE_COLUMNS.map((column) => values[column]), adminId, now, now];
+  // Title and deadline have no default, so the builder asks for them by name; as stored they need no encoding anyway.
+  const row = { ...asStored(values, EDITABLE_COLUMNS), title: values.title, deadline: values.deadline, id, createdBy: adminId, createdAt: now, updatedAt: now };
   await batchNamed(d1, {
-    insert: d1
-      .prepare(`INSERT INTO questions (id, ${columns.join(", ")}) VALUES (?, ${columns.map(() => "?").join(", ")})`)
-      .bind(id, ...params),
+    insert: writeStatement(d1, createDb(d1).insert(questions).values(row)),
     audit: auditStatement(d1, { adminId, action: "create", entity: "question", entityId: id, before: null, after: values, now }),
   });
   return readQuestion(d1, id);
@@ -52,9 +66,7 @@ export const updateQuestion = async (d1: D1Database, id: string, patch: Question
   if (changed.length === 0) return readQuestion(d1, id);
 
   await batchNamed(d1, {
-    update: d1
-      .prepare(`UPDATE questions SET ${changed.map((column) => `${column} = ?`).join(", ")}, updated_at = ? WHERE id = ?`)
-      .bind(...changed.map((column) => values[column]), now, id),
+    update: writeStatement(d1, createDb(d1).update(questions).set({ ...asStored(values, changed), updatedAt: now }).where(eq(questions.id, id))),
     audit: auditStatement(d1, {
       adminId,
       action: "update",

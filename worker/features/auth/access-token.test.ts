@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ACCESS_TOKEN_TTL_SECONDS } from "../../config";
 import { newId } from "../../lib/ids";
-import { signAccessToken, verifyAccessToken, VERIFIED_TOKENS_KEPT, type AccessClaims } from "./access-token";
+import { signAccessToken, verifyAccessToken, VERIFIED_TOKENS_KEPT, type AccessClaims } from "../session/access-token";
 
 const freshSecret = () => `secret-${newId()}-${newId()}`;
 const claims = (): AccessClaims => ({ userId: newId(), sessionId: newId(), role: "player", referred: false });

@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { readSettings } from "../../env";
+import type { DataContext } from "../../db/data-context";
+import { readSettings, type Settings } from "../../env";
 import { consumeEmails } from "../../lib/email-queue";
-import type { Email } from "../../lib/mailer";
-import { playerDb } from "../../db/shards";
+import { createMailer, type Email } from "../../lib/mailer";
 import { confirmationEmailFor, findAccount } from "./accounts";
 import { passwordResetEmail } from "./auth-emails";
 import { issueEmailToken, retireEmailTokens } from "./email-tokens";
@@ -19,15 +19,14 @@ export const accountLinkRequestSchema = z.object({
 
 export type AccountLinkRequest = z.infer<typeof accountLinkRequestSchema>;
 
-export const requestAccountLink = (env: Env, request: AccountLinkRequest) => env.EMAIL_QUEUE.send(request);
+export const requestAccountLink = (emailQueue: Queue, request: AccountLinkRequest) => emailQueue.send(request);
 
 /** The email a queued link request sends: null when the address has no account (or none to confirm). */
-export const accountLinkEmail = async (env: Env, { accountLink, address }: AccountLinkRequest): Promise<Email | null> => {
-  const settings = readSettings(env);
+const accountLinkEmail = async (data: DataContext, settings: Settings, { accountLink, address }: AccountLinkRequest): Promise<Email | null> => {
   const now = Date.now();
-  const account = await findAccount(env.DB, address);
+  const account = await findAccount(data.catalogue, address);
   if (!account) return null;
-  const d1 = playerDb(env, account.id);
+  const d1 = data.player(account.id);
   if (accountLink === "confirm_email") return confirmationEmailFor(d1, settings, account, now);
   const reset = await issueEmailToken(d1, account.id, "password_reset", now);
   // Only the newest link works.
@@ -35,11 +34,12 @@ export const accountLinkEmail = async (env: Env, { accountLink, address }: Accou
   return passwordResetEmail(settings.APP_URL, account.email, reset.token);
 };
 
-/** For the email queue's consumer: the email a message asks for when it is a link request, undefined when it is not. */
-const emailOfLinkRequest = (env: Env, body: unknown): Promise<Email | null> | undefined => {
-  const request = accountLinkRequestSchema.safeParse(body);
-  return request.success ? accountLinkEmail(env, request.data) : undefined;
-};
-
 /** The email queue's consumer: emails as they come, and the emails of link requests. */
-export const consumeEmailQueue = (batch: MessageBatch, env: Env) => consumeEmails(batch, env, emailOfLinkRequest);
+export const consumeEmailQueue = async (batch: MessageBatch, data: DataContext, env: Env) => {
+  const settings = readSettings(env);
+  // The email of a message that is a link request; undefined for a message that is an email already.
+  return consumeEmails(batch, createMailer(settings, data.catalogue), (body) => {
+    const request = accountLinkRequestSchema.safeParse(body);
+    return request.success ? accountLinkEmail(data, settings, request.data) : undefined;
+  });
+};

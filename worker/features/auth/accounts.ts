@@ -4,7 +4,7 @@ import { users } from "../../db/schema";
 import type { Settings } from "../../env";
 import type { Email } from "../../lib/mailer";
 import { confirmationEmail } from "./auth-emails";
-import type { Role } from "./auth.types";
+import type { Role } from "../../lib/viewer";
 import { issueEmailToken } from "./email-tokens";
 
 /**

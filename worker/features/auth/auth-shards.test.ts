@@ -1,13 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { bucketOf, playerDb } from "../../db/shards";
+import { bucketOf } from "#shared/shard-map";
+import { dataContext } from "../../db/data-context";
 import { apiClient, bodyAt, successOf } from "../../test/client";
 import { call } from "../../test/http";
 import { responseCookies, sessionHeaders, signUp, signUpAndLogin, tokenFromLatestEmail } from "../../test/accounts";
-import { twoShardEnv } from "../../test/shards";
+import { twoShardEnv, userIdInShard } from "../../test/shards";
+import { playerToken, tokenDb } from "./player-token";
 
 const shards = twoShardEnv();
-const otherShard = (userId: string) => [shards.SHARD_0, shards.SHARD_1].find((db) => db !== playerDb(shards, userId))!;
+const playerDb = (userId: string) => dataContext(shards).player(userId);
+const otherShard = (userId: string) => [shards.SHARD_0, shards.SHARD_1].find((db) => db !== playerDb(userId))!;
 const count = async (d1: D1Database, sql: string, ...params: unknown[]) =>
   (await d1.prepare(sql).bind(...params).first<{ n: number }>())?.n ?? 0;
 const me = (cookies: Record<string, string>) => successOf(apiClient({ headers: cookies, env: shards }).me.$get());
@@ -15,7 +18,7 @@ const me = (cookies: Record<string, string>) => successOf(apiClient({ headers: c
 describe("accounts with players over two shards", () => {
   it("keeps the directory in the catalogue and everything else of the player in their shard", async () => {
     const account = await signUpAndLogin("sharded.one@example.com", { env: shards });
-    const home = playerDb(shards, account.userId);
+    const home = playerDb(account.userId);
     expect(await count(env.DB, "SELECT count(*) AS n FROM users WHERE id = ? AND email_confirmed_at IS NOT NULL AND bonus_owner = 1", account.userId)).toBe(1);
     expect(await count(home, "SELECT count(*) AS n FROM users WHERE id = ? AND email_confirmed_at IS NOT NULL AND bonus_owner = 1", account.userId)).toBe(1);
     expect(await count(otherShard(account.userId), "SELECT count(*) AS n FROM users WHERE id = ?", account.userId)).toBe(0);
@@ -28,6 +31,11 @@ describe("accounts with players over two shards", () => {
     expect(account.refreshToken.split(".")[0]).toBe(String(bucketOf(account.userId)));
     const { body } = await me(account.cookies);
     expect(body.credits.balance).toBe(5);
+  });
+
+  it("finds a token's database from the bucket it names, whichever database holds the player", () => {
+    const players = [userIdInShard(0), userIdInShard(1), ...Array.from({ length: 50 }, () => crypto.randomUUID())];
+    for (const userId of players) expect(tokenDb(dataContext(shards), playerToken(userId))).toBe(playerDb(userId));
   });
 
   it("signs in, refreshes and signs out against the player's shard", async () => {
@@ -43,21 +51,21 @@ describe("accounts with players over two shards", () => {
     const moved = await call("/api/auth/refresh", { method: "POST", headers: sessionHeaders("", `1023.${secret}`), env: shards });
     expect(moved.status).toBe(401);
     await call("/api/auth/logout", { method: "POST", headers: account.cookies, env: shards });
-    const home = playerDb(shards, account.userId);
+    const home = playerDb(account.userId);
     expect(await count(home, "SELECT count(*) AS n FROM sessions WHERE user_id = ? AND revoked_at IS NULL", account.userId)).toBe(0);
   });
 
   it("refuses a username another shard's player holds, and copies a change to the shard", async () => {
     const first = await signUpAndLogin("sharded.three@example.com", { env: shards, username: "shard_three" });
     let second = await signUpAndLogin("sharded.four@example.com", { env: shards });
-    for (let i = 0; playerDb(shards, second.userId) === playerDb(shards, first.userId); i++) {
+    for (let i = 0; playerDb(second.userId) === playerDb(first.userId); i++) {
       second = await signUpAndLogin(`sharded.four.${i}@example.com`, { env: shards });
     }
     const taken = await apiClient({ headers: second.cookies, env: shards }).me.$patch({ json: { username: "Shard_Three" } });
     expect(taken.status).toBe(409);
     const renamed = await apiClient({ headers: second.cookies, env: shards }).me.$patch({ json: { username: "shard_four" } });
     expect((await bodyAt(renamed, 200)).user.username).toBe("shard_four");
-    expect(await count(playerDb(shards, second.userId), "SELECT count(*) AS n FROM users WHERE id = ? AND username = 'shard_four'", second.userId)).toBe(1);
+    expect(await count(playerDb(second.userId), "SELECT count(*) AS n FROM users WHERE id = ? AND username = 'shard_four'", second.userId)).toBe(1);
   });
 
   it("resets a password through a link that names the player's shard, and ends every session there", async () => {
@@ -65,7 +73,7 @@ describe("accounts with players over two shards", () => {
     await successOf(apiClient({ env: shards }).auth["password-reset"].$post({ json: { email: account.email } }));
     const token = await tokenFromLatestEmail(account.email, "token");
     await successOf(apiClient({ env: shards }).auth["password-reset"].complete.$post({ json: { token, password: "another-pass1" } }));
-    const home = playerDb(shards, account.userId);
+    const home = playerDb(account.userId);
     expect(await count(home, "SELECT count(*) AS n FROM sessions WHERE user_id = ? AND revoked_at IS NULL", account.userId)).toBe(0);
     const login = await apiClient({ env: shards }).auth.login.$post({ json: { email: account.email, password: "another-pass1" } });
     expect(login.status).toBe(200);
@@ -74,7 +82,7 @@ describe("accounts with players over two shards", () => {
   it("pays the sign-up bonus once per address, whichever shard the next account lands in", async () => {
     const account = await signUpAndLogin("sharded.six@example.com", { env: shards });
     await successOf(apiClient({ headers: account.cookies, env: shards }).me.$delete());
-    expect(await count(playerDb(shards, account.userId), "SELECT count(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL AND email LIKE '%@deleted.invalid'", account.userId)).toBe(1);
+    expect(await count(playerDb(account.userId), "SELECT count(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL AND email LIKE '%@deleted.invalid'", account.userId)).toBe(1);
     const again = await signUpAndLogin("sharded.six@example.com", { env: shards });
     expect(again.userId).not.toBe(account.userId);
     expect((await me(again.cookies)).body.credits.balance).toBe(0);

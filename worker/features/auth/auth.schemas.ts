@@ -53,7 +53,7 @@ export const tokenSchema = z
 
 export const resetCompleteSchema = tokenSchema.extend({ password: passwordSchema }).openapi("PasswordResetComplete");
 
-/** A password sent with the confirmation becomes the account's; an address signed up for twice needs one (accounts.md). */
+/** A password sent with the confirmation becomes the account's; an address signed up for twice needs one (0030-accounts.md). */
 export const confirmSchema = tokenSchema
   .extend({ password: passwordSchema.optional().openapi({ description: "Chosen by whoever opened the link" }) })
   .openapi("ConfirmRequest");

@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
+import { createDb } from "../../db/client";
+import { writeStatement } from "../../db/compiled";
+import { users } from "../../db/schema";
 import type { Settings } from "../../env";
 import { AppError } from "../../lib/errors";
 import { enforceRateLimits, refundRateLimitHit } from "../../lib/rate-limit";
 import { findAccount, roleFor, type Account } from "./accounts";
-import type { Role } from "./auth.types";
+import type { Role } from "../../lib/viewer";
 import { deviceNonce, signDeviceCookie } from "./device-cookie";
 import { burnPasswordCheck, verifyPassword } from "./password";
 
@@ -28,7 +32,7 @@ export const passwordMatches = (account: StoredPasswordColumns | null, password:
 
 /**
  * Checks a sign-in. Every attempt counts against the IP, and against the account, or instead against the browser
- * when its device cookie shows it signed in to this account before (docs/decisions/login-lockout.md): guessing from
+ * when its device cookie shows it signed in to this account before (docs/decisions/0013-login-lockout.md): guessing from
  * elsewhere then cannot lock the owner out, and a known browser that guesses wrong locks out only itself. A right
  * password takes its counts back, so the limits are on failures. An unknown email and a wrong password answer
  * alike, after the same hashing work. Returns the statements the caller adds to the session batch (count refunds,
@@ -65,7 +69,7 @@ export const checkCredentials = async (
   const promotion =
     role === account.role
       ? []
-      : [d1.prepare("UPDATE users SET role = ?, updated_at = ? WHERE id = ?").bind(role, now, account.id)];
+      : [writeStatement(d1, createDb(d1).update(users).set({ role, updatedAt: now }).where(eq(users.id, account.id)))];
   const deviceCookie = await signDeviceCookie(settings.SESSION_SECRET, { id: account.id, passwordSalt: account.passwordSalt });
   return { user: { id: account.id, role, referred: account.referredBy !== null }, statements: [...refunds, ...promotion], deviceCookie };
 };

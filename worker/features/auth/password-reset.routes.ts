@@ -1,15 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
 import { createDb } from "../../db/client";
+import { writeStatement } from "../../db/compiled";
 import { users } from "../../db/schema";
 import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, publicRoute } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
-import { closeUserSockets } from "../../realtime/live-shards";
-import { clearSessionCookies } from "./auth-cookies";
+import { closeUserSockets } from "../../realtime/live-hubs";
+import { clearSessionCookies } from "../session/session-cookies";
 import { emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, resetCompleteSchema } from "./auth.schemas";
 import { requestAccountLink } from "./account-link-requests";
 import { consumeEmailToken, retireAllEmailTokens } from "./email-tokens";
@@ -44,15 +45,16 @@ const completeRoute = createRoute({
 
 export const passwordResetRoutes = createRouter()
   .openapi(requestRoute, async (c) => {
-    afterResponse(c, "password_reset_request_failed", () => requestAccountLink(c.env, { accountLink: "password_reset", address: c.req.valid("json").email }));
+    afterResponse(c, "password_reset_request_failed", () => requestAccountLink(c.env.EMAIL_QUEUE, { accountLink: "password_reset", address: c.req.valid("json").email }));
     return c.json({ ok: true as const }, 200);
   })
   .openapi(completeRoute, async (c) => {
     const now = Date.now();
-    const catalogue = c.env.DB;
+    const { data } = c.var;
+    const { catalogue } = data;
     const body = c.req.valid("json");
     const password = await hashPassword(body.password);
-    const userId = await consumeEmailToken(c.env, body.token, "password_reset", now);
+    const userId = await consumeEmailToken(data, body.token, "password_reset", now);
     const [account] = userId
       ? await createDb(catalogue)
           .select({ id: users.id, email: users.email, referredBy: users.referredBy, emailConfirmedAt: users.emailConfirmedAt })
@@ -62,17 +64,23 @@ export const passwordResetRoutes = createRouter()
     if (!userId || !account) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
     const firstProof = account.emailConfirmedAt === null ? await welcomeBonus(catalogue, c.var.settings, account, now) : null;
     await writeAccount(
-      c.env,
+      data,
       userId,
       () => ({
         // Following the emailed link proves the address, so an unconfirmed account is confirmed too.
-        password: catalogue
-          .prepare(
-            `UPDATE users SET password_hash = ?1, password_salt = ?2, password_iterations = ?3,
-               email_confirmed_at = COALESCE(email_confirmed_at, ?4), updated_at = ?4
-             WHERE id = ?5 AND deleted_at IS NULL`,
-          )
-          .bind(password.hash, password.salt, password.iterations, now, userId),
+        password: writeStatement(
+          catalogue,
+          createDb(catalogue)
+            .update(users)
+            .set({
+              passwordHash: password.hash,
+              passwordSalt: password.salt,
+              passwordIterations: password.iterations,
+              emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})`,
+              updatedAt: now,
+            })
+            .where(and(eq(users.id, userId), isNull(users.deletedAt))),
+        ),
         claim: firstProof?.directory ?? [],
       }),
       (d1) => ({

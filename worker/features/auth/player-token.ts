@@ -1,36 +1,29 @@
-import { bucketOf, SHARD_BUCKETS, shardForBucket, shardMap, type ShardMap } from "../../db/shards";
-import { isBucketMoving } from "#shared/shard-map";
+import { placementOf, type DataContext } from "../../db/data-context";
 import { randomToken } from "../../lib/ids";
-import { writePaused } from "../../lib/write-pause";
 
-const BUCKET_PREFIX = /^(\d{1,4})\./;
-
-/**
- * A secret token (refresh token, emailed link) whose row lives in its player's shard. It starts with the player's
- * bucket, which says nothing about who they are, so the request that presents it knows which database to ask.
- */
-export const playerToken = (userId: string) => `${bucketOf(userId)}.${randomToken()}`;
-
-const bucketOfToken = (token: string) => {
-  const bucket = BUCKET_PREFIX.exec(token)?.[1];
-  return bucket === undefined ? undefined : Number(bucket);
-};
+const PLACEMENT_PREFIX = /^(\d{1,4})\./;
 
 /**
- * The database holding a token's row; null for a token no shard can hold. A token from before tokens named their
- * bucket can only belong to the one database of a single-shard map.
+ * A secret token (refresh token, emailed link) whose row lives in its player's database. It starts with the player's
+ * placement, which says nothing about who they are, so the request that presents it knows which database to ask.
  */
-const dbForBucket = (map: ShardMap, bucket: number | undefined): D1Database | null => {
-  if (bucket === undefined) return map.shards.length === 1 ? map.shards[0]!.db : null;
-  return bucket < SHARD_BUCKETS ? shardForBucket(map, bucket).db : null;
+export const playerToken = (userId: string) => `${placementOf(userId)}.${randomToken()}`;
+
+const placementOfToken = (token: string) => {
+  const placement = PLACEMENT_PREFIX.exec(token)?.[1];
+  return placement === undefined ? undefined : Number(placement);
 };
 
-export const tokenDb = (env: Env, token: string): D1Database | null => dbForBucket(shardMap(env), bucketOfToken(token));
-
-/** The database a token's use writes (a refresh token's rotation, a link's consumption); it waits while the bucket moves. */
-export const tokenDbForWrite = (env: Env, token: string): D1Database | null => {
-  const map = shardMap(env);
-  const bucket = bucketOfToken(token);
-  if (bucket !== undefined && isBucketMoving(map, bucket)) throw writePaused();
-  return dbForBucket(map, bucket);
+/**
+ * The database holding a token's row; null for a token no database can hold. A token without a placement can only
+ * belong to the one player database of a deployment that has one.
+ */
+export const tokenDb = (data: DataContext, token: string, options?: { forWrite: boolean }): D1Database | null => {
+  const placement = placementOfToken(token);
+  if (placement !== undefined) return data.playerAt(placement, options);
+  const [only, ...others] = data.players();
+  return others.length === 0 && only ? only.db : null;
 };
+
+/** The database a token's use writes (a refresh token's rotation, a link's consumption); it waits while its players move. */
+export const tokenDbForWrite = (data: DataContext, token: string) => tokenDb(data, token, { forWrite: true });

@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
-import { playerDb } from "../../db/shards";
+import type { DataContext } from "../../db/data-context";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { clientIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
-import { closeUserSockets } from "../../realtime/live-shards";
-import { loadMe } from "../me/me.service";
-import { userResponseSchema } from "../me/me.schemas";
-import { signAccessToken } from "./access-token";
-import { clearSessionCookies, readDeviceCookie, readRefreshToken, setDeviceCookie, setSessionCookies } from "./auth-cookies";
+import { closeUserSockets } from "../../realtime/live-hubs";
+import { loadMe } from "./account-view";
+import { userResponseSchema } from "./account-view.schemas";
+import { signAccessToken } from "../session/access-token";
+import { clearSessionCookies, readDeviceCookie, readRefreshToken, setDeviceCookie, setSessionCookies } from "../session/session-cookies";
 import { loginSchema, okSchema } from "./auth.schemas";
 import { checkCredentials } from "./login.service";
 import { revokeAllSessions, rotateRefreshToken, userOfRefreshToken } from "./session.service";
@@ -47,8 +47,8 @@ const logoutRoute = createRoute({
   responses: { 200: jsonContent(okSchema) },
 });
 
-const signedInUser = async (env: Env, userId: string, now: number) => {
-  const me = await loadMe(playerDb(env, userId), userId, now);
+const signedInUser = async (data: DataContext, userId: string, now: number) => {
+  const me = await loadMe(data.player(userId), userId, now);
   if (!me) throw new AppError("unauthorized", SESSION_EXPIRED_MESSAGE);
   return { user: me.user };
 };
@@ -57,15 +57,17 @@ export const sessionRoutes = createRouter()
   .openapi(loginRoute, async (c) => {
     const now = Date.now();
     const client = { ip: clientIp(c), deviceCookie: readDeviceCookie(c) };
-    const { user, statements, deviceCookie } = await checkCredentials(c.env.DB, c.var.settings, c.req.valid("json"), client, now);
+    const { user, statements, deviceCookie } = await checkCredentials(c.var.data.catalogue, c.var.settings, c.req.valid("json"), client, now);
     await openSession(c, user, { directory: statements }, now);
     setDeviceCookie(c, deviceCookie);
-    return c.json(await signedInUser(c.env, user.id, now), 200);
+    return c.json(await signedInUser(c.var.data, user.id, now), 200);
   })
   .openapi(refreshRoute, async (c) => {
     const now = Date.now();
     const token = readRefreshToken(c);
-    const rotated = token ? await rotateRefreshToken(c.env, token, now) : null;
+    const rotation = token ? await rotateRefreshToken(c.var.data, token, now) : null;
+    if (rotation?.stolen) await closeUserSockets(c.env, rotation.stolen.userId, rotation.stolen.sessionId);
+    const rotated = rotation?.session;
     if (!rotated) {
       // Without a cookie there is nothing to clear, and clearing anyway could erase the cookies of a sign-in
       // that finished while this (visitor) refresh was still in flight.
@@ -74,13 +76,13 @@ export const sessionRoutes = createRouter()
     }
     const accessToken = await signAccessToken(c.var.settings.SESSION_SECRET, rotated);
     setSessionCookies(c, { accessToken, refreshToken: rotated.refreshToken, sessionExpiresAt: rotated.expiresAt }, now);
-    return c.json(await signedInUser(c.env, rotated.userId, now), 200);
+    return c.json(await signedInUser(c.var.data, rotated.userId, now), 200);
   })
   .openapi(logoutRoute, async (c) => {
     const refreshToken = readRefreshToken(c);
-    const userId = c.var.user?.id ?? (refreshToken ? await userOfRefreshToken(c.env, refreshToken) : null);
+    const userId = c.var.user?.id ?? (refreshToken ? await userOfRefreshToken(c.var.data, refreshToken) : null);
     if (userId) {
-      await revokeAllSessions(playerDb(c.env, userId), userId, Date.now()).run();
+      await revokeAllSessions(c.var.data.player(userId), userId, Date.now()).run();
       await closeUserSockets(c.env, userId);
     }
     clearSessionCookies(c);

@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS } from "../../config";
 import { newId, sha256Hex } from "../../lib/ids";
 import { playerToken, tokenDb, tokenDbForWrite } from "./player-token";
-import { closeUserSockets } from "../../realtime/live-shards";
-import type { AccessClaims } from "./access-token";
+import type { AccessClaims } from "../session/access-token";
 import { createDb } from "../../db/client";
-import { compiledQuery, firstOf, type RowOf } from "../../db/compiled";
+import { compiledQuery, firstOf, writeStatement, type RowOf } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
 import { refreshTokens, sessions, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 
@@ -15,6 +15,9 @@ export type NewSession = {
   expiresAt: number;
   statements: D1PreparedStatement[];
 };
+
+const newRefreshToken = async (d1: D1Database, token: string, sessionId: string, now: number) =>
+  writeStatement(d1, createDb(d1).insert(refreshTokens).values({ tokenHash: await sha256Hex(token), sessionId, createdAt: now }));
 
 /** A session and its first refresh token, as statements for the caller's batch. */
 export const prepareSession = async (d1: D1Database, userId: string, now: number): Promise<NewSession> => {
@@ -26,21 +29,17 @@ export const prepareSession = async (d1: D1Database, userId: string, now: number
     refreshToken,
     expiresAt,
     statements: [
-      d1
-        .prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-        .bind(sessionId, userId, now, expiresAt),
-      d1
-        .prepare("INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (?, ?, ?)")
-        .bind(await sha256Hex(refreshToken), sessionId, now),
+      writeStatement(d1, createDb(d1).insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt })),
+      await newRefreshToken(d1, refreshToken, sessionId, now),
     ],
   };
 };
 
 export const revokeSession = (d1: D1Database, sessionId: string, now: number) =>
-  d1.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").bind(now, sessionId);
+  writeStatement(d1, createDb(d1).update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))));
 
 export const revokeAllSessions = (d1: D1Database, userId: string, now: number) =>
-  d1.prepare("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL").bind(now, userId);
+  writeStatement(d1, createDb(d1).update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))));
 
 const refreshTokenState = compiledQuery((db) =>
   db
@@ -65,20 +64,23 @@ type RefreshRow = RowOf<typeof refreshTokenState>;
 /** `refreshToken` is null for a twin inside the grace window: it gets an access token and keeps the new cookie. */
 export type RotatedSession = AccessClaims & { refreshToken: string | null; expiresAt: number };
 
+/** What presenting a refresh token came to: the session to hand out, if any, and the session it ended as stolen, if any. */
+export type Rotation = { session: RotatedSession | null; stolen?: { userId: string; sessionId: string } };
+
 const isLive = (row: RefreshRow, now: number) => row.revokedAt === null && row.expiresAt > now && row.deletedAt === null;
 
 /**
  * Trades a refresh token for a new one in the same session. A token used more than a few seconds ago means a copy
- * is in someone else's hands: the whole session (every token of the chain) is revoked, and its live sockets closed.
- * A twin request from the same browser a moment after the first (see REFRESH_REUSE_GRACE_MS) is answered with an
- * access token only. Every refresh reads the token's state, so that read is compiled once (db/compiled.ts).
+ * is in someone else's hands: the whole session (every token of the chain) is revoked, and the caller closes its
+ * live sockets. A twin request from the same browser a moment after the first (see REFRESH_REUSE_GRACE_MS) is answered
+ * with an access token only. Every refresh reads the token's state, so that read is compiled once (db/compiled.ts).
  */
-export const rotateRefreshToken = async (env: Env, token: string, now: number): Promise<RotatedSession | null> => {
-  const d1 = tokenDbForWrite(env, token);
-  if (!d1) return null;
+export const rotateRefreshToken = async (data: DataContext, token: string, now: number): Promise<Rotation> => {
+  const d1 = tokenDbForWrite(data, token);
+  if (!d1) return { session: null };
   const hash = await sha256Hex(token);
   const row = await firstOf(refreshTokenState(d1, { hash }));
-  if (!row) return null;
+  if (!row) return { session: null };
   const accessOnly = {
     userId: row.userId,
     role: row.role,
@@ -88,28 +90,31 @@ export const rotateRefreshToken = async (env: Env, token: string, now: number): 
     expiresAt: row.expiresAt,
   };
   if (row.usedAt !== null) {
-    if (now - row.usedAt <= REFRESH_REUSE_GRACE_MS && isLive(row, now)) return accessOnly;
+    if (now - row.usedAt <= REFRESH_REUSE_GRACE_MS && isLive(row, now)) return { session: accessOnly };
     await revokeSession(d1, row.sessionId, now).run();
-    await closeUserSockets(env, row.userId, row.sessionId);
-    return null;
+    return { session: null, stolen: { userId: row.userId, sessionId: row.sessionId } };
   }
-  if (!isLive(row, now)) return null;
+  if (!isLive(row, now)) return { session: null };
 
   const refreshToken = playerToken(row.userId);
   const { used } = await batchNamed(d1, {
-    used: d1.prepare("UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL").bind(now, hash),
-    next: d1
-      .prepare("INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (?, ?, ?)")
-      .bind(await sha256Hex(refreshToken), row.sessionId, now),
+    used: writeStatement(
+      d1,
+      createDb(d1)
+        .update(refreshTokens)
+        .set({ usedAt: now })
+        .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt))),
+    ),
+    next: await newRefreshToken(d1, refreshToken, row.sessionId, now),
   });
   // Lost a race with a twin presenting the same token at the same moment: the twin's new cookie stands.
-  if (used.meta.changes !== 1) return accessOnly;
-  return { ...accessOnly, refreshToken };
+  if (used.meta.changes !== 1) return { session: accessOnly };
+  return { session: { ...accessOnly, refreshToken } };
 };
 
 /** The user a refresh token belongs to, for signing out with an expired access token. */
-export const userOfRefreshToken = async (env: Env, token: string): Promise<string | null> => {
-  const d1 = tokenDb(env, token);
+export const userOfRefreshToken = async (data: DataContext, token: string): Promise<string | null> => {
+  const d1 = tokenDb(data, token);
   if (!d1) return null;
   const [row] = await createDb(d1)
     .select({ userId: sessions.userId })

@@ -1,15 +1,14 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { playerDb } from "../../db/shards";
-import { signAccessToken } from "./access-token";
-import { setSessionCookies } from "./auth-cookies";
-import type { Role } from "./auth.types";
+import { signAccessToken } from "../session/access-token";
+import { setSessionCookies } from "../session/session-cookies";
+import type { Role } from "../../lib/viewer";
 import { writeAccount } from "./directory";
 import { prepareSession } from "./session.service";
 
 /**
- * What a sign-in writes beside the session: to the directory (statements prepared on the catalogue, env.DB) and to
- * the player's own shard.
+ * What a sign-in writes beside the session: to the directory (statements prepared on the catalogue) and to the
+ * player's own database.
  */
 export type AccountWrites = {
   directory?: D1PreparedStatement[];
@@ -26,9 +25,9 @@ export const openSession = async <E extends AppEnv>(
   writes: AccountWrites = {},
   now = Date.now(),
 ) => {
-  const session = await prepareSession(playerDb(c.env, user.id), user.id, now);
+  const session = await prepareSession(c.var.data.player(user.id), user.id, now);
   await writeAccount(
-    c.env,
+    c.var.data,
     user.id,
     () => ({ directory: writes.directory ?? [] }),
     (d1) => ({ account: writes.player?.(d1) ?? [], session: session.statements }),

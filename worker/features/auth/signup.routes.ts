@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
 import { createDb } from "../../db/client";
 import { users } from "../../db/schema";
-import { playerDb } from "../../db/shards";
+import { writeStatement } from "../../db/compiled";
 import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { sendEmail } from "../../lib/mailer";
@@ -11,8 +11,8 @@ import { ipNetwork } from "../../lib/ip-network";
 import { errorResponses, jsonBody, jsonContent, publicRoute } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
-import { loadMe } from "../me/me.service";
-import { userResponseSchema } from "../me/me.schemas";
+import { loadMe } from "./account-view";
+import { userResponseSchema } from "./account-view.schemas";
 import { requestAccountLink } from "./account-link-requests";
 import { roleFor } from "./accounts";
 import { confirmSchema, emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, signupSchema } from "./auth.schemas";
@@ -66,17 +66,18 @@ export const signupRoutes = createRouter()
   .openapi(signupRoute, async (c) => {
     // The edge's client address, the header clientIp reads for the rate limits.
     const signupIp = ipNetwork(c.req.header("CF-Connecting-IP"));
-    const email = await signUp({ env: c.env, settings: c.var.settings, now: Date.now(), signupIp }, c.req.valid("json"));
+    const email = await signUp({ data: c.var.data, settings: c.var.settings, now: Date.now(), signupIp }, c.req.valid("json"));
     await sendEmail(c, email);
     return c.json({ status: "confirmation_required" as const }, 201);
   })
   .openapi(confirmRoute, async (c) => {
     const now = Date.now();
     const body = c.req.valid("json");
-    const owner = await emailTokenOwner(c.env, body.token, "confirm_email", now);
+    const { data } = c.var;
+    const owner = await emailTokenOwner(data, body.token, "confirm_email", now);
     // A confirmed account has a password of its own: no link may sign in to it without that password.
     const [account] = owner
-      ? await createDb(c.env.DB)
+      ? await createDb(data.catalogue)
           .select({ id: users.id, email: users.email, role: users.role, referredBy: users.referredBy, passwordHash: users.passwordHash })
           .from(users)
           .where(and(eq(users.id, owner), isNull(users.deletedAt), isNull(users.emailConfirmedAt)))
@@ -88,30 +89,35 @@ export const signupRoutes = createRouter()
       throw new AppError("validation_failed", CHOOSE_PASSWORD_MESSAGE, { field: "password" });
     }
     const chosen = body.password ? await hashPassword(body.password) : null;
-    if ((await consumeEmailToken(c.env, body.token, "confirm_email", now)) !== account.id) {
+    if ((await consumeEmailToken(data, body.token, "confirm_email", now)) !== account.id) {
       throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
     }
     const role = account.role === "admin" ? "admin" : roleFor(c.var.settings, account.email);
-    const catalogue = c.env.DB;
+    const { catalogue } = data;
     const bonus = await welcomeBonus(catalogue, c.var.settings, account, now);
     await openSession(c, { id: account.id, role, referred: account.referredBy !== null }, {
       directory: [
-        catalogue
-          .prepare(
-            `UPDATE users SET email_confirmed_at = ?1, role = ?2, updated_at = ?1, password_hash = COALESCE(?4, password_hash),
-               password_salt = COALESCE(?5, password_salt), password_iterations = COALESCE(?6, password_iterations)
-             WHERE id = ?3`,
-          )
-          .bind(now, role, account.id, chosen?.hash ?? null, chosen?.salt ?? null, chosen?.iterations ?? null),
+        writeStatement(
+          catalogue,
+          createDb(catalogue)
+            .update(users)
+            .set({
+              emailConfirmedAt: now,
+              role,
+              updatedAt: now,
+              ...(chosen && { passwordHash: chosen.hash, passwordSalt: chosen.salt, passwordIterations: chosen.iterations }),
+            })
+            .where(eq(users.id, account.id)),
+        ),
         ...bonus.directory,
       ],
       player: (d1) => [retireAllEmailTokens(d1, account.id, now), ...bonus.player(d1)],
     });
-    const me = await loadMe(playerDb(c.env, account.id), account.id, now);
+    const me = await loadMe(data.player(account.id), account.id, now);
     if (!me) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
     return c.json({ user: me.user }, 200);
   })
   .openapi(resendRoute, async (c) => {
-    afterResponse(c, "resend_confirmation_failed", () => requestAccountLink(c.env, { accountLink: "confirm_email", address: c.req.valid("json").email }));
+    afterResponse(c, "resend_confirmation_failed", () => requestAccountLink(c.env.EMAIL_QUEUE, { accountLink: "confirm_email", address: c.req.valid("json").email }));
     return c.json({ ok: true as const }, 200);
   });

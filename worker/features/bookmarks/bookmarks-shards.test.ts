@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dataContext } from "../../db/data-context";
 import { apiClient, successOf } from "../../test/client";
 import { insertQuestion } from "../../test/questions";
 import { signedInPlayerPerShard } from "../../test/shard-players";
@@ -13,7 +14,7 @@ const bookmark = (bearer: Record<string, string>) => apiClient({ headers: bearer
 describe("bookmarks with players over two shards", () => {
   it("keeps each player's bookmarks in their own shard, and removes them there", async () => {
     const questionId = await insertQuestion();
-    await mirrorQuestions(shards, [questionId]);
+    await mirrorQuestions(dataContext(shards), [questionId]);
     for (const player of await signedInPlayerPerShard(shards)) {
       const added = await successOf(bookmark(player.bearer).$put({ param: { questionId } }));
       expect(added.body).toEqual({ questionId, bookmarked: true });

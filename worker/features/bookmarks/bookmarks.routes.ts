@@ -1,12 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
-import { questions } from "../../db/schema";
-import { playerDb } from "../../db/shards";
+import { questions, userBookmarks } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { requireUser } from "../auth/auth.middleware";
+import { requireUser } from "../session/session.middleware";
 
 const params = z.object({ questionId: z.string().min(1).max(100) });
 const bookmarkState = z.object({ questionId: z.string(), bookmarked: z.boolean() }).openapi("BookmarkState");
@@ -37,31 +36,33 @@ const deleteRoute = createRoute({
 
 /**
  * Both verbs are idempotent: repeating one leaves the same state and answers the same. A bookmark is the player's, in
- * their shard, beside the shard's copy of the question it points at.
+ * their database, beside that database's copy of the question it points at.
  */
 export const bookmarkRoutes = createRouter()
   .openapi(putRoute, async (c) => {
     const { questionId } = c.req.valid("param");
-    const userId = c.var.user!.id;
-    const d1 = playerDb(c.env, userId);
-    const result = await d1.prepare(
-      `INSERT INTO user_bookmarks (user_id, question_id, created_at)
-       SELECT ?1, id, ?3 FROM questions WHERE id = ?2
-       ON CONFLICT (user_id, question_id) DO NOTHING`,
-    )
-      .bind(userId, questionId, Date.now())
-      .run();
+    const userId = c.var.user.id;
+    const db = createDb(c.var.data.player(userId));
+    const result = await db
+      .insert(userBookmarks)
+      .select(
+        db
+          .select({ userId: sql<string>`${userId}`.as("user_id"), questionId: questions.id, createdAt: sql<number>`${Date.now()}`.as("created_at") })
+          .from(questions)
+          .where(eq(questions.id, questionId)),
+      )
+      .onConflictDoNothing();
     if (result.meta.changes === 0) {
-      const [question] = await createDb(d1).select({ id: questions.id }).from(questions).where(eq(questions.id, questionId));
+      const [question] = await db.select({ id: questions.id }).from(questions).where(eq(questions.id, questionId));
       if (!question) throw new AppError("not_found", "Question not found");
     }
     return c.json({ questionId, bookmarked: true }, 200);
   })
   .openapi(deleteRoute, async (c) => {
     const { questionId } = c.req.valid("param");
-    const userId = c.var.user!.id;
-    await playerDb(c.env, userId).prepare("DELETE FROM user_bookmarks WHERE user_id = ? AND question_id = ?")
-      .bind(userId, questionId)
-      .run();
+    const userId = c.var.user.id;
+    await createDb(c.var.data.player(userId))
+      .delete(userBookmarks)
+      .where(and(eq(userBookmarks.userId, userId), eq(userBookmarks.questionId, questionId)));
     return c.json({ questionId, bookmarked: false }, 200);
   });

@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { adminOnly, errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { requireAdmin } from "../auth/auth.middleware";
+import { requireAdmin } from "../session/session.middleware";
 import { createDb } from "../../db/client";
 import { afterKeyset, newestFirst } from "../../db/keyset";
 import { contactMessages } from "../../db/schema";
@@ -38,7 +38,7 @@ const listRoute = createRoute({
 export const contactAdminRoutes = createRouter().openapi(listRoute, async (c) => {
   const { cursor } = c.req.valid("query");
   const m = contactMessages;
-  const rows = await createDb(c.env.DB)
+  const rows = await createDb(c.var.data.catalogue)
     .select({ id: m.id, userId: m.userId, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.createdAt })
     .from(m)
     .where(afterKeyset(m, cursor ? decodeKeyset(cursor) : null))

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { payContests } from "../../cron/pay-contests";
 import { insertContest, join } from "../../test/contests";
@@ -34,8 +35,8 @@ describe("contest payout (cron)", () => {
     it(`pays every tier boundary of ${count} player${count > 1 ? "s" : ""} exactly once, however often the job runs`, async () => {
       const { contestId, players } = await endedContest(count);
       const now = Date.now();
-      await Promise.all([payContests(env, now), payContests(env, now)]);
-      await payContests(env, now + 60_000);
+      await Promise.all([payContests(dataContext(env), now, env), payContests(dataContext(env), now, env)]);
+      await payContests(dataContext(env), now + 60_000, env);
 
       const expected = players.map((_, i) => prizeFor(i + 1, count));
       expect(await Promise.all(players.map((p) => balanceOf(p)))).toEqual(expected);
@@ -54,7 +55,7 @@ describe("contest payout (cron)", () => {
   it("breaks a tie on score by the earlier join", async () => {
     const { contestId, players } = await endedContest(3);
     await inEveryTestShard("UPDATE contest_entries SET score = 5 WHERE contest_id = ?", contestId);
-    await payContests(env, Date.now());
+    await payContests(dataContext(env), Date.now(), env);
     expect(await Promise.all(players.map((p) => balanceOf(p)))).toEqual([600, 300, 150]);
     const ranks = await allInEveryTestShard<{ user_id: string; final_rank: number }>(
       "SELECT user_id, final_rank FROM contest_entries WHERE contest_id = ?",
@@ -68,7 +69,7 @@ describe("contest payout (cron)", () => {
     const running = await insertContest();
     const player = await createPlayer(15);
     await join(running, player);
-    await payContests(env, Date.now());
+    await payContests(dataContext(env), Date.now(), env);
     const rows = await env.DB.prepare("SELECT id, paid_at, closed_at FROM contests WHERE id IN (?, ?)").bind(empty, running).all<{ id: string; paid_at: number | null; closed_at: number | null }>();
     expect(rows.results.find((r) => r.id === empty)?.paid_at).not.toBeNull();
     expect(rows.results.find((r) => r.id === running)).toMatchObject({ paid_at: null, closed_at: null });

@@ -2,7 +2,7 @@ import { CONTEST_PRIZE_TIERS, CONTEST_TOP_PLACES, CONTEST_TOP_PLACES_PRIZE } fro
 
 /**
  * The last place of each tier (top 1%, 5%, 15%), rounded down, but each tier holds at least one place of its own
- * while there are players left: 7 players pay places 1, 2 and 3 a tier each (see docs/decisions/contests.md).
+ * while there are players left: 7 players pay places 1, 2 and 3 a tier each (see docs/decisions/0008-contests.md).
  */
 export const tierCutoffs = (entrants: number) => {
   const cutoffs: number[] = [];

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONTEST_ENTRY_FEE } from "../../config";
+import { dataContext } from "../../db/data-context";
 import { playerDb } from "../../db/shards";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { callJson } from "../../test/http";
@@ -67,10 +68,10 @@ describe("contests with players over two shards", () => {
     const order = [ids[5]!, ids[0]!, ids[4]!, ids[1]!, ids[3]!, ids[2]!];
     for (const [i, id] of order.entries()) await setScore(contestId, id, 60 - i * 10);
     await env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ?").bind(Date.now() - 1, contestId).run();
-    await mirrorContests(shards, [contestId]);
+    await mirrorContests(dataContext(shards), [contestId]);
 
     const paid: string[] = [];
-    await payDueContests(shards, Date.now(), async (prizes) => void paid.push(...prizes.map((prize) => prize.userId)));
+    await payDueContests(dataContext(shards), Date.now(), async (prizes) => void paid.push(...prizes.map((prize) => prize.userId)));
     expect(new Set(paid)).toEqual(new Set(order));
     for (const [i, id] of order.entries()) {
       const entry = await playerDb(shards, id).prepare("SELECT final_rank FROM contest_entries WHERE contest_id = ? AND user_id = ?").bind(contestId, id).first("final_rank");
@@ -78,7 +79,7 @@ describe("contests with players over two shards", () => {
     }
     expect(await env.DB.prepare("SELECT paid_at IS NOT NULL AS paid FROM contests WHERE id = ?").bind(contestId).first("paid")).toBe(1);
     const again: string[] = [];
-    await payDueContests(shards, Date.now(), async (prizes) => void again.push(...prizes.map((prize) => prize.userId)));
+    await payDueContests(dataContext(shards), Date.now(), async (prizes) => void again.push(...prizes.map((prize) => prize.userId)));
     expect(again).toEqual([]);
     await expectLedgerClean(shards.SHARD_0);
     await expectLedgerClean(shards.SHARD_1);

@@ -4,7 +4,7 @@ import { and, count, eq, getTableColumns, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { ADMIN_PAGE_SIZE } from "../../config";
 import { createDb, type Db } from "../../db/client";
-import { boundQuery } from "../../db/compiled";
+import { boundQuery, writeStatement } from "../../db/compiled";
 import { afterKeyset, newestFirst } from "../../db/keyset";
 import { contestEntries, contests } from "../../db/schema";
 import { decodeKeyset, page } from "../../lib/cursor";
@@ -13,7 +13,7 @@ import { newId } from "../../lib/ids";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { auditStatement } from "../admin-audit/admin-audit";
-import { requireAdmin } from "../auth/auth.middleware";
+import { requireAdmin } from "../session/session.middleware";
 import { contestStatus } from "./contest-view";
 import { adminContestSchema } from "./contests.schemas";
 import { batchNamed } from "../../db/statement";
@@ -76,7 +76,7 @@ export const contestAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
     const after = cursor ? decodeKeyset(cursor) : null;
-    const rows = await adminContests(createDb(c.env.DB))
+    const rows = await adminContests(createDb(c.var.data.catalogue))
       .where(afterKeyset(contests, after))
       .orderBy(...newestFirst(contests))
       .limit(ADMIN_PAGE_SIZE + 1);
@@ -95,13 +95,13 @@ export const contestAdminRoutes = createRouter()
       startsAt: input.startsAt,
       endsAt: input.startsAt + input.durationDays * DAY_MS,
     };
-    const { created } = await batchNamed(c.env.DB, {
-      insert: c.env.DB.prepare(
-        `INSERT INTO contests (id, title, duration_days, starts_at, ends_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(id, contest.title, contest.durationDays, contest.startsAt, contest.endsAt, c.var.user.id, now),
-      audit: auditStatement(c.env.DB, { adminId: c.var.user.id, action: "create", entity: "contest", entityId: id, before: null, after: contest, now }),
-      created: boundQuery(c.env.DB, adminContests(createDb(c.env.DB)).where(eq(contests.id, id))),
+    const { data } = c.var;
+    const db = createDb(data.catalogue);
+    const { created } = await batchNamed(data.catalogue, {
+      insert: writeStatement(data.catalogue, db.insert(contests).values({ ...contest, createdBy: c.var.user.id, createdAt: now })),
+      audit: auditStatement(data.catalogue, { adminId: c.var.user.id, action: "create", entity: "contest", entityId: id, before: null, after: contest, now }),
+      created: boundQuery(data.catalogue, adminContests(db).where(eq(contests.id, id))),
     });
-    await mirrorContests(c.env, [id]);
+    await mirrorContests(data, [id]);
     return c.json({ contest: toAdminContest(created[0]!, now) }, 201);
   });

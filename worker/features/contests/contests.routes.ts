@@ -1,10 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { withIdempotency } from "../../lib/idempotency";
-import { playerDb } from "../../db/shards";
+import { withIdempotency } from "../../db/idempotency";
 import { errorResponses, jsonContent, optionalSession, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { publishToUser } from "../../realtime/live-shards";
+import { publishToUser } from "../../realtime/live-hubs";
 import { readContest, readListedContests, viewContests } from "./contest-view";
 import { contestSchema, joinResponseSchema } from "./contests.schemas";
 import { joinContest, replayJoin, type Joined, type JoinRef } from "./join-contest.service";
@@ -31,7 +30,7 @@ const joinRoute = createRoute({
 });
 
 export const contestRoutes = createRouter()
-  .openapi(listRoute, async (c) => c.json({ items: await readListedContests(c.env, c.var.user?.id ?? null, Date.now()) }, 200))
+  .openapi(listRoute, async (c) => c.json({ items: await readListedContests(c.var.data, c.var.user?.id ?? null, Date.now()) }, 200))
   .openapi(joinRoute, async (c) => {
     const user = c.var.user;
     if (!user) throw new AppError("unauthorized", "Please sign in to join the contest");
@@ -39,14 +38,14 @@ export const contestRoutes = createRouter()
     // A replay announces too: the attempt that committed never got as far.
     const answer = async ({ credits, events }: Joined) => {
       c.executionCtx.waitUntil(publishToUser(c.env, user.id, events));
-      const row = await readContest(c.env.DB, contestId);
-      const [contest] = await viewContests(c.env, row ? [row] : [], user.id, Date.now());
+      const row = await readContest(c.var.data.catalogue, contestId);
+      const [contest] = await viewContests(c.var.data, row ? [row] : [], user.id, Date.now());
       if (!contest) throw new AppError("not_found", "Contest not found");
       return { status: 201 as const, body: { contest, credits } };
     };
     // A join has no body: the contest is in the path, which the fingerprint covers.
     return withIdempotency(c, { userId: user.id, body: null }, {
-      run: async (receipt) => answer(await joinContest(playerDb(c.env, user.id), contestId, user.id, Date.now(), receipt)),
-      replay: async (ref: JoinRef) => answer(await replayJoin(playerDb(c.env, user.id), ref)),
+      run: async (receipt) => answer(await joinContest(c.var.data.player(user.id), contestId, user.id, Date.now(), receipt)),
+      replay: async (ref: JoinRef) => answer(await replayJoin(c.var.data.player(user.id), ref)),
     });
   });

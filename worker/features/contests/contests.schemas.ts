@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { creditsSchema } from "../me/me.schemas";
+import { creditsSchema } from "../credits/credits.schemas";
 
 const standingSchema = z.object({
   rank: z.number().int(),

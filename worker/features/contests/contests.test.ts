@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { payContests } from "../../cron/pay-contests";
 import { settleAt } from "../../test/community";
@@ -82,7 +83,7 @@ describe("contests", () => {
     const questionId = await insertQuestion({ creditCost: 0 });
     await placePick(player, questionId, "yes");
     await settleAt(questionId, "A", now - 2 * HOUR);
-    await payContests(env, now);
+    await payContests(dataContext(env), now, env);
     expect(await entryOf(contestId, player)).toMatchObject({ score: 1, final_rank: 1, prize: 600 });
     await settleAt(questionId, "B", now);
     expect((await entryOf(contestId, player))?.score).toBe(1);

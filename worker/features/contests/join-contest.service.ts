@@ -1,15 +1,15 @@
 import { CONTEST_ENTRY_FEE } from "../../config";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
-import type { Receipt } from "../../lib/idempotency";
+import type { Receipt } from "../../db/idempotency";
 import type { LiveMessage } from "#shared/live-messages";
 import { STAFF_PLAY_MESSAGE } from "#shared/staff";
 import { MOVEMENT_APPLIED_SQL, spend } from "../credits/ledger.service";
-import { creditsStatement, toCredits, type CreditsRow } from "../picks/pick-row";
+import { creditsStatement, toCredits, type CreditsRow } from "../credits/credits-row";
 import { batchNamed, firstRow } from "../../db/statement";
 import type { SqlColumns, SqlRow } from "../../db/rows";
 import type { contests, userCredits } from "../../db/schema";
-import { blockedSql, playRefusal, readPlayState, staffRefusal, staffSql, withinLimitsSql } from "../responsible-play/play-rules";
+import { blockedSql, playRefusal, readPlayState, staffRefusal, staffSql, withinLimitsSql } from "../play-rules/play-rules";
 
 type JoinState = SqlColumns<typeof contests, "title" | "ends_at" | "closed_at"> & {
   joined: number;

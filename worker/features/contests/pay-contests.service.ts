@@ -1,14 +1,17 @@
+import { and, asc, count, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import { CONTESTS_PER_RUN } from "../../config";
 import { assertInBatch } from "../../db/batch-guard";
+import { createDb } from "../../db/client";
+import type { DataContext } from "../../db/data-context";
+import { contestEntries, contests } from "../../db/schema";
 import { log } from "../../lib/log";
 import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { paidPlaces, prizeFor } from "./contest-prizes";
 import { batchNamed } from "../../db/statement";
 import { queueNotice } from "../notifications/push-outbox";
-import { shardMap } from "../../db/shards";
 import { mirrorContests } from "./contest-mirror";
 import { queueContestResults } from "./contest-results";
-import { inShardBatches, mergedEntries } from "./contest-entries";
+import { inPlayerBatches, mergedEntries } from "./contest-entries";
 
 type DueContest = { id: string; title: string };
 type Winner = { user_id: string; place: number; paid: number };
@@ -16,20 +19,33 @@ export type PaidPrize = { userId: string; transactionId: string; amount: number;
 
 const applied = (index: number) => MOVEMENT_APPLIED_SQL.replace("?", `?${index}`);
 
-/** Freezes the standings: from here on settlement leaves the scores alone and no one can join, in every shard. */
-const close = async (env: Env, contestId: string, now: number) => {
-  await env.DB.prepare("UPDATE contests SET closed_at = ?1 WHERE id = ?2 AND closed_at IS NULL AND ends_at <= ?1").bind(now, contestId).run();
-  await mirrorContests(env, [contestId]);
+/** Freezes the standings: from here on settlement leaves the scores alone and no one can join, in any database. */
+const close = async (data: DataContext, contestId: string, now: number) => {
+  await createDb(data.catalogue)
+    .update(contests)
+    .set({ closedAt: now })
+    .where(and(eq(contests.id, contestId), isNull(contests.closedAt), lte(contests.endsAt, now)));
+  await mirrorContests(data, [contestId]);
 };
 
-/** The paying places in order, and how many entered, over every shard: each shard's best entries, as many as could pay. */
-const readWinners = async (env: Env, contestId: string) => {
+/** How many entries of the contest every player database holds, summed; `paidOnly` counts those whose prize was paid. */
+const countEntries = async (data: DataContext, contestId: string, { paidOnly = false } = {}) => {
   const counts = await Promise.all(
-    shardMap(env).shards.map(({ db }) => db.prepare("SELECT count(*) AS entrants FROM contest_entries WHERE contest_id = ?").bind(contestId).first<{ entrants: number }>()),
+    data.players().map(({ db }) =>
+      createDb(db)
+        .select({ n: count() })
+        .from(contestEntries)
+        .where(and(eq(contestEntries.contestId, contestId), paidOnly ? isNotNull(contestEntries.prizePaidAt) : undefined)),
+    ),
   );
-  const entrants = counts.reduce((sum, count) => sum + (count?.entrants ?? 0), 0);
+  return counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
+};
+
+/** The paying places in order, and how many entered, over every database: each one's best entries, as many as could pay. */
+const readWinners = async (data: DataContext, contestId: string) => {
+  const entrants = await countEntries(data, contestId);
   const places = paidPlaces(entrants);
-  const best = await mergedEntries(env, contestId, places);
+  const best = await mergedEntries(data, contestId, places);
   const winners: Winner[] = best.slice(0, places).map((row, i) => ({ user_id: row.userId, place: i + 1, paid: row.paid }));
   return { entrants, unpaid: winners.filter((winner) => !winner.paid) };
 };
@@ -90,37 +106,37 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
 };
 
 /**
- * Closes, then pays one contest as far as it can, each winner in their own shard; `paid_at` marks it done once every
- * paying place holds its prize.
+ * Closes, then pays one contest as far as it can, each winner in their own database; `paid_at` marks it done once
+ * every paying place holds its prize.
  */
-const settleContest = async (env: Env, contest: DueContest, now: number) => {
-  await close(env, contest.id, now);
-  const { entrants, unpaid } = await readWinners(env, contest.id);
-  const paid = await inShardBatches(env, unpaid, (winner) => winner.user_id, (shard, winners) => payBatch(shard.db, contest, winners, entrants, now));
-  const prized = await Promise.all(
-    shardMap(env).shards.map(({ db }) =>
-      db.prepare("SELECT count(*) AS n FROM contest_entries WHERE contest_id = ? AND prize_paid_at IS NOT NULL").bind(contest.id).first<{ n: number }>(),
-    ),
-  );
-  if (prized.reduce((sum, row) => sum + (row?.n ?? 0), 0) >= paidPlaces(entrants)) {
+const settleContest = async (data: DataContext, contest: DueContest, now: number) => {
+  await close(data, contest.id, now);
+  const { entrants, unpaid } = await readWinners(data, contest.id);
+  const paid = await inPlayerBatches(data, unpaid, (winner) => winner.user_id, (db, winners) => payBatch(db, contest, winners, entrants, now));
+  if ((await countEntries(data, contest.id, { paidOnly: true })) >= paidPlaces(entrants)) {
     // Before `paid_at`: a run that fails between the two queues again, and the notices' key keeps it to one each.
-    await queueContestResults(env, contest, now);
-    await env.DB.prepare("UPDATE contests SET paid_at = ?1 WHERE id = ?2 AND paid_at IS NULL AND closed_at IS NOT NULL").bind(now, contest.id).run();
-    await mirrorContests(env, [contest.id]);
+    await queueContestResults(data, contest, now);
+    await createDb(data.catalogue)
+      .update(contests)
+      .set({ paidAt: now })
+      .where(and(eq(contests.id, contest.id), isNull(contests.paidAt), isNotNull(contests.closedAt)));
+    await mirrorContests(data, [contest.id]);
   }
   return paid;
 };
 
 /** The cron's pass: every contest that has ended and is not yet fully paid, oldest end first. */
-export const payDueContests = async (env: Env, now: number, onPaid: (prizes: PaidPrize[]) => Promise<void>) => {
-  const { results } = await env.DB
-    .prepare("SELECT id, title FROM contests WHERE paid_at IS NULL AND ends_at <= ? ORDER BY ends_at LIMIT ?")
-    .bind(now, CONTESTS_PER_RUN)
-    .all<DueContest>();
-  const summary = { due: results.length, prizes: 0, failed: 0 };
-  for (const contest of results) {
+export const payDueContests = async (data: DataContext, now: number, onPaid: (prizes: PaidPrize[]) => Promise<void>) => {
+  const due = await createDb(data.catalogue)
+    .select({ id: contests.id, title: contests.title })
+    .from(contests)
+    .where(and(isNull(contests.paidAt), lte(contests.endsAt, now)))
+    .orderBy(asc(contests.endsAt))
+    .limit(CONTESTS_PER_RUN);
+  const summary = { due: due.length, prizes: 0, failed: 0 };
+  for (const contest of due) {
     try {
-      const paid = await settleContest(env, contest, now);
+      const paid = await settleContest(data, contest, now);
       summary.prizes += paid.length;
       if (paid.length > 0) await onPaid(paid);
     } catch (error) {

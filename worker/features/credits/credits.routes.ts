@@ -6,11 +6,10 @@ import { creditSources, creditTransactions } from "../../db/schema";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { requireUser } from "../auth/auth.middleware";
-import { creditsSchema } from "../me/me.schemas";
-import { playerDb } from "../../db/shards";
+import { requireUser } from "../session/session.middleware";
+import { creditsSchema } from "./credits.schemas";
 import { batchNamed } from "../../db/statement";
-import { creditsStatement, toCredits } from "../picks/pick-row";
+import { creditsStatement, toCredits } from "./credits-row";
 import { ensureCreditsRow } from "./ledger.service";
 
 const TRANSACTIONS_PAGE_SIZE = 50;
@@ -56,9 +55,9 @@ const transactionsRoute = createRoute({
 
 export const creditsRoutes = createRouter()
   .openapi(creditsRoute, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const now = Date.now();
-    const d1 = playerDb(c.env, userId);
+    const d1 = c.var.data.player(userId);
     const { credits } = await batchNamed(d1, {
       ensure: ensureCreditsRow(d1, userId, now),
       credits: creditsStatement(d1, userId),
@@ -66,10 +65,10 @@ export const creditsRoutes = createRouter()
     return c.json(toCredits(credits.results[0]), 200);
   })
   .openapi(transactionsRoute, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const cursor = c.req.valid("query").cursor;
     const t = creditTransactions;
-    const rows = await createDb(playerDb(c.env, userId))
+    const rows = await createDb(c.var.data.player(userId))
       .select({
         id: t.id,
         amount: t.amount,

@@ -1,5 +1,14 @@
 import { newId } from "../../lib/ids";
-import { assertWholePositive, optional, type CreditSource, type GrantInput, type LedgerMovement, type MovementInput } from "./movement";
+import {
+  assertWholePositive,
+  ensureCreditsRowOf,
+  insertLedgerRow,
+  playerSelection,
+  type CreditSource,
+  type GrantInput,
+  type LedgerMovement,
+  type MovementInput,
+} from "./movement";
 import { grantToSelected, spendSelected } from "./selected-movements";
 import { batchNamed, type BatchEntry } from "../../db/statement";
 
@@ -17,17 +26,14 @@ import { batchNamed, type BatchEntry } from "../../db/statement";
 export const MOVEMENT_APPLIED_SQL = "EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)";
 
 /** A missing credits row is created empty, never an error (the ledger invariant holds at zero). */
-export const ensureCreditsRow = (d1: D1Database, userId: string, now: number) =>
-  d1
-    .prepare("INSERT INTO user_credits (user_id, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING")
-    .bind(userId, now, now);
+export const ensureCreditsRow = (d1: D1Database, userId: string, now: number) => ensureCreditsRowOf(d1, playerSelection(userId), now);
 
 /**
  * Adds credits. Winnings become redeemable, but first pay off a negative balance (a reversal's debt): redeemable
  * never exceeds the balance, or purchased credits bought later could be cashed out in the debt's place.
  */
 export const grant = (d1: D1Database, { userId, ...input }: GrantInput): LedgerMovement =>
-  grantToSelected(d1, { ...input, recipient: { sql: "SELECT ? AS user_id", params: [userId] } });
+  grantToSelected(d1, { ...input, recipient: playerSelection(userId) });
 
 /**
  * Takes credits, awarded ones first, then bonus and purchased: redeemable (winnings) only shrinks when the rest is gone.
@@ -70,14 +76,7 @@ export const reverse = (d1: D1Database, input: ReversalInput): LedgerMovement =>
     transactionId: id,
     statements: [
       ensureCreditsRow(d1, userId, now),
-      d1
-        .prepare(
-          `INSERT INTO credit_transactions
-             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
-           VALUES (?, ?, ?, 'reversal', ?, ?, ?, ?, ?, ?)
-           ON CONFLICT(idempotency_key) DO NOTHING`,
-        )
-        .bind(id, userId, -amount, input.source, input.idempotencyKey, ...optional(input), now),
+      insertLedgerRow(d1, { ...input, id, amount: -amount, transactionType: "reversal" }),
       d1
         .prepare(
           `UPDATE user_credits
@@ -102,15 +101,11 @@ export const redeem = (d1: D1Database, input: MovementInput): LedgerMovement => 
   return {
     transactionId: id,
     statements: [
-      d1
-        .prepare(
-          `INSERT INTO credit_transactions
-             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
-           SELECT ?, user_id, ?, 'redemption', 'winnings', ?, ?, ?, ?, ?
-           FROM user_credits WHERE user_id = ? AND redeemable >= ? AND balance >= ?
-           ON CONFLICT(idempotency_key) DO NOTHING`,
-        )
-        .bind(id, -amount, input.idempotencyKey, ...optional(input), now, userId, amount, amount),
+      insertLedgerRow(
+        d1,
+        { ...input, id, userId: { sql: "user_id" }, amount: -amount, transactionType: "redemption", source: "winnings" },
+        { sql: "FROM user_credits WHERE user_id = ? AND redeemable >= ? AND balance >= ?", params: [userId, amount, amount] },
+      ),
       d1
         .prepare(
           `UPDATE user_credits

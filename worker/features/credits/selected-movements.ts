@@ -1,5 +1,13 @@
 import { newId } from "../../lib/ids";
-import { assertWholePositive, optional, type GrantInput, type LedgerMovement, type MovementInput } from "./movement";
+import {
+  assertWholePositive,
+  ensureCreditsRowOf,
+  insertLedgerRow,
+  type GrantInput,
+  type LedgerMovement,
+  type MovementInput,
+  type Selection,
+} from "./movement";
 
 /**
  * Grants and spends whose recipient or amount may be chosen inside SQL, for a batch that runs without reading
@@ -22,9 +30,6 @@ const GRANT_SET_SQL = `balance = balance + ?1, awarded = ${AWARDED_AFTER_GRANT},
   redeemable = MAX(0, MIN(redeemable + ?3, balance + ?1 - ${AWARDED_AFTER_GRANT})),
   total_earned = total_earned + ?1, updated_at = ?4`;
 
-/** A SELECT and its parameters, spliced into a movement's statements as a subquery. */
-export type Selection = { sql: string; params: unknown[] };
-
 type SelectedGrant = Omit<GrantInput, "userId"> & {
   /** At most one row with a `user_id` column: no row, no grant. */
   recipient: Selection;
@@ -36,21 +41,11 @@ export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMov
   const { recipient, amount, now } = input;
   const awarded = input.source === "awarded" ? amount : 0;
   const redeemable = input.source === "winnings" ? amount : 0;
-  // `WHERE true` tells SQLite's parser that ON CONFLICT is the upsert clause, not a join constraint.
   return {
     transactionId: id,
     statements: [
-      d1
-        .prepare(`INSERT INTO user_credits (user_id, created_at, updated_at) SELECT user_id, ?, ? FROM (${recipient.sql}) WHERE true ON CONFLICT(user_id) DO NOTHING`)
-        .bind(now, now, ...recipient.params),
-      d1
-        .prepare(
-          `INSERT INTO credit_transactions
-             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
-           SELECT ?, user_id, ?, ?, ?, ?, ?, ?, ?, ? FROM (${recipient.sql}) WHERE true
-           ON CONFLICT(idempotency_key) DO NOTHING`,
-        )
-        .bind(id, amount, input.transactionType, input.source, input.idempotencyKey, ...optional(input), now, ...recipient.params),
+      ensureCreditsRowOf(d1, recipient, now),
+      insertLedgerRow(d1, { ...input, id, userId: { sql: "user_id" } }, { sql: `FROM (${recipient.sql}) WHERE true`, params: recipient.params }),
       d1
         .prepare(
           `UPDATE user_credits SET ${GRANT_SET_SQL} WHERE user_id = (SELECT user_id FROM credit_transactions WHERE id = ?5)`,
@@ -67,6 +62,9 @@ type SelectedSpend = Omit<MovementInput, "amount"> & {
   transactionType?: "spend" | "admin_adjustment";
 };
 
+/** What a spend of `a.amount` from the credits row `c` takes, as the ledger row's source. */
+const SPEND_SOURCE_SQL = "CASE WHEN c.awarded > 0 THEN 'awarded' WHEN c.balance - a.amount < c.redeemable THEN 'winnings' ELSE 'purchased' END";
+
 /**
  * `spend` of a selected amount: the balance check is in the INSERT, and the update takes what the row recorded.
  * Awarded credits go first, so a pick paid while any are left is award-funded (the row's source says 'awarded', and
@@ -78,18 +76,18 @@ export const spendSelected = (d1: D1Database, input: SelectedSpend): LedgerMovem
   return {
     transactionId: id,
     statements: [
-      d1
-        .prepare(
-          `INSERT INTO credit_transactions
-             (id, user_id, amount, transaction_type, source, idempotency_key, question_id, pick_id, description, created_at)
-           SELECT ?, c.user_id, -a.amount, ?,
-                  CASE WHEN c.awarded > 0 THEN 'awarded' WHEN c.balance - a.amount < c.redeemable THEN 'winnings' ELSE 'purchased' END,
-                  ?, ?, ?, ?, ?
-           FROM (${amount.sql}) a JOIN user_credits c ON c.user_id = ?
-           WHERE a.amount > 0 AND c.balance >= a.amount
-           ON CONFLICT(idempotency_key) DO NOTHING`,
-        )
-        .bind(id, input.transactionType ?? "spend", input.idempotencyKey, ...optional(input), now, ...amount.params, userId),
+      insertLedgerRow(
+        d1,
+        {
+          ...input,
+          id,
+          userId: { sql: "c.user_id" },
+          amount: { sql: "-a.amount" },
+          transactionType: input.transactionType ?? "spend",
+          source: { sql: SPEND_SOURCE_SQL },
+        },
+        { sql: `FROM (${amount.sql}) a JOIN user_credits c ON c.user_id = ? WHERE a.amount > 0 AND c.balance >= a.amount`, params: [...amount.params, userId] },
+      ),
       d1
         .prepare(
           `UPDATE user_credits

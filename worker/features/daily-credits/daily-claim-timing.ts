@@ -1,5 +1,4 @@
 import { DAILY_CREDITS } from "../../config";
-import type { SqlColumns } from "../../db/rows";
 import type { dailyClaims } from "../../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,14 +16,14 @@ const endOf = (day: string, tz: number) => Date.parse(`${day}T00:00:00Z`) + DAY_
 
 export const amountFor = (streak: number) => Math.min(DAILY_CREDITS.cap, DAILY_CREDITS.base + DAILY_CREDITS.step * (streak - 1));
 
-export type LastClaim = SqlColumns<typeof dailyClaims, "day" | "streak" | "tz" | "created_at">;
+export type LastClaim = Pick<typeof dailyClaims.$inferSelect, "day" | "streak" | "tz" | "createdAt">;
 
 /**
  * When the claim after `last` opens for a player now reporting `tz`: once its day has ended in the zone the day's
  * first claim kept (so another zone reported later the same day finds it still running) and in the zone reported now
  * (a claim's day only grows), and CLAIM_GAP_MS after it. A claim from before zones were kept counts in today's.
  */
-export const opensAt = (last: LastClaim, tz: number) => Math.max(endOf(last.day, last.tz ?? tz), endOf(last.day, tz), last.created_at + CLAIM_GAP_MS);
+export const opensAt = (last: LastClaim, tz: number) => Math.max(endOf(last.day, last.tz ?? tz), endOf(last.day, tz), last.createdAt + CLAIM_GAP_MS);
 
 export type NextClaim = { open: true; day: string; streak: number; amount: number } | { open: false; opensAt: number; streak: number };
 

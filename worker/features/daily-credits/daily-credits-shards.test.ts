@@ -7,6 +7,7 @@ import { expectLedgerClean } from "../../test/ledger";
 import { signedInPlayerPerShard } from "../../test/shard-players";
 import { rowsByDatabase } from "../../test/shards";
 import { twoShardEnv } from "../../test/shards";
+import { dataContext } from "../../db/data-context";
 import { mirrorUsers } from "../auth/directory";
 
 const shards = twoShardEnv();
@@ -19,7 +20,7 @@ const eligiblePlayers = async () => {
   await env.DB.prepare("UPDATE users SET bonus_owner = 1, email_confirmed_at = 0 WHERE id IN (SELECT value FROM json_each(?))")
     .bind(JSON.stringify(ids))
     .run();
-  await mirrorUsers(shards, ids);
+  await mirrorUsers(dataContext(shards), ids);
   return players;
 };
 

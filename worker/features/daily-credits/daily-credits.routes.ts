@@ -1,11 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { playerDb } from "../../db/shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { timeZoneOffsetSchema } from "../../lib/time-zone";
-import { publishToUser } from "../../realtime/live-shards";
-import { requireUser } from "../auth/auth.middleware";
-import { creditsSchema } from "../me/me.schemas";
+import { publishToUser } from "../../realtime/live-hubs";
+import { requireUser } from "../session/session.middleware";
+import { creditsSchema } from "../credits/credits.schemas";
 import { claimDailyCredits, readDailyCredits } from "./daily-credits.service";
 
 const statusSchema = z
@@ -60,14 +59,14 @@ const claimRoute = createRoute({
 
 export const dailyCreditsRoutes = createRouter()
   .openapi(statusRoute, async (c) => {
-    const userId = c.var.user!.id;
-    return c.json(await readDailyCredits(playerDb(c.env, userId), userId, Date.now(), c.req.valid("query").tz), 200);
+    const userId = c.var.user.id;
+    return c.json(await readDailyCredits(c.var.data.player(userId), userId, Date.now(), c.req.valid("query").tz), 200);
   })
   .openapi(claimRoute, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const now = Date.now();
-    // The claim row, the grant and the checks on the account and its breaks are all the player's: one shard, one batch.
-    const { transactionId, ...claimed } = await claimDailyCredits(playerDb(c.env, userId), { userId, now, tz: c.req.valid("json").tz });
+    // The claim row, the grant and the checks on the account and its breaks are all the player's: one database, one batch.
+    const { transactionId, ...claimed } = await claimDailyCredits(c.var.data.player(userId), { userId, now, tz: c.req.valid("json").tz });
     // The balance animates with the daily_free timing on every open screen of the player's.
     c.executionCtx.waitUntil(
       publishToUser(c.env, userId, [

@@ -1,10 +1,13 @@
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
-import { batchNamed, firstRow, typed } from "../../db/statement";
+import { createDb } from "../../db/client";
+import { dailyClaims, users } from "../../db/schema";
+import { batchNamed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { grantToSelected } from "../credits/selected-movements";
-import { creditsStatement, toCredits } from "../picks/pick-row";
-import { blockedSql, isPlayPaused, playRefusal, readPlayState } from "../responsible-play/play-rules";
+import { creditsStatement, toCredits } from "../credits/credits-row";
+import { blockedSql, isPlayPaused, playRefusal, readPlayState } from "../play-rules/play-rules";
 import { amountFor, CLAIM_GAP_MS, localDay, nextClaim, opensAt, type LastClaim } from "./daily-claim-timing";
 
 export const ALREADY_CLAIMED = "You have already claimed your free credits: claims open once a day, at least 20 hours apart";
@@ -14,15 +17,22 @@ const CLAIM_FAILED = "Could not claim your daily credits. Please try again.";
 const alreadyClaimed = (nextClaimAt: number) => new AppError("conflict", ALREADY_CLAIMED, { nextClaimAt });
 
 /** The newest claim by day, which (days only growing) is the newest by time too. */
-const lastClaim = (d1: D1Database, userId: string) =>
-  firstRow(typed<LastClaim>(d1.prepare("SELECT day, streak, tz, created_at FROM daily_claims WHERE user_id = ? ORDER BY day DESC LIMIT 1").bind(userId)));
+const lastClaim = async (d1: D1Database, userId: string): Promise<LastClaim | null> => {
+  const { day, streak, tz, createdAt } = dailyClaims;
+  const [last] = await createDb(d1)
+    .select({ day, streak, tz, createdAt })
+    .from(dailyClaims)
+    .where(eq(dailyClaims.userId, userId))
+    .orderBy(desc(day))
+    .limit(1);
+  return last ?? null;
+};
 
-/** Only an account holding its address's bonus claim earns bonuses (docs/decisions/bonus-once.md). */
-const isEligible = async (d1: D1Database, userId: string) =>
-  (await d1
-    .prepare("SELECT 1 AS ok FROM users WHERE id = ? AND bonus_owner = 1 AND deleted_at IS NULL AND email_confirmed_at IS NOT NULL")
-    .bind(userId)
-    .first()) !== null;
+/** Only an account holding its address's bonus claim earns bonuses (docs/decisions/0018-bonus-once.md). */
+const isEligible = async (d1: D1Database, userId: string) => {
+  const eligible = and(eq(users.id, userId), eq(users.bonusOwner, true), isNull(users.deletedAt), isNotNull(users.emailConfirmedAt));
+  return (await createDb(d1).select({ id: users.id }).from(users).where(eligible)).length > 0;
+};
 
 export const readDailyCredits = async (d1: D1Database, userId: string, now: number, tz: number) => {
   const [last, paused] = await Promise.all([lastClaim(d1, userId), isPlayPaused(d1, userId, now)]);
@@ -74,7 +84,7 @@ export const claimDailyCredits = async (d1: D1Database, { userId, now, tz }: { u
       granted: assertInBatch(d1, "EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)", movement.transactionId),
       credits: creditsStatement(d1, userId),
     });
-    const nextClaimAt = opensAt({ day: today, streak: next.streak, tz, created_at: now }, tz);
+    const nextClaimAt = opensAt({ day: today, streak: next.streak, tz, createdAt: now }, tz);
     return { amount: next.amount, streak: next.streak, day: today, nextClaimAt, transactionId: movement.transactionId, credits: toCredits(credits.results[0]) };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;

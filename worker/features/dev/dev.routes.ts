@@ -2,8 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { desc, sql } from "drizzle-orm";
 import { DEV_OUTBOX_LIMIT } from "../../config";
 import { createDb } from "../../db/client";
-import { emailOutbox } from "../../db/schema";
-import { playerDb } from "../../db/shards";
+import { contests, emailOutbox, questions } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
@@ -37,7 +36,7 @@ const sqlRoute = createRoute({
         "application/json": {
           schema: z.object({
             statements: z.array(z.string().min(1)).min(1).max(50),
-            /** Runs them in this player's shard instead of the catalogue. */
+            /** Runs them in this player's database instead of the catalogue. */
             player: z.string().min(1).max(64).optional(),
           }),
         },
@@ -59,23 +58,22 @@ export const devRoutes = createRouter()
   .openapi(sqlRoute, async (c) => {
     assertLocal(c.var.settings.ENVIRONMENT);
     const { statements, player } = c.req.valid("json");
-    const d1 = player === undefined ? c.env.DB : playerDb(c.env, player);
+    const { data } = c.var;
+    const d1 = player === undefined ? data.catalogue : data.player(player);
     await d1.batch(statements.map((sql) => d1.prepare(sql)));
-    // A fixture's questions and contests reach the shards as an admin's save would take them there.
+    // A fixture's questions and contests reach the player databases as an admin's save would take them there.
     if (player === undefined) {
-      const [questions, contests] = await c.env.DB.batch<{ id: string }>([
-        c.env.DB.prepare("SELECT id FROM questions"),
-        c.env.DB.prepare("SELECT id FROM contests"),
-      ]);
-      const idsOf = (rows: D1Result<{ id: string }> | undefined) => (rows?.results ?? []).map(({ id }) => id);
-      await Promise.all([mirrorQuestions(c.env, idsOf(questions)), mirrorContests(c.env, idsOf(contests))]);
+      const db = createDb(data.catalogue);
+      const [questionRows, contestRows] = await db.batch([db.select({ id: questions.id }).from(questions), db.select({ id: contests.id }).from(contests)]);
+      const idsOf = (rows: { id: string }[]) => rows.map(({ id }) => id);
+      await Promise.all([mirrorQuestions(data, idsOf(questionRows)), mirrorContests(data, idsOf(contestRows))]);
     }
     return c.json({ ok: true as const }, 200);
   })
   .openapi(outboxRoute, async (c) => {
     assertLocal(c.var.settings.ENVIRONMENT);
     const { to } = c.req.valid("query");
-    const rows = await createDb(c.env.DB)
+    const rows = await createDb(c.var.data.catalogue)
       .select({ to: emailOutbox.toEmail, subject: emailOutbox.subject, text: emailOutbox.text, createdAt: emailOutbox.createdAt })
       .from(emailOutbox)
       .where(to === undefined ? undefined : sql`${emailOutbox.toEmail} = ${to} COLLATE NOCASE`)

@@ -23,4 +23,4 @@ const ratesRoute = createRoute({
   responses: { 200: jsonContent(exchangeRatesSchema) },
 });
 
-export const exchangeRateRoutes = createRouter().openapi(ratesRoute, async (c) => c.json(await readExchangeRates(c.env.DB), 200));
+export const exchangeRateRoutes = createRouter().openapi(ratesRoute, async (c) => c.json(await readExchangeRates(c.var.data.catalogue), 200));

@@ -53,12 +53,10 @@ export const refreshExchangeRates = async (d1: D1Database, url: string | undefin
   const parsed = ratesAnswerSchema.safeParse(body);
   if (!parsed.success) return { updated: false, reason: "invalid_answer" };
   const { EUR, GBP, CAD, AUD, JPY } = parsed.data.rates;
-  await d1
-    .prepare(
-      `INSERT INTO exchange_rates (id, base, rates, fetched_at) VALUES (1, 'USD', ?, ?)
-       ON CONFLICT(id) DO UPDATE SET base = excluded.base, rates = excluded.rates, fetched_at = excluded.fetched_at`,
-    )
-    .bind(JSON.stringify({ EUR, GBP, CAD, AUD, JPY }), now)
-    .run();
+  const stored = { base: "USD", rates: JSON.stringify({ EUR, GBP, CAD, AUD, JPY }), fetchedAt: now };
+  await createDb(d1)
+    .insert(exchangeRates)
+    .values({ id: 1, ...stored })
+    .onConflictDoUpdate({ target: exchangeRates.id, set: stored });
   return { updated: true };
 };

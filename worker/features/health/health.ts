@@ -11,7 +11,7 @@ export const isHealthCheck = (request: Request) => (request.method === "GET" || 
 /**
  * `{"ok":true}` with the API's headers, answered by the worker's entry before the router: a liveness check reads no
  * settings, database, body or session, and a probe every few seconds is the worker's most frequent request
- * (docs/decisions/worker-hot-path.md).
+ * (docs/decisions/0021-worker-hot-path.md).
  */
 export const answerHealthCheck = (request: Request) =>
   new Response(request.method === "HEAD" ? null : HEALTH_BODY, {

@@ -68,7 +68,7 @@ const inTime = (read: Promise<string | null>, deadline: Promise<null>) => Promis
 
 /**
  * A visitor's index.html for /home carries the first page of the feed the app shows first (docs/decisions/
- * first-feed-in-html.md): the first cards then wait for the app's code only, not for a request it makes once it
+ * 0028-first-feed-in-html.md): the first cards then wait for the app's code only, not for a request it makes once it
  * runs. The feed's tabs (GET /api/categories) come with it when they are read in time, so the page is drawn with
  * every tab and the app asks for none of them. The page comes from the asset layer as before; the feed and the tabs
  * through the app itself (`api`), so they are the same answers, from the same edge cache, as the app's own requests.

@@ -9,7 +9,7 @@ import { log } from "../../lib/log";
 import { adminOnly, errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { auditStatement } from "../admin-audit/admin-audit";
-import { requireAdmin } from "../auth/auth.middleware";
+import { requireAdmin } from "../session/session.middleware";
 import { sniffImageType } from "./image-type";
 import { takesOwnBody } from "../../lib/request-guard";
 
@@ -92,8 +92,8 @@ export const imageUploadRoutes = createRouter()
       throw new AppError("internal", "Failed to upload image. Please try again.");
     }
     const after = { contentType: type.contentType, size: bytes.byteLength };
-    await auditStatement(c.env.DB, {
-      adminId: c.var.user!.id,
+    await auditStatement(c.var.data.catalogue, {
+      adminId: c.var.user.id,
       action: "upload",
       entity: "image",
       entityId: key,

@@ -1,15 +1,17 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { boardQueries } from "./leaderboard.query";
+import { boardCount, boardPage, boardRow, type Period } from "./leaderboard.query";
 
 const planOf = async (sql: string, params: unknown[]) => {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
   return results.map((row) => row.detail);
 };
 
+const boardQueries = (period: Period) => ({ page: boardPage(env.DB, period, 0), count: boardCount(env.DB, period), mine: boardRow(env.DB, period, "some-user") });
+
 /** Each board's page, count and viewer's row, as the service binds them. */
 const queries = () =>
-  Object.entries({ period: boardQueries(env.DB, "7", 0, "some-user"), "all-time": boardQueries(env.DB, "all", 0, "some-user") }).flatMap(
+  Object.entries({ period: boardQueries("7"), "all-time": boardQueries("all") }).flatMap(
     ([board, bound]) => Object.entries(bound).map(([name, { sql, params }]) => [`${board} ${name}`, sql, params] as const),
   );
 

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { recomputedAggregates, settleAt, storedAggregates } from "../../test/community";
 import { apiClient, successOf } from "../../test/client";
@@ -24,19 +25,19 @@ describe("period board windows", () => {
     await settleAt(old, "A", now - 2 * DAY - 12 * HOUR);
     await settleAt(recent, "A", now - 2 * HOUR);
     // The job's first run: with several shards it merges their boards, with one it leaves both wins in the window.
-    await advanceLeaderboards(env, now);
+    await advanceLeaderboards(dataContext(env), now);
     expect(await scores("3")).toEqual([[player, 2]]);
 
     // Twelve hours later the older win is out of the 3-day window but still inside the 7-day one.
     const later = now + 12 * HOUR;
-    await Promise.all([advanceLeaderboards(env, later), advanceLeaderboards(env, later)]);
-    await advanceLeaderboards(env, later);
+    await Promise.all([advanceLeaderboards(dataContext(env), later), advanceLeaderboards(dataContext(env), later)]);
+    await advanceLeaderboards(dataContext(env), later);
     expect(await scores("3")).toEqual([[player, 1]]);
     expect(await scores("7")).toEqual([[player, 2]]);
     expect(await storedAggregates()).toEqual(await recomputedAggregates());
 
     // Eight days on, both wins are gone from both windows; all time keeps them, and the old hours are pruned.
-    const result = await advanceLeaderboards(env, now + 8 * DAY);
+    const result = await advanceLeaderboards(dataContext(env), now + 8 * DAY);
     // Each shard advances its two windows.
     expect(result).toMatchObject({ advanced: 2 * shardMap(env).shards.length });
     expect(await scores("3")).toEqual([]);

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, sql, type SQL, type WithSubquery } from "drizzle-orm";
 import { alias, type SelectedFields, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { LEADERBOARD_BUCKET_MS, LEADERBOARD_PAGE_SIZE } from "../../config";
-import type { Db } from "../../db/client";
-import { compiledQuery, type RowOf } from "../../db/compiled";
+import { createDb, type Db } from "../../db/client";
+import { boundQuery, compiledQuery, type RowOf } from "../../db/compiled";
 import { leaderboardPeriodScores, leaderboardPeriods, leaderboardPointScores, leaderboardTotals, users } from "../../db/schema";
 
 /**
@@ -30,7 +30,9 @@ const offset = sql.placeholder("offset");
 const viewer = sql.placeholder("viewer");
 
 type Row = Record<"userId" | "wins" | "losses" | "netCredits", SQLiteColumn>;
-type PeriodResult = Record<"wins" | "rate" | "netCredits", SQLiteColumn>;
+type PeriodColumns = Record<"wins" | "rate" | "netCredits", SQLiteColumn>;
+/** A period board's result: a row's columns, or the numbers of a row read from another database. */
+type PeriodResult = Record<keyof PeriodColumns, SQLiteColumn | number>;
 
 /** A generated column is never NULL (its expression has no NULL in it), which the schema's type cannot say. */
 const generated = (column: SQLiteColumn, name: string) => sql<number>`${column}`.as(name);
@@ -54,7 +56,7 @@ const sumOfPlayers = (column: SQLiteColumn) => sql<number>`COALESCE(SUM(${column
 const onPeriod = and(eq(periods.days, days), sql`${periods.wins} + ${periods.losses} > 0`);
 const ranked = sql`(${totals.settled} > 0 OR ${totals.prizePoints} > 0)`;
 
-const periodOrder = (row: PeriodResult & Row) => [desc(row.wins), desc(row.rate), desc(row.netCredits), row.userId];
+const periodOrder = (row: PeriodColumns & Row) => [desc(row.wins), desc(row.rate), desc(row.netCredits), row.userId];
 const pointsOrder = (row: Row & { points: SQLiteColumn }) => [desc(row.points), row.userId];
 
 const periodPlayers = (db: Db, ...conditions: SQL[]) =>
@@ -63,23 +65,32 @@ const periodPlayers = (db: Db, ...conditions: SQL[]) =>
     .from(periodScores)
     .where(and(eq(periodScores.days, days), ...conditions));
 
-/** Players ahead of `row` on a period board (wins, then win rate, then net): three index ranges, not one OR. */
-const periodAhead = (db: Db, row: PeriodResult) => {
+/** The results ahead of `row` on a period board (wins, then win rate, then net): three index ranges, not one OR. */
+const periodAheadRanges = (row: PeriodResult) => {
   const x = periodScores;
-  return sql<number>`${periodPlayers(db, gt(x.wins, row.wins))}
-    + ${periodPlayers(db, eq(x.wins, row.wins), gt(x.rate, row.rate))}
-    + ${periodPlayers(db, eq(x.wins, row.wins), eq(x.rate, row.rate), gt(x.netCredits, row.netCredits))}`;
+  return [
+    [gt(x.wins, row.wins)],
+    [eq(x.wins, row.wins), gt(x.rate, row.rate)],
+    [eq(x.wins, row.wins), eq(x.rate, row.rate), gt(x.netCredits, row.netCredits)],
+  ];
 };
 
-const allTimeAhead = (db: Db, row: { points: SQLiteColumn }) =>
-  sql<number>`${db.select({ total: sumOfPlayers(pointScores.players) }).from(pointScores).where(gt(pointScores.points, row.points))}`;
+const periodAhead = (db: Db, row: PeriodResult) => {
+  const [higher, sameWins, sameRate] = periodAheadRanges(row).map((range) => periodPlayers(db, ...range));
+  return sql<number>`${higher} + ${sameWins} + ${sameRate}`;
+};
+
+const pointsAhead = (db: Db, row: { points: SQLiteColumn | number }) =>
+  db.select({ total: sumOfPlayers(pointScores.players) }).from(pointScores).where(gt(pointScores.points, row.points));
+
+const allTimeAhead = (db: Db, row: { points: SQLiteColumn }) => sql<number>`${pointsAhead(db, row)}`;
 
 /**
  * A page of a board joined to its players. `page` holds the board's rows (an index walk with LIMIT and OFFSET
  * inside, so only the page's rows are joined) and `first` its first row; `ahead` counts the players ahead of that
  * row, which ranks the page.
  */
-const boardPage = <C extends SelectedFields>(
+const rankedPage = <C extends SelectedFields>(
   db: Db,
   { page, first }: { page: WithSubquery<"page">; first: WithSubquery<"first"> },
   columns: C & { userId: SQLiteColumn },
@@ -99,7 +110,7 @@ const periodPage = (db: Db) => {
   const page = db.$with("page").as(rows.limit(LEADERBOARD_PAGE_SIZE).offset(offset));
   const first = db.$with("first").as(db.select().from(page).limit(1));
   const columns = { ...playerColumns(page), points: zero("points"), rate: generated(page.rate, "rate") };
-  return boardPage(db, { page, first }, columns, periodAhead(db, first), periodOrder(page));
+  return rankedPage(db, { page, first }, columns, periodAhead(db, first), periodOrder(page));
 };
 
 /** Points are pick winnings plus contest prizes. */
@@ -109,7 +120,7 @@ const allTimePage = (db: Db) => {
   const page = db.$with("page").as(rows.limit(LEADERBOARD_PAGE_SIZE).offset(offset));
   const first = db.$with("first").as(db.select().from(page).limit(1));
   const columns = { ...playerColumns(page), points: generated(page.points, "points"), rate: zero("rate") };
-  return boardPage(db, { page, first }, columns, allTimeAhead(db, first), pointsOrder(page));
+  return rankedPage(db, { page, first }, columns, allTimeAhead(db, first), pointsOrder(page));
 };
 
 const periodRow = (db: Db) =>
@@ -160,10 +171,25 @@ export const boardRow = (d1: D1Database, period: Period, userId: string | null) 
   return board.row(d1, { ...values, viewer: userId });
 };
 
-/** A page of a board, its size, and the viewer's own row, for one batch. */
-export const boardQueries = (d1: D1Database, period: Period, from: number, viewerId: string | null) => {
+/** A page of a board, from the `from`th row on. */
+export const boardPage = (d1: D1Database, period: Period, from: number) => {
   const { board, values } = boardOf(period);
-  return { page: board.page(d1, { ...values, offset: from }), count: boardCount(d1, period), mine: boardRow(d1, period, viewerId) };
+  return board.page(d1, { ...values, offset: from });
+};
+
+type Result = { wins: number; rate: number; netCredits: number; points: number };
+
+/**
+ * The counts of players ahead of a result in a board's histograms, by the board's own order, for a batch: their sum
+ * ranks a result that was read in another database.
+ */
+export const playersAheadOf = (d1: D1Database, period: Period, result: Result) => {
+  const db = createDb(d1);
+  if (period === "all") return [boundQuery(d1, pointsAhead(db, result))];
+  const onBoard = eq(periodScores.days, Number(period));
+  return periodAheadRanges(result).map((range) =>
+    boundQuery(d1, db.select({ total: sumOfPlayers(periodScores.players) }).from(periodScores).where(and(onBoard, ...range))),
+  );
 };
 
 /** A row of a page; `ahead` counts the players ahead of the page's first row. */

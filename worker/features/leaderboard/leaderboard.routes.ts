@@ -23,5 +23,5 @@ export const leaderboardRoutes = createRouter().openapi(route, async (c) => {
   const viewerId = c.var.user?.id ?? null;
   // A visitor's board has no "me" row: the same for everybody, so it may be shared for a short while.
   if (!viewerId) c.header("Cache-Control", "public, max-age=30");
-  return c.json(await readLeaderboard(c.env, period, decodeOffset(cursor), viewerId), 200);
+  return c.json(await readLeaderboard(c.var.data, period, decodeOffset(cursor), viewerId), 200);
 });

@@ -1,11 +1,11 @@
 import { countryFlagUrl } from "#shared/countries";
-import { LEADERBOARD_MERGED_PER_SHARD, LEADERBOARD_PAGE_SIZE } from "../../config";
+import { LEADERBOARD_MERGED_PER_DATABASE, LEADERBOARD_PAGE_SIZE } from "../../config";
 import { runQuery } from "../../db/compiled";
-import { shardMap, userShard } from "../../db/shards";
+import type { DataContext } from "../../db/data-context";
 import { batchNamed, type NamedResults } from "../../db/statement";
 import { encodeCursor } from "../../lib/cursor";
 import { winRate } from "../picks/pick-stats.service";
-import { boardCount, boardQueries, boardRow, type BoardPageRow, type Period } from "./leaderboard.query";
+import { boardCount, boardPage, boardRow, playersAheadOf, type BoardPageRow, type Period } from "./leaderboard.query";
 
 type Result = Omit<BoardPageRow, "ahead">;
 type Ranked = Result & { rank: number };
@@ -39,55 +39,40 @@ const rankPage = (rows: BoardPageRow[], offset: number, period: Period) => {
 };
 
 /**
- * A player's rank among every shard's players: one more than the players ahead of their result in the catalogue's
+ * A player's rank among every database's players: one more than the players ahead of their result in the catalogue's
  * merged histograms, by the boards' own order (period boards: wins, then win rate, then net; all-time: points).
  */
 const rankAmongAll = async (catalogue: D1Database, period: Period, row: Result) => {
-  const ahead =
-    period === "all"
-      ? catalogue.prepare("SELECT COALESCE(SUM(players), 0) AS n FROM leaderboard_point_scores WHERE points > ?").bind(row.points)
-      : catalogue
-          .prepare(
-            `SELECT COALESCE((SELECT SUM(players) FROM leaderboard_period_scores WHERE days = ?1 AND wins > ?2), 0)
-               + COALESCE((SELECT SUM(players) FROM leaderboard_period_scores WHERE days = ?1 AND wins = ?2 AND rate > ?3), 0)
-               + COALESCE((SELECT SUM(players) FROM leaderboard_period_scores
-                           WHERE days = ?1 AND wins = ?2 AND rate = ?3 AND net_credits > ?4), 0) AS n`,
-          )
-          .bind(Number(period), row.wins, row.rate, row.netCredits);
-  return 1 + ((await ahead.first<number>("n")) ?? 0);
+  const { ahead } = await batchNamed(catalogue, { ahead: playersAheadOf(catalogue, period, row) });
+  return 1 + ahead.reduce((sum, [count]) => sum + (count?.total ?? 0), 0);
 };
 
 /**
- * The merged boards' size, counting a player their own shard already ranks: until the next merge (within a minute)
+ * The merged boards' size, counting a player their own database already ranks: until the next merge (within a minute)
  * a newly ranked player is missing from the merged histograms, and "#3 of 2" would be shown.
  */
 const atLeastRanked = (total: number, rank: number | null) => Math.max(total, rank ?? 0);
 
-/** The viewer's own row from their shard, ranked among all players; null for a player off the board. */
-const viewerAmongAll = async (env: Env, period: Period, viewerId: string) => {
-  const [row] = await runQuery(boardRow(userShard(env, viewerId).db, period, viewerId));
-  return row ? { ...row, rank: await rankAmongAll(env.DB, period, row) } : null;
-};
-
 /**
- * A page of a board, its size, and the viewer's own row wherever it is (null for visitors and players off it). With
- * several user shards the page comes from the catalogue's merged boards, which list the overall best
- * LEADERBOARD_MERGED_PER_SHARD (merge-boards.ts), and the viewer's row from their own shard.
+ * A page of a board, its size, and the viewer's own row wherever it is (null for visitors and players off it). The
+ * page comes from the catalogue's boards; where players live in other databases those are the merged boards, which
+ * list the overall best LEADERBOARD_MERGED_PER_DATABASE (merge-boards.ts), and the viewer's row, read in their own
+ * database, is ranked among everybody's.
  */
-export const readLeaderboard = async (env: Env, period: Period, offset: number, viewerId: string | null) => {
-  const sharded = !shardMap(env).sharesCatalogue;
-  const [{ page, count, mine }, viewer] = await Promise.all([
-    batchNamed(env.DB, boardQueries(env.DB, period, offset, sharded ? null : viewerId)),
-    sharded && viewerId ? viewerAmongAll(env, period, viewerId) : null,
-  ]);
+export const readLeaderboard = async (data: DataContext, period: Period, offset: number, viewerId: string | null) => {
+  const board = (d1: D1Database) => ({ page: boardPage(d1, period, offset), count: boardCount(d1, period) });
+  const { page, count, mine } = viewerId
+    ? await data.readCatalogueAndPlayer(viewerId, board, (d1) => ({ mine: boardRow(d1, period, viewerId) }))
+    : { ...(await batchNamed(data.catalogue, board(data.catalogue))), mine: [] };
   const total = count[0]?.total ?? 0;
-  const listed = sharded ? Math.min(total, LEADERBOARD_MERGED_PER_SHARD) : total;
-  const me = viewer ?? mine[0];
+  const [own] = mine;
+  const me = own && !data.playersInCatalogue ? { ...own, rank: await rankAmongAll(data.catalogue, period, own) } : own;
+  const listed = data.playersInCatalogue ? total : Math.min(total, LEADERBOARD_MERGED_PER_DATABASE);
   return {
     period,
     items: rankPage(page, offset, period).map((row) => toEntry(row, period)),
     me: me ? toEntry(me, period) : null,
-    totalUsers: atLeastRanked(total, viewer?.rank ?? null),
+    totalUsers: atLeastRanked(total, me?.rank ?? null),
     nextCursor: offset + LEADERBOARD_PAGE_SIZE < listed ? encodeCursor([offset + LEADERBOARD_PAGE_SIZE]) : null,
   };
 };
@@ -106,12 +91,13 @@ export const allTimeRankOf = ({ rankRow, rankCount }: AllTimeRankReads) => ({
 });
 
 /**
- * allTimeRankOf for reads made in the player's shard. With several shards those rank the player among their shard's
- * players only, so their result is ranked in the catalogue's merged histograms, whose sum is also the board's size.
+ * allTimeRankOf for reads made in the player's database. Where that is not the catalogue they rank the player among
+ * their database's players only, so their result is ranked in the catalogue's merged histograms, whose sum is also
+ * the board's size.
  */
-export const allTimeRankAmongAll = async (env: Env, reads: AllTimeRankReads) => {
-  if (shardMap(env).sharesCatalogue) return allTimeRankOf(reads);
+export const allTimeRankAmongAll = async (data: DataContext, reads: AllTimeRankReads) => {
+  if (data.playersInCatalogue) return allTimeRankOf(reads);
   const [row] = reads.rankRow;
-  const [rank, [count]] = await Promise.all([row ? rankAmongAll(env.DB, "all", row) : null, runQuery(boardCount(env.DB, "all"))]);
+  const [rank, [count]] = await Promise.all([row ? rankAmongAll(data.catalogue, "all", row) : null, runQuery(boardCount(data.catalogue, "all"))]);
   return { rank, totalUsers: atLeastRanked(count?.total ?? 0, rank) };
 };

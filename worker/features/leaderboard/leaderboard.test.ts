@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeCursor } from "../../lib/cursor";
 import { advanceLeaderboards } from "../../cron/advance-leaderboards";
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await settleAt(voided, "void", NOW - DAY);
   await placePick(ids.G!, await insertQuestion({ creditCost: 1 }), "yes");
   // With several shards the boards are merged by the every-minute job; with one it only keeps the windows.
-  await advanceLeaderboards(env, NOW);
+  await advanceLeaderboards(dataContext(env), NOW);
 });
 
 const board = (period: "3" | "7" | "all", headers: Record<string, string> = {}, cursor?: string) =>

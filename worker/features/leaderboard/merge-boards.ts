@@ -1,86 +1,87 @@
-import { LEADERBOARD_MERGED_PER_SHARD } from "../../config";
-import { shardMap } from "../../db/shards";
+import { and, desc, eq, exists, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { LEADERBOARD_MERGED_PER_DATABASE } from "../../config";
+import { createDb } from "../../db/client";
+import { boundQuery, writeStatement } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
+import { leaderboardPeriods, leaderboardPeriodScores, leaderboardPointScores, leaderboardTotals, users } from "../../db/schema";
+import { batchNamed } from "../../db/statement";
 
 const PERIOD_DAYS = [3, 7] as const;
 
-type ShardBoards = { periods: unknown[]; totals: unknown[]; periodScores: unknown[]; pointScores: unknown[] };
+const periods = leaderboardPeriods;
+const totals = leaderboardTotals;
 
-/** One round trip per shard: its best rows of each board and its whole histograms of results. */
-const readShard = async (d1: D1Database): Promise<ShardBoards> => {
-  const top = PERIOD_DAYS.map((days) =>
-    d1
-      .prepare(
-        `SELECT days, user_id, wins, losses, net_credits FROM leaderboard_periods WHERE days = ? AND wins + losses > 0
-         ORDER BY wins DESC, rate DESC, net_credits DESC, user_id LIMIT ?`,
-      )
-      .bind(days, LEADERBOARD_MERGED_PER_SHARD),
-  );
-  const [three, seven, totals, periodScores, pointScores] = await d1.batch([
-    ...top,
-    d1
-      .prepare(
-        `SELECT user_id, wins, losses, voids, net_credits, pick_points, prize_points FROM leaderboard_totals
-         WHERE settled > 0 OR prize_points > 0 ORDER BY points DESC, user_id LIMIT ?`,
-      )
-      .bind(LEADERBOARD_MERGED_PER_SHARD),
-    d1.prepare("SELECT days, wins, losses, net_credits, players FROM leaderboard_period_scores"),
-    d1.prepare("SELECT points, players FROM leaderboard_point_scores"),
-  ]);
-  return {
-    periods: [...three!.results, ...seven!.results],
-    totals: totals!.results,
-    periodScores: periodScores!.results,
-    pointScores: pointScores!.results,
-  };
+/** One round trip per database: its best rows of each board and its whole histograms of results. */
+const readBoards = async (d1: D1Database) => {
+  const db = createDb(d1);
+  const best = (days: number) =>
+    db
+      .select({ days: periods.days, userId: periods.userId, wins: periods.wins, losses: periods.losses, netCredits: periods.netCredits })
+      .from(periods)
+      .where(and(eq(periods.days, days), sql`${periods.wins} + ${periods.losses} > 0`))
+      .orderBy(desc(periods.wins), desc(periods.rate), desc(periods.netCredits), periods.userId)
+      .limit(LEADERBOARD_MERGED_PER_DATABASE);
+  const { wins, losses, voids, netCredits, pickPoints, prizePoints } = totals;
+  const boards = await batchNamed(d1, {
+    periods: PERIOD_DAYS.map((days) => boundQuery(d1, best(days))),
+    totals: boundQuery(
+      d1,
+      db
+        .select({ userId: totals.userId, wins, losses, voids, netCredits, pickPoints, prizePoints })
+        .from(totals)
+        .where(sql`${totals.settled} > 0 OR ${totals.prizePoints} > 0`)
+        .orderBy(desc(totals.points), totals.userId)
+        .limit(LEADERBOARD_MERGED_PER_DATABASE),
+    ),
+    periodScores: boundQuery(d1, db.select().from(leaderboardPeriodScores)),
+    pointScores: boundQuery(d1, db.select().from(leaderboardPointScores)),
+  });
+  return { ...boards, periods: boards.periods.flat() };
+};
+
+type Boards = Awaited<ReturnType<typeof readBoards>>;
+
+const field = (key: string) => sql.raw(`value ->> '${key}'`);
+
+/**
+ * A SELECT of the rows in a JSON array of objects keyed like the table's columns in the schema, giving the columns
+ * an INSERT of the table writes (all but the generated ones) in their order. A `summed` column is summed over the
+ * rows that agree on every other.
+ */
+const jsonRows = (table: SQLiteTable, rows: unknown[], { where, summed }: { where?: SQL; summed?: string } = {}) => {
+  const keys = Object.entries(getTableColumns(table))
+    .filter(([, column]) => !column.generated)
+    .map(([key]) => key);
+  const columns = sql.join(keys.map((key) => (key === summed ? sql`SUM(${field(key)})` : field(key))), sql`, `);
+  const grouped = summed ? sql` GROUP BY ${sql.join(keys.filter((key) => key !== summed).map(field), sql`, `)}` : sql``;
+  return sql`SELECT ${columns} FROM json_each(${JSON.stringify(rows)}) WHERE ${where ?? sql`true`}${grouped}`;
 };
 
 /**
- * The leaderboards across user shards (docs/decisions/user-shards.md): every minute the catalogue's boards are
- * replaced, in one batch, by each shard's best rows (so the overall best LEADERBOARD_MERGED_PER_SHARD of every board
- * are there, in order) and by the sum of the shards' histograms of results, from which any player's rank is counted.
- * The boards' triggers move the catalogue's histograms while the rows go in; the summed histograms then replace them.
- * A row whose player has no directory entry in the catalogue is left out rather than breaking the batch.
+ * The leaderboards across player databases: every minute the catalogue's boards are replaced, in one batch, by each
+ * database's best rows (so the overall best LEADERBOARD_MERGED_PER_DATABASE of every board are there, in order) and by
+ * the sum of the databases' histograms of results, from which any player's rank is counted. The boards' triggers
+ * move the catalogue's histograms while the rows go in; the summed histograms then replace them. A row whose player
+ * has no directory entry in the catalogue is left out rather than breaking the batch.
  */
-export const mergeBoards = async (env: Env) => {
-  const map = shardMap(env);
-  if (map.sharesCatalogue) return { merged: false };
-  const shards = await Promise.all(map.shards.map(({ db }) => readShard(db)));
-  const all = (pick: (boards: ShardBoards) => unknown[]) => JSON.stringify(shards.flatMap(pick));
-  const d1 = env.DB;
-  const known = "EXISTS (SELECT 1 FROM users WHERE id = value ->> 'user_id')";
+export const mergeBoards = async (data: DataContext) => {
+  // The catalogue's boards are the players' own.
+  if (data.playersInCatalogue) return { merged: false };
+  const perDatabase = await Promise.all(data.players().map(({ db }) => readBoards(db)));
+  const all = <K extends keyof Boards>(board: K) => perDatabase.flatMap((boards) => boards[board] as unknown[]);
+  const d1 = data.catalogue;
+  const db = createDb(d1);
+  const known = exists(db.select({ id: users.id }).from(users).where(eq(users.id, field("userId"))));
   await d1.batch([
-    d1.prepare("DELETE FROM leaderboard_periods"),
-    d1.prepare("DELETE FROM leaderboard_totals"),
-    d1
-      .prepare(
-        `INSERT INTO leaderboard_periods (days, user_id, wins, losses, net_credits)
-         SELECT value ->> 'days', value ->> 'user_id', value ->> 'wins', value ->> 'losses', value ->> 'net_credits'
-         FROM json_each(?) WHERE ${known}`,
-      )
-      .bind(all((boards) => boards.periods)),
-    d1
-      .prepare(
-        `INSERT INTO leaderboard_totals (user_id, wins, losses, voids, net_credits, pick_points, prize_points)
-         SELECT value ->> 'user_id', value ->> 'wins', value ->> 'losses', value ->> 'voids', value ->> 'net_credits',
-           value ->> 'pick_points', value ->> 'prize_points'
-         FROM json_each(?) WHERE ${known}`,
-      )
-      .bind(all((boards) => boards.totals)),
-    d1.prepare("DELETE FROM leaderboard_period_scores"),
-    d1
-      .prepare(
-        `INSERT INTO leaderboard_period_scores (days, wins, losses, net_credits, players)
-         SELECT value ->> 'days', value ->> 'wins', value ->> 'losses', value ->> 'net_credits', SUM(value ->> 'players')
-         FROM json_each(?) GROUP BY 1, 2, 3, 4`,
-      )
-      .bind(all((boards) => boards.periodScores)),
-    d1.prepare("DELETE FROM leaderboard_point_scores"),
-    d1
-      .prepare(
-        `INSERT INTO leaderboard_point_scores (points, players)
-         SELECT value ->> 'points', SUM(value ->> 'players') FROM json_each(?) GROUP BY 1`,
-      )
-      .bind(all((boards) => boards.pointScores)),
+    writeStatement(d1, db.delete(periods)),
+    writeStatement(d1, db.delete(totals)),
+    writeStatement(d1, db.insert(periods).select(jsonRows(periods, all("periods"), { where: known }))),
+    writeStatement(d1, db.insert(totals).select(jsonRows(totals, all("totals"), { where: known }))),
+    writeStatement(d1, db.delete(leaderboardPeriodScores)),
+    writeStatement(d1, db.insert(leaderboardPeriodScores).select(jsonRows(leaderboardPeriodScores, all("periodScores"), { summed: "players" }))),
+    writeStatement(d1, db.delete(leaderboardPointScores)),
+    writeStatement(d1, db.insert(leaderboardPointScores).select(jsonRows(leaderboardPointScores, all("pointScores"), { summed: "players" }))),
   ]);
-  return { merged: true, rows: shards.reduce((sum, boards) => sum + boards.periods.length + boards.totals.length, 0) };
+  return { merged: true, rows: perDatabase.reduce((sum, boards) => sum + boards.periods.length + boards.totals.length, 0) };
 };

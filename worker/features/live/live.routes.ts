@@ -4,7 +4,7 @@ import { errorResponses, optionalSession } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { clientIp, RATE_LIMITED_MESSAGE } from "../../lib/rate-limit";
 import { LIVE_HEADERS } from "../../realtime/live-hub";
-import { hubFor, socketShard } from "../../realtime/live-shards";
+import { hubFor, hubOfSocket } from "../../realtime/live-hubs";
 
 const liveRoute = createRoute({
   method: "get",
@@ -27,13 +27,13 @@ export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
 
   const user = c.var.user;
   const ip = clientIp(c);
-  const shard = socketShard(user?.id ?? null, ip);
-  const headers = new Headers({ Upgrade: "websocket", [LIVE_HEADERS.ip]: ip, [LIVE_HEADERS.shard]: String(shard) });
+  const hubIndex = hubOfSocket(user?.id ?? null, ip);
+  const headers = new Headers({ Upgrade: "websocket", [LIVE_HEADERS.ip]: ip, [LIVE_HEADERS.hub]: String(hubIndex) });
   if (user) {
     headers.set(LIVE_HEADERS.user, user.id);
     headers.set(LIVE_HEADERS.session, user.sessionId);
   }
-  const hub = hubFor(c.env, shard);
+  const hub = hubFor(c.env, hubIndex);
   const response = await hub.fetch(new Request("https://live.internal/connect", { headers }));
   if (response.status === 429) throw new AppError("rate_limited", RATE_LIMITED_MESSAGE);
   // The hub's own 101 and its WebSocket go back untouched. Hono types a handler's answers by their body (JSON or

@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { LiveHub } from "../../realtime/live-hub";
-import { broadcast, hubFor, onlineUsers, publishToUser, shardFor } from "../../realtime/live-shards";
+import { broadcast, hubFor, onlineUsers, publishToUser, hubOfUser } from "../../realtime/live-hubs";
 import { signUpAndLogin } from "../../test/accounts";
 import { call, callJson } from "../../test/http";
 import { setBalance } from "../../test/ledger";
@@ -95,7 +95,7 @@ describe("GET /api/live", () => {
   it("keeps delivering after the hub wakes from hibernation, from the sockets' attachments alone", async () => {
     const carol = await signUpAndLogin("carol-live@example.com");
     const tab = await connect({ headers: carol.cookies });
-    const stub = hubFor(env, shardFor(carol.userId));
+    const stub = hubFor(env, hubOfUser(carol.userId));
     const delivered = await runInDurableObject(stub, async (_instance, state) => {
       const woken = new LiveHub(state, env);
       return woken.deliver([{ userId: carol.userId, messages: [{ type: "profile", data: { username: "carol", country: "US", maxStreak: 0 } }] }]);

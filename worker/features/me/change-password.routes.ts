@@ -2,14 +2,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, isNull } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
 import { createDb } from "../../db/client";
+import { writeStatement } from "../../db/compiled";
 import { users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
-import { closeUserSockets } from "../../realtime/live-shards";
+import { closeUserSockets } from "../../realtime/live-hubs";
 import { okSchema, passwordSchema } from "../auth/auth.schemas";
-import { requireUser } from "../auth/auth.middleware";
+import { requireUser } from "../session/session.middleware";
 import { retireAllEmailTokens } from "../auth/email-tokens";
 import { passwordMatches } from "../auth/login.service";
 import { hashPassword } from "../auth/password";
@@ -36,9 +37,9 @@ const changePasswordRoute = createRoute({
 
 export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, async (c) => {
   const { currentPassword, newPassword } = c.req.valid("json");
-  const d1 = c.env.DB;
+  const { catalogue } = c.var.data;
   const user = c.var.user;
-  const [stored] = await createDb(d1)
+  const [stored] = await createDb(catalogue)
     .select({ passwordHash: users.passwordHash, passwordSalt: users.passwordSalt, passwordIterations: users.passwordIterations })
     .from(users)
     .where(and(eq(users.id, user.id), isNull(users.deletedAt)));
@@ -51,11 +52,15 @@ export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, 
     { id: user.id, role: user.role, referred: user.referrerId !== null },
     {
       directory: [
-        d1
-          .prepare("UPDATE users SET password_hash = ?1, password_salt = ?2, password_iterations = ?3, updated_at = ?4 WHERE id = ?5")
-          .bind(password.hash, password.salt, password.iterations, now, user.id),
+        writeStatement(
+          catalogue,
+          createDb(catalogue)
+            .update(users)
+            .set({ passwordHash: password.hash, passwordSalt: password.salt, passwordIterations: password.iterations, updatedAt: now })
+            .where(eq(users.id, user.id)),
+        ),
       ],
-      player: (shard) => [revokeAllSessions(shard, user.id, now), retireAllEmailTokens(shard, user.id, now)],
+      player: (d1) => [revokeAllSessions(d1, user.id, now), retireAllEmailTokens(d1, user.id, now)],
     },
     now,
   );

@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { createDb } from "../../db/client";
-import { users } from "../../db/schema";
+import { writeStatement } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
+import { authTokens, contactMessages, notificationSettings, pushSubscriptions, refreshTokens, sessions, users } from "../../db/schema";
 import type { Settings } from "../../env";
 import { emailFingerprint } from "../auth/email-fingerprint";
 import { revokeAllSessions } from "../auth/session.service";
@@ -13,32 +15,48 @@ import { writeAccount } from "../auth/directory";
  * The address's bonus claim stays (an account from before the claims writes it now), so signing up again with it
  * earns no bonus.
  */
-export const deleteAccount = async (env: Env, settings: Settings, userId: string, now: number) => {
+export const deleteAccount = async (data: DataContext, settings: Settings, userId: string, now: number) => {
   const anonymous = userId.replaceAll("-", "");
-  const catalogue = env.DB;
-  const [account] = await createDb(catalogue).select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const { catalogue } = data;
+  const directory = createDb(catalogue);
+  const [account] = await directory.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const claim = account ? [claimAddress(catalogue, await emailFingerprint(settings, account.email), userId, now)] : [];
   await writeAccount(
-    env,
+    data,
     userId,
     () => ({
       claim,
-      erased: catalogue
-        .prepare(
-          `UPDATE users SET email = ?1, username = ?2, password_hash = NULL, password_salt = NULL,
-             password_iterations = NULL, avatar_url = NULL, deleted_at = ?3, updated_at = ?3
-           WHERE id = ?4`,
-        )
-        .bind(`deleted-${anonymous}@deleted.invalid`, `deleted_${anonymous}`, now, userId),
-      messages: catalogue.prepare("DELETE FROM contact_messages WHERE user_id = ?").bind(userId),
+      erased: writeStatement(
+        catalogue,
+        directory
+          .update(users)
+          .set({
+            email: `deleted-${anonymous}@deleted.invalid`,
+            username: `deleted_${anonymous}`,
+            passwordHash: null,
+            passwordSalt: null,
+            passwordIterations: null,
+            avatarUrl: null,
+            deletedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId)),
+      ),
+      messages: writeStatement(catalogue, directory.delete(contactMessages).where(eq(contactMessages.userId, userId))),
     }),
-    (d1) => ({
-      sessions: revokeAllSessions(d1, userId, now),
-      refreshTokens: d1.prepare("DELETE FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions WHERE user_id = ?)").bind(userId),
-      links: d1.prepare("DELETE FROM auth_tokens WHERE user_id = ?").bind(userId),
-      // A device address is personal data, and a deleted player must hear nothing more; the outbox rows go with it.
-      devices: d1.prepare("DELETE FROM push_subscriptions WHERE user_id = ?").bind(userId),
-      notificationSettings: d1.prepare("DELETE FROM notification_settings WHERE user_id = ?").bind(userId),
-    }),
+    (d1) => {
+      const db = createDb(d1);
+      return {
+        sessions: revokeAllSessions(d1, userId, now),
+        refreshTokens: writeStatement(
+          d1,
+          db.delete(refreshTokens).where(inArray(refreshTokens.sessionId, db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)))),
+        ),
+        links: writeStatement(d1, db.delete(authTokens).where(eq(authTokens.userId, userId))),
+        // A device address is personal data, and a deleted player must hear nothing more; the outbox rows go with it.
+        devices: writeStatement(d1, db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))),
+        notificationSettings: writeStatement(d1, db.delete(notificationSettings).where(eq(notificationSettings.userId, userId))),
+      };
+    },
   );
 };

@@ -1,9 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
 import { DEFAULT_COUNTRY } from "#shared/countries";
+import { createDb } from "../../db/client";
+import { writeStatement } from "../../db/compiled";
+import { users } from "../../db/schema";
 import { edgeCountry } from "../../lib/edge-country";
 import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { requireUser } from "../auth/auth.middleware";
+import { requireUser } from "../session/session.middleware";
 import { writeAccount } from "../auth/directory";
 import { detectCountryResponseSchema } from "./me.schemas";
 
@@ -21,14 +25,18 @@ const detectRoute = createRoute({
 export const detectCountryRoutes = createRouter().openapi(detectRoute, async (c) => {
   const countryCode = edgeCountry(c.var.settings, c.req.raw);
   if (!countryCode || countryCode === DEFAULT_COUNTRY) return c.json({ countryCode, updated: false }, 200);
+  const userId = c.var.user.id;
   const { directory } = await writeAccount(
-    c.env,
-    c.var.user.id,
-    () => ({
-      country: c.env.DB.prepare(
-        `UPDATE users SET country = ?, updated_at = ?
-         WHERE id = ? AND country_manually_set = 0 AND country = ?`,
-      ).bind(countryCode, Date.now(), c.var.user.id, DEFAULT_COUNTRY),
+    c.var.data,
+    userId,
+    (catalogue) => ({
+      country: writeStatement(
+        catalogue,
+        createDb(catalogue)
+          .update(users)
+          .set({ country: countryCode, updatedAt: Date.now() })
+          .where(and(eq(users.id, userId), eq(users.countryManuallySet, false), eq(users.country, DEFAULT_COUNTRY))),
+      ),
     }),
     () => ({}),
   );

@@ -1,18 +1,22 @@
 import { createRoute } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { writeStatement } from "../../db/compiled";
+import { users } from "../../db/schema";
 import { uniqueViolation } from "../../db/unique-violation";
-import { playerDb } from "../../db/shards";
 import { writeAccount } from "../auth/directory";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { closeUserSockets } from "../../realtime/live-shards";
-import { clearSessionCookies } from "../auth/auth-cookies";
+import { closeUserSockets } from "../../realtime/live-hubs";
+import { clearSessionCookies } from "../session/session-cookies";
 import { okSchema } from "../auth/auth.schemas";
-import { requireUser } from "../auth/auth.middleware";
+import { requireUser } from "../session/session.middleware";
 import { USERNAME_TAKEN_MESSAGE } from "../auth/username";
 import { deleteAccount } from "./delete-account";
-import { meResponseSchema, updateMeSchema, userResponseSchema } from "./me.schemas";
-import { loadMe, meOf, meStatements } from "./me.service";
+import { meResponseSchema, userResponseSchema } from "../auth/account-view.schemas";
+import { updateMeSchema } from "./me.schemas";
+import { loadMe, meOf, meStatements } from "../auth/account-view";
 
 const getMeRoute = createRoute({
   method: "get",
@@ -55,19 +59,22 @@ const loaded = async (d1: D1Database, userId: string) => {
 };
 
 export const meRoutes = createRouter()
-  .openapi(getMeRoute, async (c) => c.json(await loaded(playerDb(c.env, c.var.user.id), c.var.user.id), 200))
+  .openapi(getMeRoute, async (c) => c.json(await loaded(c.var.data.player(c.var.user.id), c.var.user.id), 200))
   .openapi(updateMeRoute, async (c) => {
     const { username, country } = c.req.valid("json");
     const userId = c.var.user.id;
     const now = Date.now();
-    const update = c.env.DB.prepare(
-      `UPDATE users SET username = COALESCE(?1, username), country = COALESCE(?2, country),
-         country_manually_set = CASE WHEN ?2 IS NULL THEN country_manually_set ELSE 1 END, updated_at = ?3
-       WHERE id = ?4`,
-    ).bind(username ?? null, country ?? null, now, userId);
+    const { data } = c.var;
+    const update = writeStatement(
+      data.catalogue,
+      createDb(data.catalogue)
+        .update(users)
+        .set({ username, ...(country !== undefined && { country, countryManuallySet: true }), updatedAt: now })
+        .where(eq(users.id, userId)),
+    );
     // The directory's unique index (without case) refuses a taken name and nothing else is written; where the
-    // player's shard is the catalogue, the update and the read are one round trip.
-    const { player: results } = await writeAccount(c.env, userId, () => ({ update }), (d1) => meStatements(d1, userId, now)).catch(
+    // player's database is the catalogue, the update and the read are one round trip.
+    const { player: results } = await writeAccount(data, userId, () => ({ update }), (d1) => meStatements(d1, userId, now)).catch(
       (error: unknown) => {
         if (uniqueViolation(error) === "users.username") throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
         throw error;
@@ -78,7 +85,7 @@ export const meRoutes = createRouter()
     return c.json({ user: me.user }, 200);
   })
   .openapi(deleteMeRoute, async (c) => {
-    await deleteAccount(c.env, c.var.settings, c.var.user.id, Date.now());
+    await deleteAccount(c.var.data, c.var.settings, c.var.user.id, Date.now());
     await closeUserSockets(c.env, c.var.user.id);
     clearSessionCookies(c);
     return c.json({ ok: true as const }, 200);

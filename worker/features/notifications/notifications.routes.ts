@@ -1,12 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pushTopics } from "../../db/schema";
-import { playerDb } from "../../db/shards";
 import type { Settings } from "../../env";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { requireUser } from "../auth/auth.middleware";
-import { chooseTopics, readNotifications, releaseFromOtherShards, subscribe, unsubscribe } from "./notifications.service";
+import { requireUser } from "../session/session.middleware";
+import { chooseTopics, readNotifications, releaseElsewhere, subscribe, unsubscribe } from "./notifications.service";
 import { isPushEndpoint, vapidKeys } from "./push-service";
 
 const ENDPOINT_MESSAGE = "This browser's push service is not supported";
@@ -80,29 +79,29 @@ const withKey = async (settings: Settings, view: ReturnType<typeof readNotificat
   ...(await view),
 });
 
-/** Devices and choices are the player's, in their shard, beside the outbox the push sender drains on every shard. */
+/** Devices and choices are the player's, in their database, beside the outbox the push sender drains in every one. */
 export const notificationRoutes = createRouter()
   .openapi(readRoute, async (c) => {
-    const userId = c.var.user!.id;
-    return c.json(await withKey(c.var.settings, readNotifications(playerDb(c.env, userId), userId)), 200);
+    const userId = c.var.user.id;
+    return c.json(await withKey(c.var.settings, readNotifications(c.var.data.player(userId), userId)), 200);
   })
   .openapi(topicsRoute, async (c) => {
-    const userId = c.var.user!.id;
-    return c.json(await withKey(c.var.settings, chooseTopics(playerDb(c.env, userId), userId, c.req.valid("json"), Date.now())), 200);
+    const userId = c.var.user.id;
+    return c.json(await withKey(c.var.settings, chooseTopics(c.var.data.player(userId), userId, c.req.valid("json"), Date.now())), 200);
   })
   .openapi(subscribeRoute, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const subscription = c.req.valid("json");
     if (!isPushEndpoint(subscription.endpoint, c.var.settings)) {
       throw new AppError("validation_failed", ENDPOINT_MESSAGE, { field: "endpoint" });
     }
-    const home = playerDb(c.env, userId);
-    // Another shard first: a browser held there under other keys stays there, and is answered as if subscribed here.
-    const heldElsewhere = await releaseFromOtherShards(c.env, home, subscription);
+    const home = c.var.data.player(userId);
+    // The other databases first: a browser held there under other keys stays there, and is answered as if subscribed here.
+    const heldElsewhere = await releaseElsewhere(c.var.data, home, subscription);
     const view = heldElsewhere ? readNotifications(home, userId) : subscribe(home, userId, subscription, Date.now());
     return c.json(await withKey(c.var.settings, view), 200);
   })
   .openapi(unsubscribeRoute, async (c) => {
-    const userId = c.var.user!.id;
-    return c.json(await withKey(c.var.settings, unsubscribe(playerDb(c.env, userId), userId, c.req.valid("json").endpoint)), 200);
+    const userId = c.var.user.id;
+    return c.json(await withKey(c.var.settings, unsubscribe(c.var.data.player(userId), userId, c.req.valid("json").endpoint)), 200);
   });

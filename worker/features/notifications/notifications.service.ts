@@ -1,7 +1,7 @@
 import { and, count, desc, eq, notInArray, or } from "drizzle-orm";
 import { createDb } from "../../db/client";
+import type { DataContext } from "../../db/data-context";
 import { notificationSettings, pushSubscriptions, pushTopics } from "../../db/schema";
-import { shardMap } from "../../db/shards";
 import { newId } from "../../lib/ids";
 import type { PushTopic } from "./notices";
 
@@ -65,19 +65,22 @@ export const subscribe = async (d1: D1Database, userId: string, { endpoint, keys
 };
 
 /**
- * The endpoint's unique index holds within one database. With several shards, a player of another shard holding the
- * browser under the same keys gives it up, as in subscribe, so it never gets two accounts' notices; one holding it
- * under other keys keeps it, and true says so: the home shard must not subscribe it as well. Nothing to do with one shard.
+ * The endpoint's unique index holds within one database. With several player databases, a player of another one
+ * holding the browser under the same keys gives it up, as in subscribe, so it never gets two accounts' notices; one
+ * holding it under other keys keeps it, and true says so: the home database must not subscribe it as well. Nothing to
+ * do with one database.
  */
-export const releaseFromOtherShards = async (env: Env, home: D1Database, { endpoint, keys }: NewSubscription) => {
-  const others = shardMap(env).shards.filter(({ db }) => db !== home);
+export const releaseElsewhere = async (data: DataContext, home: D1Database, { endpoint, keys }: NewSubscription) => {
+  const others = data.players().filter(({ db }) => db !== home);
+  const s = pushSubscriptions;
   const held = await Promise.all(
-    others.map(async ({ db }) => {
+    others.map(async ({ db: d1 }) => {
+      const db = createDb(d1);
       const [, kept] = await db.batch([
-        db.prepare("DELETE FROM push_subscriptions WHERE endpoint = ? AND p256dh = ? AND auth = ?").bind(endpoint, keys.p256dh, keys.auth),
-        db.prepare("SELECT 1 AS held FROM push_subscriptions WHERE endpoint = ?").bind(endpoint),
+        db.delete(s).where(and(eq(s.endpoint, endpoint), eq(s.p256dh, keys.p256dh), eq(s.auth, keys.auth))),
+        db.select({ id: s.id }).from(s).where(eq(s.endpoint, endpoint)),
       ]);
-      return (kept?.results.length ?? 0) > 0;
+      return kept.length > 0;
     }),
   );
   return held.includes(true);

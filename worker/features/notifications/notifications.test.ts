@@ -9,6 +9,7 @@ import { createSubscriber, drainPushes, pushesTo, subscribeDevice, useFakePushSe
 import { redeemGiftCard } from "../../test/redemptions";
 import { createPlayerIn, shardOf } from "../../test/players";
 import { signedInAdmin, signedInPlayer } from "../../test/sessions";
+import { dataContext } from "../../db/data-context";
 import { decideRedemption } from "../redemptions/decide-redemption.service";
 import { readSettings } from "../../env";
 import { productionEnv } from "../../test/deployed-env";
@@ -122,7 +123,7 @@ const redeemAndDecide = async (status: "fulfilled" | "rejected", topics: { redem
   await grantCredits(account.userId, 50, "winnings");
   const { body } = await redeemGiftCard(account, { credits: 20 });
   const admin = await signedInAdmin();
-  await decideRedemption(env, { redemptionId: body.redemption.id, status, note: null, adminId: admin.userId, now: Date.now() });
+  await decideRedemption(dataContext(env), { redemptionId: body.redemption.id, status, note: null, adminId: admin.userId, now: Date.now() });
   await drainPushes();
   return { redemptionId: body.redemption.id, pushes: await pushesTo(standin, device) };
 };
@@ -154,8 +155,8 @@ describe("notices beyond picks", () => {
     const device = await subscribeDevice(standin, player.bearer);
     await join(contestId, player.userId, startsAt + 1000);
     await shardOf(player.userId).prepare("UPDATE contest_entries SET score = 3 WHERE contest_id = ?").bind(contestId).run();
-    await payContests(env, Date.now());
-    await payContests(env, Date.now());
+    await payContests(dataContext(env), Date.now(), env);
+    await payContests(dataContext(env), Date.now(), env);
     await drainPushes();
     expect(await pushesTo(standin, device)).toEqual([expect.objectContaining({ title: "You placed #1 in Weekend Challenge", url: "/leaderboard" })]);
   });
@@ -173,8 +174,8 @@ describe("notices beyond picks", () => {
       await join(contestId, userId, startsAt + 1000 + i);
       await shardOf(userId).prepare("UPDATE contest_entries SET score = ? WHERE contest_id = ? AND user_id = ?").bind(field.length - i, contestId, userId).run();
     }
-    await payContests(env, Date.now());
-    await payContests(env, Date.now());
+    await payContests(dataContext(env), Date.now(), env);
+    await payContests(dataContext(env), Date.now(), env);
     await drainPushes();
 
     const [eleventhPhone, twelfthPhone, quietPhone] = devices;

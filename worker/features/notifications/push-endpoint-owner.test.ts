@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminActor } from "../admin-audit/admin-audit";
 import { setOutcome } from "../settlement/outcome.service";
@@ -37,7 +38,7 @@ describe("a browser's subscription and the accounts that send its endpoint", () 
     // The owner's notices still reach the phone, readable with its own keys.
     const questionId = await insertQuestion({ title: "Will it rain?", creditCost: 1 });
     await placePick(owner.userId, questionId, "yes");
-    await setOutcome(env, { questionId, outcome: "A", actor: adminActor((await signedInAdmin()).userId), now: Date.now() });
+    await setOutcome(dataContext(env), env.SETTLEMENT_QUEUE, { questionId, outcome: "A", actor: adminActor((await signedInAdmin()).userId), now: Date.now() });
     await drainPushes();
     expect(await pushesTo(standin, phone)).toEqual([expect.objectContaining({ title: "You won 2 credits!" })]);
     expect((await shardOf(other.userId).prepare("SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?").bind(other.userId).first<{ n: number }>())?.n).toBe(0);

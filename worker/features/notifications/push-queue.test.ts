@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { playerDb } from "../../db/shards";
 import { placePick } from "../../test/players";
 import { pushesTo, subscribeDevice, useFakePushService, type Device, type PushStandin } from "../../test/push";
 import { insertQuestion } from "../../test/questions";
@@ -36,10 +36,10 @@ const resolvedQuestionPickedByBoth = async (world: Env) => {
   const devices: Device[] = [];
   for (const player of players) devices.push(await subscribeDevice(standin, player.bearer, world));
   const questionId = await insertQuestion({ title: "Does the away side score first?", creditCost: 2 });
-  await mirrorQuestions(world, [questionId]);
-  for (const player of players) await placePick(player.userId, questionId, "yes", 1, playerDb(world, player.userId));
+  await mirrorQuestions(dataContext(world), [questionId]);
+  for (const player of players) await placePick(player.userId, questionId, "yes", 1, dataContext(world).player(player.userId));
   await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = 1 WHERE id = ?").bind(questionId).run();
-  await mirrorQuestions(world, [questionId]);
+  await mirrorQuestions(dataContext(world), [questionId]);
   return { questionId, devices };
 };
 

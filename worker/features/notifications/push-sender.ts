@@ -1,17 +1,18 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
-import { inArray } from "drizzle-orm";
+import { eq, inArray, lte, sql } from "drizzle-orm";
 import { PUSH } from "../../config";
 import { createDb } from "../../db/client";
-import { shardMap } from "../../db/shards";
-import type { SqlColumns } from "../../db/rows";
-import { pushSubscriptions, type pushDeliveries } from "../../db/schema";
-import { readSettings, type Settings } from "../../env";
+import { writeStatement } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
+import { pushDeliveries, pushSubscriptions } from "../../db/schema";
+import type { Settings } from "../../env";
 import { log } from "../../lib/log";
 import { sumFields } from "../../lib/sum-fields";
 import { noticeSchema, toPushPayload } from "./notices";
 import { deliveryUrl, vapidKeys } from "./push-service";
 
-type Taken = SqlColumns<typeof pushDeliveries, "id" | "subscription_id" | "notice" | "attempts">;
+const d = pushDeliveries;
+
 type Subscription = typeof pushSubscriptions.$inferSelect;
 type Result = { id: string; subscriptionId: string; outcome: "sent" | "gone" | "dropped" | { retryAt: number } };
 
@@ -19,15 +20,17 @@ type Result = { id: string; subscriptionId: string; outcome: "sent" | "gone" | "
  * Takes the due deliveries in one statement: D1 runs statements one at a time, so two passes at once (the cron and a
  * settlement's own kick) take different rows, and the lease keeps a taken row away until it is sent or retried.
  */
-const take = (d1: D1Database, now: number) =>
-  d1
-    .prepare(
-      `UPDATE push_deliveries SET next_attempt_at = ?1 + ?2
-       WHERE id IN (SELECT id FROM push_deliveries WHERE next_attempt_at <= ?1 ORDER BY next_attempt_at LIMIT ?3)
-       RETURNING id, subscription_id, notice, attempts`,
-    )
-    .bind(now, PUSH.leaseMs, PUSH.perRun)
-    .all<Taken>();
+const take = (d1: D1Database, now: number) => {
+  const db = createDb(d1);
+  const due = db.select({ id: d.id }).from(d).where(lte(d.nextAttemptAt, now)).orderBy(d.nextAttemptAt).limit(PUSH.perRun);
+  return db
+    .update(d)
+    .set({ nextAttemptAt: now + PUSH.leaseMs })
+    .where(inArray(d.id, due))
+    .returning({ id: d.id, subscriptionId: d.subscriptionId, notice: d.notice, attempts: d.attempts });
+};
+
+type Taken = Awaited<ReturnType<typeof take>>[number];
 
 const retryAfterMs = (response: Response) => {
   const seconds = Number(response.headers.get("Retry-After"));
@@ -66,34 +69,34 @@ const send = async (delivery: Taken, subscription: Subscription, vapid: ReturnTy
   return { id: delivery.id, subscriptionId: subscription.id, outcome };
 };
 
-const record = (d1: D1Database, results: Result[]) =>
-  results.map(({ id, subscriptionId, outcome }) => {
-    if (outcome === "sent" || outcome === "dropped") return d1.prepare("DELETE FROM push_deliveries WHERE id = ?").bind(id);
-    if (outcome === "gone") return d1.prepare("DELETE FROM push_subscriptions WHERE id = ?").bind(subscriptionId);
-    return d1.prepare("UPDATE push_deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?").bind(outcome.retryAt, id);
-  });
+const record = (d1: D1Database, { id, subscriptionId, outcome }: Result) => {
+  const db = createDb(d1);
+  if (outcome === "sent" || outcome === "dropped") return writeStatement(d1, db.delete(d).where(eq(d.id, id)));
+  if (outcome === "gone") return writeStatement(d1, db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)));
+  return writeStatement(d1, db.update(d).set({ attempts: sql`${d.attempts} + 1`, nextAttemptAt: outcome.retryAt }).where(eq(d.id, id)));
+};
 
 type PassSummary = { sent: number; gone: number; retried: number; dropped: number };
 
-/** One pass over one shard's outbox; `more` when it took a full pass's worth, so more may be due. */
-export const sendDueOnShard = async (d1: D1Database, settings: Settings, now: number): Promise<PassSummary & { more: boolean }> => {
-  const { results: taken } = await take(d1, now);
+/** One pass over one database's outbox; `more` when it took a full pass's worth, so more may be due. */
+export const sendDueIn = async (d1: D1Database, settings: Settings, now: number): Promise<PassSummary & { more: boolean }> => {
+  const taken = await take(d1, now);
   if (taken.length === 0) return { sent: 0, gone: 0, retried: 0, dropped: 0, more: false };
   const vapid = vapidKeys(settings);
   const subscriptions = await createDb(d1)
     .select()
     .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.id, [...new Set(taken.map((d) => d.subscription_id))]));
+    .where(inArray(pushSubscriptions.id, [...new Set(taken.map((delivery) => delivery.subscriptionId))]));
   const byId = new Map(subscriptions.map((s) => [s.id, s]));
   const results: Result[] = [];
   for (let start = 0; start < taken.length; start += PUSH.concurrency) {
     const group = taken.slice(start, start + PUSH.concurrency).flatMap((delivery) => {
-      const subscription = byId.get(delivery.subscription_id);
+      const subscription = byId.get(delivery.subscriptionId);
       return subscription ? [send(delivery, subscription, vapid, settings, now)] : [];
     });
     results.push(...(await Promise.all(group)));
   }
-  if (results.length > 0) await d1.batch(record(d1, results));
+  if (results.length > 0) await d1.batch(results.map((result) => record(d1, result)));
   const count = (kind: "sent" | "gone" | "dropped") => results.filter((r) => r.outcome === kind).length;
   return {
     sent: count("sent"),
@@ -105,12 +108,11 @@ export const sendDueOnShard = async (d1: D1Database, settings: Settings, now: nu
 };
 
 /**
- * One pass over the push outbox of every user shard (a player's devices and notices live beside their picks): sends
- * what is due, a few at a time, and records each answer. The every-minute cron's net under the push queue
- * (push-queue.ts), which sends a shard's notices right after they commit.
+ * One pass over the push outbox of every player database (a player's devices and notices live beside their picks):
+ * sends what is due, a few at a time, and records each answer. The every-minute cron's net under the push queue
+ * (push-queue.ts), which sends a database's notices right after they commit.
  */
-export const sendDuePushes = async (env: Env, now = Date.now()): Promise<PassSummary> => {
-  const settings = readSettings(env);
-  const passes = await Promise.all(shardMap(env).shards.map(({ db }) => sendDueOnShard(db, settings, now)));
+export const sendDuePushes = async (data: DataContext, settings: Settings, now = Date.now()): Promise<PassSummary> => {
+  const passes = await Promise.all(data.players().map(({ db }) => sendDueIn(db, settings, now)));
   return sumFields({ sent: 0, gone: 0, retried: 0, dropped: 0 }, passes);
 };

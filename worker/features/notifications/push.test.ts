@@ -1,4 +1,6 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
+import { readSettings } from "../../env";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminActor } from "../admin-audit/admin-audit";
 import { setOutcome } from "../settlement/outcome.service";
@@ -12,6 +14,8 @@ import { sendDuePushes } from "./push-sender";
 import { sendPushNotifications } from "../../cron/send-push-notifications";
 import { settleQueuedQuestions } from "../../cron/settle-queued";
 
+const sendDueNow = (now: number) => sendDuePushes(dataContext(env), readSettings(env), now);
+
 let standin: PushStandin;
 
 beforeEach(() => {
@@ -24,7 +28,7 @@ afterEach(() => {
 
 const settle = async (questionId: string, outcome: "A" | "B" | "void", reason?: string) => {
   const admin = await signedInAdmin();
-  await setOutcome(env, { questionId, outcome, actor: adminActor(admin.userId), now: Date.now(), reason });
+  await setOutcome(dataContext(env), env.SETTLEMENT_QUEUE, { questionId, outcome, actor: adminActor(admin.userId), now: Date.now(), reason });
 };
 
 const deliveriesLeft = () => sumOverShards("SELECT count(*) FROM push_deliveries");
@@ -53,7 +57,7 @@ describe("push notifications for settled picks", () => {
     expect(standin.received.every((push) => push.ttl === PUSH.ttlSeconds)).toBe(true);
 
     // The cron passing over the question again, and the sender running again, change nothing.
-    await settleQueuedQuestions(env, Date.now());
+    await settleQueuedQuestions(dataContext(env), Date.now(), env);
     await drainPushes();
     expect(standin.received).toHaveLength(3);
     expect(await deliveriesLeft()).toBe(0);
@@ -105,10 +109,10 @@ describe("pushes from the cron", () => {
       .bind(questionId)
       .run();
 
-    await settleQueuedQuestions(env, Date.now());
+    await settleQueuedQuestions(dataContext(env), Date.now(), env);
     expect(await deliveriesLeft()).toBe(1);
     expect(standin.received).toEqual([]);
-    await sendPushNotifications(env, Date.now());
+    await sendPushNotifications(dataContext(env), Date.now(), env);
     expect(await pushesTo(standin, device)).toEqual([expect.objectContaining({ title: "You won 4 credits!" })]);
   });
 });
@@ -125,17 +129,17 @@ describe("the push service's answers", () => {
     await settle(questionId, "A");
 
     const now = Date.now();
-    expect(await sendDuePushes(env, now)).toEqual({ sent: 0, gone: 1, retried: 1, dropped: 0 });
+    expect(await sendDueNow(now)).toEqual({ sent: 0, gone: 1, retried: 1, dropped: 0 });
     const outbox = shardOf(player.userId);
     const subscriptions = await outbox.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?").bind(player.userId).all();
     expect(subscriptions.results).toEqual([{ endpoint: busy.endpoint }]);
     const retry = await outbox.prepare("SELECT attempts, next_attempt_at FROM push_deliveries").first<{ attempts: number; next_attempt_at: number }>();
     expect(retry).toEqual({ attempts: 1, next_attempt_at: now + PUSH.firstRetryMs });
 
-    expect(await sendDuePushes(env, now + 1000)).toEqual({ sent: 0, gone: 0, retried: 0, dropped: 0 });
-    expect(await sendDuePushes(env, now + PUSH.firstRetryMs)).toMatchObject({ retried: 1 });
+    expect(await sendDueNow(now + 1000)).toEqual({ sent: 0, gone: 0, retried: 0, dropped: 0 });
+    expect(await sendDueNow(now + PUSH.firstRetryMs)).toMatchObject({ retried: 1 });
     expect(await outbox.prepare("SELECT next_attempt_at FROM push_deliveries").first()).toEqual({ next_attempt_at: now + 3 * PUSH.firstRetryMs });
-    expect(await sendDuePushes(env, now + 3 * PUSH.firstRetryMs)).toMatchObject({ sent: 1 });
+    expect(await sendDueNow(now + 3 * PUSH.firstRetryMs)).toMatchObject({ sent: 1 });
     expect(await pushesTo(standin, busy)).toEqual([expect.objectContaining({ title: "You won 4 credits!" })]);
     expect(await deliveriesLeft()).toBe(0);
   });
@@ -149,7 +153,7 @@ describe("the push service's answers", () => {
     await placePick(player.userId, questionId, "yes");
     await settle(questionId, "A");
 
-    expect(await sendDuePushes(env, Date.now())).toEqual({ sent: 1, gone: 1, retried: 0, dropped: 0 });
+    expect(await sendDueNow(Date.now())).toEqual({ sent: 1, gone: 1, retried: 0, dropped: 0 });
     const subscriptions = await shardOf(player.userId).prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?").bind(player.userId).all();
     expect(subscriptions.results).toEqual([{ endpoint: kept.endpoint }]);
     expect(await deliveriesLeft()).toBe(0);
@@ -164,7 +168,7 @@ describe("the push service's answers", () => {
     await settle(questionId, "A");
     let at = Date.now();
     for (let attempt = 0; attempt < PUSH.maxAttempts; attempt++) {
-      await sendDuePushes(env, at);
+      await sendDueNow(at);
       at += PUSH.firstRetryMs * 2 ** attempt;
     }
     expect(await deliveriesLeft()).toBe(0);

@@ -1,22 +1,24 @@
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { priceFor, type Currency, type PurchaseMode } from "#shared/pricing";
 import { AppError } from "../../lib/errors";
 import { readExchangeRates } from "../exchange-rates/exchange-rates.service";
 import { callStripe } from "./stripe-client";
 import { liveSubscriptions } from "./subscription-rows";
-import type { SqlColumns } from "../../db/rows";
-import type { stripeCustomers } from "../../db/schema";
-import { batchNamed, typed } from "../../db/statement";
+import { createDb } from "../../db/client";
+import type { DataContext } from "../../db/data-context";
+import { stripeCustomers } from "../../db/schema";
 import { newId } from "../../lib/ids";
-import { playerDb } from "../../db/shards";
-import { blockedSql, playRefusal, readPlayState, withinLimitsSql } from "../responsible-play/play-rules";
+import { blockedSql, playRefusal, readPlayState, withinLimitsSql } from "../play-rules/play-rules";
 import { MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 
 type Buyer = { id: string; email: string };
 type CheckoutInput = { credits: number; currency: Currency; mode: PurchaseMode };
 
-export const customerIdOf = async (d1: D1Database, userId: string) =>
-  (await d1.prepare("SELECT customer_id FROM stripe_customers WHERE user_id = ?").bind(userId).first<{ customer_id: string }>())?.customer_id ?? null;
+const selectCustomer = (d1: D1Database, userId: string) =>
+  createDb(d1).select({ customerId: stripeCustomers.customerId }).from(stripeCustomers).where(eq(stripeCustomers.userId, userId));
+
+export const customerIdOf = async (d1: D1Database, userId: string) => (await selectCustomer(d1, userId))[0]?.customerId ?? null;
 
 /** One Stripe customer per player; concurrent first checkouts get the same one through Stripe's idempotency key. */
 const customerFor = async (d1: D1Database, stripe: Stripe, buyer: Buyer, now: number) => {
@@ -25,15 +27,12 @@ const customerFor = async (d1: D1Database, stripe: Stripe, buyer: Buyer, now: nu
   const customer = await callStripe(() =>
     stripe.customers.create({ email: buyer.email, metadata: { userId: buyer.id } }, { idempotencyKey: `customer:${buyer.id}` }),
   );
-  const { stored } = await batchNamed(d1, {
-    insert: d1
-      .prepare("INSERT INTO stripe_customers (user_id, customer_id, created_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO NOTHING")
-      .bind(buyer.id, customer.id, now),
-    stored: typed<SqlColumns<typeof stripeCustomers, "customer_id">>(
-      d1.prepare("SELECT customer_id FROM stripe_customers WHERE user_id = ?").bind(buyer.id),
-    ),
-  });
-  return stored.results[0]?.customer_id ?? customer.id;
+  const db = createDb(d1);
+  const [, stored] = await db.batch([
+    db.insert(stripeCustomers).values({ userId: buyer.id, customerId: customer.id, createdAt: now }).onConflictDoNothing({ target: stripeCustomers.userId }),
+    selectCustomer(d1, buyer.id),
+  ]);
+  return stored[0]?.customerId ?? customer.id;
 };
 
 export const hasLiveSubscription = async (d1: D1Database, userId: string) =>
@@ -69,17 +68,17 @@ export const countRenewal = (d1: D1Database, userId: string, credits: number, tr
 /**
  * A Checkout Session for exactly the price we compute (one line, quantity 1, since tiers make the price per credit
  * depend on the count). The buyer and the credits ride in metadata, on the subscription too, so every later event
- * says whom to credit, and so in which shard. The buyer's limits, attempts and customer are in their shard; the
- * exchange rates in the catalogue.
+ * says whom to credit, and so in which database. The buyer's limits, attempts and customer are in their database;
+ * the exchange rates in the catalogue.
  */
-export const createCheckout = async (env: Env, stripe: Stripe, appUrl: string, buyer: Buyer, input: CheckoutInput, now: number) => {
+export const createCheckout = async (data: DataContext, stripe: Stripe, appUrl: string, buyer: Buyer, input: CheckoutInput, now: number) => {
   const { credits, currency, mode } = input;
-  const d1 = playerDb(env, buyer.id);
+  const d1 = data.player(buyer.id);
   if (mode === "subscription" && (await hasLiveSubscription(d1, buyer.id))) {
     throw new AppError("conflict", "You already have an active subscription");
   }
   await recordCheckoutAttempt(d1, buyer.id, priceFor(credits, mode, "USD", 1).amount, now);
-  const { rates } = await readExchangeRates(env.DB);
+  const { rates } = await readExchangeRates(data.catalogue);
   const price = priceFor(credits, mode, currency, rates[currency]);
   const customer = await customerFor(d1, stripe, buyer, now);
   const metadata = { userId: buyer.id, credits: String(credits), mode };

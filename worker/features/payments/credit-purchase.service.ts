@@ -1,7 +1,7 @@
 import type { LiveMessage } from "#shared/live-messages";
-import type { Receipt } from "../../lib/idempotency";
+import type { Receipt } from "../../db/idempotency";
 import { commitMovement, grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
-import { creditsStatement, toCredits } from "../picks/pick-row";
+import { creditsStatement, toCredits } from "../credits/credits-row";
 import { countRenewal } from "./checkout.service";
 import type { Purchase } from "./stripe-objects";
 

@@ -3,14 +3,13 @@ import { eq } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { newestFirst } from "../../db/keyset";
 import { subscriptions } from "../../db/schema";
-import { playerDb } from "../../db/shards";
 import { PAYMENT_RATE_LIMITS } from "../../config";
-import { withIdempotency } from "../../lib/idempotency";
+import { withIdempotency } from "../../db/idempotency";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { enforceRateLimits } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
-import { publishToUser } from "../../realtime/live-shards";
-import { requireUser } from "../auth/auth.middleware";
+import { publishToUser } from "../../realtime/live-hubs";
+import { requireUser } from "../session/session.middleware";
 import { createCheckout, createPortal } from "./checkout.service";
 import type { PurchaseRef } from "./credit-purchase.service";
 import { checkoutRequestSchema, subscriptionSchema, urlSchema, verifyRequestSchema, verifyResponseSchema } from "./payments.schemas";
@@ -67,16 +66,16 @@ const subscriptionsRoute = createRoute({
 
 export const paymentRoutes = createRouter()
   .openapi(checkoutRoute, async (c) => {
-    const user = c.var.user!;
-    await enforceRateLimits(c.env.DB, [{ key: `checkout:user:${user.id}`, rule: PAYMENT_RATE_LIMITS.checkoutPerUser }]);
+    const user = c.var.user;
+    await enforceRateLimits(c.var.data.catalogue, [{ key: `checkout:user:${user.id}`, rule: PAYMENT_RATE_LIMITS.checkoutPerUser }]);
     const stripe = stripeFor(c.var.settings);
-    const result = await createCheckout(c.env, stripe, c.var.settings.APP_URL, user, c.req.valid("json"), Date.now());
+    const result = await createCheckout(c.var.data, stripe, c.var.settings.APP_URL, user, c.req.valid("json"), Date.now());
     return c.json(result, 200);
   })
   .openapi(verifyRoute, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const request = c.req.valid("json");
-    const d1 = playerDb(c.env, userId);
+    const d1 = c.var.data.player(userId);
     return withIdempotency(c, { userId, body: request }, {
       run: async (receipt) => {
         const { handled, body } = await verifyPayment(d1, stripeFor(c.var.settings), userId, request.sessionId, Date.now(), receipt);
@@ -92,16 +91,16 @@ export const paymentRoutes = createRouter()
     });
   })
   .openapi(portalRoute, async (c) => {
-    const userId = c.var.user!.id;
-    const result = await createPortal(playerDb(c.env, userId), stripeFor(c.var.settings), c.var.settings.APP_URL, userId);
+    const userId = c.var.user.id;
+    const result = await createPortal(c.var.data.player(userId), stripeFor(c.var.settings), c.var.settings.APP_URL, userId);
     return c.json(result, 200);
   });
 
 export const subscriptionRoutes = createRouter()
   .openapi(subscriptionsRoute, async (c) => {
     const s = subscriptions;
-    const userId = c.var.user!.id;
-    const items = await createDb(playerDb(c.env, userId))
+    const userId = c.var.user.id;
+    const items = await createDb(c.var.data.player(userId))
       .select({
         id: s.id,
         status: s.status,

@@ -18,6 +18,6 @@ const pricingRoute = createRoute({
 
 export const pricingRoutes = createRouter().openapi(pricingRoute, async (c) => {
   const { credits, currency, mode } = c.req.valid("query");
-  const { rates } = await readExchangeRates(c.env.DB);
+  const { rates } = await readExchangeRates(c.var.data.catalogue);
   return c.json(priceFor(credits, mode, currency, rates[currency]), 200);
 });

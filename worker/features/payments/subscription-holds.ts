@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { log } from "../../lib/log";
-import { playRefusal, readPlayState, type PlayState } from "../responsible-play/play-rules";
+import { playRefusal, readPlayState, type PlayState } from "../play-rules/play-rules";
 import type { Settings } from "../../env";
 import { callStripe, stripeFor } from "./stripe-client";
 import { liveSubscriptions } from "./subscription-rows";

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { createDb } from "../../db/client";
 import { subscriptions } from "../../db/schema";
@@ -43,28 +43,30 @@ export const applySubscriptionEvent = (
   eventCreated: number,
   now: number,
 ) => {
-  const customer = typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
-  return d1
-    .prepare(
-      `INSERT INTO subscriptions (id, user_id, customer_id, status, credits_amount, total_price, currency, cancel_at_period_end,
-         last_event_at, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)
-       ON CONFLICT(id) DO UPDATE SET
-         status = excluded.status, cancel_at_period_end = excluded.cancel_at_period_end,
-         last_event_at = excluded.last_event_at, updated_at = excluded.updated_at
-       WHERE excluded.last_event_at > subscriptions.last_event_at
-          OR (excluded.last_event_at = subscriptions.last_event_at AND subscriptions.status <> 'canceled')`,
-    )
-    .bind(
-      subscription.id,
-      owner.userId,
-      customer,
-      subscription.status,
-      owner.credits,
-      owner.totalPrice,
-      subscription.currency.toUpperCase(),
-      subscription.cancel_at_period_end ? 1 : 0,
-      eventCreated,
-      now,
-    );
+  const s = subscriptions;
+  return createDb(d1)
+    .insert(s)
+    .values({
+      id: subscription.id,
+      userId: owner.userId,
+      customerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+      status: subscription.status,
+      creditsAmount: owner.credits,
+      totalPrice: owner.totalPrice,
+      currency: subscription.currency.toUpperCase(),
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      lastEventAt: eventCreated,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: s.id,
+      set: {
+        status: sql`excluded.status`,
+        cancelAtPeriodEnd: sql`excluded.cancel_at_period_end`,
+        lastEventAt: sql`excluded.last_event_at`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      setWhere: sql`excluded.last_event_at > ${s.lastEventAt} OR (excluded.last_event_at = ${s.lastEventAt} AND ${s.status} <> 'canceled')`,
+    });
 };

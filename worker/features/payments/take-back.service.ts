@@ -1,23 +1,22 @@
+import { eq, type SQL } from "drizzle-orm";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
+import { createDb } from "../../db/client";
+import { stripePayments } from "../../db/schema";
 import { commitMovement, reverse } from "../credits/ledger.service";
-import { creditsStatement, toCredits } from "../picks/pick-row";
+import { creditsStatement, toCredits } from "../credits/credits-row";
 import { holdPendingRedemptions } from "../redemptions/redemption-holds";
 import { creditEvents, type CreditOutcome } from "./credit-purchase.service";
-import type { SqlColumns } from "../../db/rows";
-import type { stripePayments } from "../../db/schema";
-
-type PaymentRow = SqlColumns<typeof stripePayments, "id" | "user_id" | "credits" | "credits_taken_back">;
-
 const ATTEMPTS = 3;
 
-export const findPaymentByIntent = (d1: D1Database, paymentIntentId: string) =>
-  d1
-    .prepare("SELECT id, user_id, credits, credits_taken_back FROM stripe_payments WHERE payment_intent_id = ?")
-    .bind(paymentIntentId)
-    .first<PaymentRow>();
+const findPaymentWhere = async (d1: D1Database, where: SQL) => {
+  const { id, userId, credits, creditsTakenBack } = stripePayments;
+  const [payment] = await createDb(d1).select({ id, userId, credits, creditsTakenBack }).from(stripePayments).where(where).limit(1);
+  return payment ?? null;
+};
 
-const findPayment = (d1: D1Database, id: string) =>
-  d1.prepare("SELECT id, user_id, credits, credits_taken_back FROM stripe_payments WHERE id = ?").bind(id).first<PaymentRow>();
+export const findPaymentByIntent = (d1: D1Database, paymentIntentId: string) => findPaymentWhere(d1, eq(stripePayments.paymentIntentId, paymentIntentId));
+
+const findPayment = (d1: D1Database, id: string) => findPaymentWhere(d1, eq(stripePayments.id, id));
 
 /** Credits to have taken back once `refunded` of `total` (minor units) went back to the buyer, rounded up. */
 export const refundedShare = (credits: number, refunded: number, total: number) =>
@@ -41,11 +40,11 @@ export const takeBackCredits = async (
     const payment = await findPayment(d1, paymentId);
     if (!payment) return null;
     const target = Math.min(payment.credits, targetFor(payment.credits));
-    const amount = target - payment.credits_taken_back;
+    const amount = target - payment.creditsTakenBack;
     if (amount <= 0) return null;
     const description = reason === "refund" ? `Refunded purchase: ${amount} credits` : `Disputed purchase: ${amount} credits`;
     const movement = reverse(d1, {
-      userId: payment.user_id,
+      userId: payment.userId,
       amount,
       source: "purchased",
       idempotencyKey: `stripe-takeback:${payment.id}:${target}`,
@@ -55,10 +54,10 @@ export const takeBackCredits = async (
     const after = [
       d1
         .prepare("UPDATE stripe_payments SET credits_taken_back = ?, updated_at = ? WHERE id = ? AND credits_taken_back = ?")
-        .bind(target, now, payment.id, payment.credits_taken_back),
+        .bind(target, now, payment.id, payment.creditsTakenBack),
       assertInBatch(d1, "EXISTS (SELECT 1 FROM stripe_payments WHERE id = ? AND credits_taken_back = ?)", payment.id, target),
       holdPendingRedemptions(d1, {
-        userId: payment.user_id,
+        userId: payment.userId,
         cause: reason === "refund" ? "charge_refunded" : "dispute_opened",
         paymentId: payment.id,
         transactionId: movement.transactionId,
@@ -66,12 +65,12 @@ export const takeBackCredits = async (
       }),
     ];
     try {
-      const { applied, reads } = await commitMovement(d1, movement, { after, reads: { credits: creditsStatement(d1, payment.user_id) } });
+      const { applied, reads } = await commitMovement(d1, movement, { after, reads: { credits: creditsStatement(d1, payment.userId) } });
       const credits = toCredits(reads.credits.results[0]);
       const events = applied
         ? creditEvents(credits, { id: movement.transactionId, amount: -amount, transactionType: "reversal", description, createdAt: now })
         : [];
-      return { userId: payment.user_id, outcome: { applied, credits, events } };
+      return { userId: payment.userId, outcome: { applied, credits, events } };
     } catch (error) {
       if (!isBatchRefusal(error)) throw error;
     }

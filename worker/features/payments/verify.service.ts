@@ -1,8 +1,12 @@
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { AppError } from "../../lib/errors";
-import type { Receipt } from "../../lib/idempotency";
+import type { Receipt } from "../../db/idempotency";
+import { createDb } from "../../db/client";
+import { boundQuery } from "../../db/compiled";
+import { creditTransactions } from "../../db/schema";
 import { batchNamed, firstRow } from "../../db/statement";
-import { creditsStatement, toCredits } from "../picks/pick-row";
+import { creditsStatement, toCredits } from "../credits/credits-row";
 import type { PurchaseRef } from "./credit-purchase.service";
 import { creditSession, type Handled } from "./stripe-events.service";
 import { callStripe } from "./stripe-client";
@@ -25,7 +29,7 @@ const paidBody = (applied: boolean, creditsAdded: number, newBalance: number) =>
 
 /**
  * The return page's check: asks Stripe for the session and credits it if paid, racing the webhook safely (both
- * grant under the same key). A session of another player answers like a missing one. `d1` is the player's shard.
+ * grant under the same key). A session of another player answers like a missing one. `d1` is the player's database.
  */
 export const verifyPayment = async (
   d1: D1Database,
@@ -50,10 +54,8 @@ export const verifyPayment = async (
 
 /** The answer of a verify call that committed under an Idempotency-Key whose answer was lost; asks Stripe nothing. */
 export const replayVerification = async (d1: D1Database, ref: PurchaseRef) => {
-  const { movement, credits } = await batchNamed(d1, {
-    movement: d1.prepare("SELECT 1 FROM credit_transactions WHERE id = ?").bind(ref.transactionId),
-    credits: creditsStatement(d1, ref.userId),
-  });
+  const movement = createDb(d1).select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.id, ref.transactionId));
+  const { moved, credits } = await batchNamed(d1, { moved: boundQuery(d1, movement), credits: creditsStatement(d1, ref.userId) });
   const balance = toCredits(credits.results[0]);
-  return { credits: balance, body: paidBody(movement.results.length > 0, ref.credits, balance.balance) };
+  return { credits: balance, body: paidBody(moved.length > 0, ref.credits, balance.balance) };
 };

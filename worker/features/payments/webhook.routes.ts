@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { errorResponses, jsonContent, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { publishToUser } from "../../realtime/live-shards";
+import { publishToUser } from "../../realtime/live-hubs";
 import { handleStripeEvent } from "./stripe-events.service";
 import { cryptoProvider, stripeFor, webhookSecret } from "./stripe-client";
 import { takesOwnBody } from "../../lib/request-guard";
@@ -49,7 +49,7 @@ export const stripeWebhookRoutes = createRouter().openapi(webhookRoute, async (c
     log("warn", "stripe_webhook_rejected", { error: String(error).split("\n")[0] });
     throw new AppError("bad_request", "Invalid signature");
   }
-  const handled = await handleStripeEvent(c.env, stripe, event, Date.now());
+  const handled = await handleStripeEvent(c.var.data, stripe, event, Date.now());
   if (handled?.outcome?.events.length) c.executionCtx.waitUntil(publishToUser(c.env, handled.userId, handled.outcome.events));
   return c.json({ received: true as const }, 200);
 });

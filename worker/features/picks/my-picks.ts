@@ -1,13 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { PICKS_PAGE_SIZE } from "../../config";
 import { createDb, type Db } from "../../db/client";
+import type { DataContext } from "../../db/data-context";
 import { afterKeyset, newestFirst } from "../../db/keyset";
 import { questions, scoreFeedChallenges, scoreFeedLinks, userPicks } from "../../db/schema";
-import { playerDb } from "../../db/shards";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { pickKeys } from "../../lib/pick-keys";
-import { countsOverShards } from "../questions/pick-counts";
-import { autoResolutionColumns, autoResolutionOf } from "../score-feed/auto-resolution";
+import { summedCounts } from "../questions/pick-counts";
+import { autoResolutionColumns, autoResolutionOf } from "../questions/auto-resolution";
 
 const p = userPicks;
 const q = questions;
@@ -94,23 +94,23 @@ const toItem = (pick: Pick, yes: number, no: number, feed: Feed) => ({
 });
 
 /**
- * My Picks, newest first. The picks and their questions' copies are in the player's shard, but a shard's crowd counts
- * only its own players and the score feed lives in the catalogue: with several shards those come from reads of every
- * shard and the catalogue, side by side. With one database it stays one read.
+ * My Picks, newest first. The picks and their questions' copies are in the player's database, but its crowd counts
+ * only its own players and the score feed lives in the catalogue: where players live apart from the catalogue those
+ * come from reads of every player database and the catalogue, side by side. With one database it stays one read.
  */
-export const readMyPicks = async (env: Env, userId: string, cursor: string | undefined) => {
-  const d1 = playerDb(env, userId);
-  if (d1 === env.DB) {
-    const rows = await picksWithCrowd(createDb(d1), userId, cursor);
+export const readMyPicks = async (data: DataContext, userId: string, cursor: string | undefined) => {
+  const db = createDb(data.player(userId));
+  if (data.playersInCatalogue) {
+    const rows = await picksWithCrowd(db, userId, cursor);
     const items = rows.map((row) => toItem(pickKeys(row, PICK_KEYS), row.yesCount, row.noCount, autoResolutionOf(row)));
     return page(items, PICKS_PAGE_SIZE);
   }
-  const picks = await picksOnly(createDb(d1), userId, cursor);
+  const picks = await picksOnly(db, userId, cursor);
   const questionIds = [...new Set(picks.map((pick) => pick.questionId))];
-  // The crowd is summed over the shards as it is read, so it counts the pick just made; the catalogue's folded copy of
-  // it lags by up to a minute.
+  // The crowd is summed over the player databases as it is read, so it counts the pick just made; the catalogue's
+  // folded copy of it lags by up to a minute.
   const [feeds, crowds] =
-    questionIds.length === 0 ? [[], new Map()] : await Promise.all([feedsOf(createDb(env.DB), userId, questionIds), countsOverShards(env, questionIds)]);
+    questionIds.length === 0 ? [[], new Map()] : await Promise.all([feedsOf(createDb(data.catalogue), userId, questionIds), summedCounts(data, questionIds)]);
   const feedOf = new Map(feeds.map((row) => [row.id, autoResolutionOf(row)]));
   const items = picks.map((pick) => {
     const crowd = crowds.get(pick.questionId);

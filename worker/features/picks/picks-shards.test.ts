@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { playerDb } from "../../db/shards";
 import { apiClient, successOf } from "../../test/client";
@@ -32,7 +33,7 @@ const linkWithChallenge = async (questionId: string, challenger: string) => {
 describe("a player's picks with players over two shards", () => {
   it("lists picks from the player's shard with the crowd summed over the shards and the score feed from the catalogue", async () => {
     const [settled, linked] = [await insertQuestion({ creditCost: 2 }), await insertQuestion({ creditCost: 2 })];
-    await mirrorQuestions(shards, [settled, linked]);
+    await mirrorQuestions(dataContext(shards), [settled, linked]);
     const [yes, no] = await signedInPlayerPerShard(shards, 20);
     const alsoYes = await createPlayerIn(shards, 20, userIdInShard(0));
     await placePick(yes.userId, settled, "yes", 1, playerDb(shards, yes.userId));
@@ -41,7 +42,7 @@ describe("a player's picks with players over two shards", () => {
     await placePick(no.userId, linked, "yes", 1, playerDb(shards, no.userId));
     // No fold has run: the crowd is summed over the shards as My Picks is read, so it counts the picks just made.
     await linkWithChallenge(linked, no.userId);
-    await setOutcome(shards, { questionId: settled, outcome: "A", actor: adminActor(await createPlayer()), now: Date.now() });
+    await setOutcome(dataContext(shards), shards.SETTLEMENT_QUEUE, { questionId: settled, outcome: "A", actor: adminActor(await createPlayer()), now: Date.now() });
 
     const { body } = await successOf(client(no).picks.$get({ query: {} }));
     const byQuestion = new Map(body.items.map((item) => [item.questionId, item]));
@@ -59,10 +60,10 @@ describe("a player's picks with players over two shards", () => {
 
   it("reads stats, the streak and its history from the player's shard", async () => {
     const questionId = await insertQuestion({ creditCost: 2 });
-    await mirrorQuestions(shards, [questionId]);
+    await mirrorQuestions(dataContext(shards), [questionId]);
     const players = await signedInPlayerPerShard(shards, 20);
     for (const player of players) await placePick(player.userId, questionId, "yes", 1, playerDb(shards, player.userId));
-    await setOutcome(shards, { questionId, outcome: "A", actor: adminActor(await createPlayer()), now: Date.now() });
+    await setOutcome(dataContext(shards), shards.SETTLEMENT_QUEUE, { questionId, outcome: "A", actor: adminActor(await createPlayer()), now: Date.now() });
 
     for (const player of players) {
       expect((await successOf(client(player).picks.stats.$get())).body).toMatchObject({ totalPicks: 1, totalSpent: 2, totalEarned: 4, winRate: 100 });

@@ -1,11 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { playerDb } from "../../db/shards";
-import { withIdempotency } from "../../lib/idempotency";
+import { withIdempotency } from "../../db/idempotency";
 import { sendReferrerBonus } from "../referrals/referral-queue";
-import { publishFromUser, publishToUsers } from "../../realtime/live-shards";
+import { publishFromUser, publishToUsers } from "../../realtime/live-hubs";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { checksSessionInBatch, claimedViewerId, confirmSession, requireClaims, requireUser, writeAsPlayer } from "../auth/auth.middleware";
+import { checksSessionInBatch, claimedViewerId, confirmSession, requireClaims, requireUser, writeAsPlayer } from "../session/session.middleware";
 import { pickStatsSchema, pickWithQuestionSchema, streakSchema, submitPickResponseSchema, submitPickSchema } from "./picks.schemas";
 import { readMyPicks } from "./my-picks";
 import { readPickStats, readStreak } from "./pick-stats.service";
@@ -77,39 +76,39 @@ export const pickRoutes = createRouter()
       // One call to the player's hub: it sends their frame first, then hands the activity to the relay, so the
       // public frame to every socket never queues ahead of their new balance (failures are logged, never thrown).
       const own = publishFromUser(c.env, { userId, messages: result.events }, replayed ? [] : [result.activity]);
-      // A referrer paid by this pick may live in another shard (no call when there is none).
+      // A referrer paid by this pick may live in another database (no call when there is none).
       c.executionCtx.waitUntil(Promise.all([own, publishToUsers(c.env, result.others)]));
       return { status: 201 as const, body: result.body };
     };
     return withIdempotency(c, { userId, body }, {
       run: (receipt) =>
         writeAsPlayer(c, async ({ referred, sessionGuard }) => {
-          const result = await submitPick(playerDb(c.env, userId), { userId, ...body, referred, sessionGuard, now: Date.now() }, receipt);
-          if (result.paidReferrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.env, userId, result.paidReferrerId));
+          const result = await submitPick(c.var.data.player(userId), { userId, ...body, referred, sessionGuard, now: Date.now() }, receipt);
+          if (result.paidReferrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.var.data, c.env.REFERRAL_QUEUE, userId, result.paidReferrerId));
           return answer(result, { replayed: false });
         }),
       replay: async (ref: PickRef) => {
         // The attempt that committed may have paid the friend's bonus and been cut off before it asked for the
         // referrer's; the consumer pays a referrer once, so asking again costs a message and loses nothing.
         const { referrerId } = await confirmSession(c);
-        if (referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.env, userId, referrerId));
-        return answer(await replayPick(playerDb(c.env, userId), ref), { replayed: true });
+        if (referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.var.data, c.env.REFERRAL_QUEUE, userId, referrerId));
+        return answer(await replayPick(c.var.data.player(userId), ref), { replayed: true });
       },
     });
   })
-  .openapi(listRoute, async (c) => c.json(await readMyPicks(c.env, c.var.user!.id, c.req.valid("query").cursor), 200))
+  .openapi(listRoute, async (c) => c.json(await readMyPicks(c.var.data, c.var.user.id, c.req.valid("query").cursor), 200))
   .openapi(statsRoute, async (c) => {
-    const userId = c.var.user!.id;
-    return c.json(await readPickStats(playerDb(c.env, userId), userId), 200);
+    const userId = c.var.user.id;
+    return c.json(await readPickStats(c.var.data.player(userId), userId), 200);
   });
 
-/** A streak is counted from the player's picks and the shard's copies of their questions, and its maximum is the shard's. */
+/** A streak is counted from the player's picks and their database's copies of the questions, where its maximum is kept too. */
 export const streakRoutes = createRouter()
   .openapi(streakRoute, async (c) => {
-    const userId = c.var.user!.id;
-    return c.json(await readStreak(playerDb(c.env, userId), userId), 200);
+    const userId = c.var.user.id;
+    return c.json(await readStreak(c.var.data.player(userId), userId), 200);
   })
   .openapi(streakHistoryRoute, async (c) => {
-    const userId = c.var.user!.id;
-    return c.json(await readStreakHistory(playerDb(c.env, userId), userId, c.req.valid("query").cursor), 200);
+    const userId = c.var.user.id;
+    return c.json(await readStreakHistory(c.var.data.player(userId), userId, c.req.valid("query").cursor), 200);
   });

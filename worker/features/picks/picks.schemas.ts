@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { creditsSchema } from "../me/me.schemas";
-import { autoResolutionSchema } from "../score-feed/score-feed.schemas";
+import { creditsSchema } from "../credits/credits.schemas";
+import { autoResolutionSchema } from "../questions/auto-resolution.schemas";
 
 const MULTIPLIER_MESSAGE = "Multiplier must be between 1 and 5";
 

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
@@ -198,7 +199,7 @@ describe("my picks, stats and streak", () => {
       env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', updated_at = ? WHERE id = ?").bind(now - 1000, q1),
       env.DB.prepare("UPDATE questions SET outcome = 'B', status = 'resolved', updated_at = ? WHERE id = ?").bind(now, q2),
     ]);
-    await mirrorQuestions(env, [q1, q2]);
+    await mirrorQuestions(dataContext(env), [q1, q2]);
     const shard = shardOf(player.userId);
     await shard.batch([
       shard.prepare("UPDATE user_picks SET status = 'won', actual_payout = 4 WHERE question_id = ?").bind(q1),

@@ -7,7 +7,7 @@ import { questions, streakEvents } from "../../db/schema";
 import { createSelectSchema } from "../../db/zod";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
-import { requireUser } from "../auth/auth.middleware";
+import { requireUser } from "../session/session.middleware";
 
 const streakEventSchema = createSelectSchema(streakEvents)
   .omit({ userId: true })

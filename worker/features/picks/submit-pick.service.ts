@@ -4,14 +4,15 @@ import type { questions, userCredits, users } from "../../db/schema";
 import { batchNamed, typed } from "../../db/statement";
 import { FREE_PICK_PAYOUT, PAYOUT_FACTOR } from "../../config";
 import { AppError } from "../../lib/errors";
-import type { Receipt } from "../../lib/idempotency";
+import type { Receipt } from "../../db/idempotency";
 import { newId } from "../../lib/ids";
 import type { LiveMessage } from "#shared/live-messages";
 import { spendSelected } from "../credits/selected-movements";
-import { blockedSql, playRefusal, readPlayState, staffRefusal, staffSql, withinLimitsSql } from "../responsible-play/play-rules";
+import { blockedSql, playRefusal, readPlayState, staffRefusal, staffSql, withinLimitsSql } from "../play-rules/play-rules";
 import { paidFriendStatement, paidReferrerStatement, referralBonusStatements } from "../referrals/referral-bonus";
-import type { Delivery } from "../../realtime/live-hub";
-import { creditsStatement, PICK_COLUMNS, toCredits, toPick, type CreditsRow, type PickRow } from "./pick-row";
+import type { Delivery } from "../../realtime/live-hubs";
+import { PICK_COLUMNS, toPick, type PickRow } from "./pick-row";
+import { creditsStatement, toCredits, type CreditsRow } from "../credits/credits-row";
 
 type SubmitInput = {
   userId: string;
@@ -125,7 +126,7 @@ const toResult = (reads: ResultReads, ref: PickRef, others: Delivery[] = []) => 
 };
 
 export type PickResult = ReturnType<typeof toResult>;
-/** `paidReferrerId`: the batch paid a referred friend's bonus, so this referrer (maybe in another shard) is owed theirs. */
+/** `paidReferrerId`: the batch paid a referred friend's bonus, so this referrer (maybe in another database) is owed theirs. */
 export type SubmittedPick = PickResult & { paidReferrerId: string | null };
 
 /**

@@ -7,11 +7,11 @@ import { AppError } from "../../lib/errors";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { auditStatement } from "../admin-audit/admin-audit";
-import { requireAdmin } from "../auth/auth.middleware";
+import { requireAdmin } from "../session/session.middleware";
 import { createPromoCodeSchema, promoCodeSchema, updatePromoCodeSchema } from "./promo-codes.schemas";
 import { batchNamed } from "../../db/statement";
 import { createDb } from "../../db/client";
-import { boundQuery } from "../../db/compiled";
+import { boundQuery, writeStatement } from "../../db/compiled";
 import { afterKeyset, newestFirst } from "../../db/keyset";
 import { promoCodes } from "../../db/schema";
 
@@ -80,7 +80,7 @@ export const promoCodeAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
     const key = { createdAt: promoCodes.createdAt, id: promoCodes.code };
-    const rows = await selectPromoCodes(c.env.DB)
+    const rows = await selectPromoCodes(c.var.data.catalogue)
       .where(afterKeyset(key, cursor ? decodeKeyset(cursor) : null))
       .orderBy(...newestFirst(key))
       .limit(ADMIN_PAGE_SIZE + 1);
@@ -91,16 +91,12 @@ export const promoCodeAdminRoutes = createRouter()
   })
   .openapi(createPromoRoute, async (c) => {
     const input = c.req.valid("json");
-    const d1 = c.env.DB;
+    const d1 = c.var.data.catalogue;
     const now = Date.now();
+    const row = { ...input, createdBy: c.var.user.id, createdAt: now, updatedAt: now };
     try {
       const { created } = await batchNamed(d1, {
-        insert: d1
-          .prepare(
-            `INSERT INTO promo_codes (code, credits, active, expires_at, max_redemptions, created_by, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .bind(input.code, input.credits, input.active ? 1 : 0, input.expiresAt, input.maxRedemptions, c.var.user.id, now, now),
+        insert: writeStatement(d1, createDb(d1).insert(promoCodes).values(row)),
         audit: auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.create", entity: "promo_code", entityId: input.code, before: null, after: input, now }),
         created: boundQuery(d1, selectCode(d1, input.code)),
       });
@@ -113,20 +109,18 @@ export const promoCodeAdminRoutes = createRouter()
   .openapi(updateRoute, async (c) => {
     const { code } = c.req.valid("param");
     const patch = c.req.valid("json");
-    const d1 = c.env.DB;
+    const d1 = c.var.data.catalogue;
     const [before] = await selectCode(d1, code);
     if (!before) throw new AppError("not_found", "Promo code not found");
     const now = Date.now();
     const next = {
       credits: patch.credits ?? before.credits,
-      active: (patch.active ?? before.active) ? 1 : 0,
+      active: patch.active ?? before.active,
       expiresAt: patch.expiresAt === undefined ? before.expiresAt : patch.expiresAt,
       maxRedemptions: patch.maxRedemptions === undefined ? before.maxRedemptions : patch.maxRedemptions,
     };
     const { updated } = await batchNamed(d1, {
-      update: d1
-        .prepare("UPDATE promo_codes SET credits = ?, active = ?, expires_at = ?, max_redemptions = ?, updated_at = ? WHERE code = ?")
-        .bind(next.credits, next.active, next.expiresAt, next.maxRedemptions, now, code),
+      update: writeStatement(d1, createDb(d1).update(promoCodes).set({ ...next, updatedAt: now }).where(eq(promoCodes.code, code))),
       audit: auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.update", entity: "promo_code", entityId: code, before, after: patch, now }),
       updated: boundQuery(d1, selectCode(d1, code)),
     });

@@ -1,19 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { PAYMENT_RATE_LIMITS } from "../../config";
-import type { AppEnv } from "../../env";
+import type { AuthUser } from "../../lib/viewer";
 import { AppError } from "../../lib/errors";
-import { withIdempotency } from "../../lib/idempotency";
-import { playerDb } from "../../db/shards";
+import { withIdempotency } from "../../db/idempotency";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { enforceRateLimits } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
-import { publishToUser } from "../../realtime/live-shards";
+import { publishToUser } from "../../realtime/live-hubs";
 import { PROMO_MESSAGES, redeemRequestSchema, redeemResponseSchema } from "./promo-codes.schemas";
 import { redeemPromoCode, replayPromoCode, type PromoRef, type Redemption } from "./redeem-promo.service";
 
 /** The wording for visitors. */
-const requireRedeemer: MiddlewareHandler<{ Variables: { user: AppEnv["Variables"]["user"] } }> = async (c, next) => {
+const requireRedeemer: MiddlewareHandler<{ Variables: { user: AuthUser } }> = async (c, next) => {
   if (!c.var.user) throw new AppError("unauthorized", PROMO_MESSAGES.signIn);
   await next();
 };
@@ -31,16 +30,16 @@ const redeemRoute = createRoute({
 });
 
 export const promoCodeRoutes = createRouter().openapi(redeemRoute, async (c) => {
-  const userId = c.var.user!.id;
+  const userId = c.var.user.id;
   const body = c.req.valid("json");
-  await enforceRateLimits(c.env.DB, [{ key: `promo:user:${userId}`, rule: PAYMENT_RATE_LIMITS.promoRedeemPerUser }]);
+  await enforceRateLimits(c.var.data.catalogue, [{ key: `promo:user:${userId}`, rule: PAYMENT_RATE_LIMITS.promoRedeemPerUser }]);
   // A replay announces too: the attempt that committed never got as far.
   const answer = (result: Redemption) => {
     c.executionCtx.waitUntil(publishToUser(c.env, userId, result.events));
     return { status: 200 as const, body: result.body };
   };
   return withIdempotency(c, { userId, body }, {
-    run: async (receipt) => answer(await redeemPromoCode(c.env, userId, body.code, Date.now(), receipt)),
-    replay: async (ref: PromoRef) => answer(await replayPromoCode(playerDb(c.env, userId), ref)),
+    run: async (receipt) => answer(await redeemPromoCode(c.var.data, userId, body.code, Date.now(), receipt)),
+    replay: async (ref: PromoRef) => answer(await replayPromoCode(c.var.data.player(userId), ref)),
   });
 });

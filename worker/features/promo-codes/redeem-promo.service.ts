@@ -1,34 +1,41 @@
+import { and, eq, exists } from "drizzle-orm";
 import type { LiveMessage } from "#shared/live-messages";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
+import { createDb } from "../../db/client";
+import { boundQuery } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
+import { creditTransactions, promoCodes, promoRedemptions } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import type { Receipt } from "../../lib/idempotency";
+import type { Receipt } from "../../db/idempotency";
 import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
-import { creditsStatement, toCredits, type CreditsRow } from "../picks/pick-row";
+import { creditsStatement, toCredits, type CreditsRow } from "../credits/credits-row";
 import { creditEvents } from "../payments/credit-purchase.service";
 import { PROMO_MESSAGES as M } from "./promo-codes.schemas";
-import { batchNamed, firstRow, typed } from "../../db/statement";
-import { playerDb } from "../../db/shards";
-import type { SqlColumns } from "../../db/rows";
-import type { promoCodes } from "../../db/schema";
+import { batchNamed, firstRow } from "../../db/statement";
 
-type CodeState = SqlColumns<typeof promoCodes, "credits" | "active" | "expires_at" | "max_redemptions" | "redemption_count"> & { used: number };
+/** The code as a redemption checks it, and whether the player has a use of it already. */
+const readState = async (catalogue: D1Database, code: string, userId: string) => {
+  const db = createDb(catalogue);
+  const { credits, active, expiresAt, maxRedemptions, redemptionCount } = promoCodes;
+  const ownUse = db
+    .select({ code: promoRedemptions.code })
+    .from(promoRedemptions)
+    .where(and(eq(promoRedemptions.code, promoCodes.code), eq(promoRedemptions.userId, userId)));
+  const [state] = await db
+    .select({ credits, active, expiresAt, maxRedemptions, redemptionCount, used: exists(ownUse).mapWith(Boolean) })
+    .from(promoCodes)
+    .where(eq(promoCodes.code, code));
+  return state ?? null;
+};
 
-const readState = (d1: D1Database, code: string, userId: string) =>
-  d1
-    .prepare(
-      `SELECT p.credits, p.active, p.expires_at, p.max_redemptions, p.redemption_count,
-         EXISTS (SELECT 1 FROM promo_redemptions r WHERE r.code = p.code AND r.user_id = ?) AS used
-       FROM promo_codes p WHERE p.code = ?`,
-    )
-    .bind(userId, code)
-    .first<CodeState>();
+type CodeState = NonNullable<Awaited<ReturnType<typeof readState>>>;
 
 /** Why a redemption is refused, from the code's state. A code that has reached its overall cap reads as inactive. */
 const refusal = (state: CodeState | null, now: number) => {
   if (!state || !state.active) return new AppError("not_found", M.invalid);
   if (state.used) return new AppError("duplicate", M.used);
-  if (state.expires_at !== null && state.expires_at <= now) return new AppError("rule_violation", M.expired);
-  if (state.max_redemptions !== null && state.redemption_count >= state.max_redemptions) return new AppError("not_found", M.invalid);
+  if (state.expiresAt !== null && state.expiresAt <= now) return new AppError("rule_violation", M.expired);
+  if (state.maxRedemptions !== null && state.redemptionCount >= state.maxRedemptions) return new AppError("not_found", M.invalid);
   return null;
 };
 
@@ -63,26 +70,27 @@ const reservation = (catalogue: D1Database, userId: string, code: string, credit
 
 /**
  * A redemption: the catalogue's row and count (reservation above) and the player's bonus grant, keyed
- * `promo:<code>:<user>`. Where the player's shard is the catalogue it is one batch, and a guard rolls everything back
- * if the row was refused, so concurrent redemptions can neither pass the cap nor credit an account twice. With several
- * shards the catalogue commits first; the shard's grant follows, and its key pays once however requests race. A
- * redemption whose grant never committed (the shard failed after the catalogue) is completed by the player's next
- * try, which finds the account's row and no grant; a grant that fails outright gives the row and its count back.
+ * `promo:<code>:<user>`. Where the player's database is the catalogue it is one batch, and a guard rolls everything
+ * back if the row was refused, so concurrent redemptions can neither pass the cap nor credit an account twice.
+ * Otherwise the catalogue commits first; the player's grant follows, and its key pays once however requests race. A
+ * redemption whose grant never committed (the player's database failed after the catalogue) is completed by the
+ * player's next try, which finds the account's row and no grant; a grant that fails outright gives the row and its
+ * count back.
  */
 export const redeemPromoCode = async (
-  env: Env,
+  data: DataContext,
   userId: string,
   code: string,
   now: number,
   receipt: Receipt<PromoRef> = () => [],
 ): Promise<Redemption> => {
-  const catalogue = env.DB;
-  const d1 = playerDb(env, userId);
+  const catalogue = data.catalogue;
+  const d1 = data.player(userId);
   const shared = d1 === catalogue;
   const state = await readState(catalogue, code, userId);
-  // With several shards an account's row without its grant is a redemption to complete, not a used code.
-  const completing = !shared && state?.used === 1 && !(await grantCommitted(d1, code, userId));
-  const early = refusal(completing && state ? { ...state, used: 0 } : state, now);
+  // Apart from the catalogue, an account's row without its grant is a redemption to complete, not a used code.
+  const completing = !shared && state?.used === true && !(await grantCommitted(d1, code, userId));
+  const early = refusal(completing && state ? { ...state, used: false } : state, now);
   if (early || !state) throw early ?? new AppError("not_found", M.invalid);
 
   const movement = grant(d1, {
@@ -104,8 +112,12 @@ export const redeemPromoCode = async (
       return toRedemption(ref, credits.results[0]);
     }
     if (!completing) {
-      const { row } = await batchNamed(catalogue, { reserve, row: typed<{ n: number }>(catalogue.prepare("SELECT 1 AS n FROM promo_redemptions WHERE transaction_id = ?").bind(movement.transactionId)) });
-      if (row.results.length === 0) throw refusal(await readState(catalogue, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
+      const reserved = createDb(catalogue)
+        .select({ code: promoRedemptions.code })
+        .from(promoRedemptions)
+        .where(eq(promoRedemptions.transactionId, movement.transactionId));
+      const { row } = await batchNamed(catalogue, { reserve, row: boundQuery(catalogue, reserved) });
+      if (row.length === 0) throw refusal(await readState(catalogue, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
     }
     const { credits } = await batchNamed(d1, { writes: money, credits: creditsStatement(d1, userId) }).catch(async (error: unknown) => {
       if (!isBatchRefusal(error) && !completing) await releaseUnlessGranted(catalogue, d1, code, userId, movement.transactionId);
@@ -121,11 +133,12 @@ export const redeemPromoCode = async (
 const grantKey = (code: string, userId: string) => `promo:${code}:${userId}`;
 
 const grantCommitted = async (d1: D1Database, code: string, userId: string) =>
-  (await d1.prepare("SELECT 1 AS n FROM credit_transactions WHERE idempotency_key = ?").bind(grantKey(code, userId)).first()) !== null;
+  (await createDb(d1).select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, grantKey(code, userId))))
+    .length > 0;
 
 /**
  * Gives back a use whose grant failed, and its place under the cap. A batch whose answer was lost may have committed,
- * and a shard that cannot say keeps the use: the player's next try completes it or finds it done.
+ * and a player's database that cannot say keeps the use: the player's next try completes it or finds it done.
  */
 const releaseUnlessGranted = async (catalogue: D1Database, d1: D1Database, code: string, userId: string, transactionId: string) => {
   if (await grantCommitted(d1, code, userId).catch(() => true)) return;

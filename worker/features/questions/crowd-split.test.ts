@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { apiClient, successOf } from "../../test/client";
 import { settleAt } from "../../test/community";
@@ -12,7 +13,7 @@ const questionAs = async (id: string, headers: Record<string, string> = {}) =>
   (await successOf(apiClient({ headers }).questions[":id"].$get({ param: { id } }))).body.question;
 
 /** With user shards, the catalogue's counters are the sums the every-minute cron folds in from the shards. */
-const foldedCounts = () => foldPickCounts(env, Date.now());
+const foldedCounts = () => foldPickCounts(dataContext(env), Date.now());
 
 const counters = async (id: string) => {
   await foldedCounts();

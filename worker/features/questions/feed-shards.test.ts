@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { beforeEach, describe, expect, it } from "vitest";
-import { playerDb } from "../../db/shards";
 import { call } from "../../test/http";
 import { D1_LIMITS, limitedD1 } from "../../test/limited-d1";
 import { clearQuestions, copiesOf, copyIds, insertQuestion } from "../../test/questions";
@@ -11,6 +11,7 @@ import { mirrorQuestions } from "./question-mirror";
 import type { Question } from "./questions.schemas";
 
 const shards = twoShardEnv();
+const data = dataContext(shards);
 
 type Page = { items: Question[]; nextCursor: string | null };
 
@@ -22,7 +23,7 @@ const feedAs = async (headers: Record<string, string>, query = "") => {
 
 const questionsIn = async () => {
   const ids = [await insertQuestion({ id: "marked" }), await insertQuestion({ id: "picked" }), await insertQuestion({ id: "untouched" })];
-  await mirrorQuestions(shards, ids);
+  await mirrorQuestions(data, ids);
 };
 
 describe("the feed of a player whose shard is not the catalogue", () => {
@@ -35,7 +36,7 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     expect((await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards })).status).toBe(200);
     const pick = await call("/api/picks", { method: "POST", headers: player.bearer, json: { questionId: "picked", choice: "no", multiplier: 1 }, env: shards });
     expect(pick.status).toBe(201);
-    expect(await playerDb(shards, player.userId).prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(player.userId).first("n")).toBe(1);
+    expect(await data.player(player.userId).prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(player.userId).first("n")).toBe(1);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(player.userId).first("n")).toBe(0);
 
     const cards = Object.fromEntries((await feedAs(player.bearer)).map((card) => [card.id, card]));
@@ -59,7 +60,7 @@ describe("the feed of a player whose shard is not the catalogue", () => {
   it("counts the player's own pick on their card at once, and once only after the shards' counts are summed", async () => {
     // A fresh question: the shards keep their counters on the fixed ids the other tests picked.
     const questionId = await insertQuestion();
-    await mirrorQuestions(shards, [questionId]);
+    await mirrorQuestions(data, [questionId]);
     const [player, other] = [await signedInPlayer(10, shards), await signedInPlayer(10, shards)];
     const pickAs = (headers: Record<string, string>, choice: "yes" | "no") =>
       call("/api/picks", { method: "POST", headers, json: { questionId, choice, multiplier: 1 }, env: shards });
@@ -73,7 +74,7 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     expect((await pickAs(other.bearer, "yes")).status).toBe(201);
     expect(await cardAs(other.bearer)).toMatchObject({ pickCount: 1, crowd: { yes: 1, no: 0 } });
 
-    await foldPickCounts(shards, Date.now());
+    await foldPickCounts(data, Date.now());
     expect(await cardAs(player.bearer)).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 } });
     expect(await cardAs(other.bearer)).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 } });
     expect(await pageAs(player.bearer)).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 } });
@@ -81,14 +82,14 @@ describe("the feed of a player whose shard is not the catalogue", () => {
 
   it("shows a question settled before the shards' counts were summed with every shard's picks", async () => {
     const questionId = await insertQuestion();
-    await mirrorQuestions(shards, [questionId]);
+    await mirrorQuestions(data, [questionId]);
     const [player, other] = [await signedInPlayer(10, shards), await signedInPlayer(10, shards)];
     for (const [headers, choice] of [[player.bearer, "no"], [other.bearer, "yes"]] as const) {
       expect((await call("/api/picks", { method: "POST", headers, json: { questionId, choice, multiplier: 1 }, env: shards })).status).toBe(201);
     }
     // Settled within the minute: the fold, which only sums questions still taking picks, never reaches it.
     await env.DB.prepare("UPDATE questions SET status = 'resolved', outcome = 'A' WHERE id = ?").bind(questionId).run();
-    await foldPickCounts(shards, Date.now());
+    await foldPickCounts(data, Date.now());
     const pageAs = async (headers: Record<string, string>) =>
       ((await (await call(`/api/questions/${questionId}`, { headers, env: shards })).json()) as { question: Question }).question;
     expect(await pageAs({})).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 }, myPick: null });
@@ -103,7 +104,7 @@ describe("the feed of a player whose shard is not the catalogue", () => {
       expect(pick.status).toBe(201);
     }
     // "marked" was settled at version 1 in this shard, then reopened (version 2): its copy is open, its pick still won.
-    const shard = playerDb(shards, player.userId);
+    const shard = data.player(player.userId);
     await shard.batch([
       shard.prepare("UPDATE questions SET settlement_version = 2, settled_version = 1 WHERE id = 'marked'"),
       shard.prepare("UPDATE user_picks SET status = 'won', settled_version = 1, settled_at = ?1 WHERE user_id = ?2 AND question_id = 'marked'").bind(Date.now(), player.userId),
@@ -119,7 +120,7 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     await questionsIn();
     const player = await signedInPlayer(10, shards);
     await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards });
-    await playerDb(shards, player.userId).prepare("UPDATE sessions SET revoked_at = 1 WHERE user_id = ?").bind(player.userId).run();
+    await data.player(player.userId).prepare("UPDATE sessions SET revoked_at = 1 WHERE user_id = ?").bind(player.userId).run();
     const response = await call("/api/questions", { headers: player.bearer, env: shards });
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=15");
     expect(((await response.json()) as Page).items.some((card) => card.bookmarked)).toBe(false);
@@ -130,8 +131,8 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     const player = await signedInPlayer(10, shards);
     expect((await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards })).status).toBe(200);
     const closed = await insertQuestion({ id: crypto.randomUUID(), status: "resolved", deadline: Date.now() - 60_000 });
-    await mirrorQuestions(shards, [closed]);
-    const shard = playerDb(shards, player.userId);
+    await mirrorQuestions(data, [closed]);
+    const shard = data.player(player.userId);
     const bookmarked = 50_000;
     await copiesOf(shard, closed, bookmarked, 0);
     await shard

@@ -61,7 +61,7 @@ const shapeOf = (query: FeedQuery, bookmarks: Bookmarks) =>
 
 /**
  * Where a bookmarked-only page finds the viewer's bookmarks: in the same database ("joined"), or listed by the caller
- * ("listed", a JSON array) when they live in the viewer's shard and the page is read from the catalogue.
+ * ("listed", a JSON array) when they live in the viewer's database and the page is read from the catalogue.
  */
 type Bookmarks = "joined" | "listed" | null;
 
@@ -98,7 +98,7 @@ const feedQueries = compiledQueries<string, QuestionRow[]>();
 
 /**
  * One SELECT for a feed page, including the viewer's bookmark and pick on each card, bound and ready for a batch.
- * `listedBookmarks`: the viewer's bookmarked question ids, read from their shard, for a bookmarked-only page.
+ * `listedBookmarks`: the viewer's bookmarked question ids, read from their database, for a bookmarked-only page.
  */
 export const feedQuery = (d1: D1Database, query: FeedQuery, viewerId: string | null, now: number, listedBookmarks?: readonly string[]) => {
   const bookmarks: Bookmarks = !query.bookmarked ? null : listedBookmarks ? "listed" : viewerId ? "joined" : null;

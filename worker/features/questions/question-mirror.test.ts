@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { insertQuestion } from "../../test/questions";
 import { oneDatabaseEnv, SHARDS, twoShardEnv } from "../../test/shards";
@@ -11,7 +12,7 @@ const copyOf = (d1: D1Database, id: string) =>
 
 describe("the questions' copy in every user shard", () => {
   it("copies what a pick and a settlement check, keeps each shard's own counters, and follows edits and deletions", async () => {
-    const sharded = twoShardEnv();
+    const sharded = dataContext(twoShardEnv());
     const id = await insertQuestion({ title: "Will it rain?", creditCost: 3 });
     await env.DB.prepare("UPDATE questions SET tags = '[\"weather\"]' WHERE id = ?").bind(id).run();
     await mirrorQuestions(sharded, [id]);
@@ -48,7 +49,7 @@ describe("the questions' copy in every user shard", () => {
     const id = await insertQuestion();
     // insertQuestion copied it under the map in force.
     for (const shard of [SHARDS.SHARD_0, SHARDS.SHARD_1]) await shard.prepare("DELETE FROM questions WHERE id = ?").bind(id).run();
-    await mirrorQuestions(oneDatabaseEnv(), [id]);
+    await mirrorQuestions(dataContext(oneDatabaseEnv()), [id]);
     expect(await copyOf(SHARDS.SHARD_0, id)).toBeNull();
   });
 });

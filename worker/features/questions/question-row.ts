@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { renamed } from "../../db/columns";
 import { questions, scoreFeedChallenges, scoreFeedLinks, userBookmarks, userPicks } from "../../db/schema";
-import { autoResolutionColumns, autoResolutionOf } from "../score-feed/auto-resolution";
+import { autoResolutionColumns, autoResolutionOf } from "./auto-resolution";
 import { pickKeys } from "../../lib/pick-keys";
 import { ADMIN_ONLY_COLUMNS, type Question } from "./questions.schemas";
 

@@ -1,14 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { checksSessionInBatch, claimedViewerId, readForViewer, readInViewerShard } from "../auth/auth.middleware";
+import { checksSessionInBatch, claimedViewerId, readForViewer, readInViewerDatabase } from "../session/session.middleware";
 import { errorResponses, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { feedQuery, pageOf } from "./feed.query";
-import { withShardCounts } from "./pick-counts";
+import { withSummedCounts } from "./pick-counts";
 import { selectQuestions, toQuestion } from "./question-row";
 import { categoriesSchema, feedPageSchema, feedQuerySchema, questionSchema, type FeedQuery } from "./questions.schemas";
 import { bookmarkedIds, viewerOwnStatements, withViewerOwn } from "./viewer-own";
-import { playerDb } from "../../db/shards";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { and, asc, desc, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
@@ -63,49 +62,55 @@ export const questionRoutes = createRouter()
     if (query.bookmarked && !claimedViewerId(c)) return c.json({ items: [], nextCursor: null }, 200);
     const now = Date.now();
     const viewerId = claimedViewerId(c);
+    const { data } = c.var;
     const results =
-      viewerId && playerDb(c.env, viewerId) !== c.env.DB
-        ? await shardedFeed(c, query, viewerId, now)
-        : await readForViewer(c, (viewer) => (query.bookmarked && !viewer ? null : feedQuery(c.env.DB, query, viewer, now)));
+      viewerId && data.player(viewerId) !== data.catalogue
+        ? await feedBesideViewerOwn(c, query, viewerId, now)
+        : await readForViewer(c, (viewer) => (query.bookmarked && !viewer ? null : feedQuery(data.catalogue, query, viewer, now)));
     const { items, nextCursor } = pageOf(results, query.sort);
     c.header("Cache-Control", c.var.user ? "private, no-store" : "public, max-age=15");
     return c.json({ items: items.map(toQuestion), nextCursor }, 200);
   })
   .openapi(questionRoute, async (c) => {
     const id = c.req.valid("param").id;
-    const viewer = c.var.user;
-    const [found] = await selectQuestions(createDb(c.env.DB), viewer?.id ?? null).where(eq(questions.id, id));
+    const { user: viewer, data } = c.var;
+    const [found] = await selectQuestions(createDb(data.catalogue), viewer?.id ?? null).where(eq(questions.id, id));
     const visible = found && (found.status === "published" || found.status === "resolved" || viewer?.role === "admin");
     if (!visible) throw new AppError("not_found", "Question not found");
-    const ownRead = viewer && playerDb(c.env, viewer.id) !== c.env.DB ? readInViewerShard(c, viewer.id, (d1) => viewerOwnStatements(d1, viewer.id, { questionIds: [id] })) : null;
-    const [row, own] = await Promise.all([withShardCounts(c.env, found), ownRead]);
+    const ownRead =
+      viewer && data.player(viewer.id) !== data.catalogue
+        ? readInViewerDatabase(c, viewer.id, (d1) => viewerOwnStatements(d1, viewer.id, { questionIds: [id] }))
+        : null;
+    const [row, own] = await Promise.all([withSummedCounts(data, found), ownRead]);
     return c.json({ question: toQuestion(own ? withViewerOwn([row], own)[0]! : row) }, 200);
   });
 
 /**
- * The feed of a viewer whose shard is not the catalogue: the page from the catalogue, the viewer's bookmarks and picks
- * (with the session check) from their shard, side by side; a bookmarked-only page needs the bookmarks first.
+ * The feed of a viewer whose database is not the catalogue: the page from the catalogue, the viewer's bookmarks and
+ * picks (with the session check) from their own database, side by side; a bookmarked-only page needs the bookmarks first.
  */
-const shardedFeed = async (c: Context<AppEnv>, query: FeedQuery, viewerId: string, now: number) => {
+const feedBesideViewerOwn = async (c: Context<AppEnv>, query: FeedQuery, viewerId: string, now: number) => {
+  const { catalogue } = c.var.data;
   const own = (d1: D1Database) => viewerOwnStatements(d1, viewerId, { openAt: now });
   if (query.bookmarked) {
-    const mine = await readInViewerShard(c, viewerId, own);
-    return mine ? withViewerOwn(await runQuery(feedQuery(c.env.DB, query, viewerId, now, bookmarkedIds(mine))), mine) : [];
+    const mine = await readInViewerDatabase(c, viewerId, own);
+    return mine ? withViewerOwn(await runQuery(feedQuery(catalogue, query, viewerId, now, bookmarkedIds(mine))), mine) : [];
   }
-  const [rows, mine] = await Promise.all([runQuery(feedQuery(c.env.DB, query, viewerId, now)), readInViewerShard(c, viewerId, own)]);
+  const [rows, mine] = await Promise.all([runQuery(feedQuery(catalogue, query, viewerId, now)), readInViewerDatabase(c, viewerId, own)]);
   // A session that turned out to be over reads as a visitor's page (its score feed challenges were the viewer's).
-  return mine ? withViewerOwn(rows, mine) : runQuery(feedQuery(c.env.DB, query, null, now));
+  return mine ? withViewerOwn(rows, mine) : runQuery(feedQuery(catalogue, query, null, now));
 };
 
 export const categoryRoutes = createRouter()
   .openapi(categoriesRoute, async (c) => {
     const now = Date.now();
-    const db = createDb(c.env.DB);
+    const { catalogue } = c.var.data;
+    const db = createDb(catalogue);
     const open = and(eq(questions.status, "published"), gt(questions.deadline, now), eq(questions.outcome, "unresolved"));
     const count = sql<number>`count(*)`.as("count");
-    const { categories, props } = await batchNamed(c.env.DB, {
+    const { categories, props } = await batchNamed(catalogue, {
       categories: boundQuery(
-        c.env.DB,
+        catalogue,
         db
           .select({ name: sql<string>`${questions.category}`.as("name"), count })
           .from(questions)
@@ -114,7 +119,7 @@ export const categoryRoutes = createRouter()
           .orderBy(desc(count), asc(sql`name`))
           .limit(MAX_CATEGORY_TABS),
       ),
-      props: boundQuery(c.env.DB, db.select({ present: sql<number>`1` }).from(questions).where(and(open, eq(questions.isPlayerProp, true))).limit(1)),
+      props: boundQuery(catalogue, db.select({ present: sql<number>`1` }).from(questions).where(and(open, eq(questions.isPlayerProp, true))).limit(1)),
     });
     c.header("Cache-Control", CATEGORIES_CACHE);
     return c.json(

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { timeZoneOffsetSchema } from "../../lib/time-zone";
 import { questions, userPicks } from "../../db/schema";
 import { createSelectSchema } from "../../db/zod";
-import { autoResolutionSchema } from "../score-feed/score-feed.schemas";
+import { autoResolutionSchema } from "./auto-resolution.schemas";
 
 export const FEED_SORTS = ["popularity", "newest", "ending-soon", "lowest-cost", "highest-cost"] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
@@ -60,7 +60,7 @@ const ADMIN_ONLY = {
 } as const;
 export const ADMIN_ONLY_COLUMNS = Object.keys(ADMIN_ONLY) as (keyof typeof ADMIN_ONLY)[];
 
-/** The counters behind `crowd`, and when the shards' counters were last summed into them: never shown as columns. */
+/** The counters behind `crowd`, and when the player databases' counters were last summed into them: never shown as columns. */
 export const COUNTER_COLUMNS = { yesCount: true, noCount: true, countsFoldedAt: true } as const;
 
 /** Picks on each option, kept as counters and shown only as `crowd`, when the split can no longer steer a pick. */

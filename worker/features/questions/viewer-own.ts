@@ -15,7 +15,7 @@ const PICK_COLUMNS = "p.id, p.question_id, p.choice, p.multiplier, p.credits_spe
 /**
  * The viewer's picks on every open question, driven from their own rows: the open questions are too many to probe one
  * by one. An open question's picks are active, except on a question reopened since its outcome, whose picks in this
- * shard keep their settled status until settlement sets them back; such questions are few and have their own index.
+ * database keep their settled status until settlement sets them back; such questions are few and have their own index.
  * The joins are CROSS JOINs so that SQLite keeps this order whatever its statistics say.
  */
 export const PICKS_ON_OPEN_QUESTIONS = `
@@ -27,7 +27,7 @@ export const PICKS_ON_OPEN_QUESTIONS = `
 
 /**
  * The viewer's bookmarks on open questions: the feed shows no other, and a player's bookmarks on closed questions grow
- * with their history (a bookmarked-only page binds the ids as one text, which D1 caps at 2 MB). Judged on the shard's
+ * with their history (a bookmarked-only page binds the ids as one text, which D1 caps at 2 MB). Judged on the database's
  * copy of each question, as their open picks are.
  */
 export const BOOKMARKS_ON_OPEN_QUESTIONS = `
@@ -35,8 +35,8 @@ export const BOOKMARKS_ON_OPEN_QUESTIONS = `
   WHERE b.user_id = ?1 AND q.status = 'published' AND q.deadline > ?2`;
 
 /**
- * The viewer's bookmarks and picks, read in their shard, for cards read from the catalogue (whose player tables are
- * empty when players live in shards). Open picks are few (one per open question at most), so a feed page's picks
+ * The viewer's bookmarks and picks, read in their database, for cards read from the catalogue (whose player tables
+ * are empty when players live elsewhere). Open picks are few (one per open question at most), so a feed page's picks
  * are read beside the page instead of after it.
  */
 export const viewerOwnStatements = (d1: D1Database, viewerId: string, scope: Scope) => {
@@ -54,7 +54,7 @@ export const viewerOwnStatements = (d1: D1Database, viewerId: string, scope: Sco
 type ViewerOwn = { bookmarks: D1Result<{ question_id: string }>; picks: D1Result<OwnPick> };
 
 /**
- * The catalogue's counters are summed from the shards once a minute: a pick made since is not in them yet, and the
+ * The catalogue's counters are summed from the player databases once a minute: a pick made since is not in them yet, and the
  * player who made it would see the card's count and crowd without it. Their own pick is added; others' wait for the sum.
  */
 const countingOwnPick = (row: QuestionRow, pick: OwnPick | undefined) =>

@@ -2,9 +2,9 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { FOUR_EYES_AWARD_DAYS, REDEMPTION_RISK } from "../../config";
 import { boundQuery, runQuery } from "../../db/compiled";
 import { createDb } from "../../db/client";
-import { creditAdjustments, users } from "../../db/schema";
-import { groupByShard } from "../../db/shards";
-import { batchNamed, typed } from "../../db/statement";
+import type { DataContext } from "../../db/data-context";
+import { creditAdjustments, creditTransactions, users } from "../../db/schema";
+import { batchNamed } from "../../db/statement";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,13 +17,24 @@ export const FOUR_EYES_MESSAGES = {
   awarded: `You awarded credits to this player in the last ${FOUR_EYES_AWARD_DAYS} days: another admin must fulfil it`,
 } as const;
 
-/** Credits each player's award-funded picks paid out, from the ledger of their shard. */
-const AWARD_FUNDED_WINNINGS = `SELECT user_id, SUM(amount) AS credits FROM credit_transactions
-  WHERE user_id IN (SELECT value FROM json_each(?1)) AND transaction_type = 'pick_payout' AND source = 'awarded'
-  GROUP BY user_id`;
-
-const winningsOf = (d1: D1Database, userIds: string[]) =>
-  typed<{ user_id: string; credits: number }>(d1.prepare(AWARD_FUNDED_WINNINGS).bind(JSON.stringify(userIds)));
+/** Credits each player's award-funded picks paid out, from the ledger of their database. */
+const winningsOf = (d1: D1Database, userIds: string[]) => {
+  const t = creditTransactions;
+  return boundQuery(
+    d1,
+    createDb(d1)
+      .select({ userId: t.userId, credits: sql<number>`SUM(${t.amount})`.as("credits") })
+      .from(t)
+      .where(
+        and(
+          inArray(t.userId, sql`(SELECT value FROM json_each(${JSON.stringify(userIds)}))`),
+          eq(t.transactionType, "pick_payout"),
+          eq(t.source, "awarded"),
+        ),
+      )
+      .groupBy(t.userId),
+  );
+};
 
 /** Credits given to the players (positive adjustments) within the last `days` days. */
 const awardedWithin = (userIds: string[], days: number, now: number) =>
@@ -66,23 +77,24 @@ const fourEyesBlocks = (adminId: string, userIds: string[], awarded: { userId: s
  * picks paid with awarded credits, the credits admins awarded in the last REDEMPTION_RISK.recentAwardDays days and who
  * awarded them), and why the signed-in admin may not fulfil each player's redemptions (fourEyesBlocks).
  */
-export const loadAwardSignals = async (env: Env, players: string[], adminId: string, now: number) => {
+export const loadAwardSignals = async (data: DataContext, players: string[], adminId: string, now: number) => {
   const userIds = [...new Set(players)];
   if (userIds.length === 0) return { signals: new Map<string, AwardSignals>(), blocks: new Map<string, string>() };
-  const groups = [...groupByShard(env, userIds)];
-  const together = groups.find(([shard]) => shard.db === env.DB);
-  const [catalogue, ...shards] = await Promise.all([
-    batchNamed(env.DB, {
-      awards: recentAwards(env.DB, userIds, now),
-      awardedByAdmin: awardedByAdmin(env.DB, adminId, userIds, now),
-      winnings: together ? [winningsOf(env.DB, together[1])] : [],
+  const { catalogue: db } = data;
+  const groups = [...data.groupPlayers(userIds)];
+  const together = groups.find(([player]) => player.db === db);
+  const [catalogue, ...elsewhere] = await Promise.all([
+    batchNamed(db, {
+      awards: recentAwards(db, userIds, now),
+      awardedByAdmin: awardedByAdmin(db, adminId, userIds, now),
+      winnings: together ? [winningsOf(db, together[1])] : [],
     }),
-    ...groups.filter((group) => group !== together).map(([shard, ids]) => batchNamed(shard.db, { winnings: [winningsOf(shard.db, ids)] })),
+    ...groups.filter((group) => group !== together).map(([player, ids]) => runQuery(winningsOf(player.db, ids))),
   ]);
   const signals = new Map<string, AwardSignals>();
   const of = (userId: string) => signals.get(userId) ?? NONE;
-  for (const { results } of [...catalogue.winnings, ...shards.flatMap((shard) => shard.winnings)]) {
-    for (const { user_id, credits } of results) signals.set(user_id, { ...of(user_id), awardFundedWinnings: credits });
+  for (const { userId, credits } of [...catalogue.winnings, ...elsewhere].flat()) {
+    signals.set(userId, { ...of(userId), awardFundedWinnings: credits });
   }
   for (const { userId, credits, admin } of catalogue.awards) {
     const current = of(userId);
@@ -92,7 +104,7 @@ export const loadAwardSignals = async (env: Env, players: string[], adminId: str
 };
 
 /** Why this admin may not fulfil a redemption of this player; null when they may. */
-export const fulfilBlock = async (env: Env, adminId: string, userId: string, now: number) => {
-  const awarded = userId === adminId ? [] : await runQuery(awardedByAdmin(env.DB, adminId, [userId], now));
+export const fulfilBlock = async (data: DataContext, adminId: string, userId: string, now: number) => {
+  const awarded = userId === adminId ? [] : await runQuery(awardedByAdmin(data.catalogue, adminId, [userId], now));
   return fourEyesBlocks(adminId, [userId], awarded).get(userId) ?? null;
 };

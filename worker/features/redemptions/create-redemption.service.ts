@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { CASH_OUT_METHOD_LABELS, formatUsd, redemptionValueCents, REDEMPTION_ERRORS as E, type CashOutMethod } from "#shared/redemptions";
 import {
   GIFT_CARD_USD_PER_CREDIT,
@@ -9,11 +10,11 @@ import {
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import { isStaffRole } from "#shared/staff";
-import { staffSql } from "../responsible-play/play-rules";
-import type { Receipt } from "../../lib/idempotency";
+import { staffSql } from "../play-rules/play-rules";
+import type { Receipt } from "../../db/idempotency";
 import { newId } from "../../lib/ids";
 import { MOVEMENT_APPLIED_SQL, redeem } from "../credits/ledger.service";
-import { creditsStatement, toCredits } from "../picks/pick-row";
+import { creditsStatement, toCredits } from "../credits/credits-row";
 import { dailyCapGuard, GUARD_ERRORS, redeemedSinceSql, utcDayStart } from "./redemption-guards";
 import {
   readRedemptionByLedgerKey,
@@ -24,10 +25,12 @@ import {
   type RedemptionRow,
 } from "./redemption-row";
 import { redemptionError } from "./redemptions.schemas";
-import { batchNamed, firstRow } from "../../db/statement";
-import { playerDb } from "../../db/shards";
+import { batchNamed, firstRow, typed } from "../../db/statement";
+import { createDb } from "../../db/client";
+import { boundQuery, type RowOf } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
 import type { SqlColumns } from "../../db/rows";
-import type { rewards, userCredits, users } from "../../db/schema";
+import { rewards, type userCredits, type users } from "../../db/schema";
 
 export type RedemptionTarget = { kind: "gift_card"; rewardId: string } | { kind: "cash_out"; method: CashOutMethod; handle: string | null };
 
@@ -43,35 +46,37 @@ type NewRedemption = {
   now: number;
 };
 
-type RewardLimits = SqlColumns<typeof rewards, "min_amount" | "max_amount" | "country_codes">;
+/** The player's country and credits, and today's redeemed total. */
+type PlayerState = SqlColumns<typeof users, "country" | "role"> & SqlColumns<typeof userCredits, "balance" | "redeemable"> & { redeemed_today: number };
 
-/** An active gift card's name and limits. */
-type Reward = { reward_name: string } & RewardLimits;
-
-/** The player's country and credits, today's redeemed total, and (for a gift card) the reward's limits, if it exists. */
-type State = SqlColumns<typeof users, "country" | "role"> &
-  SqlColumns<typeof userCredits, "balance" | "redeemable"> & { redeemed_today: number; reward_name: string | null } & {
-    [K in keyof RewardLimits]: RewardLimits[K] | null;
-  };
-
-const STATE_SQL = `SELECT u.country, u.role, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
-         ${redeemedSinceSql("u.id", "?3")} AS redeemed_today,
-         r.name AS reward_name, r.min_amount, r.max_amount, r.country_codes
-  FROM users u LEFT JOIN user_credits c ON c.user_id = u.id LEFT JOIN rewards r ON r.id = ?2 AND r.is_active = 1
+const PLAYER_STATE_SQL = `SELECT u.country, u.role, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
+         ${redeemedSinceSql("u.id", "?2")} AS redeemed_today
+  FROM users u LEFT JOIN user_credits c ON c.user_id = u.id
   WHERE u.id = ?1`;
 
-const REWARD_SQL = "SELECT name AS reward_name, min_amount, max_amount, country_codes FROM rewards WHERE id = ? AND is_active = 1";
+/** An active gift card's name and limits. */
+const activeReward = (catalogue: D1Database, rewardId: string) => {
+  const { name, minAmount, maxAmount, countryCodes } = rewards;
+  return boundQuery(
+    catalogue,
+    createDb(catalogue)
+      .select({ name, minAmount, maxAmount, countryCodes })
+      .from(rewards)
+      .where(and(eq(rewards.id, rewardId), eq(rewards.isActive, true))),
+  );
+};
 
-/**
- * The player's rows are in their shard and rewards in the catalogue only: one statement joins them where the shard is
- * the catalogue; otherwise the reward is read from the catalogue beside the player's read.
- */
-const readState = async (env: Env, d1: D1Database, { userId, target, now }: NewRedemption): Promise<State | null> => {
-  const rewardId = target.kind === "gift_card" ? target.rewardId : null;
-  const state = (joined: string | null) => d1.prepare(STATE_SQL).bind(userId, joined, utcDayStart(now)).first<State>();
-  if (d1 === env.DB || rewardId === null) return state(rewardId);
-  const [player, reward] = await Promise.all([state(null), env.DB.prepare(REWARD_SQL).bind(rewardId).first<Reward>()]);
-  return player && { ...player, ...reward };
+type State = PlayerState & { reward: RowOf<typeof activeReward> | null };
+
+/** The player's rows are in their database and rewards in the catalogue only: one batch where they are one database. */
+const readState = async (data: DataContext, { userId, target, now }: NewRedemption): Promise<State | null> => {
+  const { player, reward } = await data.readCatalogueAndPlayer(
+    userId,
+    (catalogue) => ({ reward: target.kind === "gift_card" ? [activeReward(catalogue, target.rewardId)] : [] }),
+    (d1) => ({ player: typed<PlayerState>(d1.prepare(PLAYER_STATE_SQL).bind(userId, utcDayStart(now))) }),
+  );
+  const state = player.results[0];
+  return state ? { ...state, reward: reward[0]?.[0] ?? null } : null;
 };
 
 /** The rules that need the database, in the product rules' order (minimum and email are checked by the request schema). */
@@ -79,18 +84,18 @@ const check = (state: State | null, input: NewRedemption) => {
   if (!state) throw new AppError("unauthorized", E.signIn.message, { title: E.signIn.title });
   if (isStaffRole(state.role)) throw redemptionError("forbidden", E.staff);
   const giftCard = input.target.kind === "gift_card";
-  if (giftCard && !state.reward_name) throw redemptionError("not_found", E.reward, "rewardId");
+  if (giftCard && !state.reward) throw redemptionError("not_found", E.reward, "rewardId");
   // The edge's country is where the request comes from; the profile's is only what the player declared, and
   // both must be allowed (and served by the card).
-  const served = giftCard ? (JSON.parse(state.country_codes ?? "[]") as string[]) : REDEMPTION_ALLOWED_COUNTRIES;
+  const served = giftCard ? (state.reward?.countryCodes ?? []) : REDEMPTION_ALLOWED_COUNTRIES;
   for (const country of [input.edgeCountry, state.country]) {
     if (!country || !REDEMPTION_ALLOWED_COUNTRIES.includes(country) || !served.includes(country)) {
       throw redemptionError("rule_violation", E.country);
     }
   }
   if (giftCard) {
-    const min = Math.max(REDEMPTION_MIN_CREDITS, state.min_amount ?? 0);
-    const max = state.max_amount ?? REDEMPTION_DEFAULT_MAX_CREDITS;
+    const min = Math.max(REDEMPTION_MIN_CREDITS, state.reward?.minAmount ?? 0);
+    const max = state.reward?.maxAmount ?? REDEMPTION_DEFAULT_MAX_CREDITS;
     if (input.credits < min) throw redemptionError("validation_failed", E.minimum(min), "credits");
     if (input.credits > max) throw redemptionError("validation_failed", E.maximum(max), "credits");
   }
@@ -113,18 +118,19 @@ export type RedemptionRef = { userId: string; redemptionId: string };
  * against redeemable and balance, so a balance below zero refuses it too), the guard that it happened and the
  * pending row. `created` is false when a concurrent repeat with the same Idempotency-Key already made it.
  */
-export const createRedemption = async (env: Env, input: NewRedemption, receipt: Receipt<RedemptionRef> = () => []) => {
+export const createRedemption = async (data: DataContext, input: NewRedemption, receipt: Receipt<RedemptionRef> = () => []) => {
   const { userId, credits, target, now } = input;
-  const d1 = playerDb(env, userId);
-  const state = await readState(env, d1, input);
+  const d1 = data.player(userId);
+  const state = await readState(data, input);
   check(state, input);
-  // The shard holds no rewards to join: the redemption names the reward its check read.
-  const named = (row: RedemptionRow) => ({ ...toRedemption(row), rewardName: state?.reward_name ?? null });
+  // The player's database may hold no rewards to join: the redemption names the reward its check read.
+  const rewardName = state?.reward?.name ?? null;
+  const named = (row: RedemptionRow) => ({ ...toRedemption(row), rewardName });
 
   const id = newId();
   const valueCents = redemptionValueCents(credits, GIFT_CARD_USD_PER_CREDIT);
   const ledgerKey = input.requestKey ? `redemption:${target.kind}:${userId}:${input.requestKey}` : `redemption:${id}`;
-  const movement = redeem(d1, { userId, amount: credits, idempotencyKey: ledgerKey, now, description: ledgerDescription(target, state?.reward_name ?? null, valueCents) });
+  const movement = redeem(d1, { userId, amount: credits, idempotencyKey: ledgerKey, now, description: ledgerDescription(target, rewardName, valueCents) });
   const writes = [
     assertInBatch(d1, `NOT ${staffSql("?")}`, userId),
     dailyCapGuard(d1, userId, credits, now),
@@ -165,19 +171,19 @@ export const createRedemption = async (env: Env, input: NewRedemption, receipt: 
     const twin = await readRedemptionByLedgerKey(d1, ledgerKey);
     if (twin) return { redemption: named(twin), credits: toCredits(await firstRow(creditsStatement(d1, userId))), created: false };
     // Another redemption (or a take-back) moved the credits or the day's total between the check and the batch.
-    check(await readState(env, d1, input), input);
+    check(await readState(data, input), input);
     throw new AppError("conflict", "Failed to process your redemption. Please try again.", { title: "Redemption Failed" });
   }
 };
 
 /** A redemption that committed under an Idempotency-Key whose answer was lost, read again; moves nothing. */
-export const readRedemption = async (env: Env, { userId, redemptionId }: RedemptionRef) => {
-  const d1 = playerDb(env, userId);
+export const readRedemption = async (data: DataContext, { userId, redemptionId }: RedemptionRef) => {
+  const d1 = data.player(userId);
   const { row, credits } = await batchNamed(d1, {
     row: selectOwnRedemption(d1, redemptionId, userId),
     credits: creditsStatement(d1, userId),
   });
   const redemption = row[0];
   if (!redemption) throw new AppError("not_found", "Redemption not found");
-  return { redemption: await withRewardName(env, toRedemption(redemption)), credits: toCredits(credits.results[0]) };
+  return { redemption: await withRewardName(data, toRedemption(redemption)), credits: toCredits(credits.results[0]) };
 };

@@ -1,13 +1,13 @@
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { auditedShardBatch } from "../admin-audit/admin-audit";
+import { auditedPlayerBatch } from "../admin-audit/admin-audit";
+import type { DataContext } from "../../db/data-context";
+import { PLAYER_MOVING_MESSAGE } from "../../db/write-pause";
 import { grant } from "../credits/ledger.service";
 import { onHold } from "./redemption-holds";
 import { fulfilBlock } from "./award-signals";
 import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption, withRewardName } from "./redemption-row";
-import { inEveryShard } from "../../db/shards";
-import { assertPlayerWritable, PLAYER_MOVING_MESSAGE } from "../../lib/write-pause";
 import { queueNotice } from "../notifications/push-outbox";
 
 type Decision = { redemptionId: string; status: "fulfilled" | "rejected"; note: string | null; adminId: string; now: number };
@@ -18,20 +18,20 @@ type Decision = { redemptionId: string; status: "fulfilled" | "rejected"; note: 
  * decisions exactly one commits. A rejection refunds in the same batch under `redemption-refund:<id>` as
  * winnings, so the credits are redeemable again and can never come back twice. A held redemption (a refund or
  * dispute landed) can be rejected but not fulfilled: the update's own WHERE refuses it, so a hold that lands
- * between the read and the batch still wins. The redemption is found in whichever shard holds it (the admin names
- * only its id); the audit entry goes to the catalogue. Nobody fulfils a redemption of their own account or of one
+ * between the read and the batch still wins. The redemption is found in whichever player database holds it (the
+ * admin names only its id); the audit entry goes to the catalogue. Nobody fulfils a redemption of their own account or of one
  * they awarded credits to lately (award-signals.ts): another admin must.
  */
-export const decideRedemption = async (env: Env, decision: Decision) => {
+export const decideRedemption = async (data: DataContext, decision: Decision) => {
   const { redemptionId: id, status, note, adminId, now } = decision;
-  const found = await inEveryShard(env, (d1) => readRedemptionRow(d1, id));
+  const found = await data.findInPlayers((d1) => readRedemptionRow(d1, id));
   if (!found) throw new AppError("not_found", "Redemption not found");
   const { db: d1, found: current } = found;
-  assertPlayerWritable(env, current.userId, PLAYER_MOVING_MESSAGE);
+  data.assertPlayerWritable(current.userId, PLAYER_MOVING_MESSAGE);
   if (current.status !== "pending") throw alreadyDecided(current.status);
   if (status === "fulfilled" && current.holdCause) throw onHold(current.holdCause);
   if (status === "fulfilled") {
-    const blocked = await fulfilBlock(env, adminId, current.userId, now);
+    const blocked = await fulfilBlock(data, adminId, current.userId, now);
     if (blocked) throw new AppError("forbidden", blocked);
   }
 
@@ -62,7 +62,7 @@ export const decideRedemption = async (env: Env, decision: Decision) => {
       notice: queueNotice(d1, current.userId, `redemption:${id}`, { kind: "redemption", redemptionId: id, status, credits: current.creditsSpent }, now),
       decided: selectRedemption(d1, id),
     };
-    const { decided } = await auditedShardBatch(env, d1, statements, {
+    const { decided } = await auditedPlayerBatch(data, d1, statements, {
       adminId,
       action: status === "fulfilled" ? "redemption_fulfilled" : "redemption_rejected",
       entity: "redemption",
@@ -73,7 +73,7 @@ export const decideRedemption = async (env: Env, decision: Decision) => {
       subjectUserId: current.userId,
       now,
     });
-    return { redemption: await withRewardName(env, toRedemption(decided[0]!)), userId: current.userId };
+    return { redemption: await withRewardName(data, toRedemption(decided[0]!)), userId: current.userId };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const latest = await readRedemptionRow(d1, id);

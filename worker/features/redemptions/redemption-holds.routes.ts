@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { adminOnly, errorResponses, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { requireAdmin } from "../auth/auth.middleware";
+import { requireAdmin } from "../session/session.middleware";
 import { releaseHold } from "./redemption-holds";
 import { redemptionSchema } from "./redemptions.schemas";
 
@@ -21,6 +21,6 @@ const releaseRoute = createRoute({
 });
 
 export const redemptionHoldRoutes = createRouter().openapi(releaseRoute, async (c) => {
-  const result = await releaseHold(c.env, { redemptionId: c.req.valid("param").id, adminId: c.var.user.id, now: Date.now() });
+  const result = await releaseHold(c.var.data, { redemptionId: c.req.valid("param").id, adminId: c.var.user.id, now: Date.now() });
   return c.json(result, 200);
 });

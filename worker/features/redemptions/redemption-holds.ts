@@ -1,10 +1,14 @@
 import { HOLD_CAUSE_LABELS, type HoldCause } from "#shared/redemption-holds";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { AppError } from "../../lib/errors";
-import { auditedShardBatch } from "../admin-audit/admin-audit";
+import { eq } from "drizzle-orm";
+import { auditedPlayerBatch } from "../admin-audit/admin-audit";
+import { createDb } from "../../db/client";
+import { writeStatement } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
+import { giftCardRedemptions } from "../../db/schema";
+import { PLAYER_MOVING_MESSAGE } from "../../db/write-pause";
 import { alreadyDecided, readRedemptionRow, selectRedemption, toHold, toRedemption, withRewardName } from "./redemption-row";
-import { inEveryShard } from "../../db/shards";
-import { assertPlayerWritable, PLAYER_MOVING_MESSAGE } from "../../lib/write-pause";
 
 type Hold = { userId: string; cause: HoldCause; paymentId: string; transactionId: string; now: number };
 
@@ -29,11 +33,11 @@ export const onHold = (cause: HoldCause) =>
  * An admin's explicit release: the redemption stays pending and becomes fulfillable again. The guard names the
  * exact hold that was read, so of concurrent releases one commits, with one audit row recording what it released.
  */
-export const releaseHold = async (env: Env, { redemptionId: id, adminId, now }: { redemptionId: string; adminId: string; now: number }) => {
-  const found = await inEveryShard(env, (d1) => readRedemptionRow(d1, id));
+export const releaseHold = async (data: DataContext, { redemptionId: id, adminId, now }: { redemptionId: string; adminId: string; now: number }) => {
+  const found = await data.findInPlayers((d1) => readRedemptionRow(d1, id));
   if (!found) throw new AppError("not_found", "Redemption not found");
   const { db: d1, found: current } = found;
-  assertPlayerWritable(env, current.userId, PLAYER_MOVING_MESSAGE);
+  data.assertPlayerWritable(current.userId, PLAYER_MOVING_MESSAGE);
   if (current.status !== "pending") throw alreadyDecided(current.status);
   if (!current.holdCause) throw new AppError("conflict", "This redemption is not on hold");
 
@@ -46,14 +50,18 @@ export const releaseHold = async (env: Env, { redemptionId: id, adminId, now }: 
         current.holdCause,
         current.heldAt,
       ),
-      release: d1
-        .prepare("UPDATE gift_card_redemptions SET hold_cause = NULL, hold_payment_id = NULL, held_at = NULL, updated_at = ? WHERE id = ?")
-        .bind(now, id),
+      release: writeStatement(
+        d1,
+        createDb(d1)
+          .update(giftCardRedemptions)
+          .set({ holdCause: null, holdPaymentId: null, heldAt: null, updatedAt: now })
+          .where(eq(giftCardRedemptions.id, id)),
+      ),
       released: selectRedemption(d1, id),
     };
     const audit = { adminId, action: "release_hold", entity: "redemption", entityId: id, before: toHold(current), after: null, now };
-    const { released } = await auditedShardBatch(env, d1, statements, audit);
-    return { redemption: await withRewardName(env, toRedemption(released[0]!)) };
+    const { released } = await auditedPlayerBatch(data, d1, statements, audit);
+    return { redemption: await withRewardName(data, toRedemption(released[0]!)) };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const latest = await readRedemptionRow(d1, id);

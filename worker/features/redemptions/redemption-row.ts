@@ -3,8 +3,8 @@ import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { createDb, type Db } from "../../db/client";
 import { renamed } from "../../db/columns";
 import { compiledQuery, firstOf } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
 import { creditTransactions, giftCardRedemptions, rewards } from "../../db/schema";
-import { shardMap } from "../../db/shards";
 import { AppError } from "../../lib/errors";
 import type { adminRedemptionSchema, redemptionHoldSchema, redemptionSchema } from "./redemptions.schemas";
 
@@ -44,18 +44,18 @@ export const selectOwnRedemption = (d1: D1Database, id: string, userId: string) 
 export const readRedemptionByLedgerKey = (d1: D1Database, key: string) => firstOf(byLedgerKey(d1, { key }));
 
 /**
- * Rewards are catalogue rows that shards do not copy, so a shard's join finds no reward's name. Where the players
- * are not in the catalogue, the names of the rows' rewards are read from it, one read for the lot.
+ * Rewards are catalogue rows that player databases do not copy, so their join finds no reward's name. Where the
+ * players are not in the catalogue, the names of the rows' rewards are read from it, one read for the lot.
  */
-export const withRewardNames = async <Row extends { rewardId: string | null; rewardName: string | null }>(env: Env, rows: Row[]) => {
+export const withRewardNames = async <Row extends { rewardId: string | null; rewardName: string | null }>(data: DataContext, rows: Row[]) => {
   const ids = [...new Set(rows.flatMap((row) => (row.rewardId ? [row.rewardId] : [])))];
-  if (shardMap(env).sharesCatalogue || ids.length === 0) return rows;
-  const named = await createDb(env.DB).select({ id: rewards.id, name: rewards.name }).from(rewards).where(inArray(rewards.id, ids));
+  if (data.playersInCatalogue || ids.length === 0) return rows;
+  const named = await createDb(data.catalogue).select({ id: rewards.id, name: rewards.name }).from(rewards).where(inArray(rewards.id, ids));
   const names = new Map(named.map(({ id, name }) => [id, name]));
   return rows.map((row) => ({ ...row, rewardName: row.rewardId ? (names.get(row.rewardId) ?? null) : null }));
 };
 
-export const withRewardName = async (env: Env, redemption: Redemption) => (await withRewardNames(env, [redemption]))[0]!;
+export const withRewardName = async (data: DataContext, redemption: Redemption) => (await withRewardNames(data, [redemption]))[0]!;
 
 export const toRedemption = (row: RedemptionRow): Redemption => ({
   id: row.id,

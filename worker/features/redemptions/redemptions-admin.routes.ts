@@ -3,11 +3,10 @@ import { ADMIN_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { sendEmail } from "../../lib/mailer";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
-import { publishCredits } from "../../realtime/publish-credits";
-import { userShard } from "../../db/shards";
+import { publishCredits } from "../credits/publish-credits";
 import { requestPushes } from "../notifications/push-queue";
 import { createRouter } from "../../lib/router";
-import { requireAdmin } from "../auth/auth.middleware";
+import { requireAdmin } from "../session/session.middleware";
 import { decideRedemption } from "./decide-redemption.service";
 import { redemptionFulfilledEmail, redemptionRejectedEmail } from "./redemption-emails";
 import { queueRows } from "./redemption-queue";
@@ -64,16 +63,16 @@ const decideRoute = createRoute({
 export const redemptionAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { status, cursor } = c.req.valid("query");
-    const rows = await queueRows(c.env, status, cursor ? decodeKeyset(cursor) : null, ADMIN_PAGE_SIZE + 1);
+    const rows = await queueRows(c.var.data, status, cursor ? decodeKeyset(cursor) : null, ADMIN_PAGE_SIZE + 1);
     const listed = page(rows, ADMIN_PAGE_SIZE);
     const requests = listed.items.map(({ id, user, email, createdAt }) => ({ id, userId: user.id, email, createdAt }));
     const awards = loadAwardSignals(
-      c.env,
+      c.var.data,
       requests.map(({ userId }) => userId),
       c.var.user.id,
       Date.now(),
     );
-    const [risks, { blocks }] = await Promise.all([loadRiskSignals(c.env, requests, awards.then(({ signals }) => signals)), awards]);
+    const [risks, { blocks }] = await Promise.all([loadRiskSignals(c.var.data, requests, awards.then(({ signals }) => signals)), awards]);
     // Redemptions are never deleted, so every listed one has its signals; the filter only satisfies the types.
     const items = listed.items.flatMap((item) => {
       const risk = risks.get(item.id);
@@ -84,7 +83,7 @@ export const redemptionAdminRoutes = createRouter()
   })
   .openapi(decideRoute, async (c) => {
     const { status, note } = c.req.valid("json");
-    const { redemption, userId } = await decideRedemption(c.env, {
+    const { redemption, userId } = await decideRedemption(c.var.data, {
       redemptionId: c.req.valid("param").id,
       status,
       note: note || null,
@@ -93,7 +92,7 @@ export const redemptionAdminRoutes = createRouter()
     });
     const email = status === "fulfilled" ? redemptionFulfilledEmail : redemptionRejectedEmail;
     await sendEmail(c, email(c.var.settings.APP_URL, redemption));
-    if (status === "rejected") c.executionCtx.waitUntil(publishCredits(c.env, userId));
-    await requestPushes(c.env, [userShard(c.env, userId)]);
+    if (status === "rejected") c.executionCtx.waitUntil(publishCredits(c.var.data, c.env, userId));
+    await requestPushes(c.env, c.var.data.groupPlayers([userId]).keys());
     return c.json({ redemption }, 200);
   });

@@ -12,6 +12,7 @@ import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/s
 import { rowsByDatabase, SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { deliver, paidCheckout, refundedCharge, stripeEvent, useFakeStripe, type FakeStripe } from "../../test/stripe";
 import { adminActor } from "../admin-audit/admin-audit";
+import { dataContext } from "../../db/data-context";
 import { mirrorUsers } from "../auth/directory";
 import { mirrorQuestions } from "../questions/question-mirror";
 import { setOutcome } from "../settlement/outcome.service";
@@ -144,15 +145,15 @@ describe("redemptions with players over two shards", () => {
     const ip = "198.51.100.201";
     await env.DB.prepare("UPDATE users SET signup_ip = ?1 WHERE id IN (?2, ?3, ?4)").bind(ip, requester.userId, sameIpThere, sameIpHere).run();
     await env.DB.prepare("UPDATE users SET referred_by = ?, created_at = ? WHERE id = ?").bind(referrer, Date.now() - 2 * DAY_MS, requester.userId).run();
-    await mirrorUsers(shards, [requester.userId, sameIpThere, sameIpHere]);
+    await mirrorUsers(dataContext(shards), [requester.userId, sameIpThere, sameIpHere]);
     const payoutEmail = `twin.${crypto.randomUUID().slice(0, 6)}@example.com`;
     expect((await redeemGiftCard(payoutTwin, { credits: 10, email: payoutEmail }, {}, shards)).status).toBe(201);
 
     const questionId = await insertQuestion({ creditCost: 2 });
-    await mirrorQuestions(shards, [questionId]);
+    await mirrorQuestions(dataContext(shards), [questionId]);
     await placePick(requester.userId, questionId, "yes", 1, playerDb(shards, requester.userId));
     await placePick(sameIpThere, questionId, "no", 1, playerDb(shards, sameIpThere));
-    await setOutcome(shards, { questionId, outcome: "A", actor: adminActor(admin.userId), now: Date.now() });
+    await setOutcome(dataContext(shards), shards.SETTLEMENT_QUEUE, { questionId, outcome: "A", actor: adminActor(admin.userId), now: Date.now() });
     const won = await playerDb(shards, requester.userId)
       .prepare("SELECT actual_payout FROM user_picks WHERE user_id = ? AND question_id = ?")
       .bind(requester.userId, questionId)

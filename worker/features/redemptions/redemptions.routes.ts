@@ -5,16 +5,16 @@ import { REDEMPTION_ERRORS as E } from "#shared/redemptions";
 import { createDb } from "../../db/client";
 import { afterKeyset, newestFirst } from "../../db/keyset";
 import { giftCardRedemptions } from "../../db/schema";
-import { playerDb } from "../../db/shards";
 import type { AppEnv } from "../../env";
+import type { AuthUser } from "../../lib/viewer";
 import { decodeKeyset, page } from "../../lib/cursor";
 import { edgeCountry } from "../../lib/edge-country";
-import { withIdempotency } from "../../lib/idempotency";
-import { publishToUser } from "../../realtime/live-shards";
+import { withIdempotency } from "../../db/idempotency";
+import { publishToUser } from "../../realtime/live-hubs";
 import { sendEmail } from "../../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { creditsSchema } from "../me/me.schemas";
+import { creditsSchema } from "../credits/credits.schemas";
 import { createRedemption, readRedemption, type RedemptionRef, type RedemptionTarget } from "./create-redemption.service";
 import { redemptionReceivedEmail } from "./redemption-emails";
 import { redemptionsQuery, toRedemption, withRewardNames } from "./redemption-row";
@@ -22,8 +22,10 @@ import { cashOutRequestSchema, giftCardRequestSchema, redemptionError, redemptio
 
 const PAGE_SIZE = 50;
 
+type Redeemer = { Variables: { user: AuthUser } };
+
 /** The cash-out wording for visitors, used by every redemption route. */
-const requireRedeemer: MiddlewareHandler<{ Variables: { user: AppEnv["Variables"]["user"] } }> = async (c, next) => {
+const requireRedeemer: MiddlewareHandler<Redeemer> = async (c, next) => {
   if (!c.var.user) throw redemptionError("unauthorized", E.signIn);
   await next();
 };
@@ -71,8 +73,8 @@ const listRoute = createRoute({
 });
 
 /** `body` is the validated request, the Idempotency-Key's fingerprint; `input` is what it asks for. */
-const redeem = (c: Context<AppEnv>, body: unknown, input: { credits: number; email: string; target: RedemptionTarget }) => {
-  const userId = c.var.user!.id;
+const redeem = (c: Context<AppEnv & Redeemer>, body: unknown, input: { credits: number; email: string; target: RedemptionTarget }) => {
+  const userId = c.var.user.id;
   const answer = async (result: Awaited<ReturnType<typeof readRedemption>>, announce: boolean) => {
     if (announce) {
       await sendEmail(c, redemptionReceivedEmail(c.var.settings.APP_URL, result.redemption));
@@ -89,11 +91,11 @@ const redeem = (c: Context<AppEnv>, body: unknown, input: { credits: number; ema
         requestKey: c.req.header("Idempotency-Key"),
         now: Date.now(),
       };
-      const result = await createRedemption(c.env, request, receipt);
+      const result = await createRedemption(c.var.data, request, receipt);
       return answer(result, result.created);
     },
     // A replay sends the email: the attempt that committed never got to it.
-    replay: async (ref: RedemptionRef) => answer(await readRedemption(c.env, ref), true),
+    replay: async (ref: RedemptionRef) => answer(await readRedemption(c.var.data, ref), true),
   });
 };
 
@@ -121,10 +123,10 @@ export const redemptionRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { cursor } = c.req.valid("query");
     const after = cursor ? decodeKeyset(cursor) : null;
-    const userId = c.var.user!.id;
-    const rows = await redemptionsQuery(createDb(playerDb(c.env, userId)))
+    const userId = c.var.user.id;
+    const rows = await redemptionsQuery(createDb(c.var.data.player(userId)))
       .where(and(eq(giftCardRedemptions.userId, userId), afterKeyset(giftCardRedemptions, after)))
       .orderBy(...newestFirst(giftCardRedemptions))
       .limit(PAGE_SIZE + 1);
-    return c.json(page(await withRewardNames(c.env, rows.map(toRedemption)), PAGE_SIZE), 200);
+    return c.json(page(await withRewardNames(c.var.data, rows.map(toRedemption)), PAGE_SIZE), 200);
   });

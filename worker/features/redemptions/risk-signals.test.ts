@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { dataContext } from "../../db/data-context";
 import { readSettings } from "../../env";
 import { putOutcome } from "../../test/admin";
 import { signUp, signUpAndLogin, type SignupOptions, type TestAccount } from "../../test/accounts";
@@ -118,7 +119,7 @@ describe("redemption risk signals", () => {
 
     await signedUp({ ref });
     const deleted = await signedUp({ ref });
-    await deleteAccount(env, readSettings(env), deleted, Date.now());
+    await deleteAccount(dataContext(env), readSettings(env), deleted, Date.now());
     await signedUp({ ref: await codeOf(player.userId) });
     await signedUp({});
     expect(await riskOf(id)).toMatchObject({

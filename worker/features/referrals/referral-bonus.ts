@@ -2,8 +2,9 @@ import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH, REFERRED_FRIEND_BONUS, REFERRE
 import type { SqlColumns, SqlRow } from "../../db/rows";
 import type { userCredits, users } from "../../db/schema";
 import { typed } from "../../db/statement";
-import { grantToSelected, type Selection } from "../credits/selected-movements";
-import type { CreditsRow } from "../picks/pick-row";
+import type { Selection } from "../credits/movement";
+import { grantToSelected } from "../credits/selected-movements";
+import type { CreditsRow } from "../credits/credits-row";
 
 export const referrerBonusKey = (referredUserId: string) => `referral:${referredUserId}:referrer`;
 export const friendBonusKey = (referredUserId: string) => `referral:${referredUserId}:friend`;
@@ -36,10 +37,10 @@ const referrerGrant = (d1: D1Database, friendId: string, recipient: Selection, n
  * The referral bonuses as statements for the batch of the friend's pick, so they commit with it or not at all.
  * They are always in the batch and decide in SQL: the friend is paid when referred, once (the key), on their first
  * paid pick (a free pick costs the friend nothing), and only if their account holds its address's bonus claim (a
- * deleted and re-created account does not: docs/decisions/bonus-once.md). The referrer is paid when the friend was
+ * deleted and re-created account does not: docs/decisions/0018-bonus-once.md). The referrer is paid when the friend was
  * paid in this very batch, unless the referrer was deleted or has had this month's bonuses; batches commit one at a
- * time, so concurrent friends' picks cannot pass the monthly cap together. A referrer in another shard is not in
- * this database: the route sends their bonus through the referral queue (payQueuedReferrerBonus) instead.
+ * time, so concurrent friends' picks cannot pass the monthly cap together. A referrer in another database is not in
+ * this one: the route sends their bonus through the referral queue (payQueuedReferrerBonus) instead.
  */
 export const referralBonusStatements = (d1: D1Database, userId: string, pickId: string, now: number) => {
   const friend = grantToSelected(d1, {
@@ -73,7 +74,7 @@ export const referralBonusStatements = (d1: D1Database, userId: string, pickId: 
   };
 };
 
-/** The referrer's grant in their own shard, for a friend whose pick (at `pickedAt`) paid the friend's bonus. */
+/** The referrer's grant in their own database, for a friend whose pick (at `pickedAt`) paid the friend's bonus. */
 export const queuedReferrerGrant = (d1: D1Database, friendId: string, referrerId: string, pickedAt: number) => {
   const earns = referrerMayEarn(pickedAt);
   return referrerGrant(d1, friendId, { sql: `SELECT r.id AS user_id FROM users r WHERE r.id = ? AND ${earns.sql}`, params: [referrerId, ...earns.params] }, pickedAt);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { REFERRAL_BONUSES_PER_REFERRER_PER_MONTH, REFERRED_FRIEND_BONUS, REFERRER_BONUS } from "../../config";
 import { newId } from "../../lib/ids";
@@ -29,7 +30,7 @@ const referralAcrossShards = async (testEnv: Env) => {
   await updateAccount(friendId, "referred_by = ?, bonus_owner = 1", { values: [referrerId], env: testEnv });
   await grantCredits(friendId, 2, "purchased", testEnv.SHARD_1);
   const questionId = await insertQuestion({ creditCost: 2 });
-  await mirrorQuestions(testEnv, [questionId]);
+  await mirrorQuestions(dataContext(testEnv), [questionId]);
   return { referrerId, friendId, questionId };
 };
 
@@ -101,10 +102,10 @@ describe("referral bonuses across shards", () => {
     const { referrerId, friendId, questionId } = await referralAcrossShards(shards);
     await pickAs(shards, friendId, questionId);
     expect(sent).toHaveLength(1);
-    const swept = await sweepReferrerBonuses(shards, Date.now());
+    const swept = await sweepReferrerBonuses(dataContext(shards), Date.now(), shards);
     expect(swept.paid).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(referrerId, shards.SHARD_0)).toBe(REFERRER_BONUS);
-    expect((await sweepReferrerBonuses(shards, Date.now())).paid).toBe(0);
+    expect((await sweepReferrerBonuses(dataContext(shards), Date.now(), shards)).paid).toBe(0);
   });
 
   it("list the friends of every shard on the referrer's page, with their first pick and the bonus paid", async () => {

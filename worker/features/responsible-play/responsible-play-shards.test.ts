@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dataContext } from "../../db/data-context";
 import { auditLedgerAfterEach } from "../../test/ledger";
 import { playerDb } from "../../db/shards";
 import { apiClient, successOf } from "../../test/client";
@@ -19,7 +20,7 @@ const play = (player: SignedInPlayer) => apiClient({ headers: player.bearer, env
 describe("responsible play with players over two shards", () => {
   it("keeps limits in the player's shard and counts their use from the shard's ledger", async () => {
     const questionId = await insertQuestion({ creditCost: 3 });
-    await mirrorQuestions(shards, [questionId]);
+    await mirrorQuestions(dataContext(shards), [questionId]);
     for (const player of await signedInPlayerPerShard(shards, 10)) {
       await placePick(player.userId, questionId, "yes", 1, playerDb(shards, player.userId));
       const { body } = await successOf(play(player).limits.$put({ json: { kind: "spend", period: "day", amount: 5 } }));

@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { limitKinds, limitPeriods } from "../../db/schema";
-import { playerDb } from "../../db/shards";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { requireUser } from "../auth/auth.middleware";
+import { requireUser } from "../session/session.middleware";
 import { holdSubscriptionsForPlayer } from "../payments/subscription-holds";
 import { BREAKS, endExclusion, EXCLUSIONS, readPlay, selfExclude, setLimit, startBreak } from "./responsible-play.service";
 
@@ -90,33 +89,33 @@ const endExclusionRoute = createRoute({
   responses: answer,
 });
 
-/** Limits, breaks and exclusions are the player's, in their shard, where the pick and checkout batches check them. */
+/** Limits, breaks and exclusions are the player's, in their database, where the pick and checkout batches check them. */
 export const responsiblePlayRoutes = createRouter()
   .openapi(readRoute, async (c) => {
-    const userId = c.var.user!.id;
-    return c.json(await readPlay(playerDb(c.env, userId), userId, Date.now()), 200);
+    const userId = c.var.user.id;
+    return c.json(await readPlay(c.var.data.player(userId), userId, Date.now()), 200);
   })
   .openapi(limitRoute, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
     const { kind, period, amount } = c.req.valid("json");
-    return c.json(await setLimit(playerDb(c.env, userId), userId, kind, period, amount, Date.now()), 200);
+    return c.json(await setLimit(c.var.data.player(userId), userId, kind, period, amount, Date.now()), 200);
   })
   // Renewals are purchases too: a break pauses the player's subscription, a self-exclusion ends it.
   .openapi(breakRoute, async (c) => {
-    const userId = c.var.user!.id;
-    const [d1, now] = [playerDb(c.env, userId), Date.now()];
+    const userId = c.var.user.id;
+    const [d1, now] = [c.var.data.player(userId), Date.now()];
     const view = await startBreak(d1, userId, c.req.valid("json").length, now);
     await holdSubscriptionsForPlayer(d1, c.var.settings, userId, now);
     return c.json(view, 200);
   })
   .openapi(excludeRoute, async (c) => {
-    const userId = c.var.user!.id;
-    const [d1, now] = [playerDb(c.env, userId), Date.now()];
+    const userId = c.var.user.id;
+    const [d1, now] = [c.var.data.player(userId), Date.now()];
     const view = await selfExclude(d1, userId, c.req.valid("json").length, now);
     await holdSubscriptionsForPlayer(d1, c.var.settings, userId, now);
     return c.json(view, 200);
   })
   .openapi(endExclusionRoute, async (c) => {
-    const userId = c.var.user!.id;
-    return c.json(await endExclusion(playerDb(c.env, userId), userId, Date.now()), 200);
+    const userId = c.var.user.id;
+    return c.json(await endExclusion(c.var.data.player(userId), userId, Date.now()), 200);
   });

@@ -3,7 +3,7 @@ import { createDb } from "../../db/client";
 import { playBlocks, playLimits } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { COOL_OFF_MS, readPlayState, type LimitKind, type LimitPeriod, type PlayState } from "./play-rules";
+import { COOL_OFF_MS, readPlayState, type LimitKind, type LimitPeriod, type PlayState } from "../play-rules/play-rules";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -5,7 +5,7 @@ import { auditLedgerAfterEach, balanceOf, grantCredits } from "../../test/ledger
 import { insertQuestion } from "../../test/questions";
 import { signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { useFakeStripe } from "../../test/stripe";
-import { PLAY_BLOCKED_MESSAGES } from "./play-rules";
+import { PLAY_BLOCKED_MESSAGES } from "../play-rules/play-rules";
 import { shardOf, updateAccount } from "../../test/players";
 
 auditLedgerAfterEach();

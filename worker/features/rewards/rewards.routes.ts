@@ -41,7 +41,7 @@ const listRoute = createRoute({
 
 /** The active catalogue, public so visitors can browse it; the rules the redemption forms show come with it. */
 export const rewardRoutes = createRouter().openapi(listRoute, async (c) => {
-  const rows = await createDb(c.env.DB)
+  const rows = await createDb(c.var.data.catalogue)
     .select({
       id: rewards.id,
       name: rewards.name,

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHALLENGE_WINDOW_MS, SCORE_FEED } from "../../config";
 import { EVERY_MINUTE, runScheduled } from "../../cron/schedule";
@@ -50,7 +51,7 @@ const linkedQuestion = async ({ questionType = "standard", sideA = "home", line 
   return { questionId, eventId: event.id, players: { a: onA, b: onB }, picks };
 };
 
-const cron = (now = Date.now()) => resolveFromScoreFeed(feedEnv, now);
+const cron = (now = Date.now()) => resolveFromScoreFeed(dataContext(feedEnv), now, feedEnv);
 
 describe("proposals from the score feed", () => {
   it("waits while the event runs, proposes the winner's option when final, and settles nothing until the window has passed", async () => {
@@ -266,7 +267,7 @@ describe("a feed that cannot be read", () => {
     const { questionId, eventId } = await linkedQuestion();
     finishEvent(feed.store, eventId, 1, 0);
     await cron();
-    const off = await resolveFromScoreFeed(env, Date.now() + CHALLENGE_WINDOW_MS);
+    const off = await resolveFromScoreFeed(dataContext(env), Date.now() + CHALLENGE_WINDOW_MS, env);
     expect(off).toMatchObject({ polled: "off", finalised: { finalised: 1 } });
     expect(await questionState(questionId)).toMatchObject({ outcome: "A" });
   });

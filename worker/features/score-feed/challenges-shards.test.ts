@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { call } from "../../test/http";
 import { createPlayerIn, placePick } from "../../test/players";
@@ -14,7 +15,7 @@ const shards = twoShardEnv();
 const proposal = async () => {
   const now = Date.now();
   const questionId = await insertQuestion({ creditCost: 2 });
-  await mirrorQuestions(shards, [questionId]);
+  await mirrorQuestions(dataContext(shards), [questionId]);
   const picker = await createPlayerIn(shards, 10, userIdInShard(1));
   const bystander = await createPlayerIn(shards, 10, userIdInShard(0));
   await placePick(picker, questionId, "yes", 1, shards.SHARD_1);

@@ -1,20 +1,21 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { RATE_LIMITS } from "../../config";
-import { createDb } from "../../db/client";
+import { createDb, type Db } from "../../db/client";
+import { writeStatement } from "../../db/compiled";
+import type { DataContext } from "../../db/data-context";
 import { questions, scoreFeedChallenges, scoreFeedLinks, userPicks } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { enforceRateLimits } from "../../lib/rate-limit";
-import { playerDb } from "../../db/shards";
 
 type ChallengeInput = { userId: string; questionId: string; reason: string; now: number };
 
 const NOT_PICKED = () => new AppError("forbidden", "Only players who picked this question can challenge its result");
 
 /**
- * Why a challenge that wrote nothing was refused, read after the fact; `picked` is the player's shard's answer, or null
- * where their picks are in the catalogue.
+ * Why a challenge that wrote nothing was refused, read after the fact; `picked` is the player's database's answer, or
+ * null where their picks are in the catalogue.
  */
 const refusal = async (d1: D1Database, { userId, questionId, now }: ChallengeInput, picked: boolean | null) => {
   const [row] = await createDb(d1)
@@ -39,48 +40,60 @@ const refusal = async (d1: D1Database, { userId, questionId, now }: ChallengeInp
   return new AppError("conflict", "The result changed meanwhile. Please try again.");
 };
 
+const pickOf = (db: Db, { userId, questionId }: ChallengeInput) =>
+  db
+    .select({ one: sql`1` })
+    .from(userPicks)
+    .where(and(eq(userPicks.questionId, questionId), eq(userPicks.userId, userId)));
+
 /**
- * Whether the challenger picked the question, read from their shard; null where their picks are in the catalogue, where
- * the challenge's INSERT checks it itself. A pick is never taken back while its question stands, so the shard's answer
+ * Whether the challenger picked the question, read from their database; null where their picks are in the catalogue,
+ * where the challenge's INSERT checks it itself. A pick is never taken back while its question stands, so the answer
  * cannot change before the INSERT. A challenge without a pick is refused by the INSERT as with one database: counted by
  * the rate limit, and an unknown question answered as such.
  */
-const pickedInShard = async (env: Env, { userId, questionId }: ChallengeInput) => {
-  const shard = playerDb(env, userId);
-  if (shard === env.DB) return null;
-  return (await shard.prepare("SELECT 1 AS picked FROM user_picks WHERE question_id = ? AND user_id = ?").bind(questionId, userId).first()) !== null;
+const pickedElsewhere = async (data: DataContext, input: ChallengeInput) => {
+  const d1 = data.player(input.userId);
+  if (d1 === data.catalogue) return null;
+  return (await pickOf(createDb(d1), input).limit(1)).length > 0;
 };
 
-const pickedSql = (picked: boolean | null) =>
-  picked === null ? "EXISTS (SELECT 1 FROM user_picks WHERE question_id = ?5 AND user_id = ?2)" : String(Number(picked));
+const pickedCondition = (db: Db, input: ChallengeInput, picked: boolean | null): SQL =>
+  picked === null ? exists(pickOf(db, input)) : sql`${Number(picked)}`;
 
 /**
  * A player with a pick objects to a proposed outcome within its window. The first challenge stops the clock: the
  * question waits for an admin. Every condition is in the INSERT, so a challenge racing the window's end or the cron
  * either lands before the proposal is final or not at all.
  */
-export const submitChallenge = async (env: Env, input: ChallengeInput) => {
+export const submitChallenge = async (data: DataContext, input: ChallengeInput) => {
   const { userId, questionId, reason, now } = input;
-  const d1 = env.DB;
+  const d1 = data.catalogue;
   await enforceRateLimits(d1, [{ key: `score-feed-challenge:user:${userId}`, rule: RATE_LIMITS.scoreFeedChallengePerUser }], now);
-  const picked = await pickedInShard(env, input);
+  const picked = await pickedElsewhere(data, input);
   const id = newId();
+  const db = createDb(d1);
+  const l = scoreFeedLinks;
+  const c = scoreFeedChallenges;
+  const challenge = db
+    .select({
+      id: sql<string>`${id}`.as("id"),
+      questionId: l.questionId,
+      userId: sql<string>`${userId}`.as("user_id"),
+      reason: sql<string>`${reason}`.as("reason"),
+      createdAt: sql<number>`${now}`.as("created_at"),
+    })
+    .from(l)
+    .where(and(eq(l.questionId, questionId), inArray(l.state, ["proposed", "challenged"]), gt(l.finalAt, now), pickedCondition(db, input, picked)));
   const { inserted } = await batchNamed(d1, {
-    inserted: d1
-      .prepare(
-        `INSERT INTO score_feed_challenges (id, question_id, user_id, reason, created_at)
-         SELECT ?1, l.question_id, ?2, ?3, ?4 FROM score_feed_links l
-         WHERE l.question_id = ?5 AND l.state IN ('proposed', 'challenged') AND l.final_at > ?4
-           AND ${pickedSql(picked)}
-         ON CONFLICT (question_id, user_id) DO NOTHING`,
-      )
-      .bind(id, userId, reason, now, questionId),
-    stopClock: d1
-      .prepare(
-        `UPDATE score_feed_links SET state = 'challenged', updated_at = ?2
-         WHERE question_id = ?1 AND state = 'proposed' AND EXISTS (SELECT 1 FROM score_feed_challenges WHERE id = ?3)`,
-      )
-      .bind(questionId, now, id),
+    inserted: writeStatement(d1, db.insert(c).select(challenge).onConflictDoNothing({ target: [c.questionId, c.userId] })),
+    stopClock: writeStatement(
+      d1,
+      db
+        .update(l)
+        .set({ state: "challenged", updatedAt: now })
+        .where(and(eq(l.questionId, questionId), eq(l.state, "proposed"), exists(db.select({ one: sql`1` }).from(c).where(eq(c.id, id))))),
+    ),
   });
   if (inserted.meta.changes === 0) throw await refusal(d1, input, picked);
   return { challenge: { id, questionId, reason, createdAt: now }, state: "challenged" as const };

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHALLENGE_WINDOW_MS } from "../../config";
 import { resolveFromScoreFeed } from "../../cron/resolve-score-feed";
@@ -11,6 +12,8 @@ import { insertQuestion } from "../../test/questions";
 import { addEvent, clearFeedLinks, closePicking, feedEnv, feedLink, finishEvent, linkToEvent, useFakeScoreFeed, type FakeScoreFeed } from "../../test/score-feed";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { submitChallenge } from "./challenges.service";
+
+const runFeedCron = (now: number) => resolveFromScoreFeed(dataContext(feedEnv), now, feedEnv);
 
 let feed: FakeScoreFeed;
 
@@ -38,7 +41,7 @@ const proposed = async (pickers = 2) => {
   }
   await closePicking(questionId);
   finishEvent(feed.store, event.id, 2, 1);
-  await resolveFromScoreFeed(feedEnv, Date.now());
+  await runFeedCron(Date.now());
   return { questionId, players, admin };
 };
 
@@ -59,7 +62,7 @@ describe("POST /api/score-feed/challenges", () => {
     // Others who picked may add theirs while the window lasts.
     expect((await challenge(players[1]!, questionId, "  Chelsea's goal in stoppage time was given  ")).status).toBe(201);
 
-    const run = await resolveFromScoreFeed(feedEnv, Date.now() + CHALLENGE_WINDOW_MS + 60_000);
+    const run = await runFeedCron(Date.now() + CHALLENGE_WINDOW_MS + 60_000);
     expect(run.finalised).toMatchObject({ due: 0, finalised: 0 });
     expect(await questionState(questionId)).toMatchObject({ outcome: "unresolved", settlement_version: 0 });
     const stored = await env.DB.prepare("SELECT reason FROM score_feed_challenges WHERE question_id = ? ORDER BY created_at").bind(questionId).all<{ reason: string }>();
@@ -151,7 +154,7 @@ describe("POST /api/score-feed/challenges", () => {
     await env.DB.prepare("UPDATE score_feed_links SET final_at = ? WHERE question_id = ?").bind(Date.now() - 1, questionId).run();
     const closed = { status: 422, body: { error: { code: "rule_violation", message: "The challenge window has closed" } } };
     expect(await errorOf(await challenge(players[0]!, questionId))).toEqual(closed);
-    await resolveFromScoreFeed(feedEnv, Date.now());
+    await runFeedCron(Date.now());
     expect(await feedLink(questionId)).toMatchObject({ state: "final" });
     expect(await errorOf(await challenge(players[1]!, questionId))).toEqual(closed);
   });
@@ -171,8 +174,8 @@ describe("POST /api/score-feed/challenges", () => {
       const { questionId, players } = await proposed();
       const finalAt = (await feedLink(questionId))!.final_at!;
       const [challenged, run] = await Promise.allSettled([
-        submitChallenge(env, { userId: players[0]!.userId, questionId, reason: REASON, now: finalAt - 1 }),
-        resolveFromScoreFeed(feedEnv, finalAt),
+        submitChallenge(dataContext(env), { userId: players[0]!.userId, questionId, reason: REASON, now: finalAt - 1 }),
+        runFeedCron(finalAt),
       ]);
       expect(run.status).toBe("fulfilled");
       const link = await feedLink(questionId);

@@ -1,33 +1,37 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { CHALLENGE_WINDOW_MS, SCORE_FEED } from "../../config";
 import { createDb } from "../../db/client";
-import type { SqlColumns } from "../../db/rows";
+import type { DataContext } from "../../db/data-context";
 import { questions, scoreFeedLinks } from "../../db/schema";
-import { firstRow, typed } from "../../db/statement";
 import { log } from "../../lib/log";
 import { SCORE_FEED_ACTOR } from "../admin-audit/admin-audit";
 import { setOutcome } from "../settlement/outcome.service";
 import type { SettleResult } from "../settlement/settlement.service";
 import { releaseClaim } from "./links.service";
 
-type Won = SqlColumns<typeof scoreFeedLinks, "proposed_outcome" | "event_status" | "home_score" | "away_score" | "home_team" | "away_team">;
+const l = scoreFeedLinks;
 
 /**
  * The one state change that lets a run finalise a proposal: only the run whose UPDATE changed the row goes on to set
  * the outcome, so two runs at once (or a retried one) settle once. A challenge that came first has moved the state on.
  */
-const claim = (d1: D1Database, questionId: string, now: number) =>
-  firstRow(
-    typed<Won>(
-      d1
-        .prepare(
-          `UPDATE score_feed_links SET state = 'final', finalized_at = ?1, updated_at = ?1
-           WHERE question_id = ?2 AND state = 'proposed' AND final_at <= ?1
-           RETURNING proposed_outcome, event_status, home_score, away_score, home_team, away_team`,
-        )
-        .bind(now, questionId),
-    ),
-  );
+const claim = async (d1: D1Database, questionId: string, now: number) => {
+  const [won] = await createDb(d1)
+    .update(l)
+    .set({ state: "final", finalizedAt: now, updatedAt: now })
+    .where(and(eq(l.questionId, questionId), eq(l.state, "proposed"), lte(l.finalAt, now)))
+    .returning({
+      proposedOutcome: l.proposedOutcome,
+      eventStatus: l.eventStatus,
+      homeScore: l.homeScore,
+      awayScore: l.awayScore,
+      homeTeam: l.homeTeam,
+      awayTeam: l.awayTeam,
+    });
+  return won ?? null;
+};
+
+type Won = NonNullable<Awaited<ReturnType<typeof claim>>>;
 
 const isUnresolved = async (d1: D1Database, questionId: string) => {
   const [row] = await createDb(d1).select({ outcome: questions.outcome }).from(questions).where(eq(questions.id, questionId));
@@ -36,7 +40,7 @@ const isUnresolved = async (d1: D1Database, questionId: string) => {
 
 const reasonOf = (won: Won) => {
   const result =
-    won.event_status === "final" ? `final score ${won.home_team} ${won.home_score}–${won.away_score} ${won.away_team}` : `event ${won.event_status}`;
+    won.eventStatus === "final" ? `final score ${won.homeTeam} ${won.homeScore}–${won.awayScore} ${won.awayTeam}` : `event ${won.eventStatus}`;
   return `Score feed: ${result}; not challenged within ${CHALLENGE_WINDOW_MS / 60_000} minutes`;
 };
 
@@ -48,18 +52,23 @@ export type FinaliseSummary = { due: number; finalised: number; superseded: numb
  * own path: settlement, versions, the audit log, here by the score feed). A question an admin resolved by hand in the
  * meantime keeps the admin's outcome.
  */
-export const finaliseDue = async (env: Env, now: number, onFinal: (done: Finalised) => Promise<void>): Promise<FinaliseSummary> => {
-  const d1 = env.DB;
+export const finaliseDue = async (
+  data: DataContext,
+  settlementQueue: Queue,
+  now: number,
+  onFinal: (done: Finalised) => Promise<void>,
+): Promise<FinaliseSummary> => {
+  const d1 = data.catalogue;
   const due = await createDb(d1)
-    .select({ questionId: scoreFeedLinks.questionId })
-    .from(scoreFeedLinks)
-    .where(and(eq(scoreFeedLinks.state, "proposed"), lte(scoreFeedLinks.finalAt, now)))
-    .orderBy(asc(scoreFeedLinks.finalAt))
+    .select({ questionId: l.questionId })
+    .from(l)
+    .where(and(eq(l.state, "proposed"), lte(l.finalAt, now)))
+    .orderBy(asc(l.finalAt))
     .limit(SCORE_FEED.finalsPerRun);
   const summary: FinaliseSummary = { due: due.length, finalised: 0, superseded: 0, failed: 0 };
   for (const { questionId } of due) {
     const won = await claim(d1, questionId, now);
-    if (!won?.proposed_outcome) continue;
+    if (!won?.proposedOutcome) continue;
     if (!(await isUnresolved(d1, questionId))) {
       summary.superseded += 1;
       log("info", "score_feed_superseded", { questionId });
@@ -67,7 +76,7 @@ export const finaliseDue = async (env: Env, now: number, onFinal: (done: Finalis
     }
     let result: SettleResult;
     try {
-      result = await setOutcome(env, { questionId, outcome: won.proposed_outcome, actor: SCORE_FEED_ACTOR, now, reason: reasonOf(won) });
+      result = await setOutcome(data, settlementQueue, { questionId, outcome: won.proposedOutcome, actor: SCORE_FEED_ACTOR, now, reason: reasonOf(won) });
     } catch (error) {
       // Stored but not yet settled stays final (the settlement cron finishes it); not stored goes back to proposed.
       summary.failed += 1;

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, exists, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
+import { writeStatement } from "../../db/compiled";
 import { questions, scoreFeedLinks } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
@@ -79,18 +80,26 @@ export const linkQuestion = async (d1: D1Database, provider: ScoreFeedProvider, 
   const event = (await provider.events([eventId])).find((candidate) => candidate.id === eventId);
   if (!event) throw new AppError("validation_failed", "This event is not in the score feed", { field: "eventId" });
 
+  const linked = {
+    eventId,
+    sport: event.sport,
+    homeTeam: event.homeTeam,
+    awayTeam: event.awayTeam,
+    startsAt: event.startsAt,
+    sideA: rule.sideA,
+    line: rule.line,
+    eventStatus: event.status,
+    homeScore: event.homeScore,
+    awayScore: event.awayScore,
+  };
   const { upsert } = await batchNamed(d1, {
-    upsert: d1
-      .prepare(
-        `INSERT INTO score_feed_links (question_id, event_id, sport, home_team, away_team, starts_at, side_a, line, state,
-           event_status, home_score, away_score, created_by, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'waiting', ?9, ?10, ?11, ?12, ?13, ?13)
-         ON CONFLICT (question_id) DO UPDATE SET event_id = ?2, sport = ?3, home_team = ?4, away_team = ?5, starts_at = ?6,
-           side_a = ?7, line = ?8, event_status = ?9, home_score = ?10, away_score = ?11, checked_at = NULL, updated_at = ?13
-         WHERE score_feed_links.state = 'waiting'`,
-      )
-      .bind(questionId, eventId, event.sport, event.homeTeam, event.awayTeam, event.startsAt, rule.sideA, rule.line,
-        event.status, event.homeScore, event.awayScore, adminId, now),
+    upsert: writeStatement(
+      d1,
+      createDb(d1)
+        .insert(l)
+        .values({ questionId, ...linked, state: "waiting", createdBy: adminId, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: l.questionId, set: { ...linked, checkedAt: null, updatedAt: now }, setWhere: eq(l.state, "waiting") }),
+    ),
     audit: auditStatement(
       d1,
       {
@@ -114,7 +123,7 @@ export const unlinkQuestion = async (d1: D1Database, questionId: string, adminId
   const before = await readLink(d1, questionId);
   if (!before) throw new AppError("not_found", "This question is not linked to the score feed");
   const { removed } = await batchNamed(d1, {
-    removed: d1.prepare("DELETE FROM score_feed_links WHERE question_id = ? AND state = 'waiting'").bind(questionId),
+    removed: writeStatement(d1, createDb(d1).delete(l).where(and(eq(l.questionId, questionId), eq(l.state, "waiting")))),
     audit: auditStatement(
       d1,
       { adminId, action: "score_feed_unlink", entity: "question", entityId: questionId, before: ruleOf(before), after: null, now },
@@ -128,11 +137,14 @@ export const unlinkQuestion = async (d1: D1Database, questionId: string, adminId
  * Undoes a claim (the state moved to final before setOutcome) when the outcome was not stored, so the question goes
  * back to where it stood: the cron's next run, or the admin's queue, tries again.
  */
-export const releaseClaim = (d1: D1Database, questionId: string, backTo: "proposed" | "challenged") =>
-  d1
-    .prepare(
-      `UPDATE score_feed_links SET state = ?2, finalized_at = NULL
-       WHERE question_id = ?1 AND state = 'final' AND EXISTS (SELECT 1 FROM questions WHERE id = ?1 AND outcome = 'unresolved')`,
-    )
-    .bind(questionId, backTo)
-    .run();
+export const releaseClaim = async (d1: D1Database, questionId: string, backTo: "proposed" | "challenged") => {
+  const db = createDb(d1);
+  const unresolved = db
+    .select({ one: sql`1` })
+    .from(questions)
+    .where(and(eq(questions.id, questionId), eq(questions.outcome, "unresolved")));
+  await db
+    .update(l)
+    .set({ state: backTo, finalizedAt: null })
+    .where(and(eq(l.questionId, questionId), eq(l.state, "final"), exists(unresolved)));
+};

@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import { CHALLENGE_WINDOW_MS, SCORE_FEED } from "../../config";
 import { createDb } from "../../db/client";
-import { questions, scoreFeedLinks } from "../../db/schema";
+import { questions, scoreFeedAlerts, scoreFeedLinks } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { log } from "../../lib/log";
 import { ScoreFeedUnavailable, type FeedEvent, type ScoreFeedProvider } from "./provider";
 import { outcomeFrom, resultSignature, sameResult, type FeedResult } from "./rule";
+import type { Outcome } from "../settlement/settle-pick";
 
 const l = scoreFeedLinks;
 
@@ -43,48 +44,46 @@ const linksToPoll = (d1: D1Database, now: number) =>
 type PolledLink = Awaited<ReturnType<typeof linksToPoll>>[number];
 export type PollStep = "unchanged" | "proposed" | "reproposed" | "withdrawn" | "alerted" | "missing";
 
-/** The link's state still rests on this data: the guard of every change that replaces it. */
-const BASIS = "event_status = ? AND home_score IS ? AND away_score IS ?";
 const basisOf = (link: PolledLink): FeedResult => ({ eventStatus: link.eventStatus, homeScore: link.homeScore, awayScore: link.awayScore });
-const basisParams = (basis: FeedResult) => [basis.eventStatus, basis.homeScore, basis.awayScore];
+
+/** The link's state still rests on the data it was read with: the guard of every change that replaces it. */
+const unchangedSince = (link: PolledLink) =>
+  and(
+    eq(l.questionId, link.questionId),
+    eq(l.state, link.state),
+    eq(l.eventStatus, link.eventStatus),
+    sql`${l.homeScore} IS ${link.homeScore}`,
+    sql`${l.awayScore} IS ${link.awayScore}`,
+  );
 
 const touch = (d1: D1Database, questionId: string, now: number) =>
-  d1.prepare("UPDATE score_feed_links SET checked_at = ? WHERE question_id = ?").bind(now, questionId).run();
+  createDb(d1).update(l).set({ checkedAt: now }).where(eq(l.questionId, questionId));
 
 /** A new proposal (or a replaced one) opens a full challenge window. */
-const propose = (d1: D1Database, link: PolledLink, seen: FeedResult, outcome: string, now: number) =>
-  d1
-    .prepare(
-      `UPDATE score_feed_links SET state = 'proposed', proposed_outcome = ?, event_status = ?, home_score = ?, away_score = ?,
-         proposed_at = ?, final_at = ?, checked_at = ?, updated_at = ?
-       WHERE question_id = ? AND state = ? AND ${BASIS}`,
-    )
-    .bind(outcome, ...basisParams(seen), now, now + CHALLENGE_WINDOW_MS, now, now, link.questionId, link.state, ...basisParams(basisOf(link)))
-    .run();
+const propose = (d1: D1Database, link: PolledLink, seen: FeedResult, outcome: Outcome, now: number) =>
+  createDb(d1)
+    .update(l)
+    .set({ state: "proposed", proposedOutcome: outcome, ...seen, proposedAt: now, finalAt: now + CHALLENGE_WINDOW_MS, checkedAt: now, updatedAt: now })
+    .where(unchangedSince(link));
 
 /** A waiting link keeps the event's latest data; a proposal whose event is no longer over goes back to waiting. */
 const wait = (d1: D1Database, link: PolledLink, seen: FeedResult, now: number) =>
-  d1
-    .prepare(
-      `UPDATE score_feed_links SET state = 'waiting', proposed_outcome = NULL, proposed_at = NULL, final_at = NULL,
-         event_status = ?, home_score = ?, away_score = ?, checked_at = ?, updated_at = ?
-       WHERE question_id = ? AND state = ? AND ${BASIS}`,
-    )
-    .bind(...basisParams(seen), now, now, link.questionId, link.state, ...basisParams(basisOf(link)))
-    .run();
+  createDb(d1)
+    .update(l)
+    .set({ state: "waiting", proposedOutcome: null, proposedAt: null, finalAt: null, ...seen, checkedAt: now, updatedAt: now })
+    .where(unchangedSince(link));
 
 /** After a challenge or a final outcome the feed's new data only reaches an admin: it never moves credits. */
 const alert = (d1: D1Database, link: PolledLink, seen: FeedResult, now: number) => {
+  const db = createDb(d1);
   const before = { ...basisOf(link), outcome: link.proposedOutcome };
   const after = { ...seen, outcome: outcomeFrom(seen, link, link.questionType) };
-  return d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO score_feed_alerts (id, question_id, event_id, signature, before, after, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (question_id, signature) DO NOTHING`,
-      )
-      .bind(newId(), link.questionId, link.eventId, resultSignature(seen), JSON.stringify(before), JSON.stringify(after), now),
-    d1.prepare("UPDATE score_feed_links SET checked_at = ? WHERE question_id = ?").bind(now, link.questionId),
+  return db.batch([
+    db
+      .insert(scoreFeedAlerts)
+      .values({ id: newId(), questionId: link.questionId, eventId: link.eventId, signature: resultSignature(seen), before, after, createdAt: now })
+      .onConflictDoNothing({ target: [scoreFeedAlerts.questionId, scoreFeedAlerts.signature] }),
+    touch(d1, link.questionId, now),
   ]);
 };
 

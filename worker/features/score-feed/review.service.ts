@@ -1,9 +1,8 @@
 import { OUTCOMES_BY_TYPE } from "#shared/sports";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createDb } from "../../db/client";
-import type { SqlColumns } from "../../db/rows";
-import { questions, type scoreFeedLinks } from "../../db/schema";
-import { firstRow, typed } from "../../db/statement";
+import type { DataContext } from "../../db/data-context";
+import { questions, scoreFeedLinks } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { adminActor, auditStatement } from "../admin-audit/admin-audit";
 import { setOutcome } from "../settlement/outcome.service";
@@ -15,24 +14,22 @@ type Review = { questionId: string; outcome: Exclude<Outcome, "unresolved">; rea
 const NOT_WAITING = () => new AppError("conflict", "This question is not waiting for a review");
 
 /** Only one admin's decision claims a challenged question; a second answers 409 instead of setting it again. */
-const claim = (d1: D1Database, questionId: string, now: number) =>
-  firstRow(
-    typed<SqlColumns<typeof scoreFeedLinks, "proposed_outcome">>(
-      d1
-        .prepare(
-          `UPDATE score_feed_links SET state = 'final', finalized_at = ?1, updated_at = ?1
-           WHERE question_id = ?2 AND state = 'challenged' RETURNING proposed_outcome`,
-        )
-        .bind(now, questionId),
-    ),
-  );
+const claim = async (d1: D1Database, questionId: string, now: number) => {
+  const l = scoreFeedLinks;
+  const [claimed] = await createDb(d1)
+    .update(l)
+    .set({ state: "final", finalizedAt: now, updatedAt: now })
+    .where(and(eq(l.questionId, questionId), eq(l.state, "challenged")))
+    .returning({ proposedOutcome: l.proposedOutcome });
+  return claimed ?? null;
+};
 
 /**
  * An admin answers the challenges: confirms the proposed outcome or sets another, with a reason, through setOutcome
  * like any outcome. The audit log keeps the outcome and, beside it, whether the proposal was confirmed or corrected.
  */
-export const reviewChallenge = async (env: Env, { questionId, outcome, reason, adminId, now }: Review) => {
-  const d1 = env.DB;
+export const reviewChallenge = async (data: DataContext, settlementQueue: Queue, { questionId, outcome, reason, adminId, now }: Review) => {
+  const d1 = data.catalogue;
   const [link, [question]] = await Promise.all([
     readLink(d1, questionId),
     createDb(d1).select({ questionType: questions.questionType }).from(questions).where(eq(questions.id, questionId)),
@@ -46,18 +43,18 @@ export const reviewChallenge = async (env: Env, { questionId, outcome, reason, a
   if (!claimed) throw NOT_WAITING();
   let result;
   try {
-    result = await setOutcome(env, { questionId, outcome, actor: adminActor(adminId), now, reason });
+    result = await setOutcome(data, settlementQueue, { questionId, outcome, actor: adminActor(adminId), now, reason });
   } catch (error) {
     await releaseClaim(d1, questionId, "challenged");
     throw error;
   }
-  const confirmed = claimed.proposed_outcome === outcome;
+  const confirmed = claimed.proposedOutcome === outcome;
   await auditStatement(d1, {
     adminId,
     action: confirmed ? "score_feed_confirm" : "score_feed_correct",
     entity: "question",
     entityId: questionId,
-    before: { state: "challenged", proposedOutcome: claimed.proposed_outcome },
+    before: { state: "challenged", proposedOutcome: claimed.proposedOutcome },
     after: { state: "final", outcome },
     reason,
     now,

@@ -3,8 +3,8 @@ import { createDb } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { broadcast } from "../../realtime/live-shards";
-import { requireAdmin } from "../auth/auth.middleware";
+import { broadcast } from "../../realtime/live-hubs";
+import { requireAdmin } from "../session/session.middleware";
 import { publishSettlementNow } from "../settlement/settlement-events";
 import { dismissAlert } from "./alerts.service";
 import { scoreFeedProvider } from "./configured-feed";
@@ -113,25 +113,29 @@ export const scoreFeedAdminRoutes = createRouter()
     return c.json({ enabled: true, events }, 200);
   })
   .openapi(getLinkRoute, async (c) =>
-    c.json({ enabled: scoreFeedProvider(c.var.settings) !== null, link: await readLink(c.env.DB, c.req.valid("param").questionId) }, 200),
+    c.json({ enabled: scoreFeedProvider(c.var.settings) !== null, link: await readLink(c.var.data.catalogue, c.req.valid("param").questionId) }, 200),
   )
   .openapi(putLinkRoute, async (c) => {
     const { questionId } = c.req.valid("param");
-    const input = { questionId, ...c.req.valid("json"), adminId: c.var.user!.id, now: Date.now() };
-    const link = await askFeed(scoreFeedProvider(c.var.settings), (feed) => linkQuestion(c.env.DB, feed, input));
+    const input = { questionId, ...c.req.valid("json"), adminId: c.var.user.id, now: Date.now() };
+    const link = await askFeed(scoreFeedProvider(c.var.settings), (feed) => linkQuestion(c.var.data.catalogue, feed, input));
     return c.json({ enabled: true, link }, 200);
   })
   .openapi(deleteLinkRoute, async (c) => {
-    await unlinkQuestion(c.env.DB, c.req.valid("param").questionId, c.var.user!.id, Date.now());
+    await unlinkQuestion(c.var.data.catalogue, c.req.valid("param").questionId, c.var.user.id, Date.now());
     return c.json({ enabled: scoreFeedProvider(c.var.settings) !== null, link: null }, 200);
   })
-  .openapi(queueRoute, async (c) => c.json(await readQueue(createDb(c.env.DB)), 200))
+  .openapi(queueRoute, async (c) => c.json(await readQueue(createDb(c.var.data.catalogue)), 200))
   .openapi(decideRoute, async (c) => {
     const { questionId } = c.req.valid("param");
-    const { settledUsers, ...result } = await reviewChallenge(c.env, { questionId, ...c.req.valid("json"), adminId: c.var.user!.id, now: Date.now() });
+    const review = { questionId, ...c.req.valid("json"), adminId: c.var.user.id, now: Date.now() };
+    const { settledUsers, ...result } = await reviewChallenge(c.var.data, c.env.SETTLEMENT_QUEUE, review);
     c.executionCtx.waitUntil(
-      Promise.all([broadcast(c.env, { type: "question.updated", data: { id: questionId } }), publishSettlementNow(c.env, questionId, settledUsers)]),
+      Promise.all([
+        broadcast(c.env, { type: "question.updated", data: { id: questionId } }),
+        publishSettlementNow(c.var.data, c.env, questionId, settledUsers),
+      ]),
     );
     return c.json(result, 200);
   })
-  .openapi(dismissRoute, async (c) => c.json(await dismissAlert(c.env.DB, c.req.valid("param").id, c.var.user!.id, Date.now()), 200));
+  .openapi(dismissRoute, async (c) => c.json(await dismissAlert(c.var.data.catalogue, c.req.valid("param").id, c.var.user.id, Date.now()), 200));

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { dataContext } from "../../db/data-context";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHALLENGE_WINDOW_MS } from "../../config";
 import { resolveFromScoreFeed } from "../../cron/resolve-score-feed";
@@ -21,6 +22,8 @@ import {
   type FakeScoreFeed,
 } from "../../test/score-feed";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
+
+const runFeedCron = (now: number) => resolveFromScoreFeed(dataContext(feedEnv), now, feedEnv);
 
 let feed: FakeScoreFeed;
 let admin: SignedInPlayer;
@@ -125,7 +128,7 @@ describe("the feed's events and a question's link", () => {
     await bodyAt(await putLink(questionId, { eventId: "nfl-chiefs-bills", sideA: "home" }), 200);
     await closePicking(questionId);
     finishEvent(feed.store, "nfl-chiefs-bills", 24, 20);
-    await resolveFromScoreFeed(feedEnv, Date.now());
+    await runFeedCron(Date.now());
     const moved = { status: 409, body: { error: { code: "conflict", message: "The score feed has already proposed a result for this question" } } };
     expect(await errorOf(await putLink(questionId, { eventId: "nba-knicks-heat", sideA: "home" }))).toEqual(moved);
     expect(await errorOf(await adminFeed().links[":questionId"].$delete({ param: { questionId } }))).toEqual(moved);
@@ -144,7 +147,7 @@ const challenged = async () => {
   await placePick(onB.userId, questionId, "no");
   await closePicking(questionId);
   finishEvent(feed.store, event.id, 2, 1);
-  await resolveFromScoreFeed(feedEnv, Date.now());
+  await runFeedCron(Date.now());
   const challenge = await apiClient({ headers: onB.bearer })["score-feed"].challenges.$post({ json: { questionId, reason: "City's equaliser was wrongly ruled offside" } });
   expect(challenge.status).toBe(201);
   return { questionId, eventId: event.id, onA, onB };
@@ -216,7 +219,7 @@ describe("alerts for a feed that changes its mind", () => {
     await bodyAt(await decide(questionId, { outcome: "A", reason: "The goal stands" }), 200);
     const paid = [await balanceOf(onA.userId), await balanceOf(onB.userId)];
     correctScore(feed.store, eventId, 2, 2);
-    await resolveFromScoreFeed(feedEnv, Date.now() + CHALLENGE_WINDOW_MS);
+    await runFeedCron(Date.now() + CHALLENGE_WINDOW_MS);
 
     const { alerts } = await bodyAt(await adminFeed().challenges.$get(), 200);
     expect(alerts).toHaveLength(1);
@@ -237,7 +240,7 @@ describe("alerts for a feed that changes its mind", () => {
     const dismissals = await env.DB.prepare("SELECT count(*) AS n FROM admin_audit_log WHERE action = 'score_feed_alert_dismissed' AND entity_id = ?").bind(id).first<{ n: number }>();
     expect(dismissals?.n).toBe(1);
     // The same correction seen again raises nothing new.
-    await resolveFromScoreFeed(feedEnv, Date.now() + CHALLENGE_WINDOW_MS + 60_000);
+    await runFeedCron(Date.now() + CHALLENGE_WINDOW_MS + 60_000);
     expect((await bodyAt(await adminFeed().challenges.$get(), 200)).alerts).toEqual([]);
     await expectLedgerClean();
   });

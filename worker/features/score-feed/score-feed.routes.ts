@@ -5,10 +5,9 @@ import { createDb } from "../../db/client";
 import { scoreFeedLinks, userPicks } from "../../db/schema";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { playerDb } from "../../db/shards";
 import { viewerOwnStatements, withViewerOwn } from "../questions/viewer-own";
-import { broadcast } from "../../realtime/live-shards";
-import { readInViewerShard, requireUser } from "../auth/auth.middleware";
+import { broadcast } from "../../realtime/live-hubs";
+import { readInViewerDatabase, requireUser } from "../session/session.middleware";
 import { selectQuestions, toQuestion } from "../questions/question-row";
 import { questionSchema } from "../questions/questions.schemas";
 import { submitChallenge } from "./challenges.service";
@@ -43,23 +42,24 @@ const awaitingRoute = createRoute({
 export const scoreFeedRoutes = createRouter()
   .openapi(challengeRoute, async (c) => {
     const { questionId, reason } = c.req.valid("json");
-    const answer = await submitChallenge(c.env, { userId: c.var.user!.id, questionId, reason, now: Date.now() });
+    const answer = await submitChallenge(c.var.data, { userId: c.var.user.id, questionId, reason, now: Date.now() });
     c.executionCtx.waitUntil(broadcast(c.env, { type: "question.updated", data: { id: questionId } }));
     return c.json(answer, 201);
   })
   .openapi(awaitingRoute, async (c) => {
-    const userId = c.var.user!.id;
+    const userId = c.var.user.id;
+    const { catalogue } = c.var.data;
     const awaiting = inArray(scoreFeedLinks.state, ["proposed", "challenged"]);
-    if (playerDb(c.env, userId) === c.env.DB) {
-      const rows = await selectQuestions(createDb(c.env.DB), userId)
+    if (c.var.data.player(userId) === catalogue) {
+      const rows = await selectQuestions(createDb(catalogue), userId)
         .where(and(isNotNull(userPicks.id), awaiting))
         .orderBy(asc(scoreFeedLinks.finalAt))
         .limit(AWAITING_LIMIT);
       return c.json({ items: rows.map(toQuestion) }, 200);
     }
-    // The player's picks are in their shard: the proposals awaiting a final result (few at a time) are read first.
-    const proposed = await selectQuestions(createDb(c.env.DB), userId).where(awaiting).orderBy(asc(scoreFeedLinks.finalAt));
-    const own = await readInViewerShard(c, userId, (d1) => viewerOwnStatements(d1, userId, { questionIds: proposed.map((row) => row.id) }));
+    // The player's picks are in their own database: the proposals awaiting a final result (few at a time) are read first.
+    const proposed = await selectQuestions(createDb(catalogue), userId).where(awaiting).orderBy(asc(scoreFeedLinks.finalAt));
+    const own = await readInViewerDatabase(c, userId, (d1) => viewerOwnStatements(d1, userId, { questionIds: proposed.map((row) => row.id) }));
     const picked = own ? withViewerOwn(proposed, own).filter((row) => row.pickId !== null) : [];
     return c.json({ items: picked.slice(0, AWAITING_LIMIT).map(toQuestion) }, 200);
   });

@@ -7,13 +7,6 @@ const links = createSelectSchema(scoreFeedLinks, {
   finalAt: (schema) => schema.openapi({ description: "When an unchallenged proposal becomes the outcome (epoch ms)" }),
 });
 
-/** Where a question's auto-resolution stands, as players see it (null: not linked to the score feed). */
-export const autoResolutionSchema = links
-  .pick({ state: true, eventStatus: true, homeTeam: true, awayTeam: true, homeScore: true, awayScore: true, proposedOutcome: true, finalAt: true })
-  .extend({ challengedByMe: z.boolean() })
-  .nullable()
-  .openapi("AutoResolution", { description: "The score feed's proposal and its challenge window; null when not linked" });
-
 export const feedEventSchema = z
   .object({
     id: z.string(),

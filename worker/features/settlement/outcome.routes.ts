@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { broadcast } from "../../realtime/live-shards";
+import { broadcast } from "../../realtime/live-hubs";
 import { adminActor } from "../admin-audit/admin-audit";
-import { requireAdmin } from "../auth/auth.middleware";
+import { requireAdmin } from "../session/session.middleware";
 import { setOutcome } from "./outcome.service";
 import { publishSettlementNow } from "./settlement-events";
 
@@ -47,16 +47,16 @@ const outcomeRoute = createRoute({
 
 export const outcomeRoutes = createRouter().openapi(outcomeRoute, async (c) => {
   const questionId = c.req.valid("param").id;
-  const { settledUsers, ...result } = await setOutcome(c.env, {
+  const { settledUsers, ...result } = await setOutcome(c.var.data, c.env.SETTLEMENT_QUEUE, {
     questionId,
     ...c.req.valid("json"),
-    actor: adminActor(c.var.user!.id),
+    actor: adminActor(c.var.user.id),
     now: Date.now(),
   });
   c.executionCtx.waitUntil(
     Promise.all([
       broadcast(c.env, { type: "question.updated", data: { id: questionId } }),
-      publishSettlementNow(c.env, questionId, settledUsers),
+      publishSettlementNow(c.var.data, c.env, questionId, settledUsers),
     ]),
   );
   return c.json(result, 200);

@@ -1,15 +1,16 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVERY_MINUTE, runScheduled } from "../../cron/schedule";
+import { dataContext } from "../../db/data-context";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { pickState, putOutcome, questionState } from "../../test/admin";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { createPlayer, insertBulkPicks, placePick, shardOf, summedOverShards } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
-import { settleQueuedAcrossShards } from "./shard-settlement";
+import { settleQueuedEverywhere } from "./settle-everywhere";
 
 /** A run of the cron's settlement pass with a budget of the test's own. */
-const settlePass = (chunksLeft: number) => settleQueuedAcrossShards(env, { deadline: Date.now() + 60_000, chunksLeft }, async () => undefined);
+const settlePass = (chunksLeft: number) => settleQueuedEverywhere(dataContext(env), { deadline: Date.now() + 60_000, chunksLeft }, async () => undefined);
 
 let admin: TestAccount;
 

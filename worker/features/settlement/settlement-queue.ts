@@ -1,61 +1,51 @@
-import * as z from "zod";
-import { isShardMoving, shardByBinding, type UserShard } from "../../db/shards";
+import type { DataContext, PlayerDatabase } from "../../db/data-context";
+import { MOVE_RETRY_AFTER_SECONDS } from "../../db/write-pause";
 import { log } from "../../lib/log";
 import { backoffSeconds } from "../../lib/queue-backoff";
-import { MOVE_RETRY_AFTER_SECONDS } from "../../lib/write-pause";
 import { requestPushes } from "../notifications/push-queue";
 import { publishSettlement } from "./settlement-events";
+import { enqueueSettlement, settlementMessageSchema } from "./settlement-messages";
 import { settlementBudget } from "./settlement.service";
-import { settleShard } from "./shard-settlement";
+import { settleInDatabase } from "./settle-everywhere";
 
-const messageSchema = z.object({ questionId: z.string().min(1).max(100), shard: z.string().min(1).max(64) });
-export type SettlementMessage = z.infer<typeof messageSchema>;
-
-export const enqueueSettlement = async (env: Env, questionId: string, shards: readonly UserShard[], delaySeconds = 0) => {
-  await env.SETTLEMENT_QUEUE.sendBatch(
-    shards.map(({ binding }) => ({ body: { questionId, shard: binding } satisfies SettlementMessage })),
-    delaySeconds > 0 ? { delaySeconds } : undefined,
-  );
-};
-
-/** Settles one message's shard; answers the shard when it settled players, whose notices then wait in its outbox. */
-const settleMessage = async (env: Env, message: Message): Promise<UserShard | null> => {
-  const parsed = messageSchema.safeParse(message.body);
-  const shard = parsed.success ? shardByBinding(env, parsed.data.shard) : undefined;
-  if (!parsed.success || !shard) {
-    // A malformed message, or one for a shard the current map no longer has: the cron's sweep settles from the data.
+/** Settles one message's database; answers the database when it settled players, whose notices then wait in its outbox. */
+const settleMessage = async (data: DataContext, env: Env, message: Message): Promise<PlayerDatabase | null> => {
+  const parsed = settlementMessageSchema.safeParse(message.body);
+  const database = parsed.success ? data.playersNamed(parsed.data.database) : undefined;
+  if (!parsed.success || !database) {
+    // A malformed message, or one for a database the current map no longer has: the cron's sweep settles from the data.
     log("error", "settlement_message_dropped", { id: message.id, body: message.body });
     message.ack();
     return null;
   }
   const { questionId } = parsed.data;
-  if (isShardMoving(env, shard)) {
-    // Some of its players are being copied to another shard: it settles after the switch, from a fresh message that
-    // spends none of this one's retries however long the move takes.
-    await enqueueSettlement(env, questionId, [shard], MOVE_RETRY_AFTER_SECONDS);
+  if (database.moving) {
+    // Some of its players are being copied to another database: it settles after the switch, from a fresh message
+    // that spends none of this one's retries however long the move takes.
+    await enqueueSettlement(env.SETTLEMENT_QUEUE, questionId, [database], MOVE_RETRY_AFTER_SECONDS);
     message.ack();
     return null;
   }
   try {
-    const result = await settleShard(env, shard, questionId, settlementBudget());
-    if (result.settledUsers.length > 0) await publishSettlement(env, questionId, result.settledUsers);
+    const result = await settleInDatabase(data, database.db, questionId, settlementBudget());
+    if (result.settledUsers.length > 0) await publishSettlement(data, env, questionId, result.settledUsers);
     // The rest of a large question goes back on the queue as a fresh message, which spends none of its retries.
-    if (!result.complete) await enqueueSettlement(env, questionId, [shard]);
+    if (!result.complete) await enqueueSettlement(env.SETTLEMENT_QUEUE, questionId, [database]);
     message.ack();
-    return result.settledUsers.length > 0 ? shard : null;
+    return result.settledUsers.length > 0 ? database : null;
   } catch (error) {
-    log("error", "settlement_failed", { questionId, shard: shard.binding, attempt: message.attempts, error: String(error) });
+    log("error", "settlement_failed", { questionId, database: database.name, attempt: message.attempts, error: String(error) });
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
     return null;
   }
 };
 
-/** The settlement queue's consumer: each message is one shard's part of one question's current settlement version. */
-export const consumeSettlement = async (batch: MessageBatch, env: Env) => {
-  const settled: UserShard[] = [];
+/** The settlement queue's consumer: each message is one player database's part of one question's current settlement version. */
+export const consumeSettlement = async (batch: MessageBatch, data: DataContext, env: Env) => {
+  const settled: PlayerDatabase[] = [];
   for (const message of batch.messages) {
-    const shard = await settleMessage(env, message);
-    if (shard) settled.push(shard);
+    const database = await settleMessage(data, env, message);
+    if (database) settled.push(database);
   }
   await requestPushes(env, settled);
 };

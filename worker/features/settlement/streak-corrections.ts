@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Delivery } from "../../realtime/live-hub";
-import { publishToUsers } from "../../realtime/live-shards";
+import type { Delivery } from "../../realtime/live-hubs";
+import { publishToUsers } from "../../realtime/live-hubs";
 import { createDb } from "../../db/client";
-import { groupByShard } from "../../db/shards";
+import type { DataContext } from "../../db/data-context";
 import { questions, streakEvents, users } from "../../db/schema";
 import { readSettings } from "../../env";
 import { queueEmails } from "../../lib/mailer";
@@ -59,13 +59,13 @@ const emailFor = (row: Correction, appUrl: string) => ({
  * their streak (the number may not move while the pick's result did); only one that lowered it is worth an email.
  * Called with the players a settlement pass settled, so each hears of each version once.
  */
-export const notifyStreakCorrections = async (env: Env, questionId: string, userIds: string[]) => {
+export const notifyStreakCorrections = async (data: DataContext, env: Env, questionId: string, userIds: string[]) => {
   const settings = readSettings(env);
-  const groups = [...groupByShard(env, new Set(userIds))].flatMap(([shard, ids]) =>
-    Array.from({ length: Math.ceil(ids.length / USERS_PER_QUERY) }, (_, i) => ({ shard, ids: ids.slice(i * USERS_PER_QUERY, (i + 1) * USERS_PER_QUERY) })),
+  const groups = [...data.groupPlayers(new Set(userIds))].flatMap(([{ db }, ids]) =>
+    Array.from({ length: Math.ceil(ids.length / USERS_PER_QUERY) }, (_, i) => ({ db, ids: ids.slice(i * USERS_PER_QUERY, (i + 1) * USERS_PER_QUERY) })),
   );
-  for (const { shard, ids } of groups) {
-    const rows = await corrections(shard.db, questionId, ids);
+  for (const { db, ids } of groups) {
+    const rows = await corrections(db, questionId, ids);
     if (rows.length === 0) continue;
     const deliveries = rows.map((row): Delivery => ({
       userId: row.userId,

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { RATE_LIMITS } from "../../config";
+import type { DataContext } from "../../db/data-context";
 import type { AppEnv } from "../../env";
 import { errorResponses, publicRoute } from "../../lib/openapi";
 import { enforceIpRateLimit } from "../../lib/rate-limit";
@@ -16,7 +17,7 @@ const cardParams = z.object({
 
 type Kind = z.infer<typeof cardParams>["kind"];
 
-const READERS: Record<Kind, (env: Env, id: string) => Promise<ShareCard>> = {
+const READERS: Record<Kind, (data: DataContext, id: string) => Promise<ShareCard>> = {
   pick: readPickCard,
   streak: readStreakCard,
   rank: readRankCard,
@@ -62,7 +63,7 @@ export const shareImageRoutes = createRouter().openapi(imageRoute, async (c) => 
   const key = new Request(cardImageUrl(new URL(c.req.url).origin, kind, id, v ?? ""));
   const hit = await cache.match(key);
   if (hit) return c.body(await hit.arrayBuffer(), 200, Object.fromEntries(hit.headers));
-  const card = await READERS[kind](c.env, id);
+  const card = await READERS[kind](c.var.data, id);
   const version = cardVersion(card);
   if (v !== version) {
     c.header("Cache-Control", "no-store");
@@ -140,7 +141,7 @@ export const sharePageRoutes = createRouter().get("/:kind/:id", async (c) => {
   const parsed = cardParams.safeParse(c.req.param());
   if (!parsed.success) return c.notFound();
   const { kind, id } = parsed.data;
-  const card = await READERS[kind](c.env, id);
+  const card = await READERS[kind](c.var.data, id);
   c.header("Cache-Control", SHORT);
   return c.html(page(c, card, kind, id));
 });

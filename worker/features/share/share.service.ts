@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { createDb } from "../../db/client";
+import type { DataContext } from "../../db/data-context";
 import { questions, userPicks, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
 import { allTimeRankAmongAll, allTimeRankQueries } from "../leaderboard/leaderboard.service";
-import { inEveryShard, playerDb } from "../../db/shards";
 import { readStreak } from "../picks/pick-stats.service";
 
 /**
@@ -56,24 +56,24 @@ const pickCardIn = async (d1: D1Database, pickId: string) => {
   return row ?? null;
 };
 
-/** A pick's id does not say whose it is, so every shard is asked (the card is then cached at the edge). */
-export const readPickCard = async (env: Env, pickId: string): Promise<PickCard> => {
-  const row = (await inEveryShard(env, (d1) => pickCardIn(d1, pickId)))?.found;
+/** A pick's id does not say whose it is, so every player database is asked (the card is then cached at the edge). */
+export const readPickCard = async (data: DataContext, pickId: string): Promise<PickCard> => {
+  const row = (await data.findInPlayers((d1) => pickCardIn(d1, pickId)))?.found;
   if (!row) throw NOT_FOUND();
   const { choice, optionA, optionB, ...card } = row;
   return { kind: "pick", ...card, choiceLabel: choice === "yes" ? optionA : optionB };
 };
 
-export const readStreakCard = async (env: Env, userId: string): Promise<StreakCard> => {
-  const d1 = playerDb(env, userId);
+export const readStreakCard = async (data: DataContext, userId: string): Promise<StreakCard> => {
+  const d1 = data.player(userId);
   const player = await livePlayer(d1, userId);
   return { kind: "streak", ...player, ...(await readStreak(d1, userId)) };
 };
 
-export const readRankCard = async (env: Env, userId: string): Promise<RankCard> => {
-  const d1 = playerDb(env, userId);
+export const readRankCard = async (data: DataContext, userId: string): Promise<RankCard> => {
+  const d1 = data.player(userId);
   const player = await livePlayer(d1, userId);
-  const { rank, totalUsers } = await allTimeRankAmongAll(env, await batchNamed(d1, allTimeRankQueries(d1, userId)));
+  const { rank, totalUsers } = await allTimeRankAmongAll(data, await batchNamed(d1, allTimeRankQueries(d1, userId)));
   if (rank === null) throw NOT_FOUND();
   return { kind: "rank", ...player, rank, totalUsers };
 };

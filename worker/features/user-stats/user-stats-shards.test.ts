@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { advanceLeaderboards } from "../../cron/advance-leaderboards";
-import { playerDb } from "../../db/shards";
+import { dataContext } from "../../db/data-context";
 import { apiClient, successOf } from "../../test/client";
 import { createPlayer, createPlayerIn, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
@@ -10,13 +10,14 @@ import { mirrorQuestions } from "../questions/question-mirror";
 import { setOutcome } from "../settlement/outcome.service";
 
 const shards = twoShardEnv();
+const data = dataContext(shards);
 
 const stats = (userId: string) => successOf(apiClient({ env: shards }).users[":id"].stats.$get({ param: { id: userId }, query: { period: "all" } }));
 
 describe("player stats with players over two shards", () => {
   it("reads the record from the player's shard and ranks it among every shard's players", async () => {
     const questions = [await insertQuestion({ creditCost: 2 }), await insertQuestion({ creditCost: 2 }), await insertQuestion({ creditCost: 2 })];
-    await mirrorQuestions(shards, questions);
+    await mirrorQuestions(data, questions);
     const [a, b, c, d] = [
       await createPlayerIn(shards, 20, userIdInShard(0)),
       await createPlayerIn(shards, 20, userIdInShard(1)),
@@ -30,10 +31,10 @@ describe("player stats with players over two shards", () => {
       [c, "no", [0, 1, 2]],
       [d, "yes", [0]],
     ];
-    for (const [player, choice, which] of picks) for (const i of which) await placePick(player, questions[i]!, choice, 1, playerDb(shards, player));
+    for (const [player, choice, which] of picks) for (const i of which) await placePick(player, questions[i]!, choice, 1, data.player(player));
     const admin = adminActor(await createPlayer());
-    for (const questionId of questions) await setOutcome(shards, { questionId, outcome: "A", actor: admin, now: Date.now() });
-    await advanceLeaderboards(shards, Date.now());
+    for (const questionId of questions) await setOutcome(data, shards.SETTLEMENT_QUEUE, { questionId, outcome: "A", actor: admin, now: Date.now() });
+    await advanceLeaderboards(data, Date.now());
 
     const expected = [
       [a, { totalPicks: 3, totalWins: 3, currentStreak: 3, maxStreak: 3, rank: 1 }],

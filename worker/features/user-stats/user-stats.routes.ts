@@ -49,5 +49,5 @@ const route = createRoute({
 });
 
 export const userStatsRoutes = createRouter().openapi(route, async (c) =>
-  c.json(await readUserStats(c.env, c.req.valid("param").id, c.req.valid("query").period, Date.now()), 200),
+  c.json(await readUserStats(c.var.data, c.req.valid("param").id, c.req.valid("query").period, Date.now()), 200),
 );

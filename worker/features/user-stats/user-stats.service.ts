@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-o
 import { countryFlagUrl } from "#shared/countries";
 import { LEADERBOARD_BUCKET_MS, RANK_NOT_FOUND, RECENT_RESOLVED_PICKS } from "../../config";
 import { compiledQuery, type RowOf } from "../../db/compiled";
-import { playerDb } from "../../db/shards";
+import type { DataContext } from "../../db/data-context";
 import { batchNamed } from "../../db/statement";
 import { questions, userPicks, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -74,9 +74,9 @@ const toRecent = (row: RowOf<typeof recentQuery>) => {
   };
 };
 
-/** Everything but the rank is the player's, read in one batch in their shard; the rank is among every shard's players. */
-export const readUserStats = async (env: Env, userId: string, period: Period, now: number) => {
-  const d1 = playerDb(env, userId);
+/** Everything but the rank is the player's, read in one batch in their database; the rank is among every player. */
+export const readUserStats = async (data: DataContext, userId: string, period: Period, now: number) => {
+  const d1 = data.player(userId);
   const values = { userId, from: since(period, now) };
   const { user, counts, recent, ...reads } = await batchNamed(d1, {
     user: profileQuery(d1, values),
@@ -88,7 +88,7 @@ export const readUserStats = async (env: Env, userId: string, period: Period, no
   const [profile] = user;
   if (!profile) throw new AppError("not_found", "User not found");
   const count = counts[0]!;
-  const [streak, board] = await Promise.all([streakOf(d1, userId, reads), allTimeRankAmongAll(env, reads)]);
+  const [streak, board] = await Promise.all([streakOf(d1, userId, reads), allTimeRankAmongAll(data, reads)]);
   const unranked = count.allTime === 0;
   return {
     userId,

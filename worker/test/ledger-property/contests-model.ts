@@ -13,7 +13,7 @@ const TIERS = [
 const TOP_PLACES = 10;
 const TOP_PLACES_PRIZE = 100;
 
-/** docs/decisions/contests.md: the highest tier a place reaches (each tier at least one place of its own), plus places 1 to 10. */
+/** docs/decisions/0008-contests.md: the highest tier a place reaches (each tier at least one place of its own), plus places 1 to 10. */
 export const contestPrize = (place: number, entrants: number) => {
   let last = 0;
   let tierPrize = 0;

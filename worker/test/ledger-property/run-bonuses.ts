@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { payContests } from "../../cron/pay-contests";
+import { dataContext } from "../../db/data-context";
 import { mirrorContests } from "../../features/contests/contest-mirror";
 import { apiClient, successOf } from "../client";
 import type { LedgerModel } from "./ledger-model";
@@ -70,8 +71,8 @@ export const runPayout = async (world: World, model: LedgerModel, step: CommandO
   await nextMillisecond();
   const now = Date.now();
   await world.env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ? AND closed_at IS NULL").bind(now, contestId).run();
-  await mirrorContests(world.env, [contestId]);
-  await payContests(world.env, now);
+  await mirrorContests(dataContext(world.env), [contestId]);
+  await payContests(dataContext(world.env), now, world.env);
   model.contests.payOut(step.contest);
 };
 

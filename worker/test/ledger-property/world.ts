@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { Json } from "../../../scripts/stripe-standin/objects";
 import { playerDb } from "../../db/shards";
+import { dataContext } from "../../db/data-context";
 import { mirrorUsers } from "../../features/auth/directory";
 import { mirrorQuestions } from "../../features/questions/question-mirror";
 import { apiClient, successOf } from "../client";
@@ -65,9 +66,9 @@ export const createWorld = async (testEnv: Env, stripe: FakeStripe, model: Ledge
   await env.DB.prepare(`UPDATE users SET referral_code = upper(referral_code) WHERE id IN (${ids.map(() => "?").join(", ")})`)
     .bind(...ids)
     .run();
-  await mirrorUsers(env, ids);
+  await mirrorUsers(dataContext(env), ids);
   const questions = await Promise.all(QUESTION_COSTS.map((cost) => insertQuestion({ creditCost: cost })));
-  await mirrorQuestions(env, questions);
+  await mirrorQuestions(dataContext(env), questions);
   questions.forEach((id, i) => model.picks.addQuestion(id, QUESTION_COSTS[i] ?? 0));
   const contests: string[] = [];
   for (let i = 0; i < CONTESTS; i++) {

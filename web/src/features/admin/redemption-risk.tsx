@@ -1,7 +1,7 @@
 import { RISK_REASON_LABELS } from "#shared/redemption-risk";
 import type { client, Answer } from "../../lib/api";
 
-/** What GET /api/admin/redemptions says about each request's account (docs/decisions/redemption-risk.md). */
+/** What GET /api/admin/redemptions says about each request's account (docs/decisions/0015-redemption-risk.md). */
 export type RedemptionRisk = Answer<typeof client.admin.redemptions.$get>["items"][number]["risk"];
 
 type Signal = { label: string; value: string; notable: boolean };

@@ -48,6 +48,9 @@ export const recogniseVisitor = (queryClient: QueryClient, cookies?: string) => 
   if (!mayHaveSession(cookies)) queryClient.setQueryData(meQueryOptions.queryKey, null);
 };
 
+/** Who is signed in, waiting for the session check while it is under way; null for a visitor, as when the check failed. */
+export const ensureMe = (queryClient: QueryClient) => queryClient.ensureQueryData(meQueryOptions).catch(() => null);
+
 export type AuthState = {
   status: "loading" | "initialized";
   me: Me | null;

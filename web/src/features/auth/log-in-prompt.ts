@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import type { ExternalToast } from "sonner";
 import { toast } from "../../lib/toast";
-import { meQueryOptions } from "./auth-queries";
+import { ensureMe } from "./auth-queries";
 
 /** The prompt for a visitor who picks or bookmarks. */
 export const LOG_IN_TO_PICK = "Log in to make your pick";
@@ -37,5 +37,5 @@ export const useLogInPrompt = () => {
  */
 export const useViewer = () => {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.ensureQueryData(meQueryOptions).catch(() => null), [queryClient]);
+  return useCallback(() => ensureMe(queryClient), [queryClient]);
 };

@@ -34,11 +34,14 @@ export const userStatsQueryOptions = (userId: string, period: Period) =>
     staleTime: STANDINGS_STALE_MS,
   });
 
-/** Kept fresh by the live `activity` messages, which invalidate this key. */
+/**
+ * Kept fresh by the live `activity` messages, which invalidate this key. Stale after a few seconds rather than at once,
+ * so the page does not fetch again on mounting what its route's loader has just fetched.
+ */
 export const activityQueryOptions = infiniteQueryOptions({
   queryKey: ["activity"],
   queryFn: ({ pageParam, signal }) => unwrap(client.activity.$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
-  staleTime: 0,
+  staleTime: 5_000,
 });

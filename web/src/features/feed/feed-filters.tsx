@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
 
 export const ALL_SPORTS = "All Sports";
 export const ALL_MARKETS = "All Markets";
@@ -40,19 +40,45 @@ type FeedFiltersContextValue = {
   reset: () => void;
 };
 
+export type FeedFiltersStore = {
+  get: () => FeedFilters;
+  update: (next: (current: FeedFilters) => FeedFilters) => void;
+  subscribe: (onChange: () => void) => () => void;
+};
+
+/**
+ * The filters live outside React, one store per app (in the router's context), so the home route's loader asks for
+ * the feed the page will show: a sports tab chosen on another page changes them before the navigation to the feed.
+ */
+export const createFeedFilters = (): FeedFiltersStore => {
+  let filters = DEFAULT_FILTERS;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => filters,
+    update: (next) => {
+      filters = next(filters);
+      listeners.forEach((onChange) => onChange());
+    },
+    subscribe: (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+  };
+};
+
 const FeedFiltersContext = createContext<FeedFiltersContextValue | null>(null);
 
-export const FeedFiltersProvider = ({ children }: { children: ReactNode }) => {
-  const [filters, setFilters] = useState<FeedFilters>(DEFAULT_FILTERS);
+export const FeedFiltersProvider = ({ store, children }: { store: FeedFiltersStore; children: ReactNode }) => {
+  const filters = useSyncExternalStore(store.subscribe, store.get, store.get);
   const actions = useMemo(
     () => ({
-      chooseTab: (tab: string) => setFilters((current) => selectTab(current, tab)),
+      chooseTab: (tab: string) => store.update((current) => selectTab(current, tab)),
       shiftDay: (delta: number) =>
-        setFilters((current) => ({ ...current, dayOffset: current.dayOffset === null ? Math.min(delta, 0) : current.dayOffset + delta })),
-      clearDay: () => setFilters((current) => ({ ...current, dayOffset: null })),
-      reset: () => setFilters(DEFAULT_FILTERS),
+        store.update((current) => ({ ...current, dayOffset: current.dayOffset === null ? Math.min(delta, 0) : current.dayOffset + delta })),
+      clearDay: () => store.update((current) => ({ ...current, dayOffset: null })),
+      reset: () => store.update(() => DEFAULT_FILTERS),
     }),
-    [],
+    [store],
   );
   const value = useMemo<FeedFiltersContextValue>(() => ({ filters, ...actions }), [filters, actions]);
   return <FeedFiltersContext.Provider value={value}>{children}</FeedFiltersContext.Provider>;

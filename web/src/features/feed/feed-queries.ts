@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
 import { defaultFeedSort } from "#shared/first-feed";
-import { client, unwrap, type Answer, type RequestOf } from "../../lib/api";
+import { client, unwrap, type RequestOf } from "../../lib/api";
 import { categoriesQueryOptions } from "./categories-query";
 import { isoDay } from "./day-label";
 import { ALL_SPORTS, DEFAULT_FILTERS, type FeedFilters } from "./feed-filters";
@@ -18,10 +18,9 @@ export type FeedSort = (typeof FEED_SORTS)[number]["value"];
 /** Until the player picks a sort; shared with the worker, which puts this sort's first page in index.html. */
 export const defaultSort: (isMobile: boolean) => FeedSort = defaultFeedSort;
 
+export type { FeedPage, MyPick, Question } from "./feed-types";
+
 type FeedCall = typeof client.questions.$get;
-export type FeedPage = Answer<FeedCall>;
-export type Question = FeedPage["items"][number];
-export type MyPick = NonNullable<Question["myPick"]>;
 
 export type FeedParams = { filters: FeedFilters; sort: FeedSort; search: string; bookmarkedOnly: boolean; viewer: string | null };
 
@@ -53,7 +52,11 @@ export const feedQueryOptions = (params: FeedParams) =>
     refetchInterval: FEED_REFRESH_MS,
   });
 
-const firstFeedOptions = (sort: FeedSort) => feedQueryOptions({ filters: DEFAULT_FILTERS, sort, search: "", bookmarkedOnly: false, viewer: null });
+/** The feed Home opens on, before a sort, a search or the bookmarks are chosen on it: what its loader asks for. */
+export const startingFeedOptions = (filters: FeedFilters, sort: FeedSort, viewer: string | null) =>
+  feedQueryOptions({ filters, sort, search: "", bookmarkedOnly: false, viewer });
+
+const firstFeedOptions = (sort: FeedSort) => startingFeedOptions(DEFAULT_FILTERS, sort, null);
 
 /**
  * Gives Home the first page it asks for (default filters and sort, no search, the session not known yet) and the

@@ -1,6 +1,6 @@
 import { FIRST_FEED_ELEMENT_ID, type FirstFeed } from "#shared/first-feed";
 import type { CategoriesResponse } from "./categories-query";
-import type { FeedPage } from "./feed-queries";
+import type { FeedPage } from "./feed-types";
 
 const isFeedPage = (page: unknown): page is FeedPage => {
   const candidate = page as Partial<Record<keyof FeedPage, unknown>> | null;

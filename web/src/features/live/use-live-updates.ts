@@ -9,7 +9,8 @@ import { isSilent, PING_INTERVAL_MS } from "./heartbeat";
 const liveUrl = () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/live`;
 
 /**
- * One socket per tab, opened at start-up and again whenever the signed-in user changes. After a reconnect the
+ * One socket per tab, opened at start-up and again whenever the signed-in user changes; `<html data-live>` says
+ * whether it is open, for whoever needs to know that updates arrive (the browser journeys wait on it). After a reconnect the
  * affected queries are refetched, so an event missed while offline is never a wrong balance for long.
  */
 export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
@@ -49,6 +50,7 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
       const current = new WebSocket(liveUrl());
       socket = current;
       current.addEventListener("open", () => {
+        document.documentElement.dataset.live = "open";
         if (attempt > 0) {
           for (const key of [["me"], ["picks"], ["questions"], ["activity"], ["referrals"]]) void queryClient.invalidateQueries({ queryKey: key });
         }
@@ -70,6 +72,7 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
       });
       current.addEventListener("close", (event) => {
         if (socket !== current) return;
+        document.documentElement.dataset.live = "closed";
         if (afterClose(event.code) === "reconnect") return reconnectLater();
         window.clearInterval(pingTimer);
         const resume = () => {

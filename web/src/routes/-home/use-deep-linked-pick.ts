@@ -11,8 +11,7 @@ export const useDeepLinkedPick = (open: (question: Question | null, id: string, 
 
   useEffect(() => {
     if (!search.q || status === "loading") return;
-    const choice = search.choice === "yes" || search.choice === "no" ? search.choice : null;
-    open(null, search.q, search.action === "pick" ? choice : null);
+    open(null, search.q, search.action === "pick" ? (search.choice ?? null) : null);
     void navigate({ search: (prev) => ({ ...prev, q: undefined, action: undefined, choice: undefined }), replace: true });
   }, [search.q, search.action, search.choice, status, open, navigate]);
 };

@@ -1,0 +1,11 @@
+import { z } from "@hono/zod-openapi";
+import { adminAuditLog } from "../../db/schema";
+import { createSelectSchema } from "../../db/zod";
+
+/** One entry of the admin audit log, with both sides' usernames. */
+export const auditEntrySchema = createSelectSchema(adminAuditLog, {
+  before: z.unknown().openapi({ description: "The changed fields before, as recorded" }),
+  after: z.unknown().openapi({ description: "The changed fields after, as recorded" }),
+})
+  .extend({ adminUsername: z.string().nullable(), subjectUsername: z.string().nullable() })
+  .openapi("AuditEntry");
