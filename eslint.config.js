@@ -4,7 +4,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "**/.wrangler", "node_modules", "web/src/routeTree.gen.ts", "e2e/openapi/api-types.ts", "worker-configuration.d.ts", "bench/results"] },
+  {
+    ignores: [
+      "dist",
+      "**/.wrangler",
+      "node_modules",
+      "web/src/routeTree.gen.ts",
+      "e2e/openapi/api-types.ts",
+      "worker-configuration.d.ts",
+      "bench/results",
+    ],
+  },
   js.configs.recommended,
   { files: ["web/public/**/*.js"], languageOptions: { globals: globals.browser } },
   ...tseslint.configs.recommended,
@@ -24,7 +34,15 @@ export default tseslint.config(
   },
   {
     // Tools and module augmentation require these forms.
-    files: ["*.config.ts", "*.config.js", "e2e/global-setup.ts", "worker/index.ts", "worker/dev-entry.ts", "web/src/main.tsx", "**/*.d.ts"],
+    files: [
+      "*.config.ts",
+      "*.config.js",
+      "e2e/global-setup.ts",
+      "worker/index.ts",
+      "worker/dev-entry.ts",
+      "web/src/main.tsx",
+      "**/*.d.ts",
+    ],
     rules: { "no-restricted-syntax": "off", "@typescript-eslint/consistent-type-definitions": "off" },
   },
 );

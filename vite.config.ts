@@ -37,11 +37,14 @@ const preloadLazyModule = (moduleFile: string): Plugin => ({
     handler: (_html, { bundle }) => {
       const outputs = Object.values(bundle ?? {});
       const chunk = outputs.find(
-        (output): output is Rollup.OutputChunk => output.type === "chunk" && output.isDynamicEntry && output.moduleIds.some((id) => id.endsWith(moduleFile)),
+        (output): output is Rollup.OutputChunk =>
+          output.type === "chunk" && output.isDynamicEntry && output.moduleIds.some((id) => id.endsWith(moduleFile)),
       );
       if (!chunk) throw new Error(`No chunk of its own for ${moduleFile}: is it still imported lazily?`);
       // The chunks it imports in turn, but for the entry, would otherwise be found only once it has downloaded.
-      const entries = new Set(outputs.flatMap((output) => (output.type === "chunk" && output.isEntry ? [output.fileName] : [])));
+      const entries = new Set(
+        outputs.flatMap((output) => (output.type === "chunk" && output.isEntry ? [output.fileName] : [])),
+      );
       return [chunk.fileName, ...chunk.imports.filter((file) => !entries.has(file))].map((file) => ({
         tag: "link",
         attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
@@ -62,7 +65,9 @@ const routeCodeMap = (routes: readonly string[]): Plugin => ({
   transformIndexHtml: {
     order: "post",
     handler: (_html, { bundle }) => {
-      const chunks = Object.values(bundle ?? {}).filter((output): output is Rollup.OutputChunk => output.type === "chunk");
+      const chunks = Object.values(bundle ?? {}).filter(
+        (output): output is Rollup.OutputChunk => output.type === "chunk",
+      );
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const collect = (file: string, files: Set<string>) => {
         const chunk = byFile.get(file);
@@ -72,13 +77,22 @@ const routeCodeMap = (routes: readonly string[]): Plugin => ({
       };
       const map: RouteCodeMap = {};
       for (const route of routes) {
-        const own = chunks.filter((chunk) => chunk.isDynamicEntry && chunk.moduleIds.some((id) => id.includes(`/web/src/routes${route}.tsx?`)));
+        const own = chunks.filter(
+          (chunk) => chunk.isDynamicEntry && chunk.moduleIds.some((id) => id.includes(`/web/src/routes${route}.tsx?`)),
+        );
         if (own.length === 0) throw new Error(`No chunk of its own for the route ${route}: is it still split?`);
         const files = new Set<string>();
         for (const chunk of own) collect(chunk.fileName, files);
         map[route] = [...files].map((file) => `/${file}`);
       }
-      return [{ tag: "script", attrs: { type: "application/json", id: ROUTE_CODE_ELEMENT_ID }, children: JSON.stringify(map), injectTo: "head" as const }];
+      return [
+        {
+          tag: "script",
+          attrs: { type: "application/json", id: ROUTE_CODE_ELEMENT_ID },
+          children: JSON.stringify(map),
+          injectTo: "head" as const,
+        },
+      ];
     },
   },
 });
@@ -110,7 +124,15 @@ export default defineConfig({
         rollupFormat: "iife",
         // The app's code, styles and page, and what an installed app shows before any of it runs. Not the ~250 flags
         // nor the sample images, which the browser's own cache keeps once seen.
-        globPatterns: ["index.html", "assets/**/*.{js,css}", "theme-init.js", "early-taps.js", "favicon.svg", "manifest.webmanifest", "icons/*.png"],
+        globPatterns: [
+          "index.html",
+          "assets/**/*.{js,css}",
+          "theme-init.js",
+          "early-taps.js",
+          "favicon.svg",
+          "manifest.webmanifest",
+          "icons/*.png",
+        ],
       },
     }),
   ],

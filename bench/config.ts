@@ -10,7 +10,13 @@ export const DATASET = {
 /** Runs per scenario; the report keeps the median. */
 export const RUNS = 3;
 /** Throughput runs: connections and seconds (after a warm-up); latency runs use one connection. */
-export const LOAD = { connections: 50, seconds: 8, warmupSeconds: 2, latencySeconds: 3, latencyWarmupSeconds: 1 } as const;
+export const LOAD = {
+  connections: 50,
+  seconds: 8,
+  warmupSeconds: 2,
+  latencySeconds: 3,
+  latencyWarmupSeconds: 1,
+} as const;
 
 /** Users who log in through the API and post picks in the write scenario. */
 export const PICKING_USERS = 200;

@@ -35,7 +35,8 @@ const SESSION_MAX_AGE_MS = 10 * 60_000;
 
 const started = Date.now();
 const loadAtStart = loadavg()[0] ?? 0;
-const log = (message: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+const log = (message: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
 const sessionOf = (baseUrl: string, email: string, password: string) => {
   let session: Session | null = null;
@@ -46,7 +47,12 @@ const sessionOf = (baseUrl: string, email: string, password: string) => {
 };
 
 /** A scenario that throws is reported as not measured, with its error, and the bench goes on. */
-const attempt = async (id: string, title: string, budget: string, scenario: () => Promise<ScenarioResult | ScenarioResult[]>) => {
+const attempt = async (
+  id: string,
+  title: string,
+  budget: string,
+  scenario: () => Promise<ScenarioResult | ScenarioResult[]>,
+) => {
   try {
     const result = await scenario();
     return Array.isArray(result) ? result : [result];
@@ -82,10 +88,15 @@ const main = async () => {
     log(`generating the dataset into ${d1File}`);
     const dataset = await generateDataset(d1File);
     log(`dataset written in ${dataset.seconds.toFixed(1)} s`);
-    const pickSqlResult = await attempt("pick-sql", "The pick's and the feed's SQL", "median <= 1.5 / 0.5 ms", () => hotPathSql(log, d1File));
+    const pickSqlResult = await attempt("pick-sql", "The pick's and the feed's SQL", "median <= 1.5 / 0.5 ms", () =>
+      hotPathSql(log, d1File),
+    );
 
     log(`bundling the app and the baseline worker and starting them on workerd; their output goes to ${LOG_FILE}`);
-    const [app, baseline] = await Promise.all([startApp(appState, workerLog, { appSql: true }), startBaseline(baselineState, workerLog)]);
+    const [app, baseline] = await Promise.all([
+      startApp(appState, workerLog, { appSql: true }),
+      startBaseline(baselineState, workerLog),
+    ]);
     servers.push(app, baseline);
     const ctx: BenchContext = {
       app,
@@ -97,8 +108,12 @@ const main = async () => {
 
     scenarios.push(...(await attempt("health", "GET /api/health", ">= 0.75 x hello", () => healthVsHello(ctx))));
     const d1 = await measureD1Baseline(ctx);
-    scenarios.push(...(await attempt("feed-throughput", "GET /api/questions", ">= 0.85 x its SQL", () => feedVsItsSql(ctx, d1))));
-    scenarios.push(...(await attempt("feed-variant", "feed sorts and filters", "p50 <= 15 ms", () => feedVariants(ctx))));
+    scenarios.push(
+      ...(await attempt("feed-throughput", "GET /api/questions", ">= 0.85 x its SQL", () => feedVsItsSql(ctx, d1))),
+    );
+    scenarios.push(
+      ...(await attempt("feed-variant", "feed sorts and filters", "p50 <= 15 ms", () => feedVariants(ctx))),
+    );
     scenarios.push(
       ...(await attempt("leaderboard", "GET /api/leaderboard", "p50 <= 20 ms", async () =>
         leaderboard(ctx, await login(app.url, userEmail(0), BENCH_PASSWORD)),
@@ -112,16 +127,27 @@ const main = async () => {
       })),
     );
     scenarios.push(...pickSqlResult);
-    scenarios.push(...(await attempt("shards", "Writes over user shards", "load divides", () => shardWrites(ctx, baselineState))));
-    scenarios.push(...(await attempt("app-shards", "The app's picks over user shards", "load divides", () =>
-      appShardPicks(ctx, stateDir, workerLog, pickSqlMedian(pickSqlResult)),
-    )));
+    scenarios.push(
+      ...(await attempt("shards", "Writes over user shards", "load divides", () => shardWrites(ctx, baselineState))),
+    );
+    scenarios.push(
+      ...(await attempt("app-shards", "The app's picks over user shards", "load divides", () =>
+        appShardPicks(ctx, stateDir, workerLog, pickSqlMedian(pickSqlResult)),
+      )),
+    );
     scenarios.push(...(await attempt("live", "Live fan-out", `p99 <= ${BUDGETS.liveP99Ms} ms`, () => liveFanOut(ctx))));
     try {
       settlement = await settle(ctx);
     } catch (error) {
       log(`settlement failed: ${String(error)}`);
-      scenarios.push(notMeasured("settlement", "Settlement of 100,000 picks", settlementBudgetText, `failed: ${String(error).slice(0, 400)}`));
+      scenarios.push(
+        notMeasured(
+          "settlement",
+          "Settlement of 100,000 picks",
+          settlementBudgetText,
+          `failed: ${String(error).slice(0, 400)}`,
+        ),
+      );
     }
 
     log("stopping workerd");
@@ -129,9 +155,12 @@ const main = async () => {
     log("starting the app again with the SPA's assets in front, for Lighthouse");
     const site = await startApp(appState, workerLog, { site: true });
     servers.push(site);
-    scenarios.push(...(await attempt("lighthouse", "Lighthouse", "see budget", () => lighthouse({ ...ctx, app: site }))));
+    scenarios.push(
+      ...(await attempt("lighthouse", "Lighthouse", "see budget", () => lighthouse({ ...ctx, app: site }))),
+    );
     await site.stop();
-    if (settlement) scenarios.push(settlementResult(settlement, await analyseSettlement(d1File, settlement), settlementBudgetText));
+    if (settlement)
+      scenarios.push(settlementResult(settlement, await analyseSettlement(d1File, settlement), settlementBudgetText));
 
     const results: BenchResults = {
       generatedAt: new Date().toISOString(),

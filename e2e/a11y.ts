@@ -6,14 +6,22 @@ export const seriousA11yViolations = async (page: Page) => {
   // A toast or dialog measured mid-fade has no real contrast: let finite animations settle first.
   await page
     .waitForFunction(
-      () => document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
       undefined,
       { timeout: 3000 },
     )
     .catch(() => undefined);
   // A toast that starts to leave while axe is measuring would be read at half opacity: while it measures, toasts and
   // dialogs appear and leave at once, at their real colours.
-  const still = await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; animation: none !important; }" });
+  const still = await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; animation: none !important; }",
+  });
   const results = await new AxeBuilder({ page }).analyze();
   await still.evaluate((style) => (style as Element).remove());
   return results.violations

@@ -84,7 +84,9 @@ describe("accounts", () => {
     // An offer nobody asked for leaves the page as it was: not dimmed, still scrolling, focus where the visitor had it.
     await expect(page.locator("div.fixed.inset-0[data-state=open]").count()).resolves.toBe(0);
     await expect(page.evaluate(() => document.body.hasAttribute("data-scroll-locked"))).resolves.toBe(false);
-    await expect(page.evaluate(() => document.querySelector("[role=dialog]")?.contains(document.activeElement))).resolves.toBe(false);
+    await expect(
+      page.evaluate(() => document.querySelector("[role=dialog]")?.contains(document.activeElement)),
+    ).resolves.toBe(false);
     await offer.getByRole("button", { name: "Close" }).click();
     await offer.waitFor({ state: "detached" });
     await page.reload();

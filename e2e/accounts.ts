@@ -12,10 +12,17 @@ export const outbox = async (baseUrl: string, to: string): Promise<OutboxEmail[]
 };
 
 /** The newest email to `to` that `matches`, once the email queue has delivered it (it batches for up to a second). */
-export const awaitEmail = async (baseUrl: string, to: string, matches: (email: OutboxEmail) => boolean = () => true) => {
+export const awaitEmail = async (
+  baseUrl: string,
+  to: string,
+  matches: (email: OutboxEmail) => boolean = () => true,
+) => {
   let found: OutboxEmail | undefined;
   await expect
-    .poll(async () => (found = (await outbox(baseUrl, to)).find(matches)) !== undefined, { timeout: 15_000, message: `No matching email to ${to}` })
+    .poll(async () => (found = (await outbox(baseUrl, to)).find(matches)) !== undefined, {
+      timeout: 15_000,
+      message: `No matching email to ${to}`,
+    })
     .toBe(true);
   return found!;
 };
@@ -35,7 +42,10 @@ export const signInNewPlayer = async (page: Page, baseUrl: string, prefix = "pla
   const response = await fetch(`${baseUrl}/api/auth/signup`, {
     method: "POST",
     // Each fixture player signs up from an address of its own, so the journeys together stay under the per-IP limit.
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    headers: {
+      "Content-Type": "application/json",
+      "CF-Connecting-IP": `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
     body: JSON.stringify({ email, password: DEMO_PASSWORD, country: "US" }),
   });
   if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
@@ -62,7 +72,10 @@ export const settleAsAdmin = async (baseUrl: string, questionId: string, outcome
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORD }),
   });
-  const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const response = await fetch(`${baseUrl}/api/admin/questions/${questionId}/outcome`, {
     method: "PUT",
     headers: { "Content-Type": "application/json", Cookie: cookie },

@@ -27,15 +27,27 @@ describe("the admin's player tools", () => {
     await form.getByLabel("Reason").fill("Sorry about the outage");
     await form.getByRole("button", { name: "Apply" }).click();
     await admin.page.getByText("Awarded 25 credits").waitFor();
-    await admin.page.getByRole("region", { name: "Ledger" }).getByText("Adjusted by an admin: Sorry about the outage").waitFor();
-    await admin.page.getByRole("region", { name: "Audit entries" }).getByText("Reason: Sorry about the outage").waitFor();
+    await admin.page
+      .getByRole("region", { name: "Ledger" })
+      .getByText("Adjusted by an admin: Sorry about the outage")
+      .waitFor();
+    await admin.page
+      .getByRole("region", { name: "Audit entries" })
+      .getByText("Reason: Sorry about the outage")
+      .waitFor();
     expect(await seriousA11yViolations(admin.page)).toEqual([]);
 
-    await expect.poll(async () => Number((await pill.textContent())?.replace(/\D/g, "")), { timeout: 5000 }).toBe(before + 25);
+    await expect
+      .poll(async () => Number((await pill.textContent())?.replace(/\D/g, "")), { timeout: 5000 })
+      .toBe(before + 25);
 
     await admin.page.getByRole("tab", { name: "Audit log" }).click();
     await admin.page.getByLabel("Action").selectOption("credits_awarded");
-    await admin.page.getByRole("region", { name: "Audit log" }).getByText("Reason: Sorry about the outage").first().waitFor();
+    await admin.page
+      .getByRole("region", { name: "Audit log" })
+      .getByText("Reason: Sorry about the outage")
+      .first()
+      .waitFor();
     expect(await seriousA11yViolations(admin.page)).toEqual([]);
   });
 });

@@ -26,7 +26,9 @@ describe("the question lifecycle", () => {
     await form.getByLabel("Sport").selectOption("NBA");
     await form.getByLabel("Credit cost").fill("2");
     await form.getByLabel("Status").selectOption("published");
-    await form.locator('input[type="file"]').setInputFiles({ name: "notes.png", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "notes.png", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await form.getByText("Please select an image file").waitFor();
     await form.locator('input[type="file"]').setInputFiles({ name: "team.png", mimeType: "image/png", buffer: PNG });
     await form.getByRole("img", { name: "Question preview" }).waitFor();
@@ -60,7 +62,9 @@ describe("the question lifecycle", () => {
     await admin.page.getByRole("tab", { name: "Health" }).click();
     const health = admin.page.getByTestId("health-panel");
     await health.getByText("Ledger audit violations").waitFor();
-    await expect(health.getByText("Ledger audit violations").locator("..").locator("p").first().textContent()).resolves.toBe("0");
+    await expect(
+      health.getByText("Ledger audit violations").locator("..").locator("p").first().textContent(),
+    ).resolves.toBe("0");
     await admin.context.close();
     await player.context.close();
   });

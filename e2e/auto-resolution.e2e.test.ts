@@ -25,7 +25,10 @@ const feedControl = async <T = unknown>(path: string, body: unknown = {}) => {
 const runCron = () => runEveryMinuteCron(browser.baseUrl);
 
 /** The question as a visitor reads it, once the cron has done what `done` waits for (it runs after the answer). */
-const questionOnceCronRan = async (id: string, done: (question: { outcome: string; autoResolution: { state: string } | null }) => boolean) => {
+const questionOnceCronRan = async (
+  id: string,
+  done: (question: { outcome: string; autoResolution: { state: string } | null }) => boolean,
+) => {
   let question: { outcome: string; autoResolution: { state: string } | null } | null = null;
   await expect
     .poll(
@@ -42,7 +45,12 @@ const questionOnceCronRan = async (id: string, done: (question: { outcome: strin
 
 /** A published question about a fresh event of the stand-in, its home side option A ("Yes"). */
 const questionAboutNewEvent = async (stamp: string) => {
-  const event = await feedControl<FeedEvent>("events", { sport: "Soccer", home: `Rovers ${stamp}`, away: `Athletic ${stamp}`, startsAt: Date.now() + 7_200_000 });
+  const event = await feedControl<FeedEvent>("events", {
+    sport: "Soccer",
+    home: `Rovers ${stamp}`,
+    away: `Athletic ${stamp}`,
+    startsAt: Date.now() + 7_200_000,
+  });
   const id = `feed-${stamp}`;
   const title = `Will Rovers ${stamp} beat Athletic ${stamp}?`;
   await insertQuestion(id, title, 2);
@@ -66,7 +74,10 @@ const endEventHomeWin = async (id: string, eventId: string) => {
 };
 
 const awaitingCard = (page: Page, title: string) =>
-  page.getByRole("region", { name: "Waiting for final results" }).getByTestId("question-card").filter({ hasText: title });
+  page
+    .getByRole("region", { name: "Waiting for final results" })
+    .getByTestId("question-card")
+    .filter({ hasText: title });
 
 describe("questions resolved from the score feed", () => {
   it("an admin links a question to a feed event, the player sees the proposal with the score, and wins once the window has passed", async () => {
@@ -77,13 +88,21 @@ describe("questions resolved from the score feed", () => {
     await signIn(admin.page, "admin@example.com");
     await admin.page.goto("/admin");
     await admin.page.getByLabel("Search questions").fill(stamp);
-    await admin.page.getByTestId("admin-question").filter({ hasText: title }).getByRole("button", { name: "Edit" }).click();
+    await admin.page
+      .getByTestId("admin-question")
+      .filter({ hasText: title })
+      .getByRole("button", { name: "Edit" })
+      .click();
     const form = admin.page.getByRole("dialog", { name: "Edit Question" });
     await form.getByLabel("Event").selectOption(event.id);
     await form.getByLabel("Option A is").selectOption("home");
     await form.getByRole("button", { name: "Save Question" }).click();
     await form.waitFor({ state: "detached" });
-    await admin.page.getByTestId("admin-question").filter({ hasText: title }).getByRole("button", { name: "Edit" }).click();
+    await admin.page
+      .getByTestId("admin-question")
+      .filter({ hasText: title })
+      .getByRole("button", { name: "Edit" })
+      .click();
     await expect.poll(() => form.getByLabel("Event").inputValue()).toBe(event.id);
     await admin.context.close();
 
@@ -116,7 +135,9 @@ describe("questions resolved from the score feed", () => {
 
     await player.page.goto("/picks");
     const row = player.page.getByTestId("my-pick").filter({ hasText: title });
-    await expect.poll(() => row.getByTestId("result-status").textContent()).toMatch(/Proposed: Yes\. Final in \d+ min.*Final score 3–1/);
+    await expect
+      .poll(() => row.getByTestId("result-status").textContent())
+      .toMatch(/Proposed: Yes\. Final in \d+ min.*Final score 3–1/);
 
     // The window passes with no challenge: the next cron run makes the result final and pays the pick.
     await runSql(`UPDATE score_feed_links SET final_at = ${Date.now() - 1000} WHERE question_id = '${id}'`);
@@ -136,7 +157,12 @@ describe("questions resolved from the score feed", () => {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email: "admin@example.com", password: "password123" }),
-    }).then((response) => response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; "));
+    }).then((response) =>
+      response.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; "),
+    );
     const linked = await fetch(`${browser.baseUrl}/api/admin/score-feed/links/${id}`, {
       method: "PUT",
       headers: { "Content-Type": "application/json", Cookie: adminCookie, Origin: browser.baseUrl },

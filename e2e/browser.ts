@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, inject } from "vitest";
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 /** A phone's user agent: the worker draws a visitor's /home for the screen the user agent names. */
-export const PHONE_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0 Mobile Safari/537.36";
+export const PHONE_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0 Mobile Safari/537.36";
 /** Both screen sizes, for a journey run on each: `it.each(SIZES)("... (%s)", async (_size, viewport) => ...)`. */
 export const SIZES = [
   ["phone", PHONE],
@@ -35,7 +36,14 @@ export const useBrowser = () => {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: chromePath(),
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     });
   });
   // Closing twice is harmless, so a journey may close its own contexts early; a failed one leaves none behind.
@@ -58,7 +66,11 @@ export const useBrowser = () => {
      */
     async open(
       viewport: { width: number; height: number } = DESKTOP,
-      { showOffers = false, serviceWorker = false, userAgent }: { showOffers?: boolean; serviceWorker?: boolean; userAgent?: string } = {},
+      {
+        showOffers = false,
+        serviceWorker = false,
+        userAgent,
+      }: { showOffers?: boolean; serviceWorker?: boolean; userAgent?: string } = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
       // A fresh context would install the service worker and precache the whole build beside every journey; only the
       // installable app's journey is about it.

@@ -9,12 +9,19 @@ import { runSql } from "./database";
 const browser = useBrowser();
 const HOUR = 60 * 60 * 1000;
 
-const myId = (page: Page) => page.evaluate(() => fetch("/api/me").then((r) => r.json() as Promise<{ user: { id: string } }>)).then((me) => me.user.id);
+const myId = (page: Page) =>
+  page
+    .evaluate(() => fetch("/api/me").then((r) => r.json() as Promise<{ user: { id: string } }>))
+    .then((me) => me.user.id);
 
 const pickThroughApi = (page: Page, questionId: string, choice: "yes" | "no") =>
   page.evaluate(
     ({ questionId, choice }) =>
-      fetch("/api/picks", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ questionId, choice, multiplier: 1 }) }).then((r) => r.status),
+      fetch("/api/picks", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ questionId, choice, multiplier: 1 }),
+      }).then((r) => r.status),
     { questionId, choice },
   );
 

@@ -14,7 +14,10 @@ export const runEveryMinuteCron = async (baseUrl: string) => {
 export const runCronUntilJobRan = async (baseUrl: string, admin: Page, job: string) => {
   const lastRun = () =>
     admin.evaluate(
-      async (name) => ((await (await fetch("/api/admin/health")).json()) as { crons: { job: string; lastRunAt: number }[] }).crons.find((cron) => cron.job === name)?.lastRunAt ?? 0,
+      async (name) =>
+        (
+          (await (await fetch("/api/admin/health")).json()) as { crons: { job: string; lastRunAt: number }[] }
+        ).crons.find((cron) => cron.job === name)?.lastRunAt ?? 0,
       job,
     );
   const before = await lastRun();
@@ -30,7 +33,9 @@ export const untilStandingsList = async (baseUrl: string, username: string) => {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     await runEveryMinuteCron(baseUrl);
-    const board = (await (await fetch(`${baseUrl}/api/leaderboard?period=all`)).json()) as { items: { username: string }[] };
+    const board = (await (await fetch(`${baseUrl}/api/leaderboard?period=all`)).json()) as {
+      items: { username: string }[];
+    };
     if (board.items.some((item) => item.username === username)) return;
   }
   throw new Error(`the standings did not list ${username} within 30 s`);

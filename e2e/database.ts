@@ -7,7 +7,10 @@ import { inject } from "vitest";
  * user shard (their account row, credits, ledger and picks).
  */
 export const runSql = async (sql: string, { player }: { player?: string } = {}) => {
-  const statements = sql.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter(Boolean);
+  const statements = sql
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const response = await fetch(`${inject("baseUrl")}/api/dev/sql`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

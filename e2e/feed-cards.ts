@@ -8,17 +8,24 @@ export const boxOf = async (locator: Locator): Promise<Box> => {
   if (!box) throw new Error("not on screen");
   return box;
 };
-export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+export const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 export const inside = (inner: Box, outer: Box) =>
-  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+  inner.x >= outer.x &&
+  inner.y >= outer.y &&
+  inner.x + inner.width <= outer.x + outer.width &&
+  inner.y + inner.height <= outer.y + outer.height;
 
 /** The toast on show (one at a time: those before it stay in the page, hidden). */
-export const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
+export const toastWith = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
 
 /** Where an element that slides in (a toast, a phone's bottom sheet) comes to rest once its entrance has played. */
 export const restingBox = async (element: Locator) => {
   await element.waitFor();
-  await element.evaluate((node) => Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await element.evaluate((node) =>
+    Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
   return boxOf(element);
 };
 

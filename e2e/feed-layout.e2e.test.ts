@@ -21,9 +21,13 @@ describe("the feed's cards, toasts and requests", () => {
       await card.getByRole("button", { name: "Delete" }).waitFor();
       const cardBox = await boxOf(card);
       for (const name of ["Bookmark question", "Share question", "Edit", "Delete", "Yes", "No"]) {
-        expect(inside(await boxOf(card.getByRole("button", { name, exact: true })), cardBox), `${name} at ${viewport.width} px`).toBe(true);
+        expect(
+          inside(await boxOf(card.getByRole("button", { name, exact: true })), cardBox),
+          `${name} at ${viewport.width} px`,
+        ).toBe(true);
       }
-      for (const name of ["Yes", "No"]) expect(await card.getByRole("button", { name, exact: true }).isDisabled()).toBe(true);
+      for (const name of ["Yes", "No"])
+        expect(await card.getByRole("button", { name, exact: true }).isDisabled()).toBe(true);
       expect(await card.getByTestId("pick-blocked").textContent()).toBe(STAFF_PLAY_MESSAGE);
       const lineHeight = await card.getByRole("heading").evaluate((h) => parseFloat(getComputedStyle(h).lineHeight));
       expect((await boxOf(card.getByRole("heading"))).height).toBeLessThanOrEqual(2 * lineHeight + 1);
@@ -43,7 +47,11 @@ describe("the feed's cards, toasts and requests", () => {
     expect(overlaps(toastBox, await boxOf(page.getByTestId("bottom-nav")))).toBe(false);
 
     await page.route("**/api/picks", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Something went wrong" } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "internal", message: "Something went wrong" } }),
+      }),
     );
     await card.getByRole("button", { name: "Yes" }).click();
     const sheet = page.getByRole("dialog", { name: "Make Your Pick" });
@@ -51,7 +59,13 @@ describe("the feed's cards, toasts and requests", () => {
     const failedBox = await restingBox(toastWith(page, "Something went wrong"));
     for (const pill of pills) expect(overlaps(failedBox, pill)).toBe(false);
     for (const control of ["Confirm Pick", "Yes", "No", "1x"]) {
-      expect(overlaps(failedBox, await boxOf(sheet.getByRole(control === "Confirm Pick" ? "button" : "radio", { name: control, exact: true }))), control).toBe(false);
+      expect(
+        overlaps(
+          failedBox,
+          await boxOf(sheet.getByRole(control === "Confirm Pick" ? "button" : "radio", { name: control, exact: true })),
+        ),
+        control,
+      ).toBe(false);
     }
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await context.close();

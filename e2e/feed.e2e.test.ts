@@ -36,9 +36,13 @@ describe("the question feed", () => {
     const search = await page.getByLabel("Search questions").boundingBox();
     expect(search?.width ?? 0).toBeGreaterThan(PHONE.width - 60);
     await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "NHL" }).click();
-    await expect.poll(async () => (await cards(page).allTextContents()).every((text) => text.includes("NHL"))).toBe(true);
+    await expect
+      .poll(async () => (await cards(page).allTextContents()).every((text) => text.includes("NHL")))
+      .toBe(true);
     await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "Free Picks" }).click();
-    await expect.poll(async () => (await cards(page).allTextContents()).every((text) => text.includes("FREE"))).toBe(true);
+    await expect
+      .poll(async () => (await cards(page).allTextContents()).every((text) => text.includes("FREE")))
+      .toBe(true);
     await page.getByRole("navigation", { name: "Sports" }).getByRole("button", { name: "Player Props" }).click();
     await expect.poll(() => cards(page).count()).toBeGreaterThan(0);
     await context.close();
@@ -101,7 +105,9 @@ describe("the question feed", () => {
     });
     await page.goto("/home");
     await expect.poll(() => cards(page).count()).toBe(20);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { secondTimers: () => number }).secondTimers())).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { secondTimers: () => number }).secondTimers()))
+      .toBe(1);
     await context.close();
   });
 });

@@ -9,7 +9,8 @@ const isFeedRequest = (url: URL) => url.pathname === "/api/questions";
 const isFirstFeedRequest = (url: URL) => isFeedRequest(url) || url.pathname === "/api/categories";
 type FeedPage = { items: { id: string }[] };
 const APP_CODE = "**/assets/*.js";
-const DESKTOP_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0 Safari/537.36";
+const DESKTOP_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0 Safari/537.36";
 
 /**
  * Warnings and errors the page logs: a page the app could not take over says "first_view_redrawn". The browser's
@@ -51,7 +52,9 @@ const openDrawnThenApp = async (page: Page) => {
   await drawnTitle.evaluate((element) => Object.assign(element, { drawnByWorker: true }));
   await releaseCode();
   await waitForReactAt(page, "[data-testid=question-card] h2");
-  const keptDrawnTitle = await page.evaluate(() => Array.from(document.querySelectorAll("h2")).some((element) => "drawnByWorker" in element));
+  const keptDrawnTitle = await page.evaluate(() =>
+    Array.from(document.querySelectorAll("h2")).some((element) => "drawnByWorker" in element),
+  );
   return { drawnSort, keptDrawnTitle };
 };
 
@@ -75,7 +78,10 @@ describe("the feed's first page in a visitor's /home (docs/decisions/0028-first-
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
     expect(held).toEqual([]);
 
-    const inlined = JSON.parse((await page.locator("#first-feed").textContent()) ?? "null") as { sort: string; page: FeedPage };
+    const inlined = JSON.parse((await page.locator("#first-feed").textContent()) ?? "null") as {
+      sort: string;
+      page: FeedPage;
+    };
     expect(inlined.sort).toBe("newest");
     const api = (await (await context.request.get("/api/questions?sort=newest")).json()) as FeedPage;
     expect(inlined.page.items.map((q) => q.id)).toEqual(api.items.map((q) => q.id));
@@ -85,16 +91,19 @@ describe("the feed's first page in a visitor's /home (docs/decisions/0028-first-
   it.each([
     ["desktop", DESKTOP, "newest"],
     ["phone", PHONE, "popularity"],
-  ] as const)("shows the page drawn by the worker before the app's code runs, and the app takes it over (%s)", async (_size, viewport, sort) => {
-    const { context, page } = await browser.open(viewport);
-    const problems = consoleProblems(page);
+  ] as const)(
+    "shows the page drawn by the worker before the app's code runs, and the app takes it over (%s)",
+    async (_size, viewport, sort) => {
+      const { context, page } = await browser.open(viewport);
+      const problems = consoleProblems(page);
 
-    const { drawnSort, keptDrawnTitle } = await openDrawnThenApp(page);
-    expect(drawnSort).toBe(sort);
-    expect(keptDrawnTitle).toBe(true);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+      const { drawnSort, keptDrawnTitle } = await openDrawnThenApp(page);
+      expect(drawnSort).toBe(sort);
+      expect(keptDrawnTitle).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("answers a tap on the drawn page made before the app's code had loaded, once the app has taken the page over", async () => {
     await insertQuestion(`early-tap-${Date.now()}`, "Is an early tap answered?");
@@ -105,7 +114,9 @@ describe("the feed's first page in a visitor's /home (docs/decisions/0028-first-
     expect(await tabs.getByRole("button", { name: "NBA", exact: true }).getAttribute("aria-pressed")).toBe("false");
 
     await releaseCode();
-    await expect.poll(() => tabs.getByRole("button", { name: "NBA", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => tabs.getByRole("button", { name: "NBA", exact: true }).getAttribute("aria-pressed"))
+      .toBe("true");
     // Once the app answers, taps go straight to it.
     await tabs.getByRole("button", { name: "All Sports" }).click();
     await expect.poll(() => tabs.getByRole("button", { name: "All Sports" }).getAttribute("aria-pressed")).toBe("true");
@@ -128,7 +139,9 @@ describe("the feed's first page in a visitor's /home (docs/decisions/0028-first-
 
     await releaseCode();
     await followed;
-    await expect.poll(() => page.getByTestId("question-card").allTextContents(), { timeout: 5000 }).toEqual([expect.stringContaining(title)]);
+    await expect
+      .poll(() => page.getByTestId("question-card").allTextContents(), { timeout: 5000 })
+      .toEqual([expect.stringContaining(title)]);
     expect(await sort.inputValue()).toBe("lowest-cost");
     await context.close();
   });

@@ -9,7 +9,11 @@ import { DESKTOP, PHONE, useBrowser } from "./browser";
 const browser = useBrowser();
 const BUILT_WORKER = "dist/client/sw.js";
 
-type Manifest = { start_url: string; display: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+type Manifest = {
+  start_url: string;
+  display: string;
+  icons: { src: string; sizes: string; type: string; purpose: string }[];
+};
 
 /** Marks the page's document, so a test can tell a move inside the app from a new page load. */
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -48,12 +52,22 @@ describe("the installable app", () => {
     await context.close();
   });
 
-  it.each([["desktop", DESKTOP], ["phone", PHONE]] as const)("is installable as Chromium itself judges it, on %s", async (_device, viewport) => {
+  it.each([
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const)("is installable as Chromium itself judges it, on %s", async (_device, viewport) => {
     // A profile on disk: Chromium offers no install in an off-the-record one, which is what a Playwright context is.
     const profile = mkdtempSync(join(tmpdir(), "pickstreak-install-"));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
       viewport,
       baseURL: browser.baseUrl,
     });
@@ -156,11 +170,15 @@ describe("the installable app", () => {
     appendFileSync(BUILT_WORKER, "\n// the next deploy\n");
     try {
       await expect
-        .poll(() => page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          await registration?.update();
-          return Boolean(registration?.waiting);
-        }), { timeout: 30_000, interval: 1000 })
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const registration = await navigator.serviceWorker.getRegistration();
+              await registration?.update();
+              return Boolean(registration?.waiting);
+            }),
+          { timeout: 30_000, interval: 1000 },
+        )
         .toBe(true);
     } finally {
       writeFileSync(BUILT_WORKER, deployed);
@@ -172,7 +190,9 @@ describe("the installable app", () => {
     await expect.poll(() => isSameDocument(page).catch(() => true), { timeout: 30_000 }).toBe(false);
     await page.getByRole("heading", { name: "Standings" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/leaderboard");
-    await expect(page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).resolves.toBe(false);
+    await expect(
+      page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+    ).resolves.toBe(false);
 
     // The other tab now runs the old build under the new worker: its next link loads the page afresh as well.
     await expect(isSameDocument(other)).resolves.toBe(true);

@@ -15,14 +15,21 @@ const signedIn = async (viewport: { width: number; height: number }) => {
   return opened;
 };
 
-const tagName = (page: Page, selector: Parameters<Page["getByRole"]>) => page.getByRole(...selector).evaluate((el) => el.tagName);
+const tagName = (page: Page, selector: Parameters<Page["getByRole"]>) =>
+  page.getByRole(...selector).evaluate((el) => el.tagName);
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("desktop navigation", () => {
   it("links every main page from the header or the account menu, as real links that mark the current page", async () => {
     const { context, page } = await signedIn(DESKTOP);
     const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
-    const pages = [["Activity", "/activity"], ["Standings", "/leaderboard"], ["My Picks", "/picks"], ["Redeem", "/rewards"], ["Home", "/home"]];
+    const pages = [
+      ["Activity", "/activity"],
+      ["Standings", "/leaderboard"],
+      ["My Picks", "/picks"],
+      ["Redeem", "/rewards"],
+      ["Home", "/home"],
+    ];
     for (const [name, path] of pages) {
       const link = nav.getByRole("link", { name, exact: true });
       await expect(link.getAttribute("href")).resolves.toBe(path);
@@ -32,7 +39,12 @@ describe("desktop navigation", () => {
       await expect(nav.locator('[aria-current="page"]').count()).resolves.toBe(1);
     }
 
-    const inMenu = [["Profile", "/profile", "Profile"], ["Gift Cards", "/gift-cards", "Gift Cards"], ["Referrals", "/referrals", "Referrals"], ["Invite history", "/invite-history", "Invite History"]];
+    const inMenu = [
+      ["Profile", "/profile", "Profile"],
+      ["Gift Cards", "/gift-cards", "Gift Cards"],
+      ["Referrals", "/referrals", "Referrals"],
+      ["Invite history", "/invite-history", "Invite History"],
+    ];
     for (const [name, path, heading] of inMenu) {
       await nav.getByRole("link", { name: "Home", exact: true }).click();
       await page.waitForURL("**/home");
@@ -60,7 +72,9 @@ describe("desktop navigation", () => {
       expect(left, path).toBeGreaterThan(100);
       expect(Math.abs(left - right), path).toBeLessThan(2);
     }
-    const cashOut = await page.goto("/rewards").then(() => page.getByRole("button", { name: "Cash Out" }).boundingBox());
+    const cashOut = await page
+      .goto("/rewards")
+      .then(() => page.getByRole("button", { name: "Cash Out" }).boundingBox());
     expect((cashOut?.x ?? 0) + (cashOut?.width ?? 0)).toBeLessThan(DESKTOP.width - 100);
     await context.close();
   });
@@ -105,7 +119,9 @@ describe("phone navigation", () => {
     await page.getByRole("heading", { level: 1, name: "Gift Cards" }).waitFor();
     await page.getByTestId("gift-card").first().waitFor();
     await more.click();
-    await expect(page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Invite history" }).getAttribute("href")).resolves.toBe("/invite-history");
+    await expect(
+      page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Invite history" }).getAttribute("href"),
+    ).resolves.toBe("/invite-history");
     expect(await seriousA11yViolations(page), "More menu").toEqual([]);
     await context.close();
   });
@@ -121,7 +137,9 @@ describe("phone navigation", () => {
     await expect.poll(() => label.textContent()).toBe("Yesterday");
     const fits = async () => {
       const box = await dayNav.boundingBox();
-      return (box?.x ?? 0) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= SMALL_PHONE.width && (await noSidewaysScroll(page));
+      return (
+        (box?.x ?? 0) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= SMALL_PHONE.width && (await noSidewaysScroll(page))
+      );
     };
     expect(await fits()).toBe(true);
     for (const expected of ["Today", "Tomorrow", /^[A-Z][a-z]{2} \d{1,2}$/]) {
@@ -146,7 +164,12 @@ describe("the My Picks badge", () => {
     );
     const { context, page } = await signedIn(DESKTOP);
     const picked = await page.evaluate(
-      (id) => fetch("/api/picks", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ questionId: id, choice: "yes", multiplier: 1 }) }).then((r) => r.status),
+      (id) =>
+        fetch("/api/picks", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ questionId: id, choice: "yes", multiplier: 1 }),
+        }).then((r) => r.status),
       questionId,
     );
     expect(picked).toBe(201);
@@ -160,7 +183,12 @@ describe("the My Picks badge", () => {
     const myPicks = nav.getByRole("link", { name: /^My Picks\W*1 newly resolved$/ });
     await myPicks.waitFor({ timeout: 20_000 });
     await page.setViewportSize(PHONE);
-    await expect(page.getByTestId("bottom-nav").getByRole("button", { name: /^More\W*1 newly resolved$/ }).isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByTestId("bottom-nav")
+        .getByRole("button", { name: /^More\W*1 newly resolved$/ })
+        .isVisible(),
+    ).resolves.toBe(true);
     await page.setViewportSize(DESKTOP);
     await myPicks.click();
     await page.getByRole("heading", { level: 1, name: "My Picks" }).waitFor();
@@ -181,17 +209,27 @@ describe("route code warmed at start-up", () => {
       Object.assign(window, { linkedAt });
       new MutationObserver((records) => {
         for (const node of records.flatMap((record) => Array.from(record.addedNodes))) {
-          if (node instanceof HTMLLinkElement && node.rel === "modulepreload") linkedAt[node.getAttribute("href") ?? ""] ??= performance.now();
+          if (node instanceof HTMLLinkElement && node.rel === "modulepreload")
+            linkedAt[node.getAttribute("href") ?? ""] ??= performance.now();
         }
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto("/home");
-    const map = await page.evaluate(() => JSON.parse(document.getElementById("route-code")?.textContent ?? "{}") as Record<string, string[]>);
+    const map = await page.evaluate(
+      () => JSON.parse(document.getElementById("route-code")?.textContent ?? "{}") as Record<string, string[]>,
+    );
     expect(Object.keys(map)).toEqual(["/leaderboard", "/activity", "/rewards", "/picks"]);
     const ownChunks = Object.values(map).map((files) => files[0] ?? "");
-    const linked = () => page.evaluate((files) => files.filter((file) => document.querySelector(`link[rel="modulepreload"][href="${file}"]`)), ownChunks);
+    const linked = () =>
+      page.evaluate(
+        (files) => files.filter((file) => document.querySelector(`link[rel="modulepreload"][href="${file}"]`)),
+        ownChunks,
+      );
     await expect.poll(linked, { timeout: 10_000 }).toEqual(ownChunks);
-    const linkedAt = await page.evaluate((files) => files.map((file) => (window as unknown as { linkedAt: Record<string, number> }).linkedAt[file] ?? 0), ownChunks);
+    const linkedAt = await page.evaluate(
+      (files) => files.map((file) => (window as unknown as { linkedAt: Record<string, number> }).linkedAt[file] ?? 0),
+      ownChunks,
+    );
     // 100 ms steps; a busy main thread can only make a step's timer late, which shortens the step after it.
     for (let i = 1; i < linkedAt.length; i++) expect(linkedAt[i]!).toBeGreaterThan(linkedAt[i - 1]!);
     expect(linkedAt.at(-1)! - linkedAt[0]!).toBeGreaterThanOrEqual(200);
@@ -205,10 +243,21 @@ describe("route code warmed at start-up", () => {
       return script?.functions.find((fn) => fn.ranges[0]?.startOffset === 0)?.ranges[0]?.count ?? 0;
     };
     // Once downloaded, a module someone imports runs before the page next goes idle.
-    await expect.poll(() => page.evaluate((file) => performance.getEntriesByType("resource").some((entry) => new URL(entry.name).pathname === file), leaderboard)).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (file) => performance.getEntriesByType("resource").some((entry) => new URL(entry.name).pathname === file),
+          leaderboard,
+        ),
+      )
+      .toBe(true);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(resolve))));
     await expect(timesRun()).resolves.toBe(0);
-    await page.getByRole("banner").getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Standings", exact: true }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Standings", exact: true })
+      .click();
     await page.waitForURL("**/leaderboard");
     await page.getByRole("heading", { name: "Standings" }).waitFor();
     await expect(timesRun()).resolves.toBeGreaterThan(0);

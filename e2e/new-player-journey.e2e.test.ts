@@ -49,7 +49,11 @@ describe("a new player on the phone", () => {
     await panel.getByRole("button", { name: "Redeem Amazon Gift Card ($6.00)" }).click();
     await page.getByText("Redemption Successful").waitFor();
     await expect.poll(() => pill(page)).toBe("0 credits");
-    await page.getByTestId("my-redemption").filter({ hasText: "Amazon gift card · $6.00" }).getByText("Pending").waitFor();
+    await page
+      .getByTestId("my-redemption")
+      .filter({ hasText: "Amazon gift card · $6.00" })
+      .getByText("Pending")
+      .waitFor();
     await context.close();
   });
 });

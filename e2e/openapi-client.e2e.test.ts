@@ -24,7 +24,10 @@ describe("the served OpenAPI document", () => {
     writeFileSync(file, JSON.stringify(document));
     let report = "";
     try {
-      execFileSync("npx", ["redocly", "lint", file, "--format=stylish", "--max-problems=500"], { encoding: "utf8", stdio: "pipe" });
+      execFileSync("npx", ["redocly", "lint", file, "--format=stylish", "--max-problems=500"], {
+        encoding: "utf8",
+        stdio: "pipe",
+      });
     } catch (error) {
       report = String((error as { stdout?: string }).stdout ?? error);
     }
@@ -33,7 +36,10 @@ describe("the served OpenAPI document", () => {
 
   it("generates the committed client types", async () => {
     const { types } = await generateApiTypes(baseUrl);
-    expect(types === readFileSync(API_TYPES_FILE, "utf8"), "The API changed: run `npm run api:types` and commit e2e/openapi/api-types.ts").toBe(true);
+    expect(
+      types === readFileSync(API_TYPES_FILE, "utf8"),
+      "The API changed: run `npm run api:types` and commit e2e/openapi/api-types.ts",
+    ).toBe(true);
   });
 
   it("gives a generated client that signs in, reads the feed and places a pick", async () => {
@@ -56,7 +62,10 @@ describe("the served OpenAPI document", () => {
     const question = feed.data?.items.find((item) => item.creditCost <= 5 && item.myPick === null);
     expect(question, "an open question the new player can afford").toBeDefined();
 
-    const pick = await client.POST("/picks", { body: { questionId: question!.id, choice: "yes", multiplier: 1 }, headers });
+    const pick = await client.POST("/picks", {
+      body: { questionId: question!.id, choice: "yes", multiplier: 1 },
+      headers,
+    });
     expect(pick.response.status).toBe(201);
     expect(pick.data?.pick.questionId).toBe(question!.id);
 

@@ -88,10 +88,14 @@ describe("picking from the feed", () => {
 
     const admin = await browser.open(DESKTOP);
     await signIn(admin.page, "admin@example.com");
-    const status = await admin.page.evaluate(() => fetch("/api/admin/questions/e2e-deleted-refund", { method: "DELETE" }).then((r) => r.status));
+    const status = await admin.page.evaluate(() =>
+      fetch("/api/admin/questions/e2e-deleted-refund", { method: "DELETE" }).then((r) => r.status),
+    );
     expect(status).toBe(200);
 
-    await expect.poll(() => player.page.getByTestId("credit-burst").textContent(), { timeout: 5000 }).toContain("+4 credits");
+    await expect
+      .poll(() => player.page.getByTestId("credit-burst").textContent(), { timeout: 5000 })
+      .toContain("+4 credits");
     await expect.poll(() => player.page.getByTestId("credits-pill").textContent(), { timeout: 5000 }).toContain("5");
     await player.context.close();
     await admin.context.close();

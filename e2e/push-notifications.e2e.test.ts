@@ -61,7 +61,11 @@ describe("push notifications", () => {
     };
     await expect.poll(async () => (await messages()).length, { timeout: 15_000 }).toBe(1);
     const [push] = await messages();
-    expect(JSON.parse(await subscriber.decrypt(fromBase64(push!.body)))).toMatchObject({ title: expect.stringMatching(/^You won \d+ credits?!$/), body: title, url: "/picks" });
+    expect(JSON.parse(await subscriber.decrypt(fromBase64(push!.body)))).toMatchObject({
+      title: expect.stringMatching(/^You won \d+ credits?!$/),
+      body: title,
+      url: "/picks",
+    });
     await context.close();
   });
 });

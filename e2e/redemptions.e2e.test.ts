@@ -7,7 +7,10 @@ import { runSql } from "./database";
 
 const browser = useBrowser();
 
-const myId = (page: Page) => page.evaluate(() => fetch("/api/me").then((r) => r.json() as Promise<{ user: { id: string } }>)).then((me) => me.user.id);
+const myId = (page: Page) =>
+  page
+    .evaluate(() => fetch("/api/me").then((r) => r.json() as Promise<{ user: { id: string } }>))
+    .then((me) => me.user.id);
 
 /** Winnings as a settled pick would pay them: a ledger row and the matching cache update, so the ledger stays whole. */
 const giveWinnings = (userId: string, amount: number) =>
@@ -69,7 +72,9 @@ describe("redeeming winnings", () => {
     const { context: adminContext, page: admin } = await browser.open(DESKTOP);
     await signIn(admin, "admin@example.com");
     const fulfilled = await admin.evaluate(async (email) => {
-      const list = (await fetch("/api/admin/redemptions?status=pending").then((r) => r.json())) as { items: { id: string; user: { email: string } }[] };
+      const list = (await fetch("/api/admin/redemptions?status=pending").then((r) => r.json())) as {
+        items: { id: string; user: { email: string } }[];
+      };
       const mine = list.items.find((item) => item.user.email === email);
       const response = await fetch(`/api/admin/redemptions/${mine?.id}`, {
         method: "PATCH",
@@ -81,7 +86,11 @@ describe("redeeming winnings", () => {
     expect(fulfilled).toBe(200);
     await adminContext.close();
 
-    const email = await awaitEmail(browser.baseUrl, redeemer, ({ subject }) => subject === "Your Pickstreak redemption has been fulfilled");
+    const email = await awaitEmail(
+      browser.baseUrl,
+      redeemer,
+      ({ subject }) => subject === "Your Pickstreak redemption has been fulfilled",
+    );
     expect(email.text).toContain("Card code: AMZ-E2E-1234");
 
     const { context, page } = await browser.open(PHONE);
@@ -105,7 +114,9 @@ describe("redeeming winnings", () => {
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await dialog.getByRole("button", { name: "Redeem" }).click();
     await page.getByText("Order Processing!").waitFor();
-    await page.getByText("Your Venmo payment to @redeemer is being processed; it usually takes 1 business day.").waitFor();
+    await page
+      .getByText("Your Venmo payment to @redeemer is being processed; it usually takes 1 business day.")
+      .waitFor();
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => balance(page)).toBe("25 credits");
     await context.close();
@@ -137,7 +148,12 @@ describe("referrals", () => {
     await expect.poll(() => balance(friend)).toBe("10 credits");
 
     await friend.getByLabel("Search questions").fill("Knicks win by double digits");
-    await friend.getByTestId("question-card").filter({ hasText: "Knicks win by double digits" }).getByRole("button").first().click();
+    await friend
+      .getByTestId("question-card")
+      .filter({ hasText: "Knicks win by double digits" })
+      .getByRole("button")
+      .first()
+      .click();
     await friend.getByRole("dialog", { name: "Make Your Pick" }).getByRole("button", { name: "Confirm Pick" }).click();
     await expect.poll(() => balance(friend)).toBe(`${10 - 1 + 50} credits`);
     await context.close();

@@ -38,7 +38,9 @@ describe("the navigation shell", () => {
     await page.goto("/home");
     // The warm-up waits for the browser to be idle, which a loaded machine delays.
     await expect
-      .poll(() => ["leaderboard", "activity", "rewards", "picks"].filter((route) => !chunks.includes(route)), { timeout: 10_000 })
+      .poll(() => ["leaderboard", "activity", "rewards", "picks"].filter((route) => !chunks.includes(route)), {
+        timeout: 10_000,
+      })
       .toEqual([]);
     // A visitor's /rewards and /picks guards redirect to /auth: running them would pull in the sign-in form.
     expect(chunks).not.toContain("auth");
@@ -73,7 +75,16 @@ describe("the navigation shell", () => {
     await menu.waitFor();
     const width = (await menu.boundingBox())?.width ?? 0;
     expect(Math.abs(width - PHONE.width * 0.85)).toBeLessThan(2);
-    for (const entry of ["Referrals", "Free Credits", "How it works", "Contact Us", "Terms of Service", "Privacy Policy", "Log in", "Sign Up"]) {
+    for (const entry of [
+      "Referrals",
+      "Free Credits",
+      "How it works",
+      "Contact Us",
+      "Terms of Service",
+      "Privacy Policy",
+      "Log in",
+      "Sign Up",
+    ]) {
       await menu.getByText(entry, { exact: true }).first().waitFor();
     }
     await expect(menu.getByText("Log out").count()).resolves.toBe(0);

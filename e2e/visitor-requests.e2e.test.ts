@@ -10,7 +10,8 @@ const PAGES = ["/home", "/leaderboard", "/activity", "/gift-cards", "/rewards"];
 const watchProblems = (page: Page) => {
   const problems: string[] = [];
   page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400)
+      problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
   });
   page.on("requestfailed", (request) => {
     const reason = request.failure()?.errorText ?? "";
@@ -49,7 +50,10 @@ describe("a visitor's browser", () => {
     await context.addCookies([{ name: "signed_in", value: "1", url: browser.baseUrl, secure: true, sameSite: "Lax" }]);
     const problems = watchProblems(page);
     await visit(page, ["/home"]);
-    expect(problems.filter((line) => !line.startsWith("console:"))).toEqual(["401 GET /api/me", "401 POST /api/auth/refresh"]);
+    expect(problems.filter((line) => !line.startsWith("console:"))).toEqual([
+      "401 GET /api/me",
+      "401 POST /api/auth/refresh",
+    ]);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("signed_in");
 
     problems.length = 0;

@@ -77,11 +77,14 @@ for (const file of sources(WORKER)) {
 
 for (const [feature, imports] of featureEdges) {
   for (const other of imports) {
-    if (feature < other && featureEdges.get(other)?.has(feature)) problems.push(`features ${feature} and ${other} import each other`);
+    if (feature < other && featureEdges.get(other)?.has(feature))
+      problems.push(`features ${feature} and ${other} import each other`);
   }
 }
 
 if (problems.length > 0) {
-  console.error(`Layer rules broken (scripts/check-layers.ts):\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
+  console.error(
+    `Layer rules broken (scripts/check-layers.ts):\n${problems.map((problem) => `  ${problem}`).join("\n")}`,
+  );
   process.exit(1);
 }

@@ -38,9 +38,22 @@ const questionSql = (now: number) =>
     const [optionA, optionB] = q.options ?? ["Yes", "No"];
     const tags = JSON.stringify(q.props ? ["player_props"] : []);
     const values = [
-      id, q.title, q.sport, q.custom ?? null, q.cost, now + q.hours * HOUR,
-      q.image ? `/images/seed/${q.image}.svg` : null, "published", q.type ?? "standard", optionA, optionB,
-      q.cost === 0 ? 1 : 0, q.props ? 1 : 0, tags, now - (index + 1) * HOUR, now,
+      id,
+      q.title,
+      q.sport,
+      q.custom ?? null,
+      q.cost,
+      now + q.hours * HOUR,
+      q.image ? `/images/seed/${q.image}.svg` : null,
+      "published",
+      q.type ?? "standard",
+      optionA,
+      optionB,
+      q.cost === 0 ? 1 : 0,
+      q.props ? 1 : 0,
+      tags,
+      now - (index + 1) * HOUR,
+      now,
     ];
     return `INSERT INTO questions (id, title, sport_category, custom_category, credit_cost, deadline, image_url, status, question_type, answer_option_a, answer_option_b, is_free_pick, is_player_prop, tags, created_at, updated_at)
       VALUES (${values.map(quote).join(", ")})
@@ -58,7 +71,10 @@ const questions = questionSql(now);
 const sqlFor = (binding: string) => {
   const isShard = map.shards.some((shard) => shard.binding === binding);
   const players = accounts.filter((account) => shardBindingOf(map, account.id) === binding);
-  const directory = binding === CATALOGUE ? accounts.filter((account) => !players.includes(account)).flatMap((account) => account.directory) : [];
+  const directory =
+    binding === CATALOGUE
+      ? accounts.filter((account) => !players.includes(account)).flatMap((account) => account.directory)
+      : [];
   return [
     ...directory,
     ...players.flatMap((account) => account.shard),

@@ -6,14 +6,23 @@ export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const PASSWORD_MESSAGE = "Password must be at least 6 characters";
 export const COUNTRY_MESSAGE = "Please select your country";
 
-export const emailSchema = z.string({ error: EMAIL_MESSAGE }).trim().toLowerCase().max(254, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE));
+export const emailSchema = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .max(254, EMAIL_MESSAGE)
+  .pipe(z.email(EMAIL_MESSAGE));
 
 export const passwordSchema = z
   .string({ error: PASSWORD_MESSAGE })
   .min(6, PASSWORD_MESSAGE)
   .max(1000, "Password must be at most 1000 characters");
 
-export const countrySchema = z.string({ error: COUNTRY_MESSAGE }).trim().toUpperCase().refine(isCountryCode, COUNTRY_MESSAGE);
+export const countrySchema = z
+  .string({ error: COUNTRY_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, COUNTRY_MESSAGE);
 
 export const loginFormSchema = z.object({ email: emailSchema, password: passwordSchema });
 

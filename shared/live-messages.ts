@@ -10,11 +10,22 @@ const buildMessageSchema = () =>
     }),
     z.object({
       type: z.literal("transaction"),
-      data: z.object({ id: z.string(), amount: z.number(), transactionType: z.string(), description: z.string(), createdAt: z.number() }),
+      data: z.object({
+        id: z.string(),
+        amount: z.number(),
+        transactionType: z.string(),
+        description: z.string(),
+        createdAt: z.number(),
+      }),
     }),
     z.object({
       type: z.literal("pick"),
-      data: z.object({ id: z.string(), questionId: z.string(), status: z.enum(["active", "won", "lost", "void"]), actualPayout: z.number() }),
+      data: z.object({
+        id: z.string(),
+        questionId: z.string(),
+        status: z.enum(["active", "won", "lost", "void"]),
+        actualPayout: z.number(),
+      }),
     }),
     z.object({
       type: z.literal("profile"),
@@ -61,7 +72,8 @@ export const liveMessageSchema = lazily(buildMessageSchema);
  * event), in the order to apply them. A client validates each message on its own, so a type it does not know yet
  * is skipped without losing the others.
  */
-export const parseLiveFrame = (messages: LiveMessage[]): LiveMessage[] => messages.map((message) => liveMessageSchema().parse(message));
+export const parseLiveFrame = (messages: LiveMessage[]): LiveMessage[] =>
+  messages.map((message) => liveMessageSchema().parse(message));
 
 /** The messages of a frame's text that a client understands, in order; nothing for a frame that is not an array. */
 export const messagesOfFrame = (text: string): LiveMessage[] => {

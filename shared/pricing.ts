@@ -19,7 +19,14 @@ export const CURRENCY_INFO: Record<Currency, { symbol: string; name: string; dec
 };
 
 /** The fixed fallback rates, used until a fetch has ever succeeded. */
-export const FALLBACK_RATES: Record<Currency, number> = { USD: 1, EUR: 0.85, GBP: 0.79, CAD: 1.35, AUD: 1.52, JPY: 150 };
+export const FALLBACK_RATES: Record<Currency, number> = {
+  USD: 1,
+  EUR: 0.85,
+  GBP: 0.79,
+  CAD: 1.35,
+  AUD: 1.52,
+  JPY: 150,
+};
 
 export const CREDIT_LIMITS: Record<PurchaseMode, { min: number; max: number }> = {
   payment: { min: 5, max: 999 },

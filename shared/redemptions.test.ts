@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cashOutDestination, formatUsd, isCashOutEmail, isConfirmableEmail, payoutHandleProblem, redemptionValueCents, REDEMPTION_ERRORS as E } from "./redemptions";
+import {
+  cashOutDestination,
+  formatUsd,
+  isCashOutEmail,
+  isConfirmableEmail,
+  payoutHandleProblem,
+  redemptionValueCents,
+  REDEMPTION_ERRORS as E,
+} from "./redemptions";
 
 describe("redemption rules", () => {
   it("ticks a gift card email with an at-sign and more than 5 characters", () => {
@@ -15,8 +23,17 @@ describe("redemption rules", () => {
   });
 
   it("checks Venmo usernames and Cash App tags by their first character", () => {
-    expect(["@sam", "@", "sam", " @ "].map((h) => payoutHandleProblem("venmo", h))).toEqual([null, E.venmoEmpty, E.venmo, E.venmoEmpty]);
-    expect(["$sam", "$", "sam"].map((h) => payoutHandleProblem("cashapp", h))).toEqual([null, E.cashTagEmpty, E.cashTag]);
+    expect(["@sam", "@", "sam", " @ "].map((h) => payoutHandleProblem("venmo", h))).toEqual([
+      null,
+      E.venmoEmpty,
+      E.venmo,
+      E.venmoEmpty,
+    ]);
+    expect(["$sam", "$", "sam"].map((h) => payoutHandleProblem("cashapp", h))).toEqual([
+      null,
+      E.cashTagEmpty,
+      E.cashTag,
+    ]);
     expect(payoutHandleProblem("visa", "")).toBeNull();
     expect(E.venmoEmpty.message).toBe("Add your Venmo username after the @, for example @jane-doe");
   });
@@ -30,8 +47,14 @@ describe("redemption rules", () => {
   });
 
   it("says where a cash-out's money goes", () => {
-    expect(cashOutDestination("venmo", " @sam ", "a@b.co")).toBe("Your Venmo payment to @sam is being processed; it usually takes 1 business day.");
-    expect(cashOutDestination("cashapp", "$sam", "a@b.co")).toBe("Your Cash App payment to $sam is being processed; it usually takes 1 business day.");
-    expect(cashOutDestination("visa", "", "a@b.co")).toBe("Your Visa prepaid card will be emailed to a@b.co; it usually takes 1 business day.");
+    expect(cashOutDestination("venmo", " @sam ", "a@b.co")).toBe(
+      "Your Venmo payment to @sam is being processed; it usually takes 1 business day.",
+    );
+    expect(cashOutDestination("cashapp", "$sam", "a@b.co")).toBe(
+      "Your Cash App payment to $sam is being processed; it usually takes 1 business day.",
+    );
+    expect(cashOutDestination("visa", "", "a@b.co")).toBe(
+      "Your Visa prepaid card will be emailed to a@b.co; it usually takes 1 business day.",
+    );
   });
 });

@@ -50,15 +50,19 @@ export const isCashOutEmail = (email: string) => {
 /** What is wrong with a cash-out's payout handle, said precisely (null when it is fine or the method needs none). */
 export const payoutHandleProblem = (method: CashOutMethod, handle: string): RedemptionError | null => {
   const value = handle.trim();
-  if (method === "venmo") return value === "@" ? REDEMPTION_ERRORS.venmoEmpty : value.startsWith("@") ? null : REDEMPTION_ERRORS.venmo;
-  if (method === "cashapp") return value === "$" ? REDEMPTION_ERRORS.cashTagEmpty : value.startsWith("$") ? null : REDEMPTION_ERRORS.cashTag;
+  if (method === "venmo")
+    return value === "@" ? REDEMPTION_ERRORS.venmoEmpty : value.startsWith("@") ? null : REDEMPTION_ERRORS.venmo;
+  if (method === "cashapp")
+    return value === "$" ? REDEMPTION_ERRORS.cashTagEmpty : value.startsWith("$") ? null : REDEMPTION_ERRORS.cashTag;
   return null;
 };
 
 /** Where a cash-out's money goes, for the success message. */
 export const cashOutDestination = (method: CashOutMethod, handle: string, email: string): string => {
-  if (method === "venmo") return `Your Venmo payment to ${handle.trim()} is being processed; it usually takes 1 business day.`;
-  if (method === "cashapp") return `Your Cash App payment to ${handle.trim()} is being processed; it usually takes 1 business day.`;
+  if (method === "venmo")
+    return `Your Venmo payment to ${handle.trim()} is being processed; it usually takes 1 business day.`;
+  if (method === "cashapp")
+    return `Your Cash App payment to ${handle.trim()} is being processed; it usually takes 1 business day.`;
   return `Your ${CASH_OUT_METHOD_LABELS[method]} prepaid card will be emailed to ${email.trim()}; it usually takes 1 business day.`;
 };
 

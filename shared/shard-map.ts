@@ -7,7 +7,11 @@ import * as z from "zod";
  */
 export const SHARD_BUCKETS = 1024;
 
-const bucket = z.number().int().min(0).max(SHARD_BUCKETS - 1);
+const bucket = z
+  .number()
+  .int()
+  .min(0)
+  .max(SHARD_BUCKETS - 1);
 
 const binding = z.string().regex(/^[A-Z][A-Z0-9_]*$/);
 

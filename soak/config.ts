@@ -7,7 +7,8 @@ const fromEnv = (name: string, fallback: number, min = Number.MIN_VALUE) => {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}, got "${raw}"`);
+  if (!Number.isFinite(value) || value < min)
+    throw new Error(`${name} must be a number of at least ${min}, got "${raw}"`);
   return value;
 };
 

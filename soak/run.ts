@@ -28,7 +28,8 @@ const SIGN_IN_CONCURRENCY = 4;
 
 const started = Date.now();
 const loadAtStart = loadavg()[0] ?? 0;
-const log = (message: string) => console.log(`[soak ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+const log = (message: string) =>
+  console.log(`[soak ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
 /** A few at a time: each sign-in is a PBKDF2 check, which keeps workerd busy. */
 const signInAll = async (http: Http, baseUrl: string, emails: string[]) => {
@@ -48,11 +49,16 @@ const watch = (ctx: SoakContext, inspectorPort: number, trafficStart: number, on
   const loop = async () => {
     while (!stopped) {
       const sample = await sampleMemory(inspectorPort, round((Date.now() - trafficStart) / 1000));
-      if (sample === null) return onExit(`workerd exited ${round((Date.now() - started) / 1000)} s after the command started; see ${LOG_FILE}`);
+      if (sample === null)
+        return onExit(
+          `workerd exited ${round((Date.now() - started) / 1000)} s after the command started; see ${LOG_FILE}`,
+        );
       samples.push(sample);
       if (samples.length % Math.round(60_000 / MEMORY_SAMPLE_MS) === 1) {
         const totals = totalsOf(ctx.metrics.summary());
-        log(`${totals.requests} requests, ${totals["5xx"]} 5xx, ${totals["no answer"]} unanswered; workerd RSS ${sample.rssMb} MB, ${sample.rssAfterGcMb} MB after GC (JS heap ${sample.retainedHeapMb} MB)`);
+        log(
+          `${totals.requests} requests, ${totals["5xx"]} 5xx, ${totals["no answer"]} unanswered; workerd RSS ${sample.rssMb} MB, ${sample.rssAfterGcMb} MB after GC (JS heap ${sample.retainedHeapMb} MB)`,
+        );
       }
       await sleep(MEMORY_SAMPLE_MS);
     }
@@ -83,12 +89,26 @@ const main = async () => {
     }
     log(`preparing a fresh local state in ${stateDir} with ${SOAK.players} players${SHORT ? " (a short run)" : ""}`);
     const prepared = await prepareState(stateDir, SOAK.players, soakMs);
-    log(`players per database (user shard map ${JSON.stringify(prepared.map)}): ${Object.entries(prepared.playersPer).map(([binding, n]) => `${binding} ${n}`).join(", ")}`);
+    log(
+      `players per database (user shard map ${JSON.stringify(prepared.map)}): ${Object.entries(prepared.playersPer)
+        .map(([binding, n]) => `${binding} ${n}`)
+        .join(", ")}`,
+    );
     const metrics = createMetrics(started);
-    log(`bundling the worker and starting it on workerd with the Stripe stand-in; the worker's output goes to ${LOG_FILE}`);
+    log(
+      `bundling the worker and starting it on workerd with the Stripe stand-in; the worker's output goes to ${LOG_FILE}`,
+    );
     const app = await startSoakApp(stateDir, prepared.map, metrics, workerLog);
     stopApp = app.stop;
-    const ctx: SoakContext = { baseUrl: app.url, scheduled: app.scheduled, http: createHttp(metrics), metrics, activity: {}, stopAt: 0, log };
+    const ctx: SoakContext = {
+      baseUrl: app.url,
+      scheduled: app.scheduled,
+      http: createHttp(metrics),
+      metrics,
+      activity: {},
+      stopAt: 0,
+      log,
+    };
     const exit = { reason: null as string | null };
     const onAppExit = (reason: string) => {
       exit.reason = reason;
@@ -107,7 +127,11 @@ const main = async () => {
     const trafficStart = Date.now();
     ctx.stopAt = trafficStart + soakMs;
     const memory = watch(ctx, app.inspectorPort, trafficStart, onAppExit);
-    await Promise.all([...players.map((api) => runPlayer(ctx, api)), runAdmin(ctx, admin, prepared.closing), runCronTicker(ctx)]);
+    await Promise.all([
+      ...players.map((api) => runPlayer(ctx, api)),
+      runAdmin(ctx, admin, prepared.closing),
+      runCronTicker(ctx),
+    ]);
     await memory.stop();
     const trafficSeconds = round((Date.now() - trafficStart) / 1000);
 
@@ -152,7 +176,14 @@ const main = async () => {
       },
       durationSeconds: Math.round((Date.now() - started) / 1000),
       trafficSeconds,
-      machine: { cpus: machine.cpus, cpuModel: machine.cpuModel, memoryGb: machine.memoryGb, node: machine.node, wrangler: machine.wrangler, workerd: machine.workerd },
+      machine: {
+        cpus: machine.cpus,
+        cpuModel: machine.cpuModel,
+        memoryGb: machine.memoryGb,
+        node: machine.node,
+        wrangler: machine.wrangler,
+        workerd: machine.workerd,
+      },
       loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
       routes,
       activity: ctx.activity,
@@ -169,7 +200,9 @@ const main = async () => {
     // A short run's verdict is not the soak's: bench/REPORT.md keeps the last full one.
     if (!SHORT) updateBenchReport();
     for (const check of checks) log(`${check.passed ? "pass" : "FAIL"}: ${check.name}: ${check.detail}`);
-    log(`${results.passed ? "passed" : "FAILED"}; ${OUTPUT.report} and ${OUTPUT.results} written${SHORT ? "" : ", the verdict added to bench/REPORT.md"}`);
+    log(
+      `${results.passed ? "passed" : "FAILED"}; ${OUTPUT.report} and ${OUTPUT.results} written${SHORT ? "" : ", the verdict added to bench/REPORT.md"}`,
+    );
     return results.passed;
   } finally {
     await stopApp();
@@ -179,10 +212,13 @@ const main = async () => {
 };
 
 // Bounded whatever happens; Miniflare stops workerd when this process exits.
-const watchdog = setTimeout(() => {
-  console.error("soak: gave up (time limit)");
-  process.exit(1);
-}, SOAK.minutes * 60_000 + OVERHEAD_TIMEOUT_MS);
+const watchdog = setTimeout(
+  () => {
+    console.error("soak: gave up (time limit)");
+    process.exit(1);
+  },
+  SOAK.minutes * 60_000 + OVERHEAD_TIMEOUT_MS,
+);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
 
 main()

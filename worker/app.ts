@@ -108,8 +108,16 @@ const api = shared
   .route("/admin/score-feed", scoreFeedAdminRoutes)
   .route("/admin/health", adminHealthRoutes);
 
-api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", { type: "apiKey", in: "cookie", name: "__Host-access" });
-api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
+  type: "apiKey",
+  in: "cookie",
+  name: "__Host-access",
+});
+api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+  type: "http",
+  scheme: "bearer",
+  bearerFormat: "JWT",
+});
 
 api.get("/openapi.json", (c) => c.json(apiDocument(api)));
 

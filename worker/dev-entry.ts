@@ -25,7 +25,9 @@ export default {
   fetch: (request: Request, env: Env, ctx: ExecutionContext) => {
     const url = new URL(request.url);
     if (!isLoopbackHost(url)) return wrongHostResponse();
-    return url.pathname.startsWith(DEV_PATHS) ? withDevRoutes.fetch(request, env, ctx) : worker.fetch(request, env, ctx);
+    return url.pathname.startsWith(DEV_PATHS)
+      ? withDevRoutes.fetch(request, env, ctx)
+      : worker.fetch(request, env, ctx);
   },
   scheduled: worker.scheduled,
   queue: worker.queue,

@@ -24,7 +24,10 @@ const envSchema = z
     // public key raw, the private key its `d`), and the contact the push services see. Local ones stand in when unset.
     VAPID_PUBLIC_KEY: z.string().min(80).optional(),
     VAPID_PRIVATE_KEY: z.string().min(40).optional(),
-    VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/).optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:)/)
+      .optional(),
     // Local development and browser tests deliver pushes to our stand-in (scripts/push-standin).
     PUSH_STANDIN_URL: z.url().optional(),
     // The score API that resolves linked questions (docs/decisions/0024-score-feed.md); without a URL auto-resolution is off.
@@ -40,18 +43,30 @@ const envSchema = z
     message: "EMAIL_API_URL and EMAIL_API_KEY are required in production",
     path: ["EMAIL_API_URL"],
   })
-  .refine((env) => !env.SCORE_FEED_URL || env.SCORE_FEED_KEY || env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test", {
-    message: "SCORE_FEED_KEY is required with SCORE_FEED_URL outside local development",
-    path: ["SCORE_FEED_KEY"],
-  })
   .refine(
-    (env) => env.ENVIRONMENT !== "production" || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.EXCHANGE_RATES_URL),
-    { message: "STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and EXCHANGE_RATES_URL are required in production", path: ["STRIPE_SECRET_KEY"] },
+    (env) =>
+      !env.SCORE_FEED_URL || env.SCORE_FEED_KEY || env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test",
+    {
+      message: "SCORE_FEED_KEY is required with SCORE_FEED_URL outside local development",
+      path: ["SCORE_FEED_KEY"],
+    },
   )
-  .refine((env) => env.ENVIRONMENT !== "production" || (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT), {
-    message: "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are required in production",
-    path: ["VAPID_PUBLIC_KEY"],
-  });
+  .refine(
+    (env) =>
+      env.ENVIRONMENT !== "production" ||
+      (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.EXCHANGE_RATES_URL),
+    {
+      message: "STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and EXCHANGE_RATES_URL are required in production",
+      path: ["STRIPE_SECRET_KEY"],
+    },
+  )
+  .refine(
+    (env) => env.ENVIRONMENT !== "production" || (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT),
+    {
+      message: "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are required in production",
+      path: ["VAPID_PUBLIC_KEY"],
+    },
+  );
 
 export type Settings = z.infer<typeof envSchema> & { adminEmails: ReadonlySet<string> };
 

@@ -17,7 +17,8 @@ export default {
     if (isHealthCheck(request)) return answerHealthCheck(request);
     if (isAppRequest(request)) return app.fetch(request, env, ctx);
     if (isAssetRequest(request)) return serveAsset(request, env.ASSETS);
-    if (isHomePage(request)) return serveHomePage(request, appPage(env.ASSETS), (inner) => Promise.resolve(app.fetch(inner, env, ctx)));
+    if (isHomePage(request))
+      return serveHomePage(request, appPage(env.ASSETS), (inner) => Promise.resolve(app.fetch(inner, env, ctx)));
     // Anything else came here because the asset layer has no file for it (docs/decisions/0011-static-assets.md).
     return serveMissing(request, env.ASSETS);
   },

@@ -12,7 +12,8 @@ import { feedStatements, pickStatements, type CapturedStatement } from "../repla
 
 type AppSqlEnv = { DB: D1Database };
 
-const run = (db: D1Database, statements: CapturedStatement[]) => db.batch(statements.map(({ sql, args }) => db.prepare(sql).bind(...args)));
+const run = (db: D1Database, statements: CapturedStatement[]) =>
+  db.batch(statements.map(({ sql, args }) => db.prepare(sql).bind(...args)));
 
 const rowsOf = (results: D1Result[]) => Response.json(results.map((result) => result.results));
 
@@ -21,7 +22,9 @@ const handler = {
     const { pathname, searchParams } = new URL(request.url);
     const user = searchParams.get("user") ?? "";
     if (pathname === "/feed") {
-      return rowsOf(await run(env.DB, feedStatements({ sessionId: searchParams.get("session") ?? "", userId: user }, Date.now())));
+      return rowsOf(
+        await run(env.DB, feedStatements({ sessionId: searchParams.get("session") ?? "", userId: user }, Date.now())),
+      );
     }
     if (pathname === "/pick" && request.method === "POST") {
       return rowsOf(await run(env.DB, await pickStatements(user, searchParams.get("question") ?? "", Date.now())));

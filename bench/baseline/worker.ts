@@ -31,7 +31,12 @@ const shardPick = async (env: BaselineEnv, shards: number) => {
   const player = n % SHARD_PLAYERS;
   const shard = player % shards;
   const db = env[SHARDS[shard]!];
-  const statements = pickBatch(String(n), `u${player}`, `q${Math.floor(n / SHARD_PLAYERS) % SHARD_QUESTIONS}`, Date.now());
+  const statements = pickBatch(
+    String(n),
+    `u${player}`,
+    `q${Math.floor(n / SHARD_PLAYERS) % SHARD_QUESTIONS}`,
+    Date.now(),
+  );
   await db.batch(statements.map(({ sql, args }) => db.prepare(sql).bind(...args)));
   batches[shard] = (batches[shard] ?? 0) + 1;
   return new Response("ok");
@@ -46,7 +51,8 @@ const handler = {
       const row = await env.DB.prepare("SELECT id, name FROM items WHERE id = ?").bind(id).first();
       return Response.json(row);
     }
-    if (pathname === "/shard-pick") return shardPick(env, Math.min(SHARDS.length, Math.max(1, Number(searchParams.get("shards")) || 1)));
+    if (pathname === "/shard-pick")
+      return shardPick(env, Math.min(SHARDS.length, Math.max(1, Number(searchParams.get("shards")) || 1)));
     if (pathname === "/shard-batches") {
       const report = [...batches];
       batches.fill(0);

@@ -28,7 +28,8 @@ const HTML_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="\/([^"]+\.js
 const HOME_CHUNK = /^assets\/home-[\w-]+\.js$/;
 
 /** The /home route's own chunk, if it has one: its code is meant to come with the entry (routes/home.tsx). */
-export const homeRouteChunks = (files: BuiltFiles): string[] => Object.keys(files).filter((path) => HOME_CHUNK.test(path));
+export const homeRouteChunks = (files: BuiltFiles): string[] =>
+  Object.keys(files).filter((path) => HOME_CHUNK.test(path));
 
 const withStaticImports = (files: BuiltFiles, roots: string[]): string[] => {
   const seen = new Set<string>();
@@ -60,8 +61,20 @@ export const measureBundle = async (files: BuiltFiles): Promise<BundleReport> =>
   const paths = Object.keys(files).sort();
   return {
     initialJs: await sized(files, initialFilesForHome(files), WEB_BUDGETS_KB.initialJs),
-    allJs: await sized(files, paths.filter((path) => path.endsWith(".js") && path !== SERVICE_WORKER), WEB_BUDGETS_KB.allJs),
-    css: await sized(files, paths.filter((path) => path.endsWith(".css")), WEB_BUDGETS_KB.css),
-    serviceWorker: await sized(files, paths.filter((path) => path === SERVICE_WORKER), WEB_BUDGETS_KB.serviceWorker),
+    allJs: await sized(
+      files,
+      paths.filter((path) => path.endsWith(".js") && path !== SERVICE_WORKER),
+      WEB_BUDGETS_KB.allJs,
+    ),
+    css: await sized(
+      files,
+      paths.filter((path) => path.endsWith(".css")),
+      WEB_BUDGETS_KB.css,
+    ),
+    serviceWorker: await sized(
+      files,
+      paths.filter((path) => path === SERVICE_WORKER),
+      WEB_BUDGETS_KB.serviceWorker,
+    ),
   };
 };

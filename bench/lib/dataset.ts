@@ -5,7 +5,14 @@ import { hashPassword } from "../../scripts/lib/password";
 import { startingCreditsSql, userCreditsSql, usersSql } from "../../scripts/lib/players-sql";
 import { DATASET } from "../config";
 import {
-  payoutsSql, pickCountsSql, picksSql, QUESTIONS, questionId, questionsSql, sessionsSql, spendsSql,
+  payoutsSql,
+  pickCountsSql,
+  picksSql,
+  QUESTIONS,
+  questionId,
+  questionsSql,
+  sessionsSql,
+  spendsSql,
 } from "./dataset-sql";
 import { rerunBackfills } from "./migration-backfills";
 
@@ -22,7 +29,8 @@ export type DatasetReport = {
   ledgerMismatches: number;
 };
 
-const count = async (db: Client, table: string) => Number((await db.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n ?? 0);
+const count = async (db: Client, table: string) =>
+  Number((await db.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n ?? 0);
 
 /** The demo accounts of scripts/seed.ts (same ids and password), so the scenarios can sign in as them. */
 const demoAccounts = (now: number) => {
@@ -71,7 +79,9 @@ export const generateDataset = async (file: string): Promise<DatasetReport> => {
     await db.execute("PRAGMA temp_store = MEMORY");
     const password = hashPassword(BENCH_PASSWORD);
     await phase("questions", [questionsSql(DATASET.questions, now)]);
-    await phase("users", [{ sql: usersSql(DATASET.users, now), args: [password.hash, password.salt, password.iterations] }]);
+    await phase("users", [
+      { sql: usersSql(DATASET.users, now), args: [password.hash, password.salt, password.iterations] },
+    ]);
     await phase("sessions", [sessionsSql(now)]);
     await phase("starting credits", [
       startingCreditsSql("bench-signup-", "signup:", 5, "Sign-up bonus"),
@@ -88,10 +98,17 @@ export const generateDataset = async (file: string): Promise<DatasetReport> => {
        WHERE c.balance <> (SELECT COALESCE(SUM(amount), 0) FROM credit_transactions t WHERE t.user_id = c.user_id)`,
     );
     const rows: Record<string, number> = {};
-    for (const table of ["questions", "users", "user_picks", "credit_transactions", "user_credits"]) rows[table] = await count(db, table);
+    for (const table of ["questions", "users", "user_picks", "credit_transactions", "user_credits"])
+      rows[table] = await count(db, table);
     // workerd opens the file next: leave it whole, with an empty write-ahead log.
     await db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-    return { file, seconds: (performance.now() - started) / 1000, phases, rows, ledgerMismatches: Number(mismatches.rows[0]?.n ?? -1) };
+    return {
+      file,
+      seconds: (performance.now() - started) / 1000,
+      phases,
+      rows,
+      ledgerMismatches: Number(mismatches.rows[0]?.n ?? -1),
+    };
   } finally {
     db.close();
   }

@@ -89,7 +89,8 @@ export type PairedSummary = { baseline: LoadSummary; app: LoadSummary; ratios: n
  * rounds' ratios.
  */
 export const measurePaired = async (baseline: LoadTarget, app: LoadTarget, shape: Shape): Promise<PairedSummary> => {
-  for (const target of [baseline, app]) await loadOnce(target, { connections: shape.connections, seconds: shape.warmupSeconds });
+  for (const target of [baseline, app])
+    await loadOnce(target, { connections: shape.connections, seconds: shape.warmupSeconds });
   const baselineRuns: LoadRun[] = [];
   const appRuns: LoadRun[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -100,5 +101,9 @@ export const measurePaired = async (baseline: LoadTarget, app: LoadTarget, shape
   return { baseline: summarize(baselineRuns), app: summarize(appRuns), ratios, ratio: median(ratios) };
 };
 
-export const THROUGHPUT: Shape = { connections: LOAD.connections, seconds: LOAD.seconds, warmupSeconds: LOAD.warmupSeconds };
+export const THROUGHPUT: Shape = {
+  connections: LOAD.connections,
+  seconds: LOAD.seconds,
+  warmupSeconds: LOAD.warmupSeconds,
+};
 export const SERIAL: Shape = { connections: 1, seconds: LOAD.latencySeconds, warmupSeconds: LOAD.latencyWarmupSeconds };

@@ -19,7 +19,9 @@ const statementsOf = (sql: string) =>
  */
 export const rerunBackfills = async (db: Client, migrationsDir = "migrations") => {
   const ran: string[] = [];
-  for (const file of readdirSync(migrationsDir).filter((name) => name.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(migrationsDir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()) {
     for (const statement of statementsOf(readFileSync(join(migrationsDir, file), "utf8"))) {
       const table = statement.match(INSERT_SELECT)?.[1];
       if (!table) continue;

@@ -15,7 +15,16 @@ const APP_SQL_CONFIG = "bench/baseline/app-sql.wrangler.toml";
 
 export const migrateBaseline = async (stateDir: string) => {
   for (const binding of ["DB", "SHARD_0", "SHARD_1", "SHARD_2", "SHARD_3"]) {
-    await run(WRANGLER, ["d1", "migrations", "apply", binding, "--local", `--persist-to=${stateDir}`, "-c", BASELINE_CONFIG]);
+    await run(WRANGLER, [
+      "d1",
+      "migrations",
+      "apply",
+      binding,
+      "--local",
+      `--persist-to=${stateDir}`,
+      "-c",
+      BASELINE_CONFIG,
+    ]);
   }
 };
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { chunkDurations } from "./settlement-analysis";
 
-const chunks = (from: number, count: number, every: number) => Array.from({ length: count }, (_, i) => from + i * every);
+const chunks = (from: number, count: number, every: number) =>
+  Array.from({ length: count }, (_, i) => from + i * every);
 
 describe("chunkDurations", () => {
   it("times chunks within each settler's run and not the hand-off between two runs", () => {

@@ -45,7 +45,10 @@ export const chunkDurations = (stamps: number[], settlers: Window[]) => {
     ats.push(at);
     runs.set(run, ats);
   }
-  return { runs: runs.size, durations: [...runs.values()].flatMap((ats) => ats.slice(1).map((at, i) => at - (ats[i] ?? at))) };
+  return {
+    runs: runs.size,
+    durations: [...runs.values()].flatMap((ats) => ats.slice(1).map((at, i) => at - (ats[i] ?? at))),
+  };
 };
 
 /** The settle job's own record (worker/cron/record-run.ts): its duration includes publishing the live events. */
@@ -56,7 +59,11 @@ const cronJobs = async (db: Client, since: number): Promise<CronJobRun[]> => {
     sql: "SELECT started_at, finished_at, detail FROM cron_runs WHERE job = 'settleQueuedQuestions' AND started_at >= ? ORDER BY started_at",
     args: [since],
   });
-  return rows.map((row) => ({ startedAt: Number(row.started_at), ms: Number(row.finished_at) - Number(row.started_at), detail: String(row.detail) }));
+  return rows.map((row) => ({
+    startedAt: Number(row.started_at),
+    ms: Number(row.finished_at) - Number(row.started_at),
+    detail: String(row.detail),
+  }));
 };
 
 /**
@@ -78,7 +85,10 @@ export const analyseSettlement = async (file: string, trace: SettlementTrace): P
       ...(outcome ? [{ from: outcome.startedAt, to: outcome.answeredAt }] : []),
       ...jobs.map((job) => ({ from: job.startedAt, to: job.startedAt + job.ms })),
     ];
-    const { runs, durations } = chunkDurations(stamps.map((stamp) => stamp.at), settlers);
+    const { runs, durations } = chunkDurations(
+      stamps.map((stamp) => stamp.at),
+      settlers,
+    );
     const picks = stamps.reduce((sum, stamp) => sum + stamp.picks, 0);
     return {
       batches: stamps.length,
@@ -101,7 +111,11 @@ export const analyseSettlement = async (file: string, trace: SettlementTrace): P
 const eventWaits = (passes: SettlementPass[]) =>
   passes.slice(1).map((pass, i) => pass.answeredAt - (passes[i]?.settledAt ?? pass.startedAt));
 
-export const settlementResult = (trace: SettlementTrace, analysis: SettlementAnalysis, budget: string): ScenarioResult => {
+export const settlementResult = (
+  trace: SettlementTrace,
+  analysis: SettlementAnalysis,
+  budget: string,
+): ScenarioResult => {
   const settled = trace.picks - (trace.passes.at(-1)?.pendingAfter ?? trace.picks);
   const seconds = trace.totalMs / 1000;
   const outcome = trace.passes[0];
@@ -115,7 +129,9 @@ export const settlementResult = (trace: SettlementTrace, analysis: SettlementAna
       ...(trace.complete ? {} : { projectedSeconds: Math.round((seconds * trace.picks) / Math.max(1, settled)) }),
       outcomeRequestSeconds: outcome ? round((outcome.answeredAt - outcome.startedAt) / 1000, 1) : 0,
       cronCalls: trace.passes.length - 1,
-      ...(trace.passes.length > 1 ? { eventWaitMedianSeconds: round(percentile(eventWaits(trace.passes), 50) / 1000, 1) } : {}),
+      ...(trace.passes.length > 1
+        ? { eventWaitMedianSeconds: round(percentile(eventWaits(trace.passes), 50) / 1000, 1) }
+        : {}),
       batches: analysis.batches,
       batchMedianMs: analysis.batchMedianMs,
       batchP99Ms: analysis.batchP99Ms,
@@ -123,7 +139,9 @@ export const settlementResult = (trace: SettlementTrace, analysis: SettlementAna
     },
     budget,
     verdict: trace.complete && analysis.batchesOver1s === 0 ? "met" : "not met",
-    note: trace.complete ? undefined : `Not finished within the bench's ${SETTLEMENT.maxMs / 60_000}-minute bound for this scenario.`,
+    note: trace.complete
+      ? undefined
+      : `Not finished within the bench's ${SETTLEMENT.maxMs / 60_000}-minute bound for this scenario.`,
     runs: { passes: trace.passes, analysis },
   };
 };

@@ -11,10 +11,14 @@ import { QUESTIONS, questionsSql } from "./dataset-sql";
 
 const CATALOGUE = { binding: "DB", id: "00000000-0000-0000-0000-000000000000" };
 /** SHARD_0 and SHARD_1 have wrangler.toml's local ids, so the app finds them; the bench adds SHARD_2 and SHARD_3. */
-const shardDatabase = (index: number) => ({ binding: `SHARD_${index}`, id: `00000000-0000-0000-0000-0000000001${String(index).padStart(2, "0")}` });
+const shardDatabase = (index: number) => ({
+  binding: `SHARD_${index}`,
+  id: `00000000-0000-0000-0000-0000000001${String(index).padStart(2, "0")}`,
+});
 const CONFIG_SHARDS = 2;
 
-const quoted = (value: string | number) => (typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`);
+const quoted = (value: string | number) =>
+  typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`;
 
 /** wrangler d1 execute takes no binds: the shared password's hash is written into the statement. */
 const usersWithPassword = (count: number, now: number) => {
@@ -25,7 +29,10 @@ const usersWithPassword = (count: number, now: number) => {
 /** N shards with equal ranges of buckets, none of them the catalogue. */
 export const evenMap = (shards: number): ShardMapSource => ({
   version: 1,
-  shards: Array.from({ length: shards }, (_, i) => ({ binding: shardDatabase(i).binding, from: (i * SHARD_BUCKETS) / shards })),
+  shards: Array.from({ length: shards }, (_, i) => ({
+    binding: shardDatabase(i).binding,
+    from: (i * SHARD_BUCKETS) / shards,
+  })),
 });
 
 const shardIndexOf = (map: ShardMapSource, id: string) => {
@@ -49,7 +56,12 @@ export const prepareShardState = async (stateDir: string, shards: number, player
     JSON.stringify({
       name: "pickstreak-bench-shards",
       compatibility_date: "2026-04-01",
-      d1_databases: databases.map(({ binding, id }) => ({ binding, database_name: binding.toLowerCase(), database_id: id, migrations_dir: migrations })),
+      d1_databases: databases.map(({ binding, id }) => ({
+        binding,
+        database_name: binding.toLowerCase(),
+        database_id: id,
+        migrations_dir: migrations,
+      })),
     }),
   );
   const now = Date.now();
@@ -81,7 +93,18 @@ export const prepareShardState = async (stateDir: string, shards: number, player
 export const rowsPerShard = async (stateDir: string, shards: number, table: string) => {
   const counts: number[] = [];
   for (let i = 0; i < shards; i += 1) {
-    const output = await run(WRANGLER, ["d1", "execute", shardDatabase(i).binding, "--command", `SELECT count(*) AS n FROM ${table}`, "--json", "--local", `--persist-to=${stateDir}`, "-c", join(stateDir, "wrangler.json")]);
+    const output = await run(WRANGLER, [
+      "d1",
+      "execute",
+      shardDatabase(i).binding,
+      "--command",
+      `SELECT count(*) AS n FROM ${table}`,
+      "--json",
+      "--local",
+      `--persist-to=${stateDir}`,
+      "-c",
+      join(stateDir, "wrangler.json"),
+    ]);
     counts.push(Number((JSON.parse(output) as { results: { n: number }[] }[])[0]?.results[0]?.n ?? 0));
   }
   return counts;

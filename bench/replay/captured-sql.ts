@@ -51,8 +51,10 @@ const DEFAULT_FEED = feedQuerySchema.parse({});
 /** The signed-in feed's one batch: the viewer's session check and the default page, as readForViewer sends them. */
 export const feedStatements = (session: { sessionId: string; userId: string }, now: number): CapturedStatement[] => {
   const d1 = recordingD1(() => undefined);
-  return [liveSession(d1, { ...session, now }), feedQuery(d1, DEFAULT_FEED, session.userId, now)].map(({ sql, params }) => ({
-    sql,
-    args: params as CapturedStatement["args"],
-  }));
+  return [liveSession(d1, { ...session, now }), feedQuery(d1, DEFAULT_FEED, session.userId, now)].map(
+    ({ sql, params }) => ({
+      sql,
+      args: params as CapturedStatement["args"],
+    }),
+  );
 };

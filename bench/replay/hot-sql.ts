@@ -24,7 +24,10 @@ import { feedStatements, pickStatements, type CapturedStatement } from "./captur
 type Mode = "write" | "read";
 type Replay = (batch: CapturedStatement[], mode: Mode) => Promise<unknown> | unknown;
 
-const throughClient = (client: Client): Replay => (batch, mode) => client.batch(batch as { sql: string; args: InValue[] }[], mode);
+const throughClient =
+  (client: Client): Replay =>
+  (batch, mode) =>
+    client.batch(batch as { sql: string; args: InValue[] }[], mode);
 
 const asD1RunsIt = (db: Database.Database): Replay => {
   const prepared = new Map<string, Database.Statement>();
@@ -80,11 +83,14 @@ const replayBoth = async (replay: Replay, firstUser: number, count: number) => (
 
 const main = async () => {
   const [file, firstUser, count] = process.argv.slice(2);
-  if (!file || !firstUser || !count) throw new Error("usage: tsx bench/replay/hot-sql.ts <file> <first user index> <replays>");
+  if (!file || !firstUser || !count)
+    throw new Error("usage: tsx bench/replay/hot-sql.ts <file> <first user index> <replays>");
   const db = new Database(resolve(file));
   const asD1 = await replayBoth(asD1RunsIt(db), Number(firstUser), Number(count)).finally(() => db.close());
   const client = createClient({ url: `file:${resolve(file)}` });
-  const viaClient = await replayBoth(throughClient(client), Number(firstUser) + Number(count), Number(count)).finally(() => client.close());
+  const viaClient = await replayBoth(throughClient(client), Number(firstUser) + Number(count), Number(count)).finally(
+    () => client.close(),
+  );
   const both = (path: keyof typeof asD1) => ({ ...asD1[path], clientMedianMs: viaClient[path].medianMs });
   console.log(JSON.stringify({ pick: both("pick"), feed: both("feed") }));
 };

@@ -63,15 +63,21 @@ const VERDICT = { met: "yes", "not met": "**NO**", "not measured": "not measured
 const summaryTable = (scenarios: ScenarioResult[]) => [
   "| scenario | measured (median of runs) | ratio | budget | met |",
   "|---|---|---|---|---|",
-  ...scenarios.map((s) =>
-    `| ${s.title} | ${figures(s) || s.note || ""} | ${s.ratio ?? ""} | ${s.budget} | ${VERDICT[s.verdict]} |`,
+  ...scenarios.map(
+    (s) => `| ${s.title} | ${figures(s) || s.note || ""} | ${s.ratio ?? ""} | ${s.budget} | ${VERDICT[s.verdict]} |`,
   ),
 ];
 
 const unmet = (scenarios: ScenarioResult[]) => {
   const open = scenarios.filter((s) => s.verdict !== "met");
   if (open.length === 0) return ["Every budget is met."];
-  return open.flatMap((s) => [`### ${s.title}`, "", s.note ? `${s.note}\n` : "", findingFor(s.id) ?? "No analysis written yet for this scenario.", ""]);
+  return open.flatMap((s) => [
+    `### ${s.title}`,
+    "",
+    s.note ? `${s.note}\n` : "",
+    findingFor(s.id) ?? "No analysis written yet for this scenario.",
+    "",
+  ]);
 };
 
 const machine = (m: MachineInfo) => [
@@ -94,7 +100,9 @@ const dataset = (d: DatasetReport) => [
   "|---|---|",
   ...Object.entries(d.rows).map(([table, rows]) => `| ${table} | ${rows.toLocaleString("en-US")} |`),
   "",
-  `Phases (s): ${Object.entries(d.phases).map(([name, s]) => `${name} ${s.toFixed(1)}`).join(", ")}.`,
+  `Phases (s): ${Object.entries(d.phases)
+    .map(([name, s]) => `${name} ${s.toFixed(1)}`)
+    .join(", ")}.`,
 ];
 
 const runs = (scenarios: ScenarioResult[]) =>

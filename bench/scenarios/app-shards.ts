@@ -34,8 +34,15 @@ export const appShardPicks = async (
     const userShards = await prepareShardState(state, shards, PICKING_USERS);
     const app = await startApp(state, workerLog, { shards: userShards });
     try {
-      const sessions = await loginAll(app.url, Array.from({ length: PICKING_USERS }, (_, i) => userEmail(i)), BENCH_PASSWORD);
-      const loaded = await measureLoad({ url: `${app.url}/api/picks`, method: "POST", setupRequest: pickRequest(sessions) }, THROUGHPUT);
+      const sessions = await loginAll(
+        app.url,
+        Array.from({ length: PICKING_USERS }, (_, i) => userEmail(i)),
+        BENCH_PASSWORD,
+      );
+      const loaded = await measureLoad(
+        { url: `${app.url}/api/picks`, method: "POST", setupRequest: pickRequest(sessions) },
+        THROUGHPUT,
+      );
       figures[`rps${shards}`] = loaded.rps;
       figures[`p50Ms${shards}`] = loaded.p50Ms;
       figures[`p99Ms${shards}`] = loaded.p99Ms;
@@ -52,7 +59,8 @@ export const appShardPicks = async (
     figures[`busiestShardShare${shards}`] = round(share, 3);
     // The write load of the busiest database: its share of the picks each second, each one batch on that shard.
     figures[`busiestShardPicksPerS${shards}`] = round(Number(figures[`rps${shards}`]) * share, 1);
-    if (pickSqlMs !== undefined) figures[`busiestShardSqlMsPerS${shards}`] = round(Number(figures[`rps${shards}`]) * share * pickSqlMs, 1);
+    if (pickSqlMs !== undefined)
+      figures[`busiestShardSqlMsPerS${shards}`] = round(Number(figures[`rps${shards}`]) * share * pickSqlMs, 1);
     shares.push(share);
   }
   const divides = SHARD_COUNTS.every((shards, i) => shares[i]! <= 1.1 / shards);

@@ -11,7 +11,8 @@ const readBuilt = (): BuiltFiles => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.(js|css)$/.test(entry.name) || path === join(DIST, "index.html")) files[relative(DIST, path)] = readFileSync(path, "utf8");
+      else if (/\.(js|css)$/.test(entry.name) || path === join(DIST, "index.html"))
+        files[relative(DIST, path)] = readFileSync(path, "utf8");
     }
   };
   walk(DIST);
@@ -31,7 +32,11 @@ const row = (id: string, title: string, group: SizedGroup): ScenarioResult => ({
 export const bundleSizes = async (): Promise<ScenarioResult[]> => {
   const report = await measureBundle(readBuilt());
   return [
-    row("web:initial-js", "Web: initial JS for /home (index.html's scripts, the home route chunk, their static imports)", report.initialJs),
+    row(
+      "web:initial-js",
+      "Web: initial JS for /home (index.html's scripts, the home route chunk, their static imports)",
+      report.initialJs,
+    ),
     row("web:all-js", "Web: all JS, every route and lazy chunk (the service worker apart)", report.allJs),
     row("web:css", "Web: CSS", report.css),
     row("web:service-worker", "Web: the service worker (precaching, offline page, push)", report.serviceWorker),

@@ -38,7 +38,13 @@ export const feedVariants = async (ctx: BenchContext): Promise<ScenarioResult[]>
     results.push({
       id: `feed-variant:${variant.name}`,
       title: `GET /api/questions?${variant.name}, signed in, 1 connection`,
-      figures: { p50Ms: serial.p50Ms, p99Ms: serial.p99Ms, rps: serial.rps, cards: page.items.length, failed: serial.failed },
+      figures: {
+        p50Ms: serial.p50Ms,
+        p99Ms: serial.p99Ms,
+        rps: serial.rps,
+        cards: page.items.length,
+        failed: serial.failed,
+      },
       budget: `p50 <= ${BUDGETS.feedVariantP50Ms} ms`,
       verdict: verdict(serial.p50Ms <= BUDGETS.feedVariantP50Ms && serial.failed === 0),
       runs: serial.runs,

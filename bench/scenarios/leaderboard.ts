@@ -11,7 +11,12 @@ export const leaderboard = async (ctx: BenchContext, rankedPlayer: Session): Pro
   const probe = await getStatus(`${ctx.app.url}/api/leaderboard?period=all`, authHeaders(rankedPlayer));
   if (probe === 404) {
     return PERIODS.map((period) =>
-      notMeasured(`leaderboard:${period}`, `GET /api/leaderboard?period=${period}`, budget, "not available: the route answers 404 in this build"),
+      notMeasured(
+        `leaderboard:${period}`,
+        `GET /api/leaderboard?period=${period}`,
+        budget,
+        "not available: the route answers 404 in this build",
+      ),
     );
   }
   if (probe !== 200) throw new Error(`GET /api/leaderboard answered ${probe}`);

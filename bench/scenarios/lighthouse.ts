@@ -18,7 +18,14 @@ const MAX_WAIT_FOR_LOAD_MS = 20_000;
 const QUIET_WAIT_MAX_MS = 30_000;
 const QUIET_WAIT_LOGGED_MS = 1_500;
 
-type LighthouseRun = { performance: number; accessibility: number; bestPractices: number; cls: number; tbtMs: number; lcpMs: number };
+type LighthouseRun = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  cls: number;
+  tbtMs: number;
+  lcpMs: number;
+};
 type Report = {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number }>;
@@ -26,7 +33,19 @@ type Report = {
 
 const install = async () => {
   if (existsSync(CLI)) return;
-  await run("npm", ["install", "--prefix", TOOL_DIR, "--no-audit", "--no-fund", "--loglevel=error", `lighthouse@${LIGHTHOUSE_VERSION}`], 5 * 60_000);
+  await run(
+    "npm",
+    [
+      "install",
+      "--prefix",
+      TOOL_DIR,
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      `lighthouse@${LIGHTHOUSE_VERSION}`,
+    ],
+    5 * 60_000,
+  );
 };
 
 const once = async (url: string): Promise<LighthouseRun> => {
@@ -36,7 +55,12 @@ const once = async (url: string): Promise<LighthouseRun> => {
     await run(
       process.execPath,
       [
-        CLI, url, "--output=json", `--output-path=${output}`, "--quiet", "--no-enable-error-reporting",
+        CLI,
+        url,
+        "--output=json",
+        `--output-path=${output}`,
+        "--quiet",
+        "--no-enable-error-reporting",
         // The page keeps a live socket and ticking countdowns, so "network and CPU quiet" may never come.
         `--max-wait-for-load=${MAX_WAIT_FOR_LOAD_MS}`,
         "--only-categories=performance,accessibility,best-practices",
@@ -78,7 +102,13 @@ const LIGHTHOUSE_RUNS = 5;
 const BUDGET = `median of ${LIGHTHOUSE_RUNS}: Performance >= ${B.performance}, Accessibility >= ${B.accessibility}, Best Practices >= ${B.bestPractices}, CLS <= ${B.cls}, TBT <= ${B.tbtMs} ms, LCP <= ${B.lcpMs} ms`;
 
 export const lighthouse = async (ctx: BenchContext): Promise<ScenarioResult> => {
-  if (!existsSync(CHROME_PATH)) return notMeasured("lighthouse", TITLE, BUDGET, `no Chromium at ${CHROME_PATH} (scripts/ensure-chromium.sh installs it as root)`);
+  if (!existsSync(CHROME_PATH))
+    return notMeasured(
+      "lighthouse",
+      TITLE,
+      BUDGET,
+      `no Chromium at ${CHROME_PATH} (scripts/ensure-chromium.sh installs it as root)`,
+    );
   try {
     ctx.log(`lighthouse ${LIGHTHOUSE_VERSION}`);
     await install();
@@ -90,13 +120,34 @@ export const lighthouse = async (ctx: BenchContext): Promise<ScenarioResult> => 
     }
     const pick = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
     const figures = {
-      performance: pick("performance"), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"),
-      cls: pick("cls"), tbtMs: pick("tbtMs"), lcpMs: pick("lcpMs"),
+      performance: pick("performance"),
+      accessibility: pick("accessibility"),
+      bestPractices: pick("bestPractices"),
+      cls: pick("cls"),
+      tbtMs: pick("tbtMs"),
+      lcpMs: pick("lcpMs"),
     };
-    const met = figures.performance >= B.performance && figures.accessibility >= B.accessibility
-      && figures.bestPractices >= B.bestPractices && figures.cls <= B.cls && figures.tbtMs <= B.tbtMs && figures.lcpMs <= B.lcpMs;
-    return { id: "lighthouse", title: `${TITLE} (lighthouse ${LIGHTHOUSE_VERSION})`, figures, budget: BUDGET, verdict: verdict(met), runs };
+    const met =
+      figures.performance >= B.performance &&
+      figures.accessibility >= B.accessibility &&
+      figures.bestPractices >= B.bestPractices &&
+      figures.cls <= B.cls &&
+      figures.tbtMs <= B.tbtMs &&
+      figures.lcpMs <= B.lcpMs;
+    return {
+      id: "lighthouse",
+      title: `${TITLE} (lighthouse ${LIGHTHOUSE_VERSION})`,
+      figures,
+      budget: BUDGET,
+      verdict: verdict(met),
+      runs,
+    };
   } catch (error) {
-    return notMeasured("lighthouse", TITLE, BUDGET, `lighthouse ${LIGHTHOUSE_VERSION} failed: ${String(error).slice(-300)}`);
+    return notMeasured(
+      "lighthouse",
+      TITLE,
+      BUDGET,
+      `lighthouse ${LIGHTHOUSE_VERSION} failed: ${String(error).slice(-300)}`,
+    );
   }
 };

@@ -38,7 +38,10 @@ const open = (url: string, headers: Record<string, string>) =>
  */
 const connectAll = async (baseUrl: string, onActivity: (index: number, at: number) => void) => {
   const url = `${baseUrl.replace("http", "ws")}/api/live`;
-  const headersFor = (index: number) => ({ Origin: baseUrl, "CF-Connecting-IP": `10.77.${Math.floor(index / SOCKETS_PER_ADDRESS)}.1` });
+  const headersFor = (index: number) => ({
+    Origin: baseUrl,
+    "CF-Connecting-IP": `10.77.${Math.floor(index / SOCKETS_PER_ADDRESS)}.1`,
+  });
   const sockets: WebSocket[] = [];
   for (let wave = 0; wave < LIVE.sockets; wave += CONNECT_WAVE) {
     const opened = await Promise.all(
@@ -91,7 +94,10 @@ const liveRun = async (ctx: BenchContext, run: number, track: (pending: Pending 
     track(pending);
     const question = questionId(QUESTIONS.reserve.from + run * LIVE.picksPerRun + i);
     const body = await sendJson<{ pick: { createdAt: number } }>(
-      "POST", `${ctx.app.url}/api/picks`, { questionId: question, choice: "yes", multiplier: 1 }, await ctx.player(),
+      "POST",
+      `${ctx.app.url}/api/picks`,
+      { questionId: question, choice: "yes", multiplier: 1 },
+      await ctx.player(),
     );
     const answeredAt = now();
     await Promise.race([complete, sleep(LIVE.receiptTimeoutMs)]);
@@ -148,8 +154,7 @@ export const liveFanOut = async (ctx: BenchContext): Promise<ScenarioResult> => 
       },
       budget: `p99 <= ${BUDGETS.liveP99Ms} ms`,
       verdict: verdict(p99Ms <= BUDGETS.liveP99Ms && missing === 0),
-      note:
-        "The commit itself cannot be seen from outside, so the verdict uses an upper bound: from the pick's createdAt (the server's clock before the pick's reads and batch) to the event reaching the socket's handler in the bench process. The figures from the POST's response are a lower bound: the bench process handles the 1,000 sockets' frames before it reads the response, so most events count as arriving before it (negative). Each pick starts once the sockets have been quiet for 100 ms (the previous pick's 1,000 frames all read). Until the socket caps (20 a user, 100 an address per hub) the scenario held 1,000 sockets of one player and timed its credits event among 4,000 frames a pick; it now times the public activity event to visitors' sockets from 20 addresses, one frame a socket, so its figures are not comparable with earlier runs.",
+      note: "The commit itself cannot be seen from outside, so the verdict uses an upper bound: from the pick's createdAt (the server's clock before the pick's reads and batch) to the event reaching the socket's handler in the bench process. The figures from the POST's response are a lower bound: the bench process handles the 1,000 sockets' frames before it reads the response, so most events count as arriving before it (negative). Each pick starts once the sockets have been quiet for 100 ms (the previous pick's 1,000 frames all read). Until the socket caps (20 a user, 100 an address per hub) the scenario held 1,000 sockets of one player and timed its credits event among 4,000 frames a pick; it now times the public activity event to visitors' sockets from 20 addresses, one frame a socket, so its figures are not comparable with earlier runs.",
       runs,
     };
   } finally {

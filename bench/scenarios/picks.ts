@@ -22,7 +22,11 @@ const pickSequence = (players: number) => {
     const player = n % players;
     const m = Math.floor(n / players);
     n += 1;
-    return { player, question: questionId(QUESTIONS.reserve.from + ((player + m) % RESERVE)), choice: n % 2 ? "yes" : "no" };
+    return {
+      player,
+      question: questionId(QUESTIONS.reserve.from + ((player + m) % RESERVE)),
+      choice: n % 2 ? "yes" : "no",
+    };
   };
 };
 
@@ -34,7 +38,11 @@ export const pickRequest = (sessions: Session[]) => {
     return {
       ...request,
       method: "POST",
-      headers: { ...request.headers, Authorization: `Bearer ${sessions[player]?.token ?? ""}`, "Content-Type": "application/json" },
+      headers: {
+        ...request.headers,
+        Authorization: `Bearer ${sessions[player]?.token ?? ""}`,
+        "Content-Type": "application/json",
+      },
       body: JSON.stringify({ questionId: question, choice, multiplier: 1 }),
     };
   };
@@ -44,13 +52,24 @@ const barePickRequest = () => {
   const next = pickSequence(PICKING_USERS);
   return (request: autocannon.Request): autocannon.Request => {
     const { player, question } = next();
-    return { ...request, method: "POST", path: `/pick?user=${userId(BARE_PLAYERS_FROM + player)}&question=${question}` };
+    return {
+      ...request,
+      method: "POST",
+      path: `/pick?user=${userId(BARE_PLAYERS_FROM + player)}&question=${question}`,
+    };
   };
 };
 
 export const picks = async (ctx: BenchContext, sessions: Session[], d1: LoadSummary): Promise<ScenarioResult> => {
-  ctx.log(`POST /api/picks as ${sessions.length} users vs the pick batch alone for ${PICKING_USERS} fresh players (bare handler beside the app), in turn`);
-  const { baseline: bare, app: loaded, ratios, ratio } = await measurePaired(
+  ctx.log(
+    `POST /api/picks as ${sessions.length} users vs the pick batch alone for ${PICKING_USERS} fresh players (bare handler beside the app), in turn`,
+  );
+  const {
+    baseline: bare,
+    app: loaded,
+    ratios,
+    ratio,
+  } = await measurePaired(
     { url: `${appSqlUrl(ctx)}/pick`, method: "POST", setupRequest: barePickRequest() },
     { url: `${ctx.app.url}/api/picks`, method: "POST", setupRequest: pickRequest(sessions) },
     THROUGHPUT,

@@ -19,7 +19,13 @@ export type SettlementPass = {
   settledAt: number;
   pendingAfter: number;
 };
-export type SettlementTrace = { questionId: string; picks: number; totalMs: number; passes: SettlementPass[]; complete: boolean };
+export type SettlementTrace = {
+  questionId: string;
+  picks: number;
+  totalMs: number;
+  passes: SettlementPass[];
+  complete: boolean;
+};
 
 export const HOT_QUESTION = questionId(QUESTIONS.hot);
 const POLL_MS = 1_000;
@@ -29,7 +35,11 @@ const STILL_POLLS = 2;
 /** Reads can wait long behind the live events' queries on the single D1 thread: they may take until the deadline. */
 const pending = async (ctx: BenchContext, deadline: number) => {
   const timeout = Math.max(5_000, deadline - Date.now());
-  const body = await getJson<AdminQuestion>(`${ctx.app.url}/api/admin/questions/${HOT_QUESTION}`, await ctx.admin(), timeout);
+  const body = await getJson<AdminQuestion>(
+    `${ctx.app.url}/api/admin/questions/${HOT_QUESTION}`,
+    await ctx.admin(),
+    timeout,
+  );
   const question = body.question;
   if (!question) throw new Error("GET /api/admin/questions/:id answered without a question");
   return { left: question.pendingSettlement, done: question.settledVersion >= question.settlementVersion };
@@ -65,12 +75,22 @@ export const settle = async (ctx: BenchContext): Promise<SettlementTrace> => {
   const started = Date.now();
   const deadline = started + SETTLEMENT.maxMs;
   const outcome = await sendJson<OutcomeResult>(
-    "PUT", `${ctx.app.url}/api/admin/questions/${HOT_QUESTION}/outcome`, { outcome: "A" }, await ctx.admin(), 120_000,
+    "PUT",
+    `${ctx.app.url}/api/admin/questions/${HOT_QUESTION}/outcome`,
+    { outcome: "A" },
+    await ctx.admin(),
+    120_000,
   );
   const answered = Date.now();
   let state = { left: DATASET.users - outcome.picksUpdated, done: outcome.complete };
   const passes: SettlementPass[] = [
-    { kind: "outcome request", startedAt: started, answeredAt: answered, settledAt: answered, pendingAfter: state.left },
+    {
+      kind: "outcome request",
+      startedAt: started,
+      answeredAt: answered,
+      settledAt: answered,
+      pendingAfter: state.left,
+    },
   ];
   ctx.log(`  outcome request: ${outcome.picksUpdated} picks in ${answered - started} ms`);
   while (!state.done && passes.length <= SETTLEMENT.maxCronCalls && Date.now() < deadline) {
@@ -90,7 +110,13 @@ export const settle = async (ctx: BenchContext): Promise<SettlementTrace> => {
     passes.push({ kind: "cron", startedAt, answeredAt, settledAt: Date.now(), pendingAfter: state.left });
     ctx.log(`  cron pass ${passes.length - 1}: answered after ${answeredAt - startedAt} ms, ${state.left} left`);
   }
-  return { questionId: HOT_QUESTION, picks: DATASET.users, totalMs: Date.now() - started, passes, complete: state.done };
+  return {
+    questionId: HOT_QUESTION,
+    picks: DATASET.users,
+    totalMs: Date.now() - started,
+    passes,
+    complete: state.done,
+  };
 };
 
 export const settlementBudgetText = `finished by the settlement queue and the cron in bounded batches; no batch over ${BUDGETS.settlementBatchMs} ms`;

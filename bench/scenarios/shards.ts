@@ -10,7 +10,8 @@ import { median, round } from "../../scripts/lib/stats";
 const SHARD_COUNTS = [1, 2, 4] as const;
 const REPLAYS = 400;
 
-const batchesSince = async (baselineUrl: string) => (await (await fetch(`${baselineUrl}/shard-batches`)).json()) as number[];
+const batchesSince = async (baselineUrl: string) =>
+  (await (await fetch(`${baselineUrl}/shard-batches`)).json()) as number[];
 
 /**
  * The SQL of one pick-shaped batch alone, in a transaction as D1 runs a batch, replayed on a copy of a shard's file
@@ -70,7 +71,10 @@ export const shardWrites = async (ctx: BenchContext, baselineState: string): Pro
   // A database's ceiling: 1,000 ms of SQL a second over one batch's SQL; N shards commit N times as many.
   figures.batchesPerDbPerS = Math.round(1000 / Math.max(0.001, sqlMs));
   for (const shards of SHARD_COUNTS) {
-    figures[`busiestDbSqlMsPerS${shards}`] = round(figures[`rps${shards}`]! * figures[`busiestShardShare${shards}`]! * sqlMs, 1);
+    figures[`busiestDbSqlMsPerS${shards}`] = round(
+      figures[`rps${shards}`]! * figures[`busiestShardShare${shards}`]! * sqlMs,
+      1,
+    );
   }
   const divides = SHARD_COUNTS.every((shards, i) => shares[i]! <= 1.1 / shards);
   return {

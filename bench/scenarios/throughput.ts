@@ -4,19 +4,32 @@ import { measureLoad, measurePaired, SERIAL, THROUGHPUT, type LoadSummary } from
 import { verdict, type BenchContext, type ScenarioResult } from "../lib/results";
 import { round } from "../../scripts/lib/stats";
 
-const figures = (summary: LoadSummary) => ({ rps: summary.rps, p50Ms: summary.p50Ms, p99Ms: summary.p99Ms, failed: summary.failed, resets: summary.resets });
+const figures = (summary: LoadSummary) => ({
+  rps: summary.rps,
+  p50Ms: summary.p50Ms,
+  p99Ms: summary.p99Ms,
+  failed: summary.failed,
+  resets: summary.resets,
+});
 
 export const healthVsHello = async (ctx: BenchContext): Promise<ScenarioResult> => {
   ctx.log("GET /api/health vs bare hello, in turn");
-  const { baseline: hello, app: health, ratios, ratio } = await measurePaired(
-    { url: `${ctx.baseline.url}/hello` },
-    { url: `${ctx.app.url}/api/health` },
-    THROUGHPUT,
-  );
+  const {
+    baseline: hello,
+    app: health,
+    ratios,
+    ratio,
+  } = await measurePaired({ url: `${ctx.baseline.url}/hello` }, { url: `${ctx.app.url}/api/health` }, THROUGHPUT);
   return {
     id: "health",
     title: `GET /api/health, ${THROUGHPUT.connections} connections`,
-    figures: { ...figures(health), baselineRps: hello.rps, baselineP50Ms: hello.p50Ms, baselineResets: hello.resets, roundRatios: ratios.join(" ") },
+    figures: {
+      ...figures(health),
+      baselineRps: hello.rps,
+      baselineP50Ms: hello.p50Ms,
+      baselineResets: hello.resets,
+      roundRatios: ratios.join(" "),
+    },
     ratio,
     budget: `>= ${BUDGETS.healthRatio} x bare hello req/s`,
     verdict: verdict(ratio >= BUDGETS.healthRatio && health.failed === 0),
@@ -41,7 +54,9 @@ export const feedVsItsSql = async (ctx: BenchContext, d1: LoadSummary): Promise<
   const { userId, sessionId } = claimsOf(session);
   ctx.log("GET /api/questions signed in vs the feed's batch alone (bare handler beside the app), in turn");
   const target = { url: `${ctx.app.url}/api/questions`, headers: authHeaders(session) };
-  const bareTarget = { url: `${appSqlUrl(ctx)}/feed?session=${encodeURIComponent(sessionId)}&user=${encodeURIComponent(userId)}` };
+  const bareTarget = {
+    url: `${appSqlUrl(ctx)}/feed?session=${encodeURIComponent(sessionId)}&user=${encodeURIComponent(userId)}`,
+  };
   const { baseline: bare, app: loaded, ratios, ratio } = await measurePaired(bareTarget, target, THROUGHPUT);
   const serial = await measureLoad(target, SERIAL);
   return [

@@ -35,7 +35,9 @@ type EnvFields = { name?: string; main?: string | null; vars?: string; db?: stri
 
 const env = (envName: "staging" | "production", fields: EnvFields = {}) => {
   const { name = `app-${envName}`, main = "worker/index.ts", db = `${envName}-id` } = fields;
-  const vars = fields.vars ?? `ENVIRONMENT = "${envName}"\nAPP_URL = "https://${envName}.app.eu"\nADMIN_EMAILS = "boss@company.eu"`;
+  const vars =
+    fields.vars ??
+    `ENVIRONMENT = "${envName}"\nAPP_URL = "https://${envName}.app.eu"\nADMIN_EMAILS = "boss@company.eu"`;
   return `
 [env.${envName}]
 name = "${name}"
@@ -61,7 +63,10 @@ describe("deployConfigProblems", () => {
   });
 
   it("refuses a top level that a deploy without --env would put on the internet", () => {
-    const top = TOP.replace("workers_dev = false\npreview_urls = false\n", 'routes = [{ pattern = "app.eu", custom_domain = true }]\n');
+    const top = TOP.replace(
+      "workers_dev = false\npreview_urls = false\n",
+      'routes = [{ pattern = "app.eu", custom_domain = true }]\n',
+    );
     expect(problemsOf(withProduction({}, top))).toEqual([
       "top level: workers_dev must be false (local development only)",
       "top level: preview_urls must be false (local development only)",
@@ -85,7 +90,8 @@ describe("deployConfigProblems", () => {
   });
 
   it("refuses development settings in a deployed environment", () => {
-    const vars = 'ENVIRONMENT = "development"\nAPP_URL = "http://localhost:8787"\nADMIN_EMAILS = "boss@company.eu, admin@example.com"';
+    const vars =
+      'ENVIRONMENT = "development"\nAPP_URL = "http://localhost:8787"\nADMIN_EMAILS = "boss@company.eu, admin@example.com"';
     expect(problemsOf(withProduction({ vars, db: "local-id" }))).toEqual([
       'production: ENVIRONMENT is "development", not "production"',
       "production: APP_URL is not https (http://localhost:8787)",
@@ -95,7 +101,11 @@ describe("deployConfigProblems", () => {
   });
 
   it("refuses local hosts and reserved domains even over https", () => {
-    for (const [appUrl, admin] of [["https://127.0.0.1", "a@localhost"], ["https://app.localhost", "a@shop.test"], ["https://example.com", "a@x.example.org"]]) {
+    for (const [appUrl, admin] of [
+      ["https://127.0.0.1", "a@localhost"],
+      ["https://app.localhost", "a@shop.test"],
+      ["https://example.com", "a@x.example.org"],
+    ]) {
       const vars = `ENVIRONMENT = "production"\nAPP_URL = "${appUrl}"\nADMIN_EMAILS = "${admin}"`;
       expect(problemsOf(withProduction({ vars }))).toEqual([
         `production: APP_URL points at a local or example host (${appUrl})`,
@@ -109,7 +119,8 @@ describe("deployConfigProblems", () => {
       'production: ENVIRONMENT is "", not "production"',
       "production: APP_URL is not a URL (missing)",
     ]);
-    const vars = 'ENVIRONMENT = "production"\nAPP_URL = "https://app.eu"\nSESSION_SECRET = "x"\nSTRIPE_API_HOST = "127.0.0.1"';
+    const vars =
+      'ENVIRONMENT = "production"\nAPP_URL = "https://app.eu"\nSESSION_SECRET = "x"\nSTRIPE_API_HOST = "127.0.0.1"';
     expect(problemsOf(withProduction({ vars }))).toEqual([
       "production: SESSION_SECRET is a var; secrets and local stand-in settings do not belong in wrangler.toml",
       "production: STRIPE_API_HOST is a var; secrets and local stand-in settings do not belong in wrangler.toml",

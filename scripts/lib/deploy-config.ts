@@ -50,7 +50,9 @@ const adminEmailsProblem = (adminEmails: string | undefined) => {
     .split(",")
     .map((email) => email.trim().toLowerCase())
     .filter((email) => email && isReservedDomain(email.slice(email.lastIndexOf("@") + 1)));
-  return local.length ? `ADMIN_EMAILS holds development addresses (${local.join(", ")}): whoever registers one becomes admin` : undefined;
+  return local.length
+    ? `ADMIN_EMAILS holds development addresses (${local.join(", ")}): whoever registers one becomes admin`
+    : undefined;
 };
 
 const envProblems = (env: DeployedEnv, config: Config, local: Config): string[] => {
@@ -64,7 +66,9 @@ const envProblems = (env: DeployedEnv, config: Config, local: Config): string[] 
   const environment = stringVar(config, "ENVIRONMENT");
   if (environment !== env) problems.push(`ENVIRONMENT is "${environment ?? ""}", not "${env}"`);
   problems.push(appUrlProblem(stringVar(config, "APP_URL")), adminEmailsProblem(stringVar(config, "ADMIN_EMAILS")));
-  for (const name of NOT_VARS) if (name in config.vars) problems.push(`${name} is a var; secrets and local stand-in settings do not belong in wrangler.toml`);
+  for (const name of NOT_VARS)
+    if (name in config.vars)
+      problems.push(`${name} is a var; secrets and local stand-in settings do not belong in wrangler.toml`);
   const db = config.d1_databases.find((database) => database.binding === "DB");
   const localDb = local.d1_databases.find((database) => database.binding === "DB");
   if (!db) problems.push("has no DB database of its own");

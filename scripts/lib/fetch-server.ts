@@ -14,7 +14,11 @@ const toRequest = async (incoming: IncomingMessage, origin: string) => {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
   }
   const hasBody = incoming.method !== "GET" && incoming.method !== "HEAD";
-  return new Request(new URL(incoming.url ?? "/", origin), { method: incoming.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
+  return new Request(new URL(incoming.url ?? "/", origin), {
+    method: incoming.method,
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+  });
 };
 
 const send = async (response: Response, outgoing: ServerResponse) => {

@@ -18,7 +18,8 @@ export const localDatabases = () => {
 
 /** The binding of the shard that holds a player under the map. */
 export const shardBindingOf = (map: ShardMapSource, userId: string) =>
-  shardForBucket({ shards: map.shards.map((shard) => ({ ...shard, firstBucket: shard.from })) }, bucketOf(userId)).binding;
+  shardForBucket({ shards: map.shards.map((shard) => ({ ...shard, firstBucket: shard.from })) }, bucketOf(userId))
+    .binding;
 
 const persistArgs = (persistTo: string | undefined) => (persistTo ? [`--persist-to=${persistTo}`] : []);
 

@@ -12,7 +12,11 @@ const packageVersion = (name: string) => {
 
 const chromium = () => {
   try {
-    return execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], { encoding: "utf8", timeout: 10_000, stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], {
+      encoding: "utf8",
+      timeout: 10_000,
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return "not installed";
   }

@@ -8,7 +8,10 @@ import { readdirSync, readFileSync } from "node:fs";
 export const procStat = (pid: string) => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return { name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), fields: stat.slice(stat.lastIndexOf(")") + 2).split(" ") };
+    return {
+      name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+      fields: stat.slice(stat.lastIndexOf(")") + 2).split(" "),
+    };
   } catch {
     return null;
   }

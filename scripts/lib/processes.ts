@@ -13,9 +13,19 @@ export const OFFLINE_ENV = {
 const execFileAsync = promisify(execFile);
 
 /** Runs a command to completion (bounded), failing with its stderr. */
-export const run = async (command: string, args: string[], timeoutMs = 5 * 60_000, env: NodeJS.ProcessEnv = OFFLINE_ENV) => {
+export const run = async (
+  command: string,
+  args: string[],
+  timeoutMs = 5 * 60_000,
+  env: NodeJS.ProcessEnv = OFFLINE_ENV,
+) => {
   try {
-    const { stdout } = await execFileAsync(command, args, { env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, killSignal: "SIGKILL" });
+    const { stdout } = await execFileAsync(command, args, {
+      env,
+      timeout: timeoutMs,
+      maxBuffer: 64 * 1024 * 1024,
+      killSignal: "SIGKILL",
+    });
     return stdout;
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? "";
@@ -30,7 +40,9 @@ export const freePort = () =>
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 

@@ -19,12 +19,22 @@ describe("makeVapidKeys", () => {
   it("gives a private key that signs what the public key verifies", async () => {
     const { publicKey, privateKey } = await makeVapidKeys();
     const point = bytes(publicKey);
-    const jwk = { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33).toString("base64url"), d: privateKey };
+    const jwk = {
+      kty: "EC",
+      crv: "P-256",
+      x: point.subarray(1, 33).toString("base64url"),
+      y: point.subarray(33).toString("base64url"),
+      d: privateKey,
+    };
     const signer = await crypto.subtle.importKey("jwk", jwk, { name: "ECDSA", namedCurve: "P-256" }, false, ["sign"]);
-    const verifier = await crypto.subtle.importKey("raw", point, { name: "ECDSA", namedCurve: "P-256" }, false, ["verify"]);
+    const verifier = await crypto.subtle.importKey("raw", point, { name: "ECDSA", namedCurve: "P-256" }, false, [
+      "verify",
+    ]);
     const data = new TextEncoder().encode("aud=https://fcm.googleapis.com");
     const signature = await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, signer, data);
-    await expect(crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, verifier, signature, data)).resolves.toBe(true);
+    await expect(crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, verifier, signature, data)).resolves.toBe(
+      true,
+    );
   });
 
   it("makes a new pair each time", async () => {

@@ -68,13 +68,26 @@ const bundled = async (config: string, entry: string | undefined, outDir: string
  * tooling that production does not have. Under load the proxy added a hop to every figure, grew by hundreds of MB,
  * and once answered "Your worker restarted mid-request".
  */
-export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets, workerLog, extraDatabases = {}, companion }: Options): Promise<WorkerdApp> => {
+export const startWorkerd = async ({
+  config,
+  entry,
+  stateDir,
+  port,
+  vars,
+  assets,
+  workerLog,
+  extraDatabases = {},
+  companion,
+}: Options): Promise<WorkerdApp> => {
   const inspectorPort = await freePort();
   const { scriptPath, workerOptions } = await bundled(config, entry, resolve(stateDir, "bundle"));
   const persisted = resolve(stateDir, "v3");
   // Requests go to the worker's own socket unless the assets router is to answer them.
   const direct = assets !== true;
-  const d1Databases = { ...workerOptions.d1Databases, ...Object.fromEntries(Object.entries(extraDatabases).map(([binding, id]) => [binding, { id }])) };
+  const d1Databases = {
+    ...workerOptions.d1Databases,
+    ...Object.fromEntries(Object.entries(extraDatabases).map(([binding, id]) => [binding, { id }])),
+  };
   const worker = {
     ...workerOptions,
     name: workerOptions.name ?? "app",
@@ -88,15 +101,17 @@ export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets
     // for /api/health: 6,000 req/s on the worker's own socket, 2,400 through the entry, 1,500 through the router.
     ...(direct ? { unsafeDirectSockets: [{ host: "127.0.0.1", port }] } : {}),
   };
-  const companionBundle = companion && (await bundled(companion.config, undefined, resolve(stateDir, "companion-bundle")));
-  const companionWorker = companion && companionBundle && {
-    ...companionBundle.workerOptions,
-    name: "companion",
-    modules: true,
-    scriptPath: companionBundle.scriptPath,
-    d1Databases,
-    unsafeDirectSockets: [{ host: "127.0.0.1", port: companion.port }],
-  };
+  const companionBundle =
+    companion && (await bundled(companion.config, undefined, resolve(stateDir, "companion-bundle")));
+  const companionWorker = companion &&
+    companionBundle && {
+      ...companionBundle.workerOptions,
+      name: "companion",
+      modules: true,
+      scriptPath: companionBundle.scriptPath,
+      d1Databases,
+      unsafeDirectSockets: [{ host: "127.0.0.1", port: companion.port }],
+    };
   const mf = new Miniflare({
     workers: companionWorker ? [worker, companionWorker] : [worker],
     ...(direct ? { port: await freePort() } : { host: "127.0.0.1", port }),
@@ -127,5 +142,11 @@ export const startWorkerd = async ({ config, entry, stateDir, port, vars, assets
     const fetcher = (await mf.getWorker()) as unknown as ScheduledFetcher;
     return (await fetcher.scheduled({ cron, scheduledTime: new Date() })).outcome;
   };
-  return { url: `http://127.0.0.1:${port}`, companionUrl: companion && `http://127.0.0.1:${companion.port}`, inspectorPort, scheduled, stop };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    companionUrl: companion && `http://127.0.0.1:${companion.port}`,
+    inspectorPort,
+    scheduled,
+    stop,
+  };
 };

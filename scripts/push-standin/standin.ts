@@ -3,11 +3,18 @@ import { importJWK, jwtVerify } from "jose";
 /** The origin every stand-in endpoint carries, as a real push service's would; the app delivers it to our local address. */
 export const STANDIN_ORIGIN = "https://push.standin.test";
 
-export type ReceivedPush = { endpointId: string; ttl: number; urgency: string | null; body: Uint8Array; receivedAt: number };
+export type ReceivedPush = {
+  endpointId: string;
+  ttl: number;
+  urgency: string | null;
+  body: Uint8Array;
+  receivedAt: number;
+};
 
 const json = (value: unknown, status = 200) => Response.json(value, { status });
 
-const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+const fromBase64Url = (text: string) =>
+  Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
 /** RFC 8292: `vapid t=<JWT>, k=<the application server's public key>`; the JWT is ES256 over that key, for our origin. */
 const verifyVapid = async (authorization: string | null) => {
@@ -15,12 +22,20 @@ const verifyVapid = async (authorization: string | null) => {
   if (!match) return "Missing or malformed VAPID authorization";
   const raw = fromBase64Url(match[2]!);
   if (raw.length !== 65 || raw[0] !== 4) return "VAPID public key is not an uncompressed P-256 point";
-  const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-  const key = await importJWK({ kty: "EC", crv: "P-256", x: toB64(raw.subarray(1, 33)), y: toB64(raw.subarray(33, 65)) }, "ES256");
+  const toB64 = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
+  const key = await importJWK(
+    { kty: "EC", crv: "P-256", x: toB64(raw.subarray(1, 33)), y: toB64(raw.subarray(33, 65)) },
+    "ES256",
+  );
   try {
     const { payload } = await jwtVerify(match[1]!, key, { audience: STANDIN_ORIGIN, algorithms: ["ES256"] });
     if (!payload.exp || payload.exp > Date.now() / 1000 + 24 * 3600) return "VAPID token must expire within 24 hours";
-    if (typeof payload.sub !== "string" || !/^(mailto:|https:)/.test(payload.sub)) return "VAPID subject must be mailto: or https:";
+    if (typeof payload.sub !== "string" || !/^(mailto:|https:)/.test(payload.sub))
+      return "VAPID subject must be mailto: or https:";
     return null;
   } catch (error) {
     return `VAPID token refused: ${String(error)}`;
@@ -43,7 +58,8 @@ export const createPushStandin = () => {
     if (queued?.length) return new Response("Try again later", { status: queued.shift()! });
     const refusal = await verifyVapid(request.headers.get("Authorization"));
     if (refusal) return new Response(refusal, { status: 403 });
-    if (request.headers.get("Content-Encoding") !== "aes128gcm") return new Response("Content-Encoding must be aes128gcm", { status: 415 });
+    if (request.headers.get("Content-Encoding") !== "aes128gcm")
+      return new Response("Content-Encoding must be aes128gcm", { status: 415 });
     const ttl = Number(request.headers.get("TTL"));
     if (!Number.isInteger(ttl) || ttl < 0) return new Response("TTL header required", { status: 400 });
     const body = new Uint8Array(await request.arrayBuffer());

@@ -5,7 +5,11 @@
 const encoder = new TextEncoder();
 const utf8 = (text: string) => new Uint8Array(encoder.encode(text));
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 
 const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -17,7 +21,12 @@ const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   return out;
 };
 
-const hkdf = async (salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>, info: Uint8Array<ArrayBuffer>, length: number) => {
+const hkdf = async (
+  salt: Uint8Array<ArrayBuffer>,
+  ikm: Uint8Array<ArrayBuffer>,
+  info: Uint8Array<ArrayBuffer>,
+  length: number,
+) => {
   const key = await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
   return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, length * 8));
 };
@@ -33,7 +42,9 @@ const unpad = (record: Uint8Array) => {
 export type Subscriber = { p256dh: string; auth: string; decrypt: (body: Uint8Array<ArrayBuffer>) => Promise<string> };
 
 export const createSubscriber = async (): Promise<Subscriber> => {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+    "deriveBits",
+  ])) as CryptoKeyPair;
   const publicKey = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
   const authSecret = crypto.getRandomValues(new Uint8Array(16));
 

@@ -1,8 +1,22 @@
 import { existsSync, readFileSync } from "node:fs";
 import { limitsFrom, type Limits } from "./limits";
-import { dayOfTraffic, PER_PLAYER_PER_MINUTE, PICKS_PER_SETTLEMENT_BATCH, PLAYERS, SETTLEMENT_WINDOW_MINUTES } from "./traffic";
+import {
+  dayOfTraffic,
+  PER_PLAYER_PER_MINUTE,
+  PICKS_PER_SETTLEMENT_BATCH,
+  PLAYERS,
+  SETTLEMENT_WINDOW_MINUTES,
+} from "./traffic";
 
-type Load = { hour: number; players: number; readsPerSecond: number; writesPerSecond: number; settlementWritesPerSecond: number; liveMessagesPerSecond: number; sockets: number };
+type Load = {
+  hour: number;
+  players: number;
+  readsPerSecond: number;
+  writesPerSecond: number;
+  settlementWritesPerSecond: number;
+  liveMessagesPerSecond: number;
+  sockets: number;
+};
 
 const loadAt = (hour: number, players: number): Load => {
   const perSecond = (perMinute: number) => (players * perMinute) / 60;
@@ -46,7 +60,9 @@ const report = (limits: Limits) => {
   return lines.join("\n");
 };
 
-const results = existsSync("bench/results.json") ? (JSON.parse(readFileSync("bench/results.json", "utf8")) as object) : null;
+const results = existsSync("bench/results.json")
+  ? (JSON.parse(readFileSync("bench/results.json", "utf8")) as object)
+  : null;
 const { limits, measured } = limitsFrom(results);
 console.log(report(limits));
 console.log(

@@ -12,7 +12,9 @@ const server = await startScoreFeedServer({
   key: process.env.SCORE_FEED_KEY,
   log: (line) => console.log(`[score-feed-standin] ${line}`),
 });
-console.log(`[score-feed-standin] listening on ${server.url}; move events with POST ${server.url}/control/events/<id>/final {"home":3,"away":1}`);
+console.log(
+  `[score-feed-standin] listening on ${server.url}; move events with POST ${server.url}/control/events/<id>/final {"home":3,"away":1}`,
+);
 
 const stop = () => void server.close().then(() => process.exit(0));
 process.on("SIGINT", stop);

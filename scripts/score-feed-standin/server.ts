@@ -4,5 +4,6 @@ import { createScoreFeedStandin, type ScoreFeedStandin, type ScoreFeedStandinCon
 export type ScoreFeedServer = FetchServer<ScoreFeedStandin>;
 
 /** The score feed stand-in on a local port (0 picks a free one). */
-export const startScoreFeedServer = (options: ScoreFeedStandinConfig & { port: number; log?: (line: string) => void }): Promise<ScoreFeedServer> =>
-  serveFetchHandler(options.port, () => createScoreFeedStandin(options), options.log);
+export const startScoreFeedServer = (
+  options: ScoreFeedStandinConfig & { port: number; log?: (line: string) => void },
+): Promise<ScoreFeedServer> => serveFetchHandler(options.port, () => createScoreFeedStandin(options), options.log);

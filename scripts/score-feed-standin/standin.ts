@@ -1,5 +1,15 @@
 import * as z from "zod";
-import { addEvent, cancelEvent, correctScore, createStore, finishEvent, postponeEvent, setPayloadMode, type Store, type StoredEvent } from "./store";
+import {
+  addEvent,
+  cancelEvent,
+  correctScore,
+  createStore,
+  finishEvent,
+  postponeEvent,
+  setPayloadMode,
+  type Store,
+  type StoredEvent,
+} from "./store";
 
 export type ScoreFeedStandinConfig = { key?: string | undefined };
 
@@ -18,7 +28,13 @@ const toApi = (event: StoredEvent) => ({
 
 /** Payloads a real API might send on a bad day: scores as text and unknown states, or no event list at all. */
 const broken = (events: StoredEvent[]) =>
-  events.map((event) => ({ id: event.id, status: "FT", home: event.home, away: event.away, score: `${event.homeScore}-${event.awayScore}` }));
+  events.map((event) => ({
+    id: event.id,
+    status: "FT",
+    home: event.home,
+    away: event.away,
+    score: `${event.homeScore}-${event.awayScore}`,
+  }));
 
 const listEvents = (store: Store, url: URL) => {
   const ids = url.searchParams.get("ids");
@@ -26,7 +42,10 @@ const listEvents = (store: Store, url: URL) => {
   const all = [...store.events.values()];
   const events = ids
     ? ids.split(",").flatMap((id) => all.filter((event) => event.id === id))
-    : all.filter((event) => event.status === "scheduled" && event.startsAt > Date.now()).sort((a, b) => a.startsAt - b.startsAt).slice(0, limit);
+    : all
+        .filter((event) => event.status === "scheduled" && event.startsAt > Date.now())
+        .sort((a, b) => a.startsAt - b.startsAt)
+        .slice(0, limit);
   if (store.mode === "bad-answer") return json({ data: "temporarily unavailable" });
   return json({ events: store.mode === "bad-events" ? broken(events) : events.map(toApi) });
 };
@@ -46,7 +65,9 @@ const CONTROL = /^\/control\/events\/([^/]+)\/(final|postponed|cancelled|correct
 
 /** Test controls: add an event, end it (final with a score, postponed, cancelled), correct its score, break the payload. */
 const control = async (store: Store, request: Request, path: string) => {
-  const body: unknown = request.headers.get("content-type")?.includes("json") ? await request.json().catch(() => null) : {};
+  const body: unknown = request.headers.get("content-type")?.includes("json")
+    ? await request.json().catch(() => null)
+    : {};
   if (path === "/control/events") {
     const input = newEventSchema.safeParse(body);
     return input.success ? json(toApi(addEvent(store, input.data)), 201) : problem(400, z.prettifyError(input.error));
@@ -65,7 +86,10 @@ const control = async (store: Store, request: Request, path: string) => {
   else {
     const input = scoreSchema.safeParse(body);
     if (!input.success) return problem(400, z.prettifyError(input.error));
-    event = action === "final" ? finishEvent(store, id, input.data.home, input.data.away) : correctScore(store, id, input.data.home, input.data.away);
+    event =
+      action === "final"
+        ? finishEvent(store, id, input.data.home, input.data.away)
+        : correctScore(store, id, input.data.home, input.data.away);
   }
   return event ? json(toApi(event)) : problem(404, "No such event");
 };
@@ -80,7 +104,8 @@ export const createScoreFeedStandin = (config: ScoreFeedStandinConfig = {}) => {
     const url = new URL(request.url);
     if (request.method === "POST" && url.pathname.startsWith("/control/")) return control(store, request, url.pathname);
     if (request.method !== "GET" || url.pathname !== "/v1/events") return problem(404, "Not found");
-    if (config.key && request.headers.get("authorization") !== `Bearer ${config.key}`) return problem(401, "Invalid API key");
+    if (config.key && request.headers.get("authorization") !== `Bearer ${config.key}`)
+      return problem(401, "Invalid API key");
     return listEvents(store, url);
   };
   return { store, handle };

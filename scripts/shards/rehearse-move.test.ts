@@ -44,15 +44,19 @@ const seededState = () => {
 };
 
 describe("the shard move rehearsal", () => {
-  it("moves a copy of local data from one database to two shards and both ledgers audit clean", { timeout: 240_000 }, async () => {
-    const report = await rehearseMove({ state: seededState() });
-    expect(report.moves.map(({ move, players }) => ({ ...move, players }))).toEqual([
-      { source: "DB", target: "SHARD_0", fromBucket: 0, players: PLAYERS + 2 },
-      { source: "SHARD_0", target: "SHARD_1", fromBucket: 512, players: report.players.SHARD_1 },
-    ]);
-    expect(report.players.SHARD_0! + report.players.SHARD_1!).toBe(PLAYERS + 2);
-    expect(report.players.SHARD_0).toBeGreaterThan(10);
-    expect(report.players.SHARD_1).toBeGreaterThan(10);
-    expect(report.audit).toEqual({ SHARD_0: 0, SHARD_1: 0 });
-  });
+  it(
+    "moves a copy of local data from one database to two shards and both ledgers audit clean",
+    { timeout: 240_000 },
+    async () => {
+      const report = await rehearseMove({ state: seededState() });
+      expect(report.moves.map(({ move, players }) => ({ ...move, players }))).toEqual([
+        { source: "DB", target: "SHARD_0", fromBucket: 0, players: PLAYERS + 2 },
+        { source: "SHARD_0", target: "SHARD_1", fromBucket: 512, players: report.players.SHARD_1 },
+      ]);
+      expect(report.players.SHARD_0! + report.players.SHARD_1!).toBe(PLAYERS + 2);
+      expect(report.players.SHARD_0).toBeGreaterThan(10);
+      expect(report.players.SHARD_1).toBeGreaterThan(10);
+      expect(report.audit).toEqual({ SHARD_0: 0, SHARD_1: 0 });
+    },
+  );
 });

@@ -19,15 +19,27 @@ import { auditLedger } from "../../worker/features/credits/ledger.audit";
 const CATALOGUE_ID = "00000000-0000-0000-0000-000000000000";
 const SHARDS = ["SHARD_0", "SHARD_1"] as const;
 
-type Report = { moves: { move: Move; players: number; map: object }[]; audit: Record<string, number>; players: Record<string, number> };
+type Report = {
+  moves: { move: Move; players: number; map: object }[];
+  audit: Record<string, number>;
+  players: Record<string, number>;
+};
 
 const rehearsalConfig = (dir: string) => {
   const migrations = resolve("migrations");
-  const database = (binding: string, id: string) => ({ binding, database_name: binding.toLowerCase(), database_id: id, migrations_dir: migrations });
+  const database = (binding: string, id: string) => ({
+    binding,
+    database_name: binding.toLowerCase(),
+    database_id: id,
+    migrations_dir: migrations,
+  });
   const config = {
     name: "pickstreak-shard-rehearsal",
     compatibility_date: "2026-04-01",
-    d1_databases: [database("DB", CATALOGUE_ID), ...SHARDS.map((binding, i) => database(binding, `00000000-0000-0000-0000-00000000001${i}`))],
+    d1_databases: [
+      database("DB", CATALOGUE_ID),
+      ...SHARDS.map((binding, i) => database(binding, `00000000-0000-0000-0000-00000000001${i}`)),
+    ],
   };
   const path = join(dir, "wrangler.json");
   writeFileSync(path, JSON.stringify(config, null, 2));
@@ -41,7 +53,11 @@ export const rehearseMove = async ({ state }: { state: string }): Promise<Report
     cpSync(state, persist, { recursive: true });
     const configPath = rehearsalConfig(dir);
     for (const binding of SHARDS) {
-      execFileSync("npx", ["wrangler", "d1", "migrations", "apply", binding, "--local", "--persist-to", persist, "-c", configPath], { stdio: "pipe" });
+      execFileSync(
+        "npx",
+        ["wrangler", "d1", "migrations", "apply", binding, "--local", "--persist-to", persist, "-c", configPath],
+        { stdio: "pipe" },
+      );
     }
     const proxy = await getPlatformProxy<Env>({ configPath, persist: { path: join(persist, "v3") } });
     try {

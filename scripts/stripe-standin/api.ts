@@ -5,14 +5,19 @@ import type { Store } from "./store";
 export type ApiConfig = { secretKey: string; publicUrl: string };
 
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Request-Id": `req_${crypto.randomUUID()}` } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Request-Id": `req_${crypto.randomUUID()}` },
+  });
 
 /** Stripe's error body: `{ error: { type, message, code?, param? } }`. */
 const stripeError = (status: number, message: string, extra: Record<string, string> = {}) =>
   json(status, { error: { type: "invalid_request_error", message, ...extra } });
 
-const missingParam = (param: string) => stripeError(400, `Missing required param: ${param}.`, { code: "parameter_missing", param });
-const noSuch = (kind: string, id: string) => stripeError(404, `No such ${kind}: '${id}'`, { code: "resource_missing", param: "id" });
+const missingParam = (param: string) =>
+  stripeError(400, `Missing required param: ${param}.`, { code: "parameter_missing", param });
+const noSuch = (kind: string, id: string) =>
+  stripeError(404, `No such ${kind}: '${id}'`, { code: "resource_missing", param: "id" });
 
 const lineItem = (form: FormObject): LineItem | string => {
   const [item] = formList(form.line_items);
@@ -36,7 +41,9 @@ const createSession = (store: Store, config: ApiConfig, form: FormObject) => {
   const line = lineItem(form);
   if (typeof line === "string") return missingParam(line);
   if ((mode === "subscription") !== line.recurring) {
-    return stripeError(400, "Subscription mode needs a recurring price, and payment mode a one-time price.", { param: "line_items" });
+    return stripeError(400, "Subscription mode needs a recurring price, and payment mode a one-time price.", {
+      param: "line_items",
+    });
   }
   const customer = text(form.customer) ?? null;
   if (customer && !store.customers.has(customer)) return noSuch("customer", customer);
@@ -53,7 +60,11 @@ const createSession = (store: Store, config: ApiConfig, form: FormObject) => {
     },
     config.publicUrl,
   );
-  store.sessions.set(session.id as string, { session, line, subscriptionMetadata: metadata(object(form.subscription_data).metadata) });
+  store.sessions.set(session.id as string, {
+    session,
+    line,
+    subscriptionMetadata: metadata(object(form.subscription_data).metadata),
+  });
   return json(200, session);
 };
 
@@ -99,7 +110,8 @@ const found = (kind: string, id: string, value: Json | undefined) => (value ? js
 
 const get = (store: Store, url: URL) => {
   const [, , resource, id, extra] = url.pathname.split("/");
-  if (resource === "checkout" && id === "sessions" && extra) return found("checkout.session", extra, store.sessions.get(extra)?.session);
+  if (resource === "checkout" && id === "sessions" && extra)
+    return found("checkout.session", extra, store.sessions.get(extra)?.session);
   if (resource === "customers" && id) return found("customer", id, store.customers.get(id));
   if (resource === "subscriptions" && id) return found("subscription", id, store.subscriptions.get(id)?.subscription);
   if (resource === "invoice_payments" && !id) {
@@ -107,7 +119,9 @@ const get = (store: Store, url: URL) => {
     const intent = text(object(query.payment).payment_intent);
     const invoice = text(query.invoice);
     const matches = store.invoicePayments.filter(
-      (payment) => (!intent || (payment.payment as { payment_intent?: string }).payment_intent === intent) && (!invoice || payment.invoice === invoice),
+      (payment) =>
+        (!intent || (payment.payment as { payment_intent?: string }).payment_intent === intent) &&
+        (!invoice || payment.invoice === invoice),
     );
     return json(200, list(matches, "/v1/invoice_payments"));
   }
@@ -139,10 +153,15 @@ export const handleApi = async (store: Store, config: ApiConfig, request: Reques
 
   const key = request.headers.get("Idempotency-Key");
   const replay = key ? store.idempotent.get(`${url.pathname}:${key}`) : undefined;
-  if (replay) return new Response(replay.body, { status: replay.status, headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true" } });
+  if (replay)
+    return new Response(replay.body, {
+      status: replay.status,
+      headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true" },
+    });
   // Decoded from bytes: workerd warns when text() reads a body whose type is not textual.
   const form = decodeForm(new TextDecoder().decode(await request.arrayBuffer()));
   const response = post(store, config, url.pathname, form) ?? unknown();
-  if (key) store.idempotent.set(`${url.pathname}:${key}`, { status: response.status, body: await response.clone().text() });
+  if (key)
+    store.idempotent.set(`${url.pathname}:${key}`, { status: response.status, body: await response.clone().text() });
   return response;
 };

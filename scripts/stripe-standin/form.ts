@@ -21,7 +21,8 @@ export const decodeForm = (encoded: string): FormObject => {
   return root;
 };
 
-export const text = (value: FormValue | undefined): string | undefined => (typeof value === "string" ? value : undefined);
+export const text = (value: FormValue | undefined): string | undefined =>
+  typeof value === "string" ? value : undefined;
 
 export const object = (value: FormValue | undefined): FormObject => (typeof value === "object" ? value : {});
 
@@ -38,4 +39,6 @@ export const integer = (value: FormValue | undefined): number | undefined => {
 
 /** Metadata as Stripe stores it: a flat map of strings. */
 export const metadata = (value: FormValue | undefined): Record<string, string> =>
-  Object.fromEntries(Object.entries(object(value)).flatMap(([key, item]) => (typeof item === "string" ? [[key, item]] : [])));
+  Object.fromEntries(
+    Object.entries(object(value)).flatMap(([key, item]) => (typeof item === "string" ? [[key, item]] : [])),
+  );

@@ -158,7 +158,15 @@ export const invoicePaymentObject = (invoice: Json, paymentIntent: string): Json
 
 export const portalSessionObject = (customer: string, returnUrl: string | null, publicUrl: string): Json => {
   const id = newStripeId("bps", 24);
-  return { id, object: "billing_portal.session", created: nowSeconds(), customer, livemode: false, return_url: returnUrl, url: `${publicUrl}/portal/${id}` };
+  return {
+    id,
+    object: "billing_portal.session",
+    created: nowSeconds(),
+    customer,
+    livemode: false,
+    return_url: returnUrl,
+    url: `${publicUrl}/portal/${id}`,
+  };
 };
 
 export const eventObject = (type: string, object: Json, apiVersion: string): Json => ({

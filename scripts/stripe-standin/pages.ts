@@ -4,7 +4,10 @@ import { cancelSubscription, paySession, renewSubscription, subscriptionsOf, typ
 export type Deliver = (events: Json[]) => Promise<void>;
 
 const escape = (value: unknown) =>
-  String(value ?? "").replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+  String(value ?? "").replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
 
 const ZERO_DECIMAL = new Set(["jpy"]);
 
@@ -58,7 +61,10 @@ const portalPage = (store: Store, id: string) => {
 ${live ? action(`${base}/renew`, "Bill next month now", "secondary") + action(`${base}/cancel`, "Cancel subscription", "secondary") : ""}</li>`;
   });
   const back = portal.return_url ? `<p><a href="${escape(portal.return_url)}">Return to Pickstreak</a></p>` : "";
-  return page("Manage subscription", `<h1>Your subscriptions</h1><ul>${rows.join("") || "<li>No subscriptions</li>"}</ul>${back}`);
+  return page(
+    "Manage subscription",
+    `<h1>Your subscriptions</h1><ul>${rows.join("") || "<li>No subscriptions</li>"}</ul>${back}`,
+  );
 };
 
 /**
@@ -80,7 +86,10 @@ export const handlePage = async (store: Store, request: Request, deliver: Delive
   if (area === "checkout" && session && verb === "cancel") return redirect(String(session.cancel_url ?? "/"));
   const [, subscriptionId = "", subscriptionVerb] = verb.split("/");
   if (area === "portal" && store.portalSessions.has(id) && subscriptionVerb) {
-    const events = subscriptionVerb === "cancel" ? cancelSubscription(store, subscriptionId) : renewSubscription(store, subscriptionId);
+    const events =
+      subscriptionVerb === "cancel"
+        ? cancelSubscription(store, subscriptionId)
+        : renewSubscription(store, subscriptionId);
     await deliver(events);
     return redirect(`/portal/${id}`);
   }

@@ -18,10 +18,13 @@ export const createStandin = (config: StandinConfig) => {
   const store = createStore();
   const deliver: Deliver = async (events) => {
     if (!config.webhookUrl) return;
-    for (const event of events) await deliverEvent(event, { url: config.webhookUrl, secret: config.webhookSecret, log: config.log });
+    for (const event of events)
+      await deliverEvent(event, { url: config.webhookUrl, secret: config.webhookSecret, log: config.log });
   };
   const handle = (request: Request) =>
-    new URL(request.url).pathname.startsWith("/v1/") ? handleApi(store, config, request) : handlePage(store, request, deliver);
+    new URL(request.url).pathname.startsWith("/v1/")
+      ? handleApi(store, config, request)
+      : handlePage(store, request, deliver);
   return { store, handle };
 };
 

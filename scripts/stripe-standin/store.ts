@@ -36,7 +36,8 @@ export const createStore = (): Store => ({
   idempotent: new Map(),
 });
 
-const event = (store: Store, type: string, object: Json) => eventObject(type, structuredClone(object), store.apiVersion);
+const event = (store: Store, type: string, object: Json) =>
+  eventObject(type, structuredClone(object), store.apiVersion);
 
 const MONTH_SECONDS = 30 * 24 * 60 * 60;
 
@@ -55,7 +56,13 @@ export const paySession = (store: Store, sessionId: string): Json[] => {
   const invoice = invoiceObject(subscription, line, periodStart, "subscription_create");
   store.subscriptions.set(subscription.id as string, { subscription, line, periodStart });
   store.invoicePayments.push(invoicePaymentObject(invoice, paymentIntent));
-  Object.assign(session, { status: "complete", payment_status: "paid", subscription: subscription.id, invoice: invoice.id, url: null });
+  Object.assign(session, {
+    status: "complete",
+    payment_status: "paid",
+    subscription: subscription.id,
+    invoice: invoice.id,
+    url: null,
+  });
   return [event(store, "checkout.session.completed", session), event(store, "invoice.paid", invoice)];
 };
 
@@ -84,4 +91,6 @@ export const renewSubscription = (store: Store, subscriptionId: string): Json[] 
 };
 
 export const subscriptionsOf = (store: Store, customer: string) =>
-  [...store.subscriptions.values()].filter((entry) => entry.subscription.customer === customer).map((entry) => entry.subscription);
+  [...store.subscriptions.values()]
+    .filter((entry) => entry.subscription.customer === customer)
+    .map((entry) => entry.subscription);

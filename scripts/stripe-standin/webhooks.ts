@@ -2,19 +2,28 @@ import type { Json } from "./objects";
 
 const encoder = new TextEncoder();
 
-const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+const hex = (buffer: ArrayBuffer) =>
+  Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 /**
  * The Stripe-Signature header exactly as Stripe computes it: `t=<unix seconds>,v1=<hex HMAC-SHA256>` of
  * `${t}.${payload}`, keyed with the whole endpoint secret (including its `whsec_` prefix).
  */
 export const signPayload = async (payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) => {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const signature = await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${payload}`));
   return `t=${timestamp},v1=${hex(signature)}`;
 };
 
-export type Delivery = { url: string; secret: string; retries?: number; retryDelayMs?: number; log?: (line: string) => void };
+export type Delivery = {
+  url: string;
+  secret: string;
+  retries?: number;
+  retryDelayMs?: number;
+  log?: (line: string) => void;
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -4,10 +4,18 @@ import { outcomesOf, questionFields, type Resolvable } from "./questions";
 import type { Api } from "./session";
 
 type Outcome = "A" | "B" | "over" | "under" | "void" | "unresolved";
-type AdminState = { api: Api; due: Resolvable[]; resolved: (Resolvable & { outcome: Outcome })[]; ownOpen: Resolvable[]; written: number };
+type AdminState = {
+  api: Api;
+  due: Resolvable[];
+  resolved: (Resolvable & { outcome: Outcome })[];
+  ownOpen: Resolvable[];
+  written: number;
+};
 
 const setOutcome = (state: AdminState, id: string, outcome: Outcome) =>
-  state.api("PUT /api/admin/questions/:id/outcome", "PUT", `/api/admin/questions/${id}/outcome`, { body: { outcome, reason: "Soak correction" } });
+  state.api("PUT /api/admin/questions/:id/outcome", "PUT", `/api/admin/questions/${id}/outcome`, {
+    body: { outcome, reason: "Soak correction" },
+  });
 
 /** Short questions keep closing during the soak, so settlement, streaks, winnings and redemptions all happen. */
 const writeQuestions = async (ctx: SoakContext, state: AdminState) => {
@@ -16,9 +24,14 @@ const writeQuestions = async (ctx: SoakContext, state: AdminState) => {
   for (let i = 0; i < 2 && state.ownOpen.length < ADMIN.openShortQuestions; i++) {
     const deadline = now + randomInt(ADMIN.shortDeadlineMs.min, ADMIN.shortDeadlineMs.max);
     const index = 10_000 + state.written++;
-    const reply = await state.api<{ question: { id: string } }>("POST /api/admin/questions", "POST", "/api/admin/questions", {
-      body: questionFields(index, deadline),
-    });
+    const reply = await state.api<{ question: { id: string } }>(
+      "POST /api/admin/questions",
+      "POST",
+      "/api/admin/questions",
+      {
+        body: questionFields(index, deadline),
+      },
+    );
     if (!reply.data) continue;
     const question = { id: reply.data.question.id, type: questionFields(index, deadline).questionType, deadline };
     state.ownOpen.push(question);
@@ -45,7 +58,9 @@ const resolveClosed = async (ctx: SoakContext, state: AdminState) => {
 const reviseOne = async (ctx: SoakContext, state: AdminState) => {
   const question = pickOne(state.resolved);
   if (!question || Math.random() >= ADMIN.reviseShare) return;
-  const others = [...outcomesOf(question.type), "void", "unresolved"].filter((o) => o !== question.outcome) as Outcome[];
+  const others = [...outcomesOf(question.type), "void", "unresolved"].filter(
+    (o) => o !== question.outcome,
+  ) as Outcome[];
   const outcome = pickOne(others) ?? "void";
   if ((await setOutcome(state, question.id, outcome)).status !== 200) return;
   count(ctx.activity, "outcomes changed");
@@ -55,15 +70,25 @@ const reviseOne = async (ctx: SoakContext, state: AdminState) => {
 };
 
 const decideRedemptions = async (ctx: SoakContext, state: AdminState) => {
-  const pending = await state.api<{ items: { id: string }[] }>("GET /api/admin/redemptions", "GET", "/api/admin/redemptions?status=pending");
+  const pending = await state.api<{ items: { id: string }[] }>(
+    "GET /api/admin/redemptions",
+    "GET",
+    "/api/admin/redemptions?status=pending",
+  );
   for (const redemption of pending.data?.items ?? []) {
     const status = Math.random() < ADMIN.rejectRedemptionShare ? "rejected" : "fulfilled";
-    const reply = await state.api("PATCH /api/admin/redemptions/:id", "PATCH", `/api/admin/redemptions/${redemption.id}`, {
-      body: { status, note: status === "rejected" ? "Soak: rejected, credits go back" : "Soak: sent" },
-      // Another decision can land first only if two admins act at once; the soak has one.
-      expected: [409],
-    });
-    if (reply.status === 200) count(ctx.activity, status === "rejected" ? "redemptions rejected (refunded)" : "redemptions fulfilled");
+    const reply = await state.api(
+      "PATCH /api/admin/redemptions/:id",
+      "PATCH",
+      `/api/admin/redemptions/${redemption.id}`,
+      {
+        body: { status, note: status === "rejected" ? "Soak: rejected, credits go back" : "Soak: sent" },
+        // Another decision can land first only if two admins act at once; the soak has one.
+        expected: [409],
+      },
+    );
+    if (reply.status === 200)
+      count(ctx.activity, status === "rejected" ? "redemptions rejected (refunded)" : "redemptions fulfilled");
   }
 };
 

@@ -15,7 +15,12 @@ const WEBHOOK_LINE = /^webhook (\S+) \S+ -> (\d+|no answer)$/;
  * Cloudflare's side, and the players never ask for a build file). `map` is the user shard map the state was
  * prepared under (soak/lib/prepare.ts).
  */
-export const startSoakApp = async (stateDir: string, map: ShardMapSource, metrics: Metrics, workerLog: NodeJS.WritableStream): Promise<WorkerdApp> => {
+export const startSoakApp = async (
+  stateDir: string,
+  map: ShardMapSource,
+  metrics: Metrics,
+  workerLog: NodeJS.WritableStream,
+): Promise<WorkerdApp> => {
   const secretKey = `sk_test_soak_${randomUUID()}`;
   const webhookSecret = `whsec_soak_${randomUUID()}`;
   const port = await freePort();
@@ -27,7 +32,13 @@ export const startSoakApp = async (stateDir: string, map: ShardMapSource, metric
     webhookUrl: `${url}/api/stripe/webhook`,
     log: (line) => {
       const match = line.match(WEBHOOK_LINE);
-      if (match) metrics.record(`POST /api/stripe/webhook (${match[1]}, from the stand-in)`, match[2] === "no answer" ? 0 : Number(match[2]), null, line);
+      if (match)
+        metrics.record(
+          `POST /api/stripe/webhook (${match[1]}, from the stand-in)`,
+          match[2] === "no answer" ? 0 : Number(match[2]),
+          null,
+          line,
+        );
     },
   });
   const app = await startWorkerd({

@@ -43,9 +43,15 @@ export const soakDatabases = (stateDir: string): SoakDatabases => {
     if (entry === undefined) throw new Error(`wrangler.toml binds no D1 database ${binding} (the shard map names it)`);
     const id = typeof entry === "string" ? entry : entry.id;
     const file = join(stateDir, "v3", "d1", D1_OBJECTS, `${objectIdFromName(D1_OBJECTS, id)}.sqlite`);
-    if (!existsSync(file)) throw new Error(`No D1 file for ${binding} (database id ${id}) at ${file}: was it migrated?`);
+    if (!existsSync(file))
+      throw new Error(`No D1 file for ${binding} (database id ${id}) at ${file}: was it migrated?`);
     return file;
   };
   const playerBindings = [...new Set(map.shards.map((shard) => shard.binding))];
-  return { map, bindings: [CATALOGUE, ...(bindings as string[]).filter((binding) => binding !== CATALOGUE)], playerBindings, fileOf };
+  return {
+    map,
+    bindings: [CATALOGUE, ...(bindings as string[]).filter((binding) => binding !== CATALOGUE)],
+    playerBindings,
+    fileOf,
+  };
 };

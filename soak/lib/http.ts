@@ -23,7 +23,9 @@ const send = (method: string, url: string, headers: Record<string, string>, body
     const req = request(url, { method, headers, agent: false, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+      );
       res.on("error", (error) => resolve({ status: 0, headers: {}, body: String(error) }));
     });
     req.on("timeout", () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
@@ -41,21 +43,29 @@ const parse = <T>(raw: Raw): T | null => {
 };
 
 /** Sends one request to a full URL and records it under its route template (ids stripped, so routes aggregate). */
-export const createHttp = (metrics: Metrics) => async <T>(route: string, method: string, url: string, options: CallOptions = {}): Promise<Reply<T>> => {
-  const json = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers = { ...(json === undefined ? {} : { "Content-Type": "application/json" }), ...options.headers };
-  const started = performance.now();
-  const raw = await send(method, url, headers, json);
-  metrics.record(route, raw.status, raw.status === 0 ? null : performance.now() - started, raw.body, options.expected);
-  const setCookie = raw.headers["set-cookie"];
-  const location = raw.headers.location;
-  return {
-    status: raw.status,
-    data: parse<T>(raw),
-    body: raw.body,
-    location: typeof location === "string" ? location : null,
-    cookies: Array.isArray(setCookie) ? setCookie : [],
+export const createHttp =
+  (metrics: Metrics) =>
+  async <T>(route: string, method: string, url: string, options: CallOptions = {}): Promise<Reply<T>> => {
+    const json = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const headers = { ...(json === undefined ? {} : { "Content-Type": "application/json" }), ...options.headers };
+    const started = performance.now();
+    const raw = await send(method, url, headers, json);
+    metrics.record(
+      route,
+      raw.status,
+      raw.status === 0 ? null : performance.now() - started,
+      raw.body,
+      options.expected,
+    );
+    const setCookie = raw.headers["set-cookie"];
+    const location = raw.headers.location;
+    return {
+      status: raw.status,
+      data: parse<T>(raw),
+      body: raw.body,
+      location: typeof location === "string" ? location : null,
+      cookies: Array.isArray(setCookie) ? setCookie : [],
+    };
   };
-};
 
 export type Http = ReturnType<typeof createHttp>;

@@ -45,7 +45,9 @@ const collectAndMeasure = (target: Target) =>
  * remains is what the code and the runtime actually hold, which is where a leak shows.
  */
 export const collectGarbage = async (inspectorPort: number) => {
-  const response = await fetch(`http://127.0.0.1:${inspectorPort}/json/list`, { signal: AbortSignal.timeout(TARGET_TIMEOUT_MS) });
+  const response = await fetch(`http://127.0.0.1:${inspectorPort}/json/list`, {
+    signal: AbortSignal.timeout(TARGET_TIMEOUT_MS),
+  });
   const targets = (await response.json()) as Target[];
   const usages = (await Promise.all(targets.map(collectAndMeasure))).filter((usage) => usage !== null);
   const retainedBytes = usages.reduce((sum, usage) => sum + usage.usedSize, 0);

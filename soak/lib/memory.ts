@@ -52,10 +52,22 @@ export const memoryVerdict = (samples: MemorySample[], trafficSeconds: number): 
   const first = samples.filter((s) => s.atSecond < half).map((s) => s.rssAfterGcMb);
   const second = samples.filter((s) => s.atSecond >= half).map((s) => s.rssAfterGcMb);
   if (first.length < 2 || second.length < 2) {
-    return { firstHalfPeakMb: null, secondHalfPeakMb: null, growthPct: null, limitPct: MEMORY_GROWTH_LIMIT_PCT, levelsOff: false };
+    return {
+      firstHalfPeakMb: null,
+      secondHalfPeakMb: null,
+      growthPct: null,
+      limitPct: MEMORY_GROWTH_LIMIT_PCT,
+      levelsOff: false,
+    };
   }
   const firstPeak = Math.max(...first);
   const secondPeak = Math.max(...second);
   const growthPct = round(((secondPeak - firstPeak) / firstPeak) * 100);
-  return { firstHalfPeakMb: firstPeak, secondHalfPeakMb: secondPeak, growthPct, limitPct: MEMORY_GROWTH_LIMIT_PCT, levelsOff: growthPct <= MEMORY_GROWTH_LIMIT_PCT };
+  return {
+    firstHalfPeakMb: firstPeak,
+    secondHalfPeakMb: secondPeak,
+    growthPct,
+    limitPct: MEMORY_GROWTH_LIMIT_PCT,
+    levelsOff: growthPct <= MEMORY_GROWTH_LIMIT_PCT,
+  };
 };

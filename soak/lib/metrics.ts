@@ -75,7 +75,14 @@ export const createMetrics = (startedAt: number) => {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 export const totalsOf = (routes: RouteSummary[]) => {
-  const totals: Record<StatusClass | "requests", number> = { requests: 0, "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0, "no answer": 0 };
+  const totals: Record<StatusClass | "requests", number> = {
+    requests: 0,
+    "2xx": 0,
+    "3xx": 0,
+    "4xx": 0,
+    "5xx": 0,
+    "no answer": 0,
+  };
   for (const route of routes) {
     totals.requests += route.count;
     for (const [name, n] of Object.entries(route.classes)) totals[name as StatusClass] += n;

@@ -16,7 +16,10 @@ type Verified = { success: boolean; newBalance: number; creditsAdded: number };
  */
 export const buyCredits = async (ctx: SoakContext, player: Player) => {
   const credits = pickOne(PACKS) ?? 100;
-  const currency = weighted<string>([["USD", 8], ...CURRENCIES.filter((c) => c !== "USD").map((c) => [c, 0.4] as const)]);
+  const currency = weighted<string>([
+    ["USD", 8],
+    ...CURRENCIES.filter((c) => c !== "USD").map((c) => [c, 0.4] as const),
+  ]);
   const mode = !player.subscribed && Math.random() < 0.1 ? "subscription" : "payment";
   await player.api("GET /api/pricing", "GET", `/api/pricing?credits=${credits}&currency=${currency}&mode=${mode}`);
   const checkout = await player.api<{ url: string }>("POST /api/payments/checkout", "POST", "/api/payments/checkout", {
@@ -34,7 +37,9 @@ export const buyCredits = async (ctx: SoakContext, player: Player) => {
     ctx.log(`stand-in pay answered ${paid.status} without a session id: ${paid.body.slice(0, 200)}`);
     return;
   }
-  const verified = await player.api<Verified>("POST /api/payments/verify", "POST", "/api/payments/verify", { body: { sessionId } });
+  const verified = await player.api<Verified>("POST /api/payments/verify", "POST", "/api/payments/verify", {
+    body: { sessionId },
+  });
   if (!verified.data?.success) return;
   if (mode === "subscription") player.subscribed = true;
   count(ctx.activity, mode === "subscription" ? "subscriptions started" : "purchases");
@@ -56,15 +61,28 @@ export const redeem = async (ctx: SoakContext, player: Player) => {
     const rewards = await player.api<{ items: Reward[] }>("GET /api/rewards", "GET", "/api/rewards");
     player.rewards = rewards.data?.items.filter((reward) => reward.countryCodes.includes(player.country)) ?? null;
   }
-  const choices = (player.rewards ?? []).map((reward) => ({ reward, credits: amountFor(reward, player.credits.redeemable) }));
+  const choices = (player.rewards ?? []).map((reward) => ({
+    reward,
+    credits: amountFor(reward, player.credits.redeemable),
+  }));
   const choice = pickOne(choices.filter((c) => c.credits !== null));
   if (!choice?.credits) return;
-  const reply = await player.api<{ credits: Credits }>("POST /api/redemptions/gift-card", "POST", "/api/redemptions/gift-card", {
-    body: { rewardId: choice.reward.id, credits: choice.credits, email: `soak-${player.id}@example.com`, ageConfirmed: true },
-    headers: { "Idempotency-Key": randomUUID() },
-    // The redeemable balance moved since the player last looked (402), or the day's cap was reached (422).
-    expected: [402, 422],
-  });
+  const reply = await player.api<{ credits: Credits }>(
+    "POST /api/redemptions/gift-card",
+    "POST",
+    "/api/redemptions/gift-card",
+    {
+      body: {
+        rewardId: choice.reward.id,
+        credits: choice.credits,
+        email: `soak-${player.id}@example.com`,
+        ageConfirmed: true,
+      },
+      headers: { "Idempotency-Key": randomUUID() },
+      // The redeemable balance moved since the player last looked (402), or the day's cap was reached (422).
+      expected: [402, 422],
+    },
+  );
   if (reply.status !== 201 && reply.status !== 200) return;
   count(ctx.activity, "gift cards redeemed");
   count(ctx.activity, "credits redeemed", choice.credits);

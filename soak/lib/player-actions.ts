@@ -34,7 +34,11 @@ export const browse = async (ctx: SoakContext, player: Player, query = feedQuery
   }
   if (Math.random() < 0.2) await player.api("GET /api/categories", "GET", "/api/categories");
   if (page.data.nextCursor && Math.random() < 0.3) {
-    const next = await player.api<FeedPage>("GET /api/questions (next page)", "GET", `/api/questions?${query}&cursor=${encodeURIComponent(page.data.nextCursor)}`);
+    const next = await player.api<FeedPage>(
+      "GET /api/questions (next page)",
+      "GET",
+      `/api/questions?${query}&cursor=${encodeURIComponent(page.data.nextCursor)}`,
+    );
     if (next.data && next.data.items.length > 0) player.feed = next.data.items;
   }
   count(ctx.activity, "feed pages");
@@ -48,10 +52,13 @@ export const viewQuestion = async (_ctx: SoakContext, player: Player) => {
 
 export const pick = async (ctx: SoakContext, player: Player) => {
   const now = Date.now();
-  const open = player.feed.filter((q) => !q.myPick && q.deadline > now + CLOSING_MARGIN_MS && q.creditCost <= player.credits.balance);
+  const open = player.feed.filter(
+    (q) => !q.myPick && q.deadline > now + CLOSING_MARGIN_MS && q.creditCost <= player.credits.balance,
+  );
   const question = pickOne(open);
   if (!question) return browse(ctx, player, "sort=ending-soon");
-  const multiplier = question.creditCost === 0 ? 1 : Math.min(randomInt(1, 3), Math.floor(player.credits.balance / question.creditCost));
+  const multiplier =
+    question.creditCost === 0 ? 1 : Math.min(randomInt(1, 3), Math.floor(player.credits.balance / question.creditCost));
   const reply = await player.api<{ pick: { id: string }; credits: Credits }>("POST /api/picks", "POST", "/api/picks", {
     body: { questionId: question.id, choice: Math.random() < 0.5 ? "yes" : "no", multiplier },
     // Not enough credits (the balance moved), already picked, closed meanwhile, deleted meanwhile.
@@ -70,9 +77,14 @@ export const toggleBookmark = async (ctx: SoakContext, player: Player) => {
   const item = pickOne(player.feed);
   if (!item) return browse(ctx, player);
   const on = !player.bookmarks.has(item.id);
-  const reply = await player.api(on ? "PUT /api/bookmarks/:id" : "DELETE /api/bookmarks/:id", on ? "PUT" : "DELETE", `/api/bookmarks/${item.id}`, {
-    expected: [404],
-  });
+  const reply = await player.api(
+    on ? "PUT /api/bookmarks/:id" : "DELETE /api/bookmarks/:id",
+    on ? "PUT" : "DELETE",
+    `/api/bookmarks/${item.id}`,
+    {
+      expected: [404],
+    },
+  );
   if (reply.status !== 200) return;
   if (on) player.bookmarks.add(item.id);
   else player.bookmarks.delete(item.id);
@@ -97,11 +109,19 @@ export const account = async (_ctx: SoakContext, player: Player) => {
 };
 
 export const community = async (_ctx: SoakContext, player: Player) => {
-  const board = await player.api<LeaderboardPage>("GET /api/leaderboard", "GET", `/api/leaderboard?period=${pickOne(PERIODS) ?? "all"}`);
+  const board = await player.api<LeaderboardPage>(
+    "GET /api/leaderboard",
+    "GET",
+    `/api/leaderboard?period=${pickOne(PERIODS) ?? "all"}`,
+  );
   if (board.data) player.others = board.data.items.map((entry) => entry.userId).slice(0, 20);
   const other = pickOne(player.others);
   if (other && Math.random() < 0.5) {
-    await player.api("GET /api/users/:id/stats", "GET", `/api/users/${other}/stats?period=${pickOne(PERIODS) ?? "all"}`);
+    await player.api(
+      "GET /api/users/:id/stats",
+      "GET",
+      `/api/users/${other}/stats?period=${pickOne(PERIODS) ?? "all"}`,
+    );
   }
   if (Math.random() < 0.4) await player.api("GET /api/activity", "GET", "/api/activity");
   if (Math.random() < 0.2) await player.api("GET /api/contests", "GET", "/api/contests");

@@ -85,7 +85,9 @@ export const prepareState = async (stateDir: string, players: number, soakMs: nu
     playerFiles,
     playersPer,
     playerEmails: ids.map((_, i) => userEmail(i)),
-    closing: questions.slice(0, SEEDED_QUESTIONS.closing).map((q) => ({ id: q.id, type: q.questionType, deadline: q.deadline })),
+    closing: questions
+      .slice(0, SEEDED_QUESTIONS.closing)
+      .map((q) => ({ id: q.id, type: q.questionType, deadline: q.deadline })),
     questions: questions.length,
   };
 };

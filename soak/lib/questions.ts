@@ -6,7 +6,8 @@ export type Resolvable = { id: string; type: QuestionType; deadline: number };
 
 const DAY = 24 * 60 * 60_000;
 
-export const outcomesOf = (type: QuestionType) => (type === "over_under" ? (["over", "under"] as const) : (["A", "B"] as const));
+export const outcomesOf = (type: QuestionType) =>
+  type === "over_under" ? (["over", "under"] as const) : (["A", "B"] as const);
 
 const typeOf = (i: number): QuestionType => (i % 6 === 3 ? "over_under" : i % 11 === 5 ? "custom" : "standard");
 
@@ -16,7 +17,8 @@ const costOf = (i: number) => (i % 7 === 0 ? 0 : 1 + (i % 5));
 export const questionFields = (i: number, deadline: number) => {
   const type = typeOf(i);
   const sport = SPORTS[i % SPORTS.length] ?? "NFL";
-  const [optionA, optionB] = type === "over_under" ? ["Over", "Under"] : type === "custom" ? ["Home", "Away"] : ["Yes", "No"];
+  const [optionA, optionB] =
+    type === "over_under" ? ["Over", "Under"] : type === "custom" ? ["Home", "Away"] : ["Yes", "No"];
   return {
     title: `Soak ${i}: will ${sport} team ${i % 31} win match ${i}?`,
     sportCategory: sport,
@@ -36,7 +38,8 @@ export const questionFields = (i: number, deadline: number) => {
  */
 export const seededQuestions = (closing: number, open: number, now: number, soakMs: number) =>
   Array.from({ length: closing + open }, (_, i) => {
-    const deadline = i < closing ? now + 60_000 + Math.round(((i + 1) / closing) * soakMs) : now + DAY + ((i * 7919) % 30) * DAY;
+    const deadline =
+      i < closing ? now + 60_000 + Math.round(((i + 1) / closing) * soakMs) : now + DAY + ((i * 7919) % 30) * DAY;
     return { id: `soak-q-${String(i).padStart(4, "0")}`, ...questionFields(i, deadline) };
   });
 
@@ -46,6 +49,17 @@ export const insertQuestionSql = `
   VALUES (?, ?, ?, ?, ?, 'published', ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 export const insertQuestionArgs = (q: ReturnType<typeof seededQuestions>[number], now: number) => [
-  q.id, q.title, q.sportCategory, q.creditCost, q.deadline, q.questionType, q.answerOptionA, q.answerOptionB,
-  q.creditCost === 0 ? 1 : 0, q.tags.length > 0 ? 1 : 0, JSON.stringify(q.tags), now, now,
+  q.id,
+  q.title,
+  q.sportCategory,
+  q.creditCost,
+  q.deadline,
+  q.questionType,
+  q.answerOptionA,
+  q.answerOptionB,
+  q.creditCost === 0 ? 1 : 0,
+  q.tags.length > 0 ? 1 : 0,
+  JSON.stringify(q.tags),
+  now,
+  now,
 ];

@@ -20,13 +20,25 @@ const routesTable = (r: SoakResults) => [
   "|---|---|---|---|---|---|---|---|---|---|",
   ...r.routes.map((route) => {
     const c = route.classes;
-    const statuses = Object.entries(route.statuses).map(([status, n]) => `${status}: ${n}`).join(", ");
+    const statuses = Object.entries(route.statuses)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(", ");
     return `| ${cell(route.route)} | ${route.count} | ${c["2xx"] ?? 0} | ${c["3xx"] ?? 0} | ${c["4xx"] ?? 0} | ${c["5xx"] ?? 0} | ${c["no answer"] ?? 0} | ${ms(route.p50Ms)} | ${ms(route.p99Ms)} | ${statuses} |`;
   }),
 ];
 
 const samples = (title: string, list: SoakResults["serverErrors"]) =>
-  list.length === 0 ? [] : [`### ${title}`, "", ...list.map((s) => `- ${s.atSecond} s after the command started, ${s.route} answered ${s.status}: \`${cell(s.body.slice(0, 300))}\``), ""];
+  list.length === 0
+    ? []
+    : [
+        `### ${title}`,
+        "",
+        ...list.map(
+          (s) =>
+            `- ${s.atSecond} s after the command started, ${s.route} answered ${s.status}: \`${cell(s.body.slice(0, 300))}\``,
+        ),
+        "",
+      ];
 
 const memoryLines = (r: SoakResults) => [
   `Before the players, ${r.memory.warmup.requests.toLocaleString("en-US")} GET /api/health took workerd from ${r.memory.warmup.rssBeforeMb ?? "?"} MB`,
@@ -36,7 +48,9 @@ const memoryLines = (r: SoakResults) => [
   "",
   "| s | RSS (MB) | RSS after GC (MB) | JS heap kept (MB) | isolates measured |",
   "|---|---|---|---|---|",
-  ...r.memory.samples.map((s) => `| ${s.atSecond} | ${s.rssMb} | ${s.rssAfterGcMb} | ${s.retainedHeapMb} | ${s.isolates} |`),
+  ...r.memory.samples.map(
+    (s) => `| ${s.atSecond} | ${s.rssMb} | ${s.rssAfterGcMb} | ${s.retainedHeapMb} | ${s.isolates} |`,
+  ),
 ];
 
 export const writeSoakReport = (r: SoakResults, file = REPORT_FILE) => {
@@ -54,7 +68,13 @@ export const writeSoakReport = (r: SoakResults, file = REPORT_FILE) => {
     "",
     `- ${r.settings.playersCreated}`,
     ...(r.settings.playersPerDatabase
-      ? [`- Soak players per player database (user shard map ${JSON.stringify(r.settings.shardMap)}): ${Object.entries(r.settings.playersPerDatabase).map(([binding, n]) => `${binding} ${n}`).join(", ")}.`]
+      ? [
+          `- Soak players per player database (user shard map ${JSON.stringify(r.settings.shardMap)}): ${Object.entries(
+            r.settings.playersPerDatabase,
+          )
+            .map(([binding, n]) => `${binding} ${n}`)
+            .join(", ")}.`,
+        ]
       : []),
     `- ${r.settings.questions} questions besides the demo feed; each player thinks ${r.settings.thinkMs.min / 1000} to ${r.settings.thinkMs.max / 1000} s between actions.`,
     "- The admin writes short questions, resolves every question once its deadline passes (a few voided), changes or undoes some",
@@ -65,7 +85,9 @@ export const writeSoakReport = (r: SoakResults, file = REPORT_FILE) => {
     "",
     "| | |",
     "|---|---|",
-    ...Object.entries(r.activity).sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => `| ${name} | ${n.toLocaleString("en-US")} |`),
+    ...Object.entries(r.activity)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, n]) => `| ${name} | ${n.toLocaleString("en-US")} |`),
     "",
     "## Routes",
     "",
@@ -81,7 +103,9 @@ export const writeSoakReport = (r: SoakResults, file = REPORT_FILE) => {
     "## Ledger",
     "",
     `worker/features/credits/ledger.audit.ts over ${r.audit.databases ? `each database that holds players (${Object.keys(r.audit.databases).join(", ")})` : "the D1 file"} after the drain: ${r.audit.violations} violations.` +
-      (r.audit.settlementQueue ? ` Settlement queue at the end: ${r.audit.settlementQueue.questions} questions, ${r.audit.settlementQueue.picks} picks.` : ""),
+      (r.audit.settlementQueue
+        ? ` Settlement queue at the end: ${r.audit.settlementQueue.questions} questions, ${r.audit.settlementQueue.picks} picks.`
+        : ""),
     ...r.audit.sample.map((v) => `- ${v.kind} (${v.userId ?? "no user"}): ${cell(v.detail)}`),
     "",
     "## Worker log",
@@ -122,7 +146,8 @@ export const updateBenchReport = () => {
   const lines = readFileSync(BENCH_REPORT, "utf8").split("\n");
   const start = lines.indexOf(SOAK_HEADING);
   const after = (from: number) => lines.findIndex((line, i) => i > from && line.startsWith("## "));
-  const [from, to] = start >= 0 ? [start, after(start)] : [lines.indexOf(BEFORE_HEADING), lines.indexOf(BEFORE_HEADING)];
+  const [from, to] =
+    start >= 0 ? [start, after(start)] : [lines.indexOf(BEFORE_HEADING), lines.indexOf(BEFORE_HEADING)];
   const section = soakSummaryLines();
   if (from < 0) lines.push("", ...section);
   else lines.splice(from, (to < 0 ? lines.length : to) - from, ...section);

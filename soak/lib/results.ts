@@ -9,7 +9,11 @@ export const REPORT_FILE = "soak/REPORT.md";
 /** Where a run writes: a short run (SHORT) keeps its results out of the reports a full soak and the bench own. */
 export const outputFiles = (short: boolean) =>
   short
-    ? { results: ".wrangler/soak-short/results.json", report: ".wrangler/soak-short/REPORT.md", workerLog: ".wrangler/soak-short/worker.log" }
+    ? {
+        results: ".wrangler/soak-short/results.json",
+        report: ".wrangler/soak-short/REPORT.md",
+        workerLog: ".wrangler/soak-short/worker.log",
+      }
     : { results: RESULTS_FILE, report: REPORT_FILE, workerLog: ".wrangler/soak-last.log" };
 
 export type Check = { name: string; passed: boolean; detail: string };
@@ -69,7 +73,9 @@ const memoryDetail = (memory: SoakResults["memory"]) =>
     : `workerd RSS after GC peaked at ${memory.firstHalfPeakMb} MB in the first half, ${memory.secondHalfPeakMb} MB in the second (${memory.growthPct > 0 ? "+" : ""}${memory.growthPct}%, limit +${memory.limitPct}%)`;
 
 const databasesDetail = (audit: SoakResults["audit"]) =>
-  audit.databases ? ` in ${Object.keys(audit.databases).length} player database(s) (${Object.keys(audit.databases).join(", ")})` : "";
+  audit.databases
+    ? ` in ${Object.keys(audit.databases).length} player database(s) (${Object.keys(audit.databases).join(", ")})`
+    : "";
 
 /**
  * The issue's three criteria, plus two: the app must not die, and a request that never got an answer could have hidden
@@ -77,20 +83,32 @@ const databasesDetail = (audit: SoakResults["audit"]) =>
  */
 export const checksOf = ({ appExit, totals, audit, memory }: Verdicts, judgeMemory = true): Check[] => [
   { name: "the app stayed up", passed: appExit === null, detail: appExit ?? "workerd ran to the end" },
-  { name: "zero 5xx", passed: totals["5xx"] === 0, detail: `${totals["5xx"]} of ${totals.requests} requests (warm-up, webhooks and cron ticks included)` },
-  { name: "every request answered", passed: totals["no answer"] === 0, detail: `${totals["no answer"]} without an answer` },
+  {
+    name: "zero 5xx",
+    passed: totals["5xx"] === 0,
+    detail: `${totals["5xx"]} of ${totals.requests} requests (warm-up, webhooks and cron ticks included)`,
+  },
+  {
+    name: "every request answered",
+    passed: totals["no answer"] === 0,
+    detail: `${totals["no answer"]} without an answer`,
+  },
   {
     name: "ledger audit clean",
     passed: audit.violations === 0 && (audit.adminHealthViolations ?? 0) === 0,
-    detail: `${audit.violations} violations over ${audit.accounts} accounts and ${audit.ledgerRows} ledger rows${databasesDetail(audit)}` +
-      (audit.adminHealthViolations === null ? " (admin health did not answer)" : `; admin health: ${audit.adminHealthViolations}`),
+    detail:
+      `${audit.violations} violations over ${audit.accounts} accounts and ${audit.ledgerRows} ledger rows${databasesDetail(audit)}` +
+      (audit.adminHealthViolations === null
+        ? " (admin health did not answer)"
+        : `; admin health: ${audit.adminHealthViolations}`),
   },
   {
     name: "settlement drained",
     passed: audit.settlementQueue !== null && audit.settlementQueue.questions === 0,
-    detail: audit.settlementQueue === null
-      ? "admin health did not answer after the traffic"
-      : `${audit.settlementQueue.questions} questions and ${audit.settlementQueue.picks} picks queued after ${audit.drainTicks} cron ticks`,
+    detail:
+      audit.settlementQueue === null
+        ? "admin health did not answer after the traffic"
+        : `${audit.settlementQueue.questions} questions and ${audit.settlementQueue.picks} picks queued after ${audit.drainTicks} cron ticks`,
   },
   judgeMemory
     ? { name: "memory levels off", passed: memory.levelsOff, detail: memoryDetail(memory) }

@@ -4,7 +4,9 @@ import type { CallOptions, Http, Reply } from "./http";
 type Tokens = { access: string; refresh: string; issuedAt: number };
 
 const cookieValue = (cookies: string[], name: string) =>
-  cookies.map((cookie) => cookie.match(new RegExp(`^${name}=([^;]*)`))?.[1]).find((value) => value !== undefined && value !== "");
+  cookies
+    .map((cookie) => cookie.match(new RegExp(`^${name}=([^;]*)`))?.[1])
+    .find((value) => value !== undefined && value !== "");
 
 const tokensOf = (reply: Reply<unknown>): Tokens | null => {
   const access = cookieValue(reply.cookies, "__Host-access");
@@ -20,7 +22,9 @@ export type Api = <T>(route: string, method: string, path: string, options?: Cal
  */
 export const signIn = async (http: Http, baseUrl: string, email: string, password: string): Promise<Api> => {
   const login = async () => {
-    const reply = await http("POST /api/auth/login", "POST", `${baseUrl}/api/auth/login`, { body: { email, password } });
+    const reply = await http("POST /api/auth/login", "POST", `${baseUrl}/api/auth/login`, {
+      body: { email, password },
+    });
     const tokens = tokensOf(reply);
     if (!tokens) throw new Error(`Login as ${email} failed: ${reply.status} ${reply.body.slice(0, 300)}`);
     return tokens;

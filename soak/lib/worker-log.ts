@@ -13,6 +13,9 @@ export const workerLogErrors = (file: string) => {
   } catch {
     return { file, errorLines: 0, sample: [] };
   }
-  const lines = text.replace(ANSI, "").split("\n").filter((line) => ERROR_LINE.test(line));
+  const lines = text
+    .replace(ANSI, "")
+    .split("\n")
+    .filter((line) => ERROR_LINE.test(line));
   return { file, errorLines: lines.length, sample: lines.slice(0, SAMPLE_LINES) };
 };

@@ -11,5 +11,7 @@
   document.documentElement.classList.toggle("dark", dark);
   if (!dark) return;
   document.querySelector('meta[name="theme-color"]')?.setAttribute("content", "#020617");
-  document.querySelector('meta[name="apple-mobile-web-app-status-bar-style"]')?.setAttribute("content", "black-translucent");
+  document
+    .querySelector('meta[name="apple-mobile-web-app-status-bar-style"]')
+    ?.setAttribute("content", "black-translucent");
 })();

@@ -16,12 +16,22 @@ import "./styles.css";
 
 followBrowserConnection();
 // Reading sessionStorage can throw in a locked-down browser: only inside the handler, where it is caught.
-const tabStorage = { getItem: (key: string) => sessionStorage.getItem(key), setItem: (key: string, value: string) => sessionStorage.setItem(key, value) };
-window.addEventListener("vite:preloadError", reloadOnceOnMissingChunk(tabStorage, () => window.location.reload()));
+const tabStorage = {
+  getItem: (key: string) => sessionStorage.getItem(key),
+  setItem: (key: string, value: string) => sessionStorage.setItem(key, value),
+};
+window.addEventListener(
+  "vite:preloadError",
+  reloadOnceOnMissingChunk(tabStorage, () => window.location.reload()),
+);
 const queryClient = createQueryClient();
 recogniseVisitor(queryClient);
 
-const router = createRouter({ routeTree, context: { queryClient, feedFilters: createFeedFilters(), isMobile: isMobileNow }, ...ROUTER_OPTIONS });
+const router = createRouter({
+  routeTree,
+  context: { queryClient, feedFilters: createFeedFilters(), isMobile: isMobileNow },
+  ...ROUTER_OPTIONS,
+});
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -54,7 +64,8 @@ const FIRST_ROUTE_WAIT_MS = 200;
  * button tapped before, when React took over the markup that button is part of (`hydrated`).
  */
 const APP_TOOK_OVER = "pickstreak:took-over";
-const announceTakeOver = (hydrated: boolean) => window.dispatchEvent(new CustomEvent(APP_TOOK_OVER, { detail: { hydrated } }));
+const announceTakeOver = (hydrated: boolean) =>
+  window.dispatchEvent(new CustomEvent(APP_TOOK_OVER, { detail: { hydrated } }));
 
 /**
  * A visitor's /home comes with the page drawn by the worker from the same components and the same first page of the
@@ -85,7 +96,10 @@ const renderApp = (container: HTMLElement, { createRoot, hydrateRoot }: typeof i
   announceTakeOver(false);
 };
 
-const firstRoute = Promise.race([router.load().catch(console.error), new Promise((settle) => setTimeout(settle, FIRST_ROUTE_WAIT_MS))]);
+const firstRoute = Promise.race([
+  router.load().catch(console.error),
+  new Promise((settle) => setTimeout(settle, FIRST_ROUTE_WAIT_MS)),
+]);
 void Promise.all([reactDomClient, firstRoute])
   .then(([client]) => {
     const root = document.getElementById("root");

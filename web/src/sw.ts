@@ -18,7 +18,12 @@ const SHELL = "/index.html";
 registerRoute(
   ({ request }) => request.mode === "navigate",
   new NetworkOnly({
-    plugins: [{ handlerDidError: async ({ request }) => (isServerPath(new URL(request.url).pathname) ? undefined : matchPrecache(SHELL)) }],
+    plugins: [
+      {
+        handlerDidError: async ({ request }) =>
+          isServerPath(new URL(request.url).pathname) ? undefined : matchPrecache(SHELL),
+      },
+    ],
   }),
 );
 

@@ -10,7 +10,12 @@ export const auditLedgerDaily = async (data: DataContext) => {
   const databases = await Promise.all(
     data.players().map(async ({ name, db }) => {
       const violations = await auditLedger(db);
-      if (violations.length > 0) log("error", "ledger_audit_violations", { shard: name, count: violations.length, first: violations.slice(0, 5) });
+      if (violations.length > 0)
+        log("error", "ledger_audit_violations", {
+          shard: name,
+          count: violations.length,
+          first: violations.slice(0, 5),
+        });
       return { shard: name, violations: violations.length, sample: violations.slice(0, 20) };
     }),
   );

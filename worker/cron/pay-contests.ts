@@ -12,7 +12,13 @@ export const payContests: CronJob = (data, now, env) =>
         await publishToUser(env, prize.userId, [
           {
             type: "transaction",
-            data: { id: prize.transactionId, amount: prize.amount, transactionType: "bonus", description: prize.description, createdAt: prize.createdAt },
+            data: {
+              id: prize.transactionId,
+              amount: prize.amount,
+              transactionType: "bonus",
+              description: prize.description,
+              createdAt: prize.createdAt,
+            },
           },
         ]);
       }),

@@ -18,7 +18,9 @@ export const pruneExpiredRows = async (data: DataContext, now: number) => {
       return db.batch([
         db.delete(authTokens).where(lt(authTokens.expiresAt, now - DAY_MS)),
         db.delete(idempotentResponses).where(lt(idempotentResponses.createdAt, now - DAY_MS)),
-        ...(d1 === data.catalogue ? [db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_WINDOW_MS))] : []),
+        ...(d1 === data.catalogue
+          ? [db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_WINDOW_MS))]
+          : []),
       ]);
     }),
   );

@@ -11,6 +11,9 @@ export const publishScheduledQuestions = async (data: DataContext, now: number) 
     .set({ status: "published", updatedAt: now })
     .where(and(eq(questions.status, "scheduled"), isNotNull(questions.publishAt), lte(questions.publishAt, now)))
     .returning({ id: questions.id });
-  await mirrorQuestions(data, published.map(({ id }) => id));
+  await mirrorQuestions(
+    data,
+    published.map(({ id }) => id),
+  );
   return { published: published.length };
 };

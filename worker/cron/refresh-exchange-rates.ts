@@ -3,4 +3,5 @@ import { refreshExchangeRates as refresh } from "../features/exchange-rates/exch
 import type { CronJob } from "./cron.types";
 
 /** Hourly: the last good rates stay until a fetch succeeds again. */
-export const refreshExchangeRates: CronJob = (data, now, env) => refresh(data.catalogue, readSettings(env).EXCHANGE_RATES_URL, now);
+export const refreshExchangeRates: CronJob = (data, now, env) =>
+  refresh(data.catalogue, readSettings(env).EXCHANGE_RATES_URL, now);

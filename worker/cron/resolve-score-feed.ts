@@ -13,7 +13,9 @@ import type { CronJob } from "./cron.types";
 export const resolveFromScoreFeed = (async (data, now, env) => {
   const provider = scoreFeedProvider(readSettings(env));
   const polled = provider ? await pollScoreFeed(data.catalogue, provider, now) : null;
-  await Promise.all((polled?.changedQuestions ?? []).map((id) => broadcast(env, { type: "question.updated", data: { id } })));
+  await Promise.all(
+    (polled?.changedQuestions ?? []).map((id) => broadcast(env, { type: "question.updated", data: { id } })),
+  );
   const finalised = await finaliseDue(data, env.SETTLEMENT_QUEUE, now, async ({ questionId, result }) => {
     await broadcast(env, { type: "question.updated", data: { id: questionId } });
     await publishSettlement(data, env, questionId, result.settledUsers);

@@ -20,7 +20,15 @@ export const DAILY = "0 3 * * *";
 
 /** Keys must match the crons in wrangler.toml. */
 export const cronJobs: Record<string, Record<string, CronJob>> = {
-  [EVERY_MINUTE]: { publishScheduledQuestions, resolveFromScoreFeed, settleQueuedQuestions, payContests, advanceLeaderboards, sendPushNotifications, foldPickCounts },
+  [EVERY_MINUTE]: {
+    publishScheduledQuestions,
+    resolveFromScoreFeed,
+    settleQueuedQuestions,
+    payContests,
+    advanceLeaderboards,
+    sendPushNotifications,
+    foldPickCounts,
+  },
   [HOURLY]: { pruneExpiredRows, refreshExchangeRates, sweepReferrerBonuses },
   [DAILY]: { auditLedgerDaily },
 };
@@ -29,7 +37,13 @@ export const cronJobs: Record<string, Record<string, CronJob>> = {
  * The chores that write players' rows in their databases. While players are being moved they wait for the switch: a
  * write the source took after the copy would be lost at the delete. Each catches up on its next run.
  */
-const WAIT_DURING_MOVE = new Set(["settleQueuedQuestions", "payContests", "sweepReferrerBonuses", "pruneExpiredRows", "sendPushNotifications"]);
+const WAIT_DURING_MOVE = new Set([
+  "settleQueuedQuestions",
+  "payContests",
+  "sweepReferrerBonuses",
+  "pruneExpiredRows",
+  "sendPushNotifications",
+]);
 
 /** Runs every job of a cron expression; one failing job is logged and does not stop the others. */
 export const runScheduled = async (cron: string, env: Env, now = Date.now()) => {

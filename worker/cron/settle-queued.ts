@@ -8,4 +8,6 @@ import type { CronJob } from "./cron.types";
  * pile up.
  */
 export const settleQueuedQuestions: CronJob = (data, _now, env) =>
-  settleQueuedEverywhere(data, settlementBudget(), (questionId, userIds) => publishSettlement(data, env, questionId, userIds));
+  settleQueuedEverywhere(data, settlementBudget(), (questionId, userIds) =>
+    publishSettlement(data, env, questionId, userIds),
+  );

@@ -9,13 +9,25 @@ type Buildable<Rows> = {
 };
 
 /** A statement ready for a batch (its text and values too, for query plans), and how to read its result back into typed rows. */
-export type BoundQuery<Rows> = { statement: D1PreparedStatement; sql: string; params: unknown[]; rows: (result: D1Result) => Rows };
+export type BoundQuery<Rows> = {
+  statement: D1PreparedStatement;
+  sql: string;
+  params: unknown[];
+  rows: (result: D1Result) => Rows;
+};
 
 type Compiled = { sql: string; params: unknown[]; read: ReturnType<typeof flatRowReader> };
 
-const compile = <Rows>(query: Buildable<Rows>): Compiled => ({ ...query.toSQL(), read: flatRowReader(query._.config.fields) });
+const compile = <Rows>(query: Buildable<Rows>): Compiled => ({
+  ...query.toSQL(),
+  read: flatRowReader(query._.config.fields),
+});
 
-const bind = <Rows>(d1: D1Database, { sql, params, read }: Compiled, values: Record<string, unknown> = {}): BoundQuery<Rows> => {
+const bind = <Rows>(
+  d1: D1Database,
+  { sql, params, read }: Compiled,
+  values: Record<string, unknown> = {},
+): BoundQuery<Rows> => {
   const bound = fillPlaceholders(params, values);
   return { statement: d1.prepare(sql).bind(...bound), sql, params: bound, rows: (result) => read(result) as Rows };
 };
@@ -36,7 +48,12 @@ export const boundQuery = <Rows>(d1: D1Database, query: Buildable<Rows>) => bind
  */
 export const compiledQueries = <Shape extends string, Rows>() => {
   const cache = new Map<Shape, Compiled>();
-  return (d1: D1Database, shape: Shape, build: () => Buildable<Rows>, values: Record<string, unknown>): BoundQuery<Rows> => {
+  return (
+    d1: D1Database,
+    shape: Shape,
+    build: () => Buildable<Rows>,
+    values: Record<string, unknown>,
+  ): BoundQuery<Rows> => {
     let compiled = cache.get(shape);
     if (!compiled) {
       compiled = compile(build());
@@ -53,8 +70,8 @@ export const compiledQuery = <Rows>(build: (db: Db) => Buildable<Rows>) => {
 };
 
 /** The row a compiled query reads. */
-export type RowOf<Query extends (...args: never[]) => BoundQuery<unknown[]>> = ReturnType<Query> extends BoundQuery<(infer Row)[]> ? Row : never;
-
+export type RowOf<Query extends (...args: never[]) => BoundQuery<unknown[]>> =
+  ReturnType<Query> extends BoundQuery<(infer Row)[]> ? Row : never;
 
 /** A builder write (insert, update, delete) as a statement for a batch beside others. */
 export const writeStatement = (d1: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }) => {

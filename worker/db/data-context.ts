@@ -45,7 +45,9 @@ export type DataContext = {
   /** Players grouped by the database that holds them. */
   readonly groupPlayers: (userIds: Iterable<string>) => Map<PlayerDatabase, string[]>;
   /** Asks every player database at once, for what names no player; answers the first that found it, with its database. */
-  readonly findInPlayers: <T>(ask: (db: D1Database) => Promise<T | null>) => Promise<{ db: D1Database; found: T } | null>;
+  readonly findInPlayers: <T>(
+    ask: (db: D1Database) => Promise<T | null>,
+  ) => Promise<{ db: D1Database; found: T } | null>;
   /** The databases keeping their own copy of the catalogue's questions and contests (none when players share it). */
   readonly questionCopies: () => D1Database[];
   /** Named reads of the catalogue and of a player's database: one batch where they are one database, else one each. */
@@ -137,7 +139,12 @@ const buildContext = (env: Env, catalogue: D1Database): DataContext => {
     },
     findInPlayers: async (ask) => {
       const answers = await Promise.all(all.map(async ({ db }) => ({ db, found: await ask(db) })));
-      return answers.find(<T>(answer: { db: D1Database; found: T | null }): answer is { db: D1Database; found: T } => answer.found !== null) ?? null;
+      return (
+        answers.find(
+          <T>(answer: { db: D1Database; found: T | null }): answer is { db: D1Database; found: T } =>
+            answer.found !== null,
+        ) ?? null
+      );
     },
     questionCopies: () => {
       const copies = new Set([...map.shards.map(({ db }) => db), ...(map.moving?.target ? [map.moving.target] : [])]);
@@ -147,7 +154,10 @@ const buildContext = (env: Env, catalogue: D1Database): DataContext => {
     readCatalogueAndPlayer: async (userId, catalogueReads, playerReads) => {
       const db = player(userId);
       if (db === catalogue) return batchTogether(db, catalogueReads(db), playerReads(db));
-      const [fromCatalogue, fromPlayer] = await Promise.all([batchIfAny(catalogue, catalogueReads(catalogue)), batchIfAny(db, playerReads(db))]);
+      const [fromCatalogue, fromPlayer] = await Promise.all([
+        batchIfAny(catalogue, catalogueReads(catalogue)),
+        batchIfAny(db, playerReads(db)),
+      ]);
       return { ...fromCatalogue, ...fromPlayer };
     },
   };

@@ -10,7 +10,8 @@ const sample = sqliteTable("sample", {
   seen: integer("seen", { mode: "timestamp_ms" }),
 });
 
-const resultOf = (rows: Record<string, unknown>[]) => ({ results: rows, success: true, meta: {} }) as unknown as D1Result;
+const resultOf = (rows: Record<string, unknown>[]) =>
+  ({ results: rows, success: true, meta: {} }) as unknown as D1Result;
 
 describe("flatRowReader", () => {
   const read = flatRowReader({
@@ -24,7 +25,9 @@ describe("flatRowReader", () => {
 
   it("decodes typed columns and mapped fragments, and passes stored values through, by position", () => {
     const rows = read(resultOf([{ a: "ann", b: 1, c: '["x"]', d: 1_700_000_000_000, e: "3", f: "ANN" }]));
-    expect(rows).toEqual([{ name: "ann", active: true, tags: ["x"], seen: new Date(1_700_000_000_000), count: 3, raw: "ANN" }]);
+    expect(rows).toEqual([
+      { name: "ann", active: true, tags: ["x"], seen: new Date(1_700_000_000_000), count: 3, raw: "ANN" },
+    ]);
   });
 
   it("keeps null as null without decoding it", () => {

@@ -3,7 +3,10 @@ import { Column, is, noopDecoder, SQL } from "drizzle-orm";
 type Decoder = { mapFromDriverValue(value: unknown): unknown };
 
 const isDecoder = (value: unknown): value is Decoder =>
-  typeof value === "object" && value !== null && "mapFromDriverValue" in value && typeof value.mapFromDriverValue === "function";
+  typeof value === "object" &&
+  value !== null &&
+  "mapFromDriverValue" in value &&
+  typeof value.mapFromDriverValue === "function";
 
 /**
  * How drizzle reads a selected field back: a column by its own type, a `sql` fragment by its mapWith, which drizzle

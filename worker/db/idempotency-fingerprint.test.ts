@@ -17,12 +17,23 @@ const answerOf = async (sent: Promise<{ status: number; json(): Promise<unknown>
 };
 
 const pick = (player: SignedInPlayer, key: string, questionId: string, choice: "yes" | "no" = "yes") =>
-  answerOf(apiClient({ headers: player.bearer }).picks.$post({ json: { questionId, choice, multiplier: 2 }, header: { "idempotency-key": key } }));
+  answerOf(
+    apiClient({ headers: player.bearer }).picks.$post({
+      json: { questionId, choice, multiplier: 2 },
+      header: { "idempotency-key": key },
+    }),
+  );
 
 const join = (player: SignedInPlayer, key: string, contestId: string) =>
-  answerOf(apiClient({ headers: player.bearer }).contests[":id"].join.$post({ param: { id: contestId }, header: { "idempotency-key": key } }));
+  answerOf(
+    apiClient({ headers: player.bearer }).contests[":id"].join.$post({
+      param: { id: contestId },
+      header: { "idempotency-key": key },
+    }),
+  );
 
-const picksOn = (questionId: string) => sumOverShards("SELECT count(*) FROM user_picks WHERE question_id = ?", questionId);
+const picksOn = (questionId: string) =>
+  sumOverShards("SELECT count(*) FROM user_picks WHERE question_id = ?", questionId);
 
 describe("an Idempotency-Key reused with a different request", () => {
   it("answers 422 and places no pick on the second question", async () => {
@@ -65,7 +76,9 @@ describe("an Idempotency-Key reused with a different request", () => {
     const player = await signedInPlayer(50);
     const [questionA, questionB] = [await insertQuestion({ creditCost: 3 }), await insertQuestion({ creditCost: 3 })];
     const key = crypto.randomUUID();
-    const replies = await Promise.all([questionA, questionB, questionA, questionB, questionA, questionB].map((q) => pick(player, key, q)));
+    const replies = await Promise.all(
+      [questionA, questionB, questionA, questionB, questionA, questionB].map((q) => pick(player, key, q)),
+    );
     const [a, b] = [replies.filter((_, i) => i % 2 === 0), replies.filter((_, i) => i % 2 === 1)];
     const [winners, losers] = a[0]?.status === 201 ? [a, b] : [b, a];
     for (const reply of winners) expect(reply).toMatchObject({ status: 201, body: winners[0]?.body });
@@ -98,15 +111,18 @@ describe("the same request spelt differently", () => {
     expect(await requestFingerprint("POST", "/api/picks", { b: { c: [1, { e: 3, d: 2 }] }, a: 1 })).toBe(base);
     expect(await requestFingerprint("POST", "/api/other", { a: 1, b: { c: [1, { d: 2, e: 3 }] } })).not.toBe(base);
     expect(await requestFingerprint("POST", "/api/picks", { a: 2, b: { c: [1, { d: 2, e: 3 }] } })).not.toBe(base);
-    expect(await requestFingerprint("POST", "/api/picks", undefined)).toBe(await requestFingerprint("POST", "/api/picks", null));
+    expect(await requestFingerprint("POST", "/api/picks", undefined)).toBe(
+      await requestFingerprint("POST", "/api/picks", null),
+    );
   });
 
   it("answers a receipt written before fingerprints by its route, as before", async () => {
     const player = await signedInPlayer();
     const key = crypto.randomUUID();
-    await shardOf(player.userId).prepare(
-      "INSERT INTO idempotent_responses (user_id, idempotency_key, route, status, body, created_at) VALUES (?, ?, ?, 201, ?, ?)",
-    )
+    await shardOf(player.userId)
+      .prepare(
+        "INSERT INTO idempotent_responses (user_id, idempotency_key, route, status, body, created_at) VALUES (?, ?, ?, 201, ?, ?)",
+      )
       .bind(player.userId, key, "POST /api/picks", JSON.stringify({ stored: true }), Date.now())
       .run();
     expect(await pick(player, key, await insertQuestion())).toMatchObject({ status: 201, body: { stored: true } });

@@ -4,7 +4,14 @@ import { faultyEnv, type FaultMode } from "../test/faulty-d1";
 import { callJson } from "../test/http";
 import { expectLedgerClean } from "../test/ledger";
 import { allInEveryTestShard } from "../test/players";
-import { difference, footprint, MONEY_ROUTES, withoutIdentity, type MoneyRequest, type MoneyRoute } from "../test/money-routes";
+import {
+  difference,
+  footprint,
+  MONEY_ROUTES,
+  withoutIdentity,
+  type MoneyRequest,
+  type MoneyRoute,
+} from "../test/money-routes";
 import { useFakeStripe, type FakeStripe } from "../test/stripe";
 import { GENERIC_ERROR_MESSAGE } from "../lib/errors";
 
@@ -19,7 +26,12 @@ afterAll(() => {
 });
 
 const send = (request: MoneyRequest, key: string, requestEnv: Env = env) =>
-  callJson(request.path, { method: "POST", headers: { ...request.headers, "Idempotency-Key": key }, json: request.json, env: requestEnv });
+  callJson(request.path, {
+    method: "POST",
+    headers: { ...request.headers, "Idempotency-Key": key },
+    json: request.json,
+    env: requestEnv,
+  });
 
 /** What the route answers and writes when nothing goes wrong, for a player of its own. */
 const cleanRun = async (route: MoneyRoute) => {
@@ -30,37 +42,48 @@ const cleanRun = async (route: MoneyRoute) => {
 };
 
 const storedStatuses = async (userIds: string[]) =>
-  (await allInEveryTestShard<{ status: number }>(`SELECT status FROM idempotent_responses WHERE user_id IN (${userIds.map(() => "?").join(", ")})`, ...userIds))
-    .map((row) => row.status);
+  (
+    await allInEveryTestShard<{ status: number }>(
+      `SELECT status FROM idempotent_responses WHERE user_id IN (${userIds.map(() => "?").join(", ")})`,
+      ...userIds,
+    )
+  ).map((row) => row.status);
 
 describe.each(MONEY_ROUTES)("$name with a failing database", (route) => {
-  it.each(MODES)("%s: the first attempt answers 500, its retry the clean answer, and the money moves once", async (mode) => {
-    const clean = await cleanRun(route);
-    expect(clean.status).toBeLessThan(300);
+  it.each(MODES)(
+    "%s: the first attempt answers 500, its retry the clean answer, and the money moves once",
+    async (mode) => {
+      const clean = await cleanRun(route);
+      expect(clean.status).toBeLessThan(300);
 
-    const request = await route.setup(stripe);
-    const key = crypto.randomUUID();
-    const faulty = faultyEnv({ mode, nth: route.batch }, request.userIds[0]!);
-    const before = await footprint(request);
+      const request = await route.setup(stripe);
+      const key = crypto.randomUUID();
+      const faulty = faultyEnv({ mode, nth: route.batch }, request.userIds[0]!);
+      const before = await footprint(request);
 
-    const first = await send(request, key, faulty);
-    expect(first.status).toBe(500);
-    expect(first.body).toEqual({ error: { code: "internal", message: GENERIC_ERROR_MESSAGE } });
-    const afterFirst = difference(before, await footprint(request));
-    if (mode === "fail-before-commit") expect(Object.values(afterFirst).every((n) => n === 0), JSON.stringify(afterFirst)).toBe(true);
-    else expect(afterFirst).toEqual(clean.wrote);
-    expect((await storedStatuses(request.userIds)).every((status) => status < 500)).toBe(true);
+      const first = await send(request, key, faulty);
+      expect(first.status).toBe(500);
+      expect(first.body).toEqual({ error: { code: "internal", message: GENERIC_ERROR_MESSAGE } });
+      const afterFirst = difference(before, await footprint(request));
+      if (mode === "fail-before-commit")
+        expect(
+          Object.values(afterFirst).every((n) => n === 0),
+          JSON.stringify(afterFirst),
+        ).toBe(true);
+      else expect(afterFirst).toEqual(clean.wrote);
+      expect((await storedStatuses(request.userIds)).every((status) => status < 500)).toBe(true);
 
-    const retry = await send(request, key, faulty);
-    expect(retry.status).toBe(clean.status);
-    expect(withoutIdentity(retry.body)).toEqual(withoutIdentity(clean.body));
-    expect(difference(before, await footprint(request))).toEqual(clean.wrote);
+      const retry = await send(request, key, faulty);
+      expect(retry.status).toBe(clean.status);
+      expect(withoutIdentity(retry.body)).toEqual(withoutIdentity(clean.body));
+      expect(difference(before, await footprint(request))).toEqual(clean.wrote);
 
-    const repeat = await send(request, key);
-    expect(repeat).toMatchObject({ status: retry.status, body: retry.body });
-    expect(difference(before, await footprint(request))).toEqual(clean.wrote);
-    await expectLedgerClean();
-  });
+      const repeat = await send(request, key);
+      expect(repeat).toMatchObject({ status: retry.status, body: retry.body });
+      expect(difference(before, await footprint(request))).toEqual(clean.wrote);
+      await expectLedgerClean();
+    },
+  );
 });
 
 describe.each(MONEY_ROUTES)("$name repeated at once", (route) => {

@@ -13,13 +13,17 @@ const KEY_PATTERN = /^[\w.:-]{1,200}$/;
 /** A stored row with this status is a receipt: the effect committed, its answer is still to be written. */
 const RECEIPT_STATUS = 0;
 
-export type Outcome<Body = unknown, Status extends ContentfulStatusCode = ContentfulStatusCode> = { status: Status; body: Body };
+export type Outcome<Body = unknown, Status extends ContentfulStatusCode = ContentfulStatusCode> = {
+  status: Status;
+  body: Body;
+};
 
 /**
  * What a route answers: typed as its success, which is what the route's clients read. A stored answer or a refusal
  * is one of the route's documented error statuses, sent as they were.
  */
-type SuccessResponse<Success extends Outcome> = Response & TypedResponse<JSONParsed<Success["body"]>, Success["status"], "json">;
+type SuccessResponse<Success extends Outcome> = Response &
+  TypedResponse<JSONParsed<Success["body"]>, Success["status"], "json">;
 
 /** Statements for the effect's own batch: they record that this key's effect happened, and `ref` to answer it again. */
 export type Receipt<Ref> = (ref: Ref) => D1PreparedStatement[];
@@ -50,7 +54,9 @@ const INSERT = `INSERT INTO idempotent_responses (user_id, idempotency_key, rout
 
 /** Plain INSERT: a second batch under the same key fails on it, so one key never moves money twice. */
 const receiptStatement = (d1: D1Database, use: Use, ref: unknown) =>
-  d1.prepare(INSERT).bind(use.userId, use.key, use.route, use.fingerprint, RECEIPT_STATUS, JSON.stringify(ref), Date.now());
+  d1
+    .prepare(INSERT)
+    .bind(use.userId, use.key, use.route, use.fingerprint, RECEIPT_STATUS, JSON.stringify(ref), Date.now());
 
 /** Only a success replaces a receipt: a refusal that met a twin's commit must not hide that commit. */
 const storeAnswer = (d1: D1Database, use: Use, { status, body }: Outcome) =>

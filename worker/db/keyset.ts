@@ -16,7 +16,8 @@ export const afterRow = (keys: readonly SortKey[], values: readonly (CursorValue
   return rest.length === 0 ? after : or(after, and(eq(first.column, value), afterRow(rest, restValues)));
 };
 
-export const orderBy = (keys: readonly SortKey[]) => keys.map((key) => (key.descending ? desc(key.column) : key.column));
+export const orderBy = (keys: readonly SortKey[]) =>
+  keys.map((key) => (key.descending ? desc(key.column) : key.column));
 
 type KeysetColumns = { createdAt: SQLiteColumn; id: SQLiteColumn };
 

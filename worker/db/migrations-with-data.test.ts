@@ -12,11 +12,15 @@ describe("migrating a database that holds players' rows", () => {
     const d1 = env.UNMIGRATED;
     await applyD1Migrations(d1, before("0018"));
     await d1.batch([
-      d1.prepare("INSERT INTO users (id, email, username, referral_code, created_at, updated_at) VALUES ('u1', 'u1@example.com', 'user_one', 'R1', 0, 0)"),
+      d1.prepare(
+        "INSERT INTO users (id, email, username, referral_code, created_at, updated_at) VALUES ('u1', 'u1@example.com', 'user_one', 'R1', 0, 0)",
+      ),
       d1.prepare(
         "INSERT INTO users (id, email, username, referral_code, referred_by, created_at, updated_at) VALUES ('u2', 'u2@example.com', 'user_two', 'R2', 'u1', 0, 0)",
       ),
-      d1.prepare("INSERT INTO user_credits (user_id, balance, total_earned, created_at, updated_at) VALUES ('u1', 0, 10, 0, 0)"),
+      d1.prepare(
+        "INSERT INTO user_credits (user_id, balance, total_earned, created_at, updated_at) VALUES ('u1', 0, 10, 0, 0)",
+      ),
       d1.prepare(
         "INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, created_at) VALUES ('t1', 'u1', 10, 'purchase', 'purchased', 'k1', 0), ('t2', 'u1', -10, 'redemption', 'purchased', 'k2', 1)",
       ),
@@ -38,7 +42,9 @@ describe("migrating a database that holds players' rows", () => {
       )
       .first();
     expect(counts).toEqual({ users: 2, ledger: 2, payments: 1, redemptions: 1, referrer: "u1", broken: 0 });
-    const { results: ledger } = await d1.prepare("SELECT id FROM credit_transactions ORDER BY rowid").all<{ id: string }>();
+    const { results: ledger } = await d1
+      .prepare("SELECT id FROM credit_transactions ORDER BY rowid")
+      .all<{ id: string }>();
     expect(ledger.map(({ id }) => id)).toEqual(["t1", "t2"]);
   });
 });

@@ -18,6 +18,9 @@ export const rowCopySql = (table: string, columns: readonly string[]) => {
     // `WHERE true`: SQLite reads ON CONFLICT after a bare FROM as a join constraint.
     upsert: `INSERT INTO ${table} (${list})
       SELECT ${columns.map((column) => `value ->> '${column}'`).join(", ")} FROM json_each(?1) WHERE true
-      ON CONFLICT (id) DO UPDATE SET ${columns.filter((column) => column !== "id").map((column) => `${column} = excluded.${column}`).join(", ")}`,
+      ON CONFLICT (id) DO UPDATE SET ${columns
+        .filter((column) => column !== "id")
+        .map((column) => `${column} = excluded.${column}`)
+        .join(", ")}`,
   };
 };

@@ -14,7 +14,10 @@ type Nullable<C extends SQLiteColumn, V> = C["_"]["notNull"] extends true ? V : 
  * schema, so a statement's row type changes with the table.
  */
 export type SqlRow<T extends SQLiteTable> = {
-  [K in keyof T["_"]["columns"] as T["_"]["columns"][K]["_"]["name"]]: Nullable<T["_"]["columns"][K], StoredValue<T["_"]["columns"][K]>>;
+  [K in keyof T["_"]["columns"] as T["_"]["columns"][K]["_"]["name"]]: Nullable<
+    T["_"]["columns"][K],
+    StoredValue<T["_"]["columns"][K]>
+  >;
 };
 
 /** Some of a table's columns, by their database names. */

@@ -14,7 +14,8 @@ export type TableShape = {
   foreignKeys: string[];
 };
 
-export const schemaTables = () => Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+export const schemaTables = () =>
+  Object.values(schema as Record<string, unknown>).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 
 const sqlDefault = (value: unknown) => {
   if (value === undefined || value === null) return "none";
@@ -44,7 +45,10 @@ const collationOf = (sqlType: string) => {
   return collation ? ` collate ${collation.toLowerCase()}` : "";
 };
 
-const partition = <T>(items: T[], test: (item: T) => boolean): [T[], T[]] => [items.filter(test), items.filter((item) => !test(item))];
+const partition = <T>(items: T[], test: (item: T) => boolean): [T[], T[]] => [
+  items.filter(test),
+  items.filter((item) => !test(item)),
+];
 
 const whereText = (where: SQL | undefined) => (where ? " partial" : "");
 
@@ -73,7 +77,9 @@ export const shapeOfSchema = (table: SQLiteTable): TableShape => {
       `${index.name}${index.unique ? " unique" : ""} (${index.columns.map(indexColumnText).join(", ")})${whereText(index.where)}`,
   );
   const uniques = [
-    ...config.columns.filter((column) => column.isUnique).map((column) => `${column.name}${collationOf(column.getSQLType())}`),
+    ...config.columns
+      .filter((column) => column.isUnique)
+      .map((column) => `${column.name}${collationOf(column.getSQLType())}`),
     ...config.uniqueConstraints.map((constraint) => constraint.columns.map((column) => column.name).join(", ")),
     ...uniqueIndexes.map(({ config: index }) => index.columns.map(indexColumnText).join(", ")),
   ];
@@ -94,7 +100,10 @@ const indexColumnsOf = async (d1: D1Database, index: string) => {
   const { results } = await d1.prepare(`PRAGMA index_xinfo('${index}')`).all<IndexColumnRow>();
   return results
     .filter((column) => column.key === 1)
-    .map((column) => `${column.name}${column.desc ? " desc" : ""}${column.coll === "BINARY" ? "" : ` collate ${column.coll.toLowerCase()}`}`);
+    .map(
+      (column) =>
+        `${column.name}${column.desc ? " desc" : ""}${column.coll === "BINARY" ? "" : ` collate ${column.coll.toLowerCase()}`}`,
+    );
 };
 
 export const shapeOfDatabase = async (d1: D1Database, table: string): Promise<TableShape> => {
@@ -118,7 +127,9 @@ export const shapeOfDatabase = async (d1: D1Database, table: string): Promise<Ta
     if (index.origin === "u" || (index.origin === "c" && index.unique && !index.partial)) {
       uniques.push(indexColumns.join(", "));
     } else if (index.origin === "c") {
-      indexes.push(`${index.name}${index.unique ? " unique" : ""} (${indexColumns.join(", ")})${index.partial ? " partial" : ""}`);
+      indexes.push(
+        `${index.name}${index.unique ? " unique" : ""} (${indexColumns.join(", ")})${index.partial ? " partial" : ""}`,
+      );
     }
   }
   const { results: keys } = await d1.prepare(`PRAGMA foreign_key_list('${table}')`).all<ForeignKeyRow>();

@@ -12,7 +12,11 @@ import { bucketOf, bucketRangeOf, d1Binding, shardByBinding, shardMap, userShard
  */
 export type Move = { source: string; target: string; fromBucket: number };
 
-type MapJson = { version: number; shards: { binding: string; from: number }[]; moving?: { from: number; to: number; target: string } };
+type MapJson = {
+  version: number;
+  shards: { binding: string; from: number }[];
+  moving?: { from: number; to: number; target: string };
+};
 
 const PAGE = 200;
 
@@ -20,17 +24,22 @@ const fail = (message: string): never => {
   throw new Error(`Shard move refused: ${message}`);
 };
 
-const d1Of = (env: Env, binding: string): D1Database => d1Binding(env, binding) ?? fail(`${binding} is not a D1 binding`);
+const d1Of = (env: Env, binding: string): D1Database =>
+  d1Binding(env, binding) ?? fail(`${binding} is not a D1 binding`);
 
 /** The buckets the move takes: from `fromBucket` to where the source's range ends. */
 const movingRange = (map: ShardMap, move: Move): [number, number] => {
-  const source = map.shards.find((shard) => shard.binding === move.source) ?? fail(`${move.source} is not a shard of the map in force`);
+  const source =
+    map.shards.find((shard) => shard.binding === move.source) ??
+    fail(`${move.source} is not a shard of the map in force`);
   const [start, end] = bucketRangeOf(map, source);
-  if (move.fromBucket < start || move.fromBucket >= end) fail(`bucket ${move.fromBucket} is not inside ${move.source}'s ${start}-${end - 1}`);
+  if (move.fromBucket < start || move.fromBucket >= end)
+    fail(`bucket ${move.fromBucket} is not inside ${move.source}'s ${start}-${end - 1}`);
   return [move.fromBucket, end];
 };
 
-const shardsOf = (map: ShardMap) => map.shards.map(({ binding, firstBucket }) => ({ binding: binding as string, from: firstBucket }));
+const shardsOf = (map: ShardMap) =>
+  map.shards.map(({ binding, firstBucket }) => ({ binding: binding as string, from: firstBucket }));
 
 /**
  * Step 0, the map to publish before the copy: the same shards, with the moved buckets marked so their players' writes
@@ -49,7 +58,9 @@ const requireMark = (env: Env, move: Move) => {
   const map = shardMap(env);
   const [from, to] = movingRange(map, move);
   if (map.moving?.from !== from || map.moving.to !== to || map.moving.target !== d1Of(env, move.target)) {
-    fail(`publish markMove's map first: buckets ${from}-${to - 1} still take writes, or the catalogue's edits miss ${move.target}`);
+    fail(
+      `publish markMove's map first: buckets ${from}-${to - 1} still take writes, or the catalogue's edits miss ${move.target}`,
+    );
   }
 };
 
@@ -58,20 +69,23 @@ export const nextMap = (env: Env, move: Move): MapJson => {
   const map = shardMap(env);
   movingRange(map, move);
   if (map.shards.some((shard) => shard.binding === move.target)) fail(`${move.target} already serves players`);
-  const shards = shardsOf(map)
-    .filter((shard) => !(shard.binding === move.source && shard.from === move.fromBucket));
+  const shards = shardsOf(map).filter((shard) => !(shard.binding === move.source && shard.from === move.fromBucket));
   shards.push({ binding: move.target, from: move.fromBucket });
   return { version: map.version + 1, shards: shards.sort((a, b) => a.from - b.from) };
 };
 
-const userIds = async (db: D1Database) => (await db.prepare("SELECT id FROM users").all<{ id: string }>()).results.map(({ id }) => id);
+const userIds = async (db: D1Database) =>
+  (await db.prepare("SELECT id FROM users").all<{ id: string }>()).results.map(({ id }) => id);
 
 const movingPlayers = async (env: Env, move: Move) => {
   const [from, to] = movingRange(shardMap(env), move);
   return (await userIds(d1Of(env, move.source))).filter((id) => bucketOf(id) >= from && bucketOf(id) < to);
 };
 
-const columnsOf = (table: SQLiteTable) => getTableConfig(table).columns.filter((column) => !column.generated).map((column) => column.name);
+const columnsOf = (table: SQLiteTable) =>
+  getTableConfig(table)
+    .columns.filter((column) => !column.generated)
+    .map((column) => column.name);
 
 const hasRowid = (db: D1Database, name: string) =>
   db
@@ -96,7 +110,12 @@ const orderOf = async (db: D1Database, table: SQLiteTable) => {
 type CopyOptions = { where: string; params: string[]; emptied?: readonly string[] };
 
 /** Pages rows from one database into another; INSERT OR IGNORE so a repeated copy adds only what is missing. */
-const copyRows = async (from: D1Database, to: D1Database, table: SQLiteTable, { where, params, emptied = [] }: CopyOptions) => {
+const copyRows = async (
+  from: D1Database,
+  to: D1Database,
+  table: SQLiteTable,
+  { where, params, emptied = [] }: CopyOptions,
+) => {
   const name = getTableConfig(table).name;
   const columns = columnsOf(table);
   const order = await orderOf(from, table);
@@ -104,7 +123,9 @@ const copyRows = async (from: D1Database, to: D1Database, table: SQLiteTable, { 
   let copied = 0;
   for (;;) {
     const { results } = await from
-      .prepare(`SELECT ${columns.join(", ")} FROM ${name} WHERE ${where} ORDER BY ${order} LIMIT ${PAGE} OFFSET ${copied}`)
+      .prepare(
+        `SELECT ${columns.join(", ")} FROM ${name} WHERE ${where} ORDER BY ${order} LIMIT ${PAGE} OFFSET ${copied}`,
+      )
       .bind(...params)
       .all();
     if (results.length === 0) return copied;
@@ -117,7 +138,10 @@ const copyRows = async (from: D1Database, to: D1Database, table: SQLiteTable, { 
 };
 
 const countRows = async (db: D1Database, { table, rows }: PlayerTable, ids: string) =>
-  (await db.prepare(`SELECT count(*) AS n FROM ${getTableConfig(table).name} WHERE ${rows}`).bind(ids).first<number>("n")) ?? 0;
+  (await db
+    .prepare(`SELECT count(*) AS n FROM ${getTableConfig(table).name} WHERE ${rows}`)
+    .bind(ids)
+    .first<number>("n")) ?? 0;
 
 /** A shard's pick counts and crowd split are its own picks': recounted wherever picks came or went. */
 const recountQuestions = (db: D1Database) =>
@@ -139,7 +163,8 @@ export const copyPlayers = async (env: Env, move: Move) => {
   const players = await movingPlayers(env, move);
   const ids = JSON.stringify(players);
   // A catalogue row names the admin who made it, who need not live in the target shard.
-  for (const table of CATALOGUE_COPIES) await copyRows(source, target, table, { where: "true", params: [], emptied: ["created_by"] });
+  for (const table of CATALOGUE_COPIES)
+    await copyRows(source, target, table, { where: "true", params: [], emptied: ["created_by"] });
   const rows: Record<string, number> = {};
   for (const { table, rows: where } of PLAYER_TABLES) {
     rows[getTableConfig(table).name] = await copyRows(source, target, table, { where, params: [ids] });
@@ -164,15 +189,23 @@ export const verifyCopy = async (env: Env, move: Move, auditLedger: AuditLedger)
   const mismatches: string[] = [];
   for (const entry of PLAYER_TABLES) {
     const [before, after] = await Promise.all([countRows(source, entry, ids), countRows(target, entry, ids)]);
-    if (before !== after) mismatches.push(`${getTableConfig(entry.table).name}: ${before} in ${move.source}, ${after} in ${move.target}`);
+    if (before !== after)
+      mismatches.push(`${getTableConfig(entry.table).name}: ${before} in ${move.source}, ${after} in ${move.target}`);
   }
-  const balances = (db: D1Database) => db.prepare(`SELECT total(balance) AS sum FROM user_credits WHERE ${CREDITS.rows}`).bind(ids).first<number>("sum");
-  if ((await balances(source)) !== (await balances(target))) mismatches.push("user_credits: the moved players' balances differ");
-  for (const [name, db] of [[move.source, source], [move.target, target]] as const) {
+  const balances = (db: D1Database) =>
+    db.prepare(`SELECT total(balance) AS sum FROM user_credits WHERE ${CREDITS.rows}`).bind(ids).first<number>("sum");
+  if ((await balances(source)) !== (await balances(target)))
+    mismatches.push("user_credits: the moved players' balances differ");
+  for (const [name, db] of [
+    [move.source, source],
+    [move.target, target],
+  ] as const) {
     const violations = await auditLedger(db);
     if (violations.length > 0) {
       const first = violations[0]!;
-      mismatches.push(`${name}: ${violations.length} ledger audit violations, first ${first.kind} of ${first.userId}: ${first.detail}`);
+      mismatches.push(
+        `${name}: ${violations.length} ledger audit violations, first ${first.kind} of ${first.userId}: ${first.detail}`,
+      );
     }
   }
   return { players: players.length, mismatches };
@@ -184,16 +217,21 @@ export const verifyCopy = async (env: Env, move: Move, auditLedger: AuditLedger)
  * `users` rows stay: there they are the directory every player is looked up in.
  */
 export const deleteMovedPlayers = async (env: Env, move: Move) => {
-  const target = shardByBinding(env, move.target) ?? fail(`the map in force does not send anyone to ${move.target} yet`);
+  const target =
+    shardByBinding(env, move.target) ?? fail(`the map in force does not send anyone to ${move.target} yet`);
   const source = d1Of(env, move.source);
   const moved = (await userIds(source)).filter((id) => userShard(env, id) === target);
   const ids = JSON.stringify(moved);
   const held = await countRows(target.db, USERS, ids);
-  if (held !== moved.length) fail(`${move.target} holds ${held} of the ${moved.length} players to delete from ${move.source}`);
+  if (held !== moved.length)
+    fail(`${move.target} holds ${held} of the ${moved.length} players to delete from ${move.source}`);
   const keepUsers = source === env.DB;
   for (const { table, rows } of [...PLAYER_TABLES].reverse()) {
     if (keepUsers && table === users) continue;
-    await source.prepare(`DELETE FROM ${getTableConfig(table).name} WHERE ${rows}`).bind(ids).run();
+    await source
+      .prepare(`DELETE FROM ${getTableConfig(table).name} WHERE ${rows}`)
+      .bind(ids)
+      .run();
   }
   // The catalogue's own counters are the sums over every shard, which the fold keeps; a shard's are its picks'.
   if (!keepUsers) await recountQuestions(source);

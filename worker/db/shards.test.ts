@@ -46,19 +46,46 @@ describe("the user shard map", () => {
   });
 
   it.each([
-    ["a binding that is not a D1 database", { version: 1, shards: [{ binding: "IMAGES", from: 0 }] }, /IMAGES is not a D1 binding/],
+    [
+      "a binding that is not a D1 database",
+      { version: 1, shards: [{ binding: "IMAGES", from: 0 }] },
+      /IMAGES is not a D1 binding/,
+    ],
     ["a first shard not at bucket 0", { version: 1, shards: [{ binding: "DB", from: 3 }] }, /start at bucket 0/],
     [
       "shards out of order",
-      { version: 1, shards: [{ binding: "SHARD_0", from: 0 }, { binding: "SHARD_1", from: 600 }, { binding: "IMAGES", from: 500 }] },
+      {
+        version: 1,
+        shards: [
+          { binding: "SHARD_0", from: 0 },
+          { binding: "SHARD_1", from: 600 },
+          { binding: "IMAGES", from: 500 },
+        ],
+      },
       /increasing buckets/,
     ],
     [
       "the catalogue as one of several shards",
-      { version: 1, shards: [{ binding: "DB", from: 0 }, { binding: "SHARD_1", from: 512 }] },
+      {
+        version: 1,
+        shards: [
+          { binding: "DB", from: 0 },
+          { binding: "SHARD_1", from: 512 },
+        ],
+      },
       /only be the one shard/,
     ],
-    ["one binding twice", { version: 1, shards: [{ binding: "SHARD_0", from: 0 }, { binding: "SHARD_0", from: 10 }] }, /one range only/],
+    [
+      "one binding twice",
+      {
+        version: 1,
+        shards: [
+          { binding: "SHARD_0", from: 0 },
+          { binding: "SHARD_0", from: 10 },
+        ],
+      },
+      /one range only/,
+    ],
     ["no version", { shards: [{ binding: "DB", from: 0 }] }, /version/],
   ])("refuses %s", (_, map, message) => {
     expect(() => shardMap(withMap(map))).toThrow(message);

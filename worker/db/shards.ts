@@ -34,11 +34,14 @@ const parseMap = (env: Env): ShardMap => {
   });
   // The catalogue's pick counts are the sums over the shards: it cannot also count its own players' picks among several.
   if (shards.length > 1 && shards.some((shard) => shard.db === env.DB)) {
-    throw new Error("Invalid USER_SHARD_MAP: the catalogue database (DB) can only be the one shard of a single-shard map");
+    throw new Error(
+      "Invalid USER_SHARD_MAP: the catalogue database (DB) can only be the one shard of a single-shard map",
+    );
   }
   const targetBinding = source.moving?.target;
   const target = targetBinding === undefined ? undefined : d1Binding(env, targetBinding);
-  if (targetBinding !== undefined && !target) throw new Error(`Invalid USER_SHARD_MAP: the moving target ${targetBinding} is not a D1 binding`);
+  if (targetBinding !== undefined && !target)
+    throw new Error(`Invalid USER_SHARD_MAP: the moving target ${targetBinding} is not a D1 binding`);
   const moving = source.moving && { from: source.moving.from, to: source.moving.to, target };
   return { version: source.version, shards, moving, sharesCatalogue: shards.length === 1 && shards[0]!.db === env.DB };
 };
@@ -92,7 +95,9 @@ export const playerDb = (env: Env, userId: string): D1Database => userShard(env,
  */
 export const inEveryShard = async <T>(env: Env, ask: (d1: D1Database) => Promise<T | null>) => {
   type Answer = { db: D1Database; found: T | null };
-  const answers = await Promise.all(shardMap(env).shards.map(async ({ db }): Promise<Answer> => ({ db, found: await ask(db) })));
+  const answers = await Promise.all(
+    shardMap(env).shards.map(async ({ db }): Promise<Answer> => ({ db, found: await ask(db) })),
+  );
   return answers.find((answer): answer is { db: D1Database; found: T } => answer.found !== null) ?? null;
 };
 

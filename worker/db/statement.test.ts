@@ -31,7 +31,9 @@ describe("batchNamed", () => {
     const key = `statement-test-${crypto.randomUUID()}`;
     const insert = env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, 0, 1)").bind(key);
     await expect(batchNamed(env.DB, { first: insert, again: insert })).rejects.toThrow(/UNIQUE/);
-    const row = await firstRow(typed<Limit>(env.DB.prepare("SELECT key, count FROM rate_limits WHERE key = ?").bind(key)));
+    const row = await firstRow(
+      typed<Limit>(env.DB.prepare("SELECT key, count FROM rate_limits WHERE key = ?").bind(key)),
+    );
     expect(row).toBeNull();
   });
 
@@ -39,7 +41,16 @@ describe("batchNamed", () => {
     const { env, counter } = countingEnv();
     const key = `statement-test-${crypto.randomUUID()}`;
     const limits = compiledQueries<"by key", { key: string; windowStart: number }[]>();
-    const byKey = limits(env.DB, "by key", () => createDb(env.DB).select({ key: rateLimits.key, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, sql.placeholder("key"))), { key });
+    const byKey = limits(
+      env.DB,
+      "by key",
+      () =>
+        createDb(env.DB)
+          .select({ key: rateLimits.key, windowStart: rateLimits.windowStart })
+          .from(rateLimits)
+          .where(eq(rateLimits.key, sql.placeholder("key"))),
+      { key },
+    );
     const { write, limit, twice } = await batchNamed(env.DB, {
       write: env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, 5, 1)").bind(key),
       limit: byKey,

@@ -13,7 +13,8 @@ export const firstRow = <Row>(statement: TypedStatement<Row>) => statement.first
 export const allRows = async <Row>(statement: TypedStatement<Row>) => (await statement.all<Row>()).results;
 
 /** A raw statement or a builder query bound for a batch (read back as its typed rows), or a list of either kind. */
-export type BatchEntry = D1PreparedStatement | BoundQuery<unknown> | readonly D1PreparedStatement[] | readonly BoundQuery<unknown>[];
+export type BatchEntry =
+  D1PreparedStatement | BoundQuery<unknown> | readonly D1PreparedStatement[] | readonly BoundQuery<unknown>[];
 
 type RowOf<S> = S extends TypedStatement<infer Row> ? (unknown extends Row ? unknown : Row) : unknown;
 
@@ -36,14 +37,18 @@ const statementOf = (entry: Single) => (isBoundQuery(entry) ? entry.statement : 
 const resultOf = (entry: Single, result: D1Result) => (isBoundQuery(entry) ? entry.rows(result) : result);
 
 /** Array.isArray does not narrow a readonly array, hence the casts. */
-const partsOf = (entry: BatchEntry) => (Array.isArray(entry) ? { parts: entry as readonly Single[], list: true } : { parts: [entry as Single], list: false });
+const partsOf = (entry: BatchEntry) =>
+  Array.isArray(entry) ? { parts: entry as readonly Single[], list: true } : { parts: [entry as Single], list: false };
 
 /**
  * Runs named statements (or lists of them, or builder queries) as one batch, one D1 round trip and one transaction,
  * in the order the names are written, and answers each name with its own results: a caller never counts positions
  * in the batch. A builder query answers with its rows, typed and decoded as the builder selects them.
  */
-export const batchNamed = async <G extends Record<string, BatchEntry>>(d1: D1Database, groups: G): Promise<NamedResults<G>> => {
+export const batchNamed = async <G extends Record<string, BatchEntry>>(
+  d1: D1Database,
+  groups: G,
+): Promise<NamedResults<G>> => {
   const entries = Object.entries(groups).map(([name, entry]) => ({ name, ...partsOf(entry) }));
   const results = await d1.batch(entries.flatMap(({ parts }) => parts.map(statementOf)));
   let next = 0;

@@ -18,7 +18,12 @@ import { SHARDS, twoShardEnv, userIdInShard } from "../test/shards";
 import { deliver, stripeEvent } from "../test/stripe";
 import { mirrorQuestions } from "../features/questions/question-mirror";
 import { playerDb } from "../db/shards";
-import { ACCOUNT_MOVING_MESSAGE, MOVE_RETRY_AFTER_SECONDS, PLAYER_MOVING_MESSAGE, PLAYERS_MOVING_MESSAGE } from "./write-pause";
+import {
+  ACCOUNT_MOVING_MESSAGE,
+  MOVE_RETRY_AFTER_SECONDS,
+  PLAYER_MOVING_MESSAGE,
+  PLAYERS_MOVING_MESSAGE,
+} from "./write-pause";
 
 const shards = twoShardEnv();
 
@@ -35,7 +40,12 @@ const expectPaused = async (response: Response, message = ACCOUNT_MOVING_MESSAGE
 };
 
 const pick = (bearer: Record<string, string>, questionId: string, requestEnv: Env) =>
-  call("/api/picks", { method: "POST", headers: bearer, json: { questionId, choice: "yes", multiplier: 1 }, env: requestEnv });
+  call("/api/picks", {
+    method: "POST",
+    headers: bearer,
+    json: { questionId, choice: "yes", multiplier: 1 },
+    env: requestEnv,
+  });
 
 describe("writes paused while a player's bucket moves to another shard", () => {
   it("answers a moving player's writes 503 with Retry-After, keeps their reads, and lets everyone else write", async () => {
@@ -59,9 +69,19 @@ describe("writes paused while a player's bucket moves to another shard", () => {
   it("pauses signing in and refreshing for a moving player, and signs new players up outside the moving buckets", async () => {
     const account = await signUpAndLogin(`pause-${crypto.randomUUID()}@example.com`, { env: shards });
     const during = moving(bucketOf(account.userId));
-    const login = await call("/api/auth/login", { method: "POST", json: { email: account.email, password: account.password }, env: during });
+    const login = await call("/api/auth/login", {
+      method: "POST",
+      json: { email: account.email, password: account.password },
+      env: during,
+    });
     await expectPaused(login);
-    await expectPaused(await call("/api/auth/refresh", { method: "POST", headers: sessionHeaders("", account.refreshToken), env: during }));
+    await expectPaused(
+      await call("/api/auth/refresh", {
+        method: "POST",
+        headers: sessionHeaders("", account.refreshToken),
+        env: during,
+      }),
+    );
 
     // While SHARD_0's whole half moves, new accounts all land in the other half.
     const halfMoving = moving(0, SHARD_BUCKETS / 2);
@@ -94,12 +114,17 @@ describe("writes paused while a player's bucket moves to another shard", () => {
   it("sends a moving shard's settlement back as a fresh delayed message, and holds the chores that write players", async () => {
     const { queue, sent } = caughtQueue();
     const during: Env = { ...moving(0, 10), SETTLEMENT_QUEUE: queue };
-    const result = await deliverBatch(consumeSettlement, "settlement", during, [{ questionId: "q-during-move", shard: "SHARD_0" }]);
+    const result = await deliverBatch(consumeSettlement, "settlement", during, [
+      { questionId: "q-during-move", shard: "SHARD_0" },
+    ]);
     expect(result.explicitAcks).toEqual(["m0"]);
     expect(sent).toEqual([{ questionId: "q-during-move", shard: "SHARD_0" }]);
 
     const outcomes = await runScheduled(EVERY_MINUTE, during);
-    expect(outcomes).toMatchObject({ settleQueuedQuestions: { waiting: "shard move" }, payContests: { waiting: "shard move" } });
+    expect(outcomes).toMatchObject({
+      settleQueuedQuestions: { waiting: "shard move" },
+      payContests: { waiting: "shard move" },
+    });
     expect(outcomes.foldPickCounts).not.toEqual({ waiting: "shard move" });
   });
 
@@ -108,10 +133,15 @@ describe("writes paused while a player's bucket moves to another shard", () => {
     const during: Env = { ...moving(0, 10), SETTLEMENT_QUEUE: queue };
     const questionId = await insertQuestion({ creditCost: 2 });
     await mirrorQuestions(dataContext(shards), [questionId]);
-    const [paused, writing] = [await createPlayer(10, SHARDS.SHARD_0, userIdInShard(0)), await createPlayer(10, SHARDS.SHARD_1, userIdInShard(1))];
+    const [paused, writing] = [
+      await createPlayer(10, SHARDS.SHARD_0, userIdInShard(0)),
+      await createPlayer(10, SHARDS.SHARD_1, userIdInShard(1)),
+    ];
     await placePick(paused, questionId, "yes", 1, SHARDS.SHARD_0);
     await placePick(writing, questionId, "yes", 1, SHARDS.SHARD_1);
-    await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = 1 WHERE id = ?").bind(questionId).run();
+    await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = 1 WHERE id = ?")
+      .bind(questionId)
+      .run();
     await mirrorQuestions(dataContext(shards), [questionId]);
 
     const result = await settleEverywhere(dataContext(during), during.SETTLEMENT_QUEUE, questionId, settlementBudget());
@@ -129,17 +159,38 @@ describe("writes paused while a player's bucket moves to another shard", () => {
     const during = moving(bucketOf(player.userId));
 
     const award = { adjustmentId: crypto.randomUUID(), amount: 5, reason: "Goodwill after an outage" };
-    const adjusted = await call(`/api/admin/players/${player.userId}/credits`, { method: "POST", headers: admin.bearer, json: award, env: during });
+    const adjusted = await call(`/api/admin/players/${player.userId}/credits`, {
+      method: "POST",
+      headers: admin.bearer,
+      json: award,
+      env: during,
+    });
     await expectPaused(adjusted, PLAYER_MOVING_MESSAGE);
     expect(await balanceOf(player.userId, playerDb(shards, player.userId))).toBe(10);
-    await expectPaused(await call(`/api/admin/questions/${questionId}`, { method: "DELETE", headers: admin.bearer, env: during }), PLAYERS_MOVING_MESSAGE);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM questions WHERE id = ?").bind(questionId).first("n")).toBe(1);
+    await expectPaused(
+      await call(`/api/admin/questions/${questionId}`, { method: "DELETE", headers: admin.bearer, env: during }),
+      PLAYERS_MOVING_MESSAGE,
+    );
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM questions WHERE id = ?").bind(questionId).first("n")).toBe(
+      1,
+    );
 
-    expect((await call(`/api/admin/players/${player.userId}/credits`, { method: "POST", headers: admin.bearer, json: award, env: shards })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/admin/players/${player.userId}/credits`, {
+          method: "POST",
+          headers: admin.bearer,
+          json: award,
+          env: shards,
+        })
+      ).status,
+    ).toBe(200);
     expect(await balanceOf(player.userId, playerDb(shards, player.userId))).toBe(15);
   });
 
   it("refuses a moving range that holds no bucket", () => {
-    expect(() => readShardMap({ version: 2, shards: [{ binding: "SHARD_0", from: 0 }], moving: { from: 5, to: 5 } })).toThrow(/at least one bucket/);
+    expect(() =>
+      readShardMap({ version: 2, shards: [{ binding: "SHARD_0", from: 0 }], moving: { from: 5, to: 5 } }),
+    ).toThrow(/at least one bucket/);
   });
 });

@@ -13,7 +13,15 @@ describe("HTTP caching", () => {
     expect(isPublic(await call("/api/categories"))).toBe(true);
     expect(isPublic(await call("/api/leaderboard?period=7"))).toBe(true);
     expect(isPublic(await call("/api/rewards"))).toBe(true);
-    for (const path of ["/api/questions", "/api/leaderboard?period=7", "/api/me", "/api/credits", "/api/picks", "/api/credits/transactions", "/api/streak"]) {
+    for (const path of [
+      "/api/questions",
+      "/api/leaderboard?period=7",
+      "/api/me",
+      "/api/credits",
+      "/api/picks",
+      "/api/credits/transactions",
+      "/api/streak",
+    ]) {
       const response = await call(path, { headers: player.bearer });
       expect(isPublic(response), path).toBe(false);
       expect(response.headers.get("Cache-Control"), path).toMatch(/private|no-store/);

@@ -7,7 +7,8 @@ import { BOOKMARK_HEADER } from "#shared/d1-bookmark";
 import { EDGE_CACHE_HEADER } from "./edge-cache";
 
 const cached = { ...env, EDGE_CACHE: "on" } as Env;
-const ids = async (response: Response) => ((await response.json()) as { items: { id: string }[] }).items.map((q) => q.id);
+const ids = async (response: Response) =>
+  ((await response.json()) as { items: { id: string }[] }).items.map((q) => q.id);
 
 describe("edge cache for visitors' public reads", () => {
   it("answers the next visitor from the cache, without the first answer's request id, bookmark or cookies", async () => {

@@ -8,7 +8,8 @@ const PER_ANSWER_HEADERS = ["Set-Cookie", "X-Request-Id", BOOKMARK_HEADER];
 const SESSION_COOKIE = /(?:^|;\s*)__Host-(?:access|refresh)=/;
 
 /** No session comes with the request: it may be answered with what every visitor gets. */
-export const isVisitor = (headers: Headers) => !headers.has("Authorization") && !SESSION_COOKIE.test(headers.get("Cookie") ?? "");
+export const isVisitor = (headers: Headers) =>
+  !headers.has("Authorization") && !SESSION_COOKIE.test(headers.get("Cookie") ?? "");
 
 /**
  * Visitors' public reads (feed pages, categories, leaderboards, rewards) are the same for everybody, so the first

@@ -17,7 +17,9 @@ describe("the email queue", () => {
     const response = await signUp("queued.mail@example.com", { env: { ...env, EMAIL_QUEUE: queue } });
     expect(response.status).toBe(201);
     expect(await outboxFor("queued.mail@example.com")).toEqual([]);
-    expect(sent).toEqual([expect.objectContaining({ to: "queued.mail@example.com", subject: expect.stringContaining("Confirm") })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ to: "queued.mail@example.com", subject: expect.stringContaining("Confirm") }),
+    ]);
 
     const result = await deliverBatch(consumeEmails, QUEUE, env, sent);
     expect(result.explicitAcks).toEqual(["m0"]);
@@ -27,7 +29,10 @@ describe("the email queue", () => {
   it("retries an email the email API refused, and sends it once the API answers", async () => {
     const production = productionEnv({ EMAIL_API_URL: "https://email.example/send", EMAIL_API_KEY: "k" });
     const email = { to: "later@example.com", subject: "Hello", text: "Body" };
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("down", { status: 503 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("down", { status: 503 })),
+    );
     const refused = await deliverBatch(consumeEmails, QUEUE, production, [email]);
     expect(refused.retryMessages).toEqual([{ msgId: "m0" }]);
 

@@ -28,7 +28,11 @@ export const consumeEmails = async (batch: MessageBatch, mailer: Mailer, emailOf
         if (email) await mailer.send(email);
         message.ack();
       } catch (error) {
-        log("error", "email_failed", { subject: parsed?.data?.subject ?? "requested", attempt: message.attempts, error: String(error) });
+        log("error", "email_failed", {
+          subject: parsed?.data?.subject ?? "requested",
+          attempt: message.attempts,
+          error: String(error),
+        });
         message.retry({ delaySeconds: backoffSeconds(message.attempts, { firstSeconds: 10, maxSeconds: 600 }) });
       }
     }),

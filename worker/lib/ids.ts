@@ -5,7 +5,10 @@ const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString
 /** A URL-safe random token with `byteLength` bytes of entropy. */
 export const randomToken = (byteLength = 32): string => {
   const bytes = crypto.getRandomValues(new Uint8Array(byteLength));
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 };
 
 export const sha256Hex = async (value: string): Promise<string> =>

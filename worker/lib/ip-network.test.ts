@@ -15,7 +15,18 @@ describe("ipNetwork", () => {
   });
 
   it("answers null for a missing or malformed address", () => {
-    for (const ip of [undefined, null, "", "unknown", "256.1.1.1", "1.2.3", "2001:db8::1::2", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "12345::"]) {
+    for (const ip of [
+      undefined,
+      null,
+      "",
+      "unknown",
+      "256.1.1.1",
+      "1.2.3",
+      "2001:db8::1::2",
+      "1:2:3:4:5:6:7",
+      "1:2:3:4:5:6:7:8:9",
+      "12345::",
+    ]) {
       expect(ipNetwork(ip)).toBeNull();
     }
   });

@@ -24,5 +24,8 @@ export const ipNetwork = (ip: string | undefined | null): string | null => {
   if (IPV4.test(mapped)) return mapped;
   const groups = ipv6Groups(address);
   if (!groups) return null;
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 };

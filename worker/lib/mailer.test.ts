@@ -4,7 +4,6 @@ import { readSettings } from "../env";
 import { productionEnv } from "../test/deployed-env";
 import { createMailer } from "./mailer";
 
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -12,14 +11,18 @@ afterEach(() => {
 describe("mailer", () => {
   it("writes to the outbox in tests", async () => {
     await createMailer(readSettings(env), env.DB).send({ to: "box@example.com", subject: "Hi", text: "Body" });
-    const row = await env.DB.prepare("SELECT subject, text FROM email_outbox WHERE to_email = 'box@example.com'").first();
+    const row = await env.DB.prepare(
+      "SELECT subject, text FROM email_outbox WHERE to_email = 'box@example.com'",
+    ).first();
     expect(row).toEqual({ subject: "Hi", text: "Body" });
   });
 
   it("posts to the configured email API in production", async () => {
     const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
-    const settings = readSettings(productionEnv({ EMAIL_API_URL: "https://email.example/send", EMAIL_API_KEY: "k-123" }));
+    const settings = readSettings(
+      productionEnv({ EMAIL_API_URL: "https://email.example/send", EMAIL_API_KEY: "k-123" }),
+    );
     await createMailer(settings, env.DB).send({ to: "user@example.com", subject: "Hello", text: "Text" });
     expect(fetchMock).toHaveBeenCalledWith("https://email.example/send", {
       method: "POST",
@@ -34,7 +37,10 @@ describe("mailer", () => {
   });
 
   it("fails loudly when the email API refuses", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("nope", { status: 500 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("nope", { status: 500 })),
+    );
     const settings = readSettings(productionEnv({ EMAIL_API_URL: "https://email.example/send", EMAIL_API_KEY: "k" }));
     await expect(createMailer(settings, env.DB).send({ to: "a@example.com", subject: "s", text: "t" })).rejects.toThrow(
       "Email API answered 500",
@@ -42,6 +48,8 @@ describe("mailer", () => {
   });
 
   it("requires the email API settings in production", () => {
-    expect(() => readSettings(productionEnv({ EMAIL_API_URL: "", EMAIL_API_KEY: "" }))).toThrow(/EMAIL_API_URL and EMAIL_API_KEY are required in production/);
+    expect(() => readSettings(productionEnv({ EMAIL_API_URL: "", EMAIL_API_KEY: "" }))).toThrow(
+      /EMAIL_API_URL and EMAIL_API_KEY are required in production/,
+    );
   });
 });

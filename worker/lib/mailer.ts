@@ -4,7 +4,11 @@ import type { AppEnv, Settings } from "../env";
 import { newId } from "./ids";
 import { log } from "./log";
 
-export const emailSchema = z.object({ to: z.string().min(3).max(254), subject: z.string().min(1).max(300), text: z.string().min(1).max(20_000) });
+export const emailSchema = z.object({
+  to: z.string().min(3).max(254),
+  subject: z.string().min(1).max(300),
+  text: z.string().min(1).max(20_000),
+});
 export type Email = z.infer<typeof emailSchema>;
 
 export type Mailer = { send(email: Email): Promise<void> };
@@ -35,7 +39,8 @@ const httpMailer = (url: string, apiKey: string, from: string): Mailer => ({
 
 export const createMailer = (settings: Settings, d1: D1Database): Mailer => {
   const { EMAIL_API_URL: url, EMAIL_API_KEY: key } = settings;
-  if (settings.ENVIRONMENT === "development" || settings.ENVIRONMENT === "test" || !url || !key) return outboxMailer(d1);
+  if (settings.ENVIRONMENT === "development" || settings.ENVIRONMENT === "test" || !url || !key)
+    return outboxMailer(d1);
   return httpMailer(url, key, settings.EMAIL_FROM ?? `Pickstreak <no-reply@${new URL(settings.APP_URL).hostname}>`);
 };
 

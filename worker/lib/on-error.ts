@@ -17,7 +17,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AppError) return c.json(err.toBody(), err.status, err.headers);
   if (err instanceof HTTPException && err.status < 500) {
     const known = HTTP_EXCEPTION_ERRORS[err.status];
-    const message = known?.message ?? (err.status === 400 ? "Invalid input provided" : err.message || "Invalid input provided");
+    const message =
+      known?.message ?? (err.status === 400 ? "Invalid input provided" : err.message || "Invalid input provided");
     return c.json(new AppError(known?.code ?? "bad_request", message).toBody(), err.status);
   }
   log("error", "unhandled_error", {

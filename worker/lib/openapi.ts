@@ -21,13 +21,17 @@ type ErrorResponse<S> = { description: string; content: { "application/json": { 
  */
 const errorsWith = <S, const K extends number>(schema: S, statuses: K[]) =>
   Object.fromEntries(
-    statuses.map((status) => [status, { description: describeStatus(status), content: { "application/json": { schema } } }]),
+    statuses.map((status) => [
+      status,
+      { description: describeStatus(status), content: { "application/json": { schema } } },
+    ]),
   ) as { [Status in K]: ErrorResponse<S> };
 
 export const errorResponses = <const K extends number>(...statuses: K[]) => errorsWith(errorResponseSchema, statuses);
 
 /** The same responses for a finished document, where the error schema is a reference to its component. */
-export const documentedErrors = <const K extends number>(...statuses: K[]) => errorsWith({ $ref: "#/components/schemas/Error" }, statuses);
+export const documentedErrors = <const K extends number>(...statuses: K[]) =>
+  errorsWith({ $ref: "#/components/schemas/Error" }, statuses);
 
 export const jsonContent = <T>(schema: T, description = "OK") => ({
   description,

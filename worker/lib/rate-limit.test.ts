@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { enforceRateLimits } from "./rate-limit";
 
 const rule = { limit: 3, windowMs: 60_000 };
-const count = (key: string) => env.DB.prepare("SELECT count, window_start FROM rate_limits WHERE key = ?").bind(key).first();
+const count = (key: string) =>
+  env.DB.prepare("SELECT count, window_start FROM rate_limits WHERE key = ?").bind(key).first();
 
 describe("enforceRateLimits", () => {
   it("allows the limit, refuses the next hit with 429 and starts over after the window", async () => {
@@ -26,7 +27,14 @@ describe("enforceRateLimits", () => {
   it("refuses when any of several keys is over", async () => {
     await enforceRateLimits(env.DB, [{ key: "k3", rule: { limit: 1, windowMs: 60_000 } }], 0);
     await expect(
-      enforceRateLimits(env.DB, [{ key: "k4", rule }, { key: "k3", rule: { limit: 1, windowMs: 60_000 } }], 1),
+      enforceRateLimits(
+        env.DB,
+        [
+          { key: "k4", rule },
+          { key: "k3", rule: { limit: 1, windowMs: 60_000 } },
+        ],
+        1,
+      ),
     ).rejects.toMatchObject({ code: "rate_limited" });
   });
 });

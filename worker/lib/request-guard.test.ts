@@ -18,9 +18,12 @@ describe("the media type of a JSON route's body", () => {
     expect(await post("text/plain", null)).toMatchObject(UNSUPPORTED);
   });
 
-  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"])("accepts %s", async (contentType) => {
-    expect((await post(contentType)).status).toBe(201);
-  });
+  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"])(
+    "accepts %s",
+    async (contentType) => {
+      expect((await post(contentType)).status).toBe(201);
+    },
+  );
 });
 
 type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, { description: string }> };
@@ -33,8 +36,11 @@ describe("the OpenAPI document", () => {
     expect(documented415.length).toBeGreaterThan(0);
     for (const response of documented415) expect(response.description).toContain("`unsupported_media_type`");
 
-    const idempotent = operations.filter((operation) => operation.parameters?.some((p) => p.in === "header" && p.name === "idempotency-key"));
+    const idempotent = operations.filter((operation) =>
+      operation.parameters?.some((p) => p.in === "header" && p.name === "idempotency-key"),
+    );
     expect(idempotent.length).toBeGreaterThanOrEqual(6);
-    for (const operation of idempotent) expect(operation.responses["422"]?.description).toContain("`idempotency_key_reused`");
+    for (const operation of idempotent)
+      expect(operation.responses["422"]?.description).toContain("`idempotency_key_reused`");
   });
 });

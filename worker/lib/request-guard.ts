@@ -34,10 +34,10 @@ export const requestGuard = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   }
   if (routeTakesOwnBody(c)) return next();
   const hasBody = c.req.header("Content-Length") !== "0" && c.req.raw.body !== null;
-  if (hasBody && !isJson(c.req.header("Content-Type") ?? "")) throw new AppError("unsupported_media_type", JSON_ONLY_MESSAGE);
+  if (hasBody && !isJson(c.req.header("Content-Type") ?? ""))
+    throw new AppError("unsupported_media_type", JSON_ONLY_MESSAGE);
   return next();
 };
-
 
 export const jsonBodyLimit = (): MiddlewareHandler<AppEnv> => {
   const limit = bodyLimit({

@@ -3,7 +3,12 @@ import { signUpAndLogin, type TestAccount } from "../test/accounts";
 import { besidesSessionCheck, countingEnv } from "../test/counting-d1";
 import { call } from "../test/http";
 
-type Case = { route: string; path: (player: TestAccount) => string; init?: RequestInit & { json?: unknown }; as: "player" | "admin" };
+type Case = {
+  route: string;
+  path: (player: TestAccount) => string;
+  init?: RequestInit & { json?: unknown };
+  as: "player" | "admin";
+};
 
 /** bench/round-trips.md's table: a read is one round trip, the session check included where the handler batches it. */
 const cases: Case[] = [

@@ -11,7 +11,10 @@ const app = new Hono()
     c.header("Cache-Control", "public, max-age=60");
     return c.json({ ok: true });
   })
-  .get("/api/own-response", () => new Response("raw", { headers: { "Cache-Control": "public, max-age=5", "X-Powered-By": "x" } }))
+  .get(
+    "/api/own-response",
+    () => new Response("raw", { headers: { "Cache-Control": "public, max-age=5", "X-Powered-By": "x" } }),
+  )
   .get("/api/throws", () => {
     throw new Error("boom");
   })
@@ -20,7 +23,8 @@ const app = new Hono()
 const expectSecurityHeaders = (response: Response) => {
   for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(response.headers.get(name)).toBe(value);
 };
-const documentHeadersOf = (response: Response) => Object.keys(DOCUMENT_HEADERS).map((name) => response.headers.get(name));
+const documentHeadersOf = (response: Response) =>
+  Object.keys(DOCUMENT_HEADERS).map((name) => response.headers.get(name));
 
 describe("security headers", () => {
   it("start every answer built by the context, personal by default", async () => {

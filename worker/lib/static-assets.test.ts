@@ -20,7 +20,9 @@ const assets = {
     asked.push(request);
     const { pathname } = new URL(request.url);
     const body = (text: string) => (request.method === "HEAD" ? null : text);
-    const fromHeadersFile: Record<string, string> = pathname.startsWith("/assets/") ? { "Cache-Control": IMMUTABLE } : {};
+    const fromHeadersFile: Record<string, string> = pathname.startsWith("/assets/")
+      ? { "Cache-Control": IMMUTABLE }
+      : {};
     const script = { ...fromHeadersFile, "Content-Type": "text/javascript" };
     if (pathname === SCRIPT) return new Response(body("console.log(1)"), { headers: script });
     if (pathname !== "/") return new Response(null, { status: 404, headers: fromHeadersFile });
@@ -71,13 +73,10 @@ describe("/assets/*", () => {
 
 describe("a path the asset layer has no file for", () => {
   const FILES = ["/sw-old.js", "/flags/zz.svg", "/.env", "/sw%2Ejs", "/a/b/app.js", "/wp-login.php?next=/home"];
-  it.each(FILES)(
-    "answers %s, which names a file, with a 404 nothing caches, never the app's page",
-    async (path) => {
-      await expectFileNotFound(await call(path, { env: withAssets }));
-      expect(asked).toEqual([]);
-    },
-  );
+  it.each(FILES)("answers %s, which names a file, with a 404 nothing caches, never the app's page", async (path) => {
+    await expectFileNotFound(await call(path, { env: withAssets }));
+    expect(asked).toEqual([]);
+  });
 
   it.each(["/leaderboard", "/questions/abc", "/profile/", "/auth?next=/a.b", "/api", "/sharex"])(
     "answers the page %s with the app's index.html, as the asset layer gives it for /",

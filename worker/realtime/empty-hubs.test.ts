@@ -4,7 +4,8 @@ import { connect, settle } from "../test/live";
 import type { LiveHub } from "./live-hub";
 import { broadcast, relayHub, hubOfSocket } from "./live-hubs";
 
-const dueShards = () => runInDurableObject(relayHub(env), (relay: LiveHub) => relay.asRelay.roster.due(Date.now()).map(({ shard }) => shard));
+const dueShards = () =>
+  runInDurableObject(relayHub(env), (relay: LiveHub) => relay.asRelay.roster.due(Date.now()).map(({ shard }) => shard));
 const updated = (id: string) => ({ type: "question.updated", data: { id } }) as const;
 
 describe("the relay and hubs without a socket", () => {

@@ -14,7 +14,9 @@ export const createHubRoster = (shards: number, recheckMs: number) => {
   return {
     /** The hubs to send to now, each with the mark to hand back with its answer. */
     due(now: number) {
-      return announcements.flatMap((announced, shard) => ((skipUntil.get(shard) ?? 0) > now ? [] : [{ shard, announced }]));
+      return announcements.flatMap((announced, shard) =>
+        (skipUntil.get(shard) ?? 0) > now ? [] : [{ shard, announced }],
+      );
     },
     answered(shard: number, announcedAtSend: number, sockets: number, now: number) {
       if (sockets === 0 && announcements[shard] === announcedAtSend) skipUntil.set(shard, now + recheckMs);

@@ -65,7 +65,9 @@ export class LiveIpSockets extends DurableObject<Env> {
   /** The other hubs' own counts, for the hubs that hold any as far as this object knows. */
   private async recount(network: string, caller: number): Promise<void> {
     this.recountedAt = Date.now();
-    const shards = Object.keys(this.counts).map(Number).filter((shard) => shard !== caller);
+    const shards = Object.keys(this.counts)
+      .map(Number)
+      .filter((shard) => shard !== caller);
     await Promise.all(
       shards.map(async (shard) => {
         const callsBefore = this.calls.get(shard) ?? 0;

@@ -26,7 +26,12 @@ const MINUTE_MS = 60_000;
  * The worker sets these headers after authenticating; the object is not reachable from outside. `hub` goes as
  * X-Live-Shard, the name a worker of the previous deploy still sends while a deploy rolls out.
  */
-export const LIVE_HEADERS = { user: "X-Live-User", session: "X-Live-Session", ip: "X-Live-Ip", hub: "X-Live-Shard" } as const;
+export const LIVE_HEADERS = {
+  user: "X-Live-User",
+  session: "X-Live-Session",
+  ip: "X-Live-Ip",
+  hub: "X-Live-Shard",
+} as const;
 /** Why the hub closed a socket: private-use codes, so a client can tell them from network trouble. */
 export { LIVE_CLOSE };
 const userTag = (userId: string) => `user:${userId}`;
@@ -41,7 +46,11 @@ const ipTag = (network: string) => `ip:${network}`;
  */
 export class LiveHub extends DurableObject<Env> {
   /** Public messages this shard's publishers handed over, on their way to the relay. */
-  private readonly toRelay = createOutbox<LiveMessage>({ limit: LIVE_FAN_OUT_LIMIT, what: "relay", send: (messages) => relayHub(this.env).relay(messages) });
+  private readonly toRelay = createOutbox<LiveMessage>({
+    limit: LIVE_FAN_OUT_LIMIT,
+    what: "relay",
+    send: (messages) => relayHub(this.env).relay(messages),
+  });
   /** Built in the one object that relays, and in no hub. */
   private relayPart: Relay | null = null;
 
@@ -66,13 +75,24 @@ export class LiveHub extends DurableObject<Env> {
     if (!Number.isInteger(shard)) return new Response("Missing shard", { status: 400 });
     if (this.open(ipTag(network)).length >= LIVE_SOCKETS_PER_IP) return tooMany();
 
-    const tags = [ipTag(network), ...(userId ? [userTag(userId)] : []), ...(userId && sessionId ? [sessionTag(sessionId)] : [])];
+    const tags = [
+      ipTag(network),
+      ...(userId ? [userTag(userId)] : []),
+      ...(userId && sessionId ? [sessionTag(sessionId)] : []),
+    ];
     // A socket still waiting for its admission may yet be refused: it does not spare this one the announcement.
     const wasEmpty = this.open().length === this.admitting;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, tags);
     const now = Date.now();
-    server.serializeAttachment({ userId, openedAt: now, network, shard, windowStart: now, messages: 0 } satisfies Attachment);
+    server.serializeAttachment({
+      userId,
+      openedAt: now,
+      network,
+      shard,
+      windowStart: now,
+      messages: 0,
+    } satisfies Attachment);
     // Counted before the network's count across hubs is asked, so connects racing here each report one more.
     this.admitting += 1;
     const counted = admitSocket(this.env, network, shard, this.open(ipTag(network)).length);

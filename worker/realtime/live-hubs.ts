@@ -22,7 +22,8 @@ export type LiveEnv = Pick<Env, "LIVE">;
 export const hubOfUser = (userId: string) => hash(userId) % LIVE_SHARDS;
 
 /** A visitor's sockets go to the hub of their IP, so one hub sees them all and can cap them. */
-export const hubOfSocket = (userId: string | null, ip: string) => (userId ? hubOfUser(userId) : hash(`ip:${ip}`) % LIVE_SHARDS);
+export const hubOfSocket = (userId: string | null, ip: string) =>
+  userId ? hubOfUser(userId) : hash(`ip:${ip}`) % LIVE_SHARDS;
 
 export const hubFor = (env: LiveEnv, shard: number) => env.LIVE.get(env.LIVE.idFromName(`live-shard-${shard}`));
 
@@ -60,13 +61,17 @@ export const publishFromUser = (env: LiveEnv, delivery: Delivery, publicMessages
 export const publishToUsers = (env: LiveEnv, deliveries: Delivery[]) =>
   quietly(
     "users",
-    Promise.all(byShard(deliveries, (delivery) => delivery.userId).map(([shard, group]) => hubFor(env, shard).deliver(group))),
+    Promise.all(
+      byShard(deliveries, (delivery) => delivery.userId).map(([shard, group]) => hubFor(env, shard).deliver(group)),
+    ),
   );
 
 /** The users among these with an open socket, one call per shard; nobody when the hubs cannot be asked. */
 export const onlineUsers = async (env: LiveEnv, userIds: string[]): Promise<string[]> => {
   try {
-    const answers = await Promise.all(byShard(userIds, (userId) => userId).map(([shard, group]) => hubFor(env, shard).online(group)));
+    const answers = await Promise.all(
+      byShard(userIds, (userId) => userId).map(([shard, group]) => hubFor(env, shard).online(group)),
+    );
     return answers.flat();
   } catch (error) {
     log("warn", "live_online_failed", { error: String(error) });
@@ -85,7 +90,11 @@ export const announceListening = (env: LiveEnv, shard: number) => quietly("liste
  * socket opened before keeps receiving their balance. Awaited by the caller, but a failure only logs: the sessions
  * are already revoked, and signing out must not fail because a hub is unreachable.
  */
-export const closeUserSockets = async (env: LiveEnv, userId: string, sessionId: string | null = null): Promise<void> => {
+export const closeUserSockets = async (
+  env: LiveEnv,
+  userId: string,
+  sessionId: string | null = null,
+): Promise<void> => {
   try {
     await hubFor(env, hubOfUser(userId)).signOut(userId, sessionId);
   } catch (error) {

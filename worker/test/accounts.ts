@@ -3,7 +3,14 @@ import { expect } from "vitest";
 import { apiClient, bodyAt } from "./client";
 
 /** `env`: the environment to run in (twoShardEnv() for players spread over two shards). */
-export type SignupOptions = { password?: string; country?: string; username?: string; ref?: string; ip?: string; env?: Env };
+export type SignupOptions = {
+  password?: string;
+  country?: string;
+  username?: string;
+  ref?: string;
+  ip?: string;
+  env?: Env;
+};
 
 export type TestAccount = {
   userId: string;

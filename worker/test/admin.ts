@@ -11,11 +11,16 @@ export type OutcomeReply = {
 };
 
 export const putOutcome = (admin: TestAccount, questionId: string, outcome: string) =>
-  callJson<OutcomeReply>(`/api/admin/questions/${questionId}/outcome`, { method: "PUT", headers: admin.bearer, json: { outcome, reason: "Correction in a test" } });
+  callJson<OutcomeReply>(`/api/admin/questions/${questionId}/outcome`, {
+    method: "PUT",
+    headers: admin.bearer,
+    json: { outcome, reason: "Correction in a test" },
+  });
 
 export type PickState = { status: string; actual_payout: number; settled_version: number };
 
-export const pickState = (pickId: string) => firstInAnyShard<PickState>("SELECT status, actual_payout, settled_version FROM user_picks WHERE id = ?", pickId);
+export const pickState = (pickId: string) =>
+  firstInAnyShard<PickState>("SELECT status, actual_payout, settled_version FROM user_picks WHERE id = ?", pickId);
 
 export const questionState = async (questionId: string) =>
   env.DB.prepare("SELECT status, outcome, settlement_version, settled_version FROM questions WHERE id = ?")

@@ -18,7 +18,8 @@ export const apiClient = ({ headers = {}, env }: { headers?: Record<string, stri
   }).api;
 
 type AnyResponse = ClientResponse<unknown, number, string>;
-type BodyAt<R, S> = R extends ClientResponse<infer Body, infer Status, "json"> ? (Status extends S ? Body : never) : never;
+type BodyAt<R, S> =
+  R extends ClientResponse<infer Body, infer Status, "json"> ? (Status extends S ? Body : never) : never;
 export type Success<R> = BodyAt<R, SuccessStatusCode>;
 
 /** The success body of a typed call; any other answer fails the test with what the server said. */
@@ -30,6 +31,7 @@ export const successOf = async <R extends AnyResponse>(call: Promise<R>) => {
 
 /** The body of an answer that must have `status`, typed as the route declares that status; any other fails the test. */
 export const bodyAt = async <R extends AnyResponse, const S extends number>(response: R, status: S) => {
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${await response.text()}`);
+  if (response.status !== status)
+    throw new Error(`expected ${status}, got ${response.status}: ${await response.text()}`);
   return (await response.json()) as BodyAt<R, S>;
 };

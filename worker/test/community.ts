@@ -21,7 +21,13 @@ export const settleAt = async (questionId: string, outcome: Outcome, at: number)
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(at);
   try {
-    const result = await setOutcome(dataContext(caught), caught.SETTLEMENT_QUEUE, { questionId, outcome, actor: adminActor(admin), now: at, reason: "Correction in a test" });
+    const result = await setOutcome(dataContext(caught), caught.SETTLEMENT_QUEUE, {
+      questionId,
+      outcome,
+      actor: adminActor(admin),
+      now: at,
+      reason: "Correction in a test",
+    });
     await deliverAll();
     return result;
   } finally {
@@ -29,7 +35,14 @@ export const settleAt = async (questionId: string, outcome: Outcome, at: number)
   }
 };
 
-type Totals = { user_id: string; wins: number; losses: number; voids: number; net_credits: number; pick_points: number };
+type Totals = {
+  user_id: string;
+  wins: number;
+  losses: number;
+  voids: number;
+  net_credits: number;
+  pick_points: number;
+};
 type Hours = { user_id: string; hour: number; wins: number; losses: number; net_credits: number };
 type Periods = { days: number; user_id: string; wins: number; losses: number; net_credits: number };
 type Scores = { board: string; wins: number; losses: number; net_credits: number; players: number };
@@ -47,7 +60,8 @@ const GROUPED_SCORES = `
 const NET = "CASE status WHEN 'won' THEN potential_payout - credits_spent WHEN 'lost' THEN -credits_spent ELSE 0 END";
 
 /** Each user shard's answer, in the map's order: a shard keeps the aggregates of its own players. */
-const perShard = <T>(read: (d1: D1Database) => Promise<T>) => Promise.all(shardMap(env).shards.map(({ db }) => read(db)));
+const perShard = <T>(read: (d1: D1Database) => Promise<T>) =>
+  Promise.all(shardMap(env).shards.map(({ db }) => read(db)));
 
 /** The aggregates as settlement keeps them in each shard, with rows that sum to nothing left out. */
 export const storedAggregates = () => perShard(storedAggregatesIn);

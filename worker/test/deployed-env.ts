@@ -14,6 +14,12 @@ export const DEPLOYED_SETTINGS = {
 
 /** Production's environment; a setting given as "" is left out. */
 export const productionEnv = (extra: Record<string, string> = {}) => {
-  const settings = { ...env, ENVIRONMENT: "production", APP_URL: "https://pickstreak.example", ...DEPLOYED_SETTINGS, ...extra };
+  const settings = {
+    ...env,
+    ENVIRONMENT: "production",
+    APP_URL: "https://pickstreak.example",
+    ...DEPLOYED_SETTINGS,
+    ...extra,
+  };
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== "")) as unknown as Env;
 };

@@ -31,7 +31,10 @@ const faultyBatch = (real: Batcher, fault: Fault, counter: { calls: number }): D
 /** A D1 database whose `nth` batch, counted over the database and its sessions, fails. */
 export const faultyD1 = (db: D1Database, fault: Fault): D1Database => {
   const counter = { calls: 0 };
-  return wrappedD1(db, (core) => ({ prepare: (query) => core.prepare(query), batch: faultyBatch(core, fault, counter) }));
+  return wrappedD1(db, (core) => ({
+    prepare: (query) => core.prepare(query),
+    batch: faultyBatch(core, fault, counter),
+  }));
 };
 
 /** The test environment with the database holding the player's money faulty (their shard), for `call(path, { env })`. */

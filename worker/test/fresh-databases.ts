@@ -13,7 +13,8 @@ import { closeEverySocket } from "./live";
 
 type Snapshot = { triggers: string[]; tables: string[]; seed: { table: string; rows: Record<string, unknown>[] }[] };
 
-const isAppTable = (name: string) => !name.startsWith("_cf_") && !name.startsWith("sqlite_") && name !== "d1_migrations";
+const isAppTable = (name: string) =>
+  !name.startsWith("_cf_") && !name.startsWith("sqlite_") && name !== "d1_migrations";
 
 const takeSnapshot = async (d1: D1Database): Promise<Snapshot> => {
   const { results } = await d1
@@ -37,7 +38,9 @@ const restore = async (d1: D1Database, snapshot: Snapshot) => {
     rows.map((row) => {
       const columns = Object.keys(row);
       return d1
-        .prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+        .prepare(
+          `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+        )
         .bind(...Object.values(row));
     }),
   );
@@ -53,7 +56,9 @@ const restore = async (d1: D1Database, snapshot: Snapshot) => {
 /** Drops whatever a test built in the database no setup migrates, so the next file finds it empty. */
 const emptyUnmigrated = async (d1: D1Database) => {
   const { results } = await d1
-    .prepare("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
+    .prepare(
+      "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+    )
     .all<{ type: string; name: string }>();
   if (results.length === 0) return;
   await d1.batch([

@@ -26,7 +26,11 @@ export const call = async (path: string, { env: requestEnv = env, json, ...init 
     body = JSON.stringify(json);
   }
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${BASE_URL}${path}`, { ...init, headers, body }), withNoticesDelivered(requestEnv), ctx);
+  const response = await worker.fetch(
+    new Request(`${BASE_URL}${path}`, { ...init, headers, body }),
+    withNoticesDelivered(requestEnv),
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 };

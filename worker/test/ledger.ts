@@ -47,9 +47,18 @@ export const setBalance = async (userId: string, amount: number) => {
   const current = await balanceOf(userId, d1);
   if (amount > current) await grantCredits(userId, amount - current);
   if (amount < current) {
-    await commitMovement(d1, spend(d1, { userId, amount: current - amount, idempotencyKey: `test-spend:${crypto.randomUUID()}`, now: Date.now() }));
+    await commitMovement(
+      d1,
+      spend(d1, {
+        userId,
+        amount: current - amount,
+        idempotencyKey: `test-spend:${crypto.randomUUID()}`,
+        now: Date.now(),
+      }),
+    );
   }
 };
 
 export const balanceOf = async (userId: string, d1: D1Database = playerDb(env, userId)) =>
-  (await d1.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>())?.balance ?? 0;
+  (await d1.prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>())
+    ?.balance ?? 0;

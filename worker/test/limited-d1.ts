@@ -7,12 +7,17 @@ import { wrappedD1 } from "./wrapped-d1";
 export const D1_LIMITS = { boundValueBytes: 2_000_000, statementBytes: 100_000, boundParameters: 100 } as const;
 
 const byteLength = (value: unknown) =>
-  typeof value === "string" ? new TextEncoder().encode(value).byteLength : value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? value.byteLength : 0;
+  typeof value === "string"
+    ? new TextEncoder().encode(value).byteLength
+    : value instanceof ArrayBuffer || ArrayBuffer.isView(value)
+      ? value.byteLength
+      : 0;
 
 const checkedStatement = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
   const bind = statement.bind.bind(statement);
   statement.bind = (...values: unknown[]) => {
-    if (values.length > D1_LIMITS.boundParameters) throw new Error(`D1 limit: ${values.length} bound parameters in ${query}`);
+    if (values.length > D1_LIMITS.boundParameters)
+      throw new Error(`D1 limit: ${values.length} bound parameters in ${query}`);
     const largest = Math.max(0, ...values.map(byteLength));
     if (largest > D1_LIMITS.boundValueBytes) throw new Error(`D1 limit: a bound value of ${largest} bytes in ${query}`);
     return bind(...values);

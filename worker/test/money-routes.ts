@@ -45,7 +45,13 @@ export const MONEY_ROUTES: MoneyRoute[] = [
     setup: async () => {
       const player = await playerWith(20);
       const questionId = await insertQuestion({ creditCost: 3 });
-      return { path: "/api/picks", json: { questionId, choice: "yes", multiplier: 2 }, headers: player.bearer, userIds: [player.userId], target: questionId };
+      return {
+        path: "/api/picks",
+        json: { questionId, choice: "yes", multiplier: 2 },
+        headers: player.bearer,
+        userIds: [player.userId],
+        target: questionId,
+      };
     },
   },
   {
@@ -57,7 +63,13 @@ export const MONEY_ROUTES: MoneyRoute[] = [
       const friend = await signedInPlayer(10, env, userIdBeside(referrer));
       await updateAccount(friend.userId, "referred_by = ?, bonus_owner = 1", { values: [referrer] });
       const questionId = await insertQuestion({ creditCost: 2 });
-      return { path: "/api/picks", json: { questionId, choice: "no", multiplier: 1 }, headers: friend.bearer, userIds: [friend.userId, referrer], target: questionId };
+      return {
+        path: "/api/picks",
+        json: { questionId, choice: "no", multiplier: 1 },
+        headers: friend.bearer,
+        userIds: [friend.userId, referrer],
+        target: questionId,
+      };
     },
   },
   {
@@ -66,8 +78,16 @@ export const MONEY_ROUTES: MoneyRoute[] = [
     setup: async () => {
       const player = await signedInPlayer();
       const code = `FAULT${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
-      await env.DB.prepare("INSERT INTO promo_codes (code, credits, created_at, updated_at) VALUES (?, 25, 0, 0)").bind(code).run();
-      return { path: "/api/promo-codes/redeem", json: { code }, headers: player.bearer, userIds: [player.userId], target: code };
+      await env.DB.prepare("INSERT INTO promo_codes (code, credits, created_at, updated_at) VALUES (?, 25, 0, 0)")
+        .bind(code)
+        .run();
+      return {
+        path: "/api/promo-codes/redeem",
+        json: { code },
+        headers: player.bearer,
+        userIds: [player.userId],
+        target: code,
+      };
     },
   },
   {
@@ -77,7 +97,13 @@ export const MONEY_ROUTES: MoneyRoute[] = [
     setup: async () => {
       const player = await playerWith(40, "winnings");
       const json = { rewardId: "amazon", credits: 25, email: WINNER_EMAIL, ageConfirmed: true };
-      return { path: "/api/redemptions/gift-card", json, headers: player.bearer, userIds: [player.userId], target: "amazon" };
+      return {
+        path: "/api/redemptions/gift-card",
+        json,
+        headers: player.bearer,
+        userIds: [player.userId],
+        target: "amazon",
+      };
     },
   },
   {
@@ -87,7 +113,13 @@ export const MONEY_ROUTES: MoneyRoute[] = [
     setup: async () => {
       const player = await playerWith(30, "winnings");
       const json = { amount: 12, method: "visa", email: WINNER_EMAIL, ageConfirmed: true };
-      return { path: "/api/redemptions/cash-out", json, headers: player.bearer, userIds: [player.userId], target: "visa" };
+      return {
+        path: "/api/redemptions/cash-out",
+        json,
+        headers: player.bearer,
+        userIds: [player.userId],
+        target: "visa",
+      };
     },
   },
   {
@@ -96,7 +128,13 @@ export const MONEY_ROUTES: MoneyRoute[] = [
     setup: async (stripe) => {
       const player = await signedInPlayer();
       const { sessionId } = await paidCheckout(stripe, player.bearer, { credits: 100 });
-      return { path: "/api/payments/verify", json: { sessionId }, headers: player.bearer, userIds: [player.userId], target: sessionId };
+      return {
+        path: "/api/payments/verify",
+        json: { sessionId },
+        headers: player.bearer,
+        userIds: [player.userId],
+        target: sessionId,
+      };
     },
   },
   {
@@ -105,7 +143,12 @@ export const MONEY_ROUTES: MoneyRoute[] = [
     setup: async () => {
       const player = await playerWith(40);
       const contestId = await insertContest();
-      return { path: `/api/contests/${contestId}/join`, headers: player.bearer, userIds: [player.userId], target: contestId };
+      return {
+        path: `/api/contests/${contestId}/join`,
+        headers: player.bearer,
+        userIds: [player.userId],
+        target: contestId,
+      };
     },
   },
 ];
@@ -118,21 +161,28 @@ export const MONEY_ROUTES: MoneyRoute[] = [
 export const footprint = async ({ userIds, target }: MoneyRequest) => {
   const counts: Record<string, number> = {};
   for (const [i, userId] of userIds.entries()) {
-    const row = await shardOf(userId).prepare(
-      `SELECT (SELECT count(*) FROM credit_transactions WHERE user_id = ?1) AS transactions,
+    const row = await shardOf(userId)
+      .prepare(
+        `SELECT (SELECT count(*) FROM credit_transactions WHERE user_id = ?1) AS transactions,
          (SELECT COALESCE(SUM(balance), 0) FROM user_credits WHERE user_id = ?1) AS balance,
          (SELECT count(*) FROM user_picks WHERE user_id = ?1) AS picks,
          (SELECT count(*) FROM activity_feed WHERE user_id = ?1) AS activity,
          (SELECT count(*) FROM gift_card_redemptions WHERE user_id = ?1) AS redemptions,
          (SELECT count(*) FROM contest_entries WHERE user_id = ?1) AS entries,
          (SELECT count(*) FROM idempotent_responses WHERE user_id = ?1) AS answers`,
-    )
+      )
       .bind(userId)
       .first<Record<string, number>>();
-    const promos = await env.DB.prepare("SELECT count(*) AS promos FROM promo_redemptions WHERE user_id = ?").bind(userId).first<Record<string, number>>();
+    const promos = await env.DB.prepare("SELECT count(*) AS promos FROM promo_redemptions WHERE user_id = ?")
+      .bind(userId)
+      .first<Record<string, number>>();
     for (const [name, value] of Object.entries({ ...row, ...promos })) counts[`${i}.${name}`] = value;
   }
-  const promoCount = await env.DB.prepare("SELECT COALESCE(SUM(redemption_count), 0) AS n FROM promo_codes WHERE code = ?").bind(target).first<number>("n");
+  const promoCount = await env.DB.prepare(
+    "SELECT COALESCE(SUM(redemption_count), 0) AS n FROM promo_codes WHERE code = ?",
+  )
+    .bind(target)
+    .first<number>("n");
   return {
     ...counts,
     pickCount: await sumOverShards("SELECT COALESCE(SUM(pick_count), 0) FROM questions WHERE id = ?", target),
@@ -149,6 +199,9 @@ export const withoutIdentity = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutIdentity);
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(
-    Object.entries(value).map(([name, inner]) => [name, /^(id|code|username)$|Id$|At$/.test(name) ? typeof inner : withoutIdentity(inner)]),
+    Object.entries(value).map(([name, inner]) => [
+      name,
+      /^(id|code|username)$|Id$|At$/.test(name) ? typeof inner : withoutIdentity(inner),
+    ]),
   );
 };

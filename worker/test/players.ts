@@ -13,9 +13,8 @@ import { groupByShard, playerDb, shardMap } from "../db/shards";
 export const createPlayer = async (balance = 0, d1?: D1Database, id = newId()): Promise<string> => {
   if (!d1) return createPlayerIn(env, balance, id);
   const compact = id.replaceAll("-", "");
-  await d1.prepare(
-    "INSERT INTO users (id, email, username, referral_code, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)",
-  )
+  await d1
+    .prepare("INSERT INTO users (id, email, username, referral_code, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)")
     .bind(id, `${compact}@players.example`, `p_${compact.slice(0, 24)}`, compact)
     .run();
   if (balance > 0) await grantCredits(id, balance, "purchased", d1);
@@ -43,16 +42,35 @@ export const userIdBeside = (userId: string) => {
 
 /** Runs a statement in every user shard of the test environment's map, answering each shard's rows. */
 export const inEveryTestShard = (sql: string, ...values: unknown[]) =>
-  Promise.all(shardMap(env).shards.map(({ db }) => db.prepare(sql).bind(...values).raw<[unknown]>()));
+  Promise.all(
+    shardMap(env).shards.map(({ db }) =>
+      db
+        .prepare(sql)
+        .bind(...values)
+        .raw<[unknown]>(),
+    ),
+  );
 
 /** Every row a statement finds in each user shard of the test environment's map, the shards' rows one after another. */
 export const allInEveryTestShard = async <T = Record<string, unknown>>(sql: string, ...values: unknown[]) =>
-  (await Promise.all(shardMap(env).shards.map(({ db }) => db.prepare(sql).bind(...values).all<T>()))).flatMap(({ results }) => results);
+  (
+    await Promise.all(
+      shardMap(env).shards.map(({ db }) =>
+        db
+          .prepare(sql)
+          .bind(...values)
+          .all<T>(),
+      ),
+    )
+  ).flatMap(({ results }) => results);
 
 /** The first row a statement finds in any user shard, for a row a test knows by its own id (a redemption's). */
 export const firstInAnyShard = async <T = Record<string, unknown>>(sql: string, ...values: unknown[]) => {
   for (const { db } of shardMap(env).shards) {
-    const row = await db.prepare(sql).bind(...values).first<T>();
+    const row = await db
+      .prepare(sql)
+      .bind(...values)
+      .first<T>();
     if (row) return row;
   }
   return null;
@@ -69,7 +87,11 @@ type Row = Record<string, string | number | null>;
  * columns added up into one row (a null sum, of no rows, adds as nothing; the `least` columns, MINs, take the least), in
  * the order of those text columns.
  */
-export const summedOverShards = async <T extends Row>(sql: string, values: unknown[], least: readonly string[] = []) => {
+export const summedOverShards = async <T extends Row>(
+  sql: string,
+  values: unknown[],
+  least: readonly string[] = [],
+) => {
   const sums = new Map<string, Row>();
   for (const row of await allInEveryTestShard<Row>(sql, ...values)) {
     const key = JSON.stringify(Object.values(row).filter((value) => typeof value === "string"));
@@ -79,7 +101,8 @@ export const summedOverShards = async <T extends Row>(sql: string, values: unkno
       for (const [column, value] of Object.entries(row)) {
         if (typeof value !== "number") continue;
         const before = sum[column];
-        sum[column] = typeof before !== "number" ? value : least.includes(column) ? Math.min(before, value) : before + value;
+        sum[column] =
+          typeof before !== "number" ? value : least.includes(column) ? Math.min(before, value) : before + value;
       }
     }
   }
@@ -92,12 +115,20 @@ export const updateAccount = async (
   assignments: string,
   { values = [], env: testEnv = env }: { values?: unknown[]; env?: Env } = {},
 ) => {
-  await testEnv.DB.prepare(`UPDATE users SET ${assignments} WHERE id = ?`).bind(...values, userId).run();
+  await testEnv.DB.prepare(`UPDATE users SET ${assignments} WHERE id = ?`)
+    .bind(...values, userId)
+    .run();
   await mirrorUsers(dataContext(testEnv), [userId]);
 };
 
 /** A pick through the real pick service (spend, pick row, activity), as POST /api/picks makes it. */
-export const placePick = async (userId: string, questionId: string, choice: "yes" | "no", multiplier = 1, d1: D1Database = playerDb(env, userId)) => {
+export const placePick = async (
+  userId: string,
+  questionId: string,
+  choice: "yes" | "no",
+  multiplier = 1,
+  d1: D1Database = playerDb(env, userId),
+) => {
   const result = await submitPick(d1, { userId, questionId, choice, multiplier, now: Date.now() });
   return result.body.pick.id;
 };

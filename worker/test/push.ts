@@ -24,12 +24,18 @@ export const useFakePushService = () => {
 export type Device = { endpointId: string; endpoint: string; subscriber: Subscriber };
 
 /** A browser of this player turning notifications on, with keys of its own, through the real route. */
-export const subscribeDevice = async (standin: PushStandin, bearer: Record<string, string>, testEnv: Env = env): Promise<Device> => {
+export const subscribeDevice = async (
+  standin: PushStandin,
+  bearer: Record<string, string>,
+  testEnv: Env = env,
+): Promise<Device> => {
   const subscriber = await createSubscriber();
   const endpointId = crypto.randomUUID();
   const endpoint = standin.endpoint(endpointId);
   await successOf(
-    apiClient({ headers: bearer, env: testEnv }).notifications.subscriptions.$post({ json: { endpoint, keys: { p256dh: subscriber.p256dh, auth: subscriber.auth } } }),
+    apiClient({ headers: bearer, env: testEnv }).notifications.subscriptions.$post({
+      json: { endpoint, keys: { p256dh: subscriber.p256dh, auth: subscriber.auth } },
+    }),
   );
   return { endpointId, endpoint, subscriber };
 };
@@ -39,13 +45,16 @@ export const pushesTo = async (standin: PushStandin, device: Device) =>
   Promise.all(
     standin.received
       .filter((push) => push.endpointId === device.endpointId)
-      .map(async (push) => JSON.parse(await device.subscriber.decrypt(push.body as Uint8Array<ArrayBuffer>)) as unknown),
+      .map(
+        async (push) => JSON.parse(await device.subscriber.decrypt(push.body as Uint8Array<ArrayBuffer>)) as unknown,
+      ),
   );
 
 /** Runs send passes until the outbox holds nothing due now (a settlement's own kick may be sending beside it). */
 export const drainPushes = async () => {
   for (let pass = 0; pass < 10; pass++) {
     await sendDuePushes(dataContext(env), readSettings(env));
-    if ((await sumOverShards("SELECT count(*) FROM push_deliveries WHERE next_attempt_at <= ?", Date.now())) === 0) return;
+    if ((await sumOverShards("SELECT count(*) FROM push_deliveries WHERE next_attempt_at <= ?", Date.now())) === 0)
+      return;
   }
 };

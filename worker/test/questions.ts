@@ -60,16 +60,25 @@ export const insertQuestion = async (fixture: QuestionFixture = {}) => {
 };
 
 export const clearQuestions = async () => {
-  await env.DB.batch(["user_bookmarks", "user_picks", "activity_feed", "questions"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+  await env.DB.batch(
+    ["user_bookmarks", "user_picks", "activity_feed", "questions"].map((table) =>
+      env.DB.prepare(`DELETE FROM ${table}`),
+    ),
+  );
 };
 
 /** The ids `copiesOf` gives its copies of a question: `<id>-000001` onwards. */
-export const copyIds = (templateId: string, count: number) => Array.from({ length: count }, (_, i) => `${templateId}-${String(i + 1).padStart(6, "0")}`);
+export const copyIds = (templateId: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${templateId}-${String(i + 1).padStart(6, "0")}`);
 
 /** `count` copies of a question in one database (ids from `copyIds`), each with the given counters. */
 export const copiesOf = async (db: D1Database, templateId: string, count: number, pickCount: number) => {
-  const columns = (await db.prepare("SELECT name FROM pragma_table_info('questions')").all<{ name: string }>()).results.map(({ name }) => name);
-  const values = columns.map((name) => (name === "id" ? "printf('%s-%06d', ?1, i)" : name === "pick_count" || name === "yes_count" ? "?3" : name));
+  const columns = (
+    await db.prepare("SELECT name FROM pragma_table_info('questions')").all<{ name: string }>()
+  ).results.map(({ name }) => name);
+  const values = columns.map((name) =>
+    name === "id" ? "printf('%s-%06d', ?1, i)" : name === "pick_count" || name === "yes_count" ? "?3" : name,
+  );
   await db
     .prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)

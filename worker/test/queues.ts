@@ -30,14 +30,21 @@ export const deliverBatch = async (consumer: Consumer, queueName: string, testEn
 
 const deliverOrFail = async (consumer: Consumer, queueName: string, consumerEnv: Env, bodies: unknown[]) => {
   const result = await deliverBatch(consumer, queueName, consumerEnv, bodies);
-  if (result.retryMessages.length > 0) throw new Error(`The ${queueName} consumer retried ${JSON.stringify(result.retryMessages)}`);
+  if (result.retryMessages.length > 0)
+    throw new Error(`The ${queueName} consumer retried ${JSON.stringify(result.retryMessages)}`);
 };
 
 /** A queue that hands what is sent to its consumer at once, so the sender's caller sees the consumer's work done. */
 const deliveredAtOnce = (consumer: Consumer, queueName: string, consumerEnv: Env) =>
   ({
     send: (body: unknown) => deliverOrFail(consumer, queueName, consumerEnv, [body]),
-    sendBatch: (messages: { body: unknown }[]) => deliverOrFail(consumer, queueName, consumerEnv, messages.map((message) => message.body)),
+    sendBatch: (messages: { body: unknown }[]) =>
+      deliverOrFail(
+        consumer,
+        queueName,
+        consumerEnv,
+        messages.map((message) => message.body),
+      ),
   }) as unknown as Queue;
 
 /**
@@ -46,8 +53,14 @@ const deliveredAtOnce = (consumer: Consumer, queueName: string, consumerEnv: Env
  */
 export const withNoticesDelivered = (testEnv: Env): Env => ({
   ...testEnv,
-  EMAIL_QUEUE: testEnv.EMAIL_QUEUE === env.EMAIL_QUEUE ? deliveredAtOnce(consumeEmailQueue, "pickstreak-dev-email", testEnv) : testEnv.EMAIL_QUEUE,
-  PUSH_QUEUE: testEnv.PUSH_QUEUE === env.PUSH_QUEUE ? deliveredAtOnce(consumePushes, "pickstreak-dev-push", testEnv) : testEnv.PUSH_QUEUE,
+  EMAIL_QUEUE:
+    testEnv.EMAIL_QUEUE === env.EMAIL_QUEUE
+      ? deliveredAtOnce(consumeEmailQueue, "pickstreak-dev-email", testEnv)
+      : testEnv.EMAIL_QUEUE,
+  PUSH_QUEUE:
+    testEnv.PUSH_QUEUE === env.PUSH_QUEUE
+      ? deliveredAtOnce(consumePushes, "pickstreak-dev-push", testEnv)
+      : testEnv.PUSH_QUEUE,
 });
 
 /**
@@ -57,7 +70,11 @@ export const withNoticesDelivered = (testEnv: Env): Env => ({
 export const withQueuesCaught = (testEnv: Env) => {
   const settlement = caughtQueue();
   const referrals = caughtQueue();
-  const caught: Env = { ...withNoticesDelivered(testEnv), SETTLEMENT_QUEUE: settlement.queue, REFERRAL_QUEUE: referrals.queue };
+  const caught: Env = {
+    ...withNoticesDelivered(testEnv),
+    SETTLEMENT_QUEUE: settlement.queue,
+    REFERRAL_QUEUE: referrals.queue,
+  };
   const deliverAll = async () => {
     for (const [consumer, queueName, sent] of [
       [consumeSettlement, "settlement", settlement.sent],

@@ -14,7 +14,12 @@ type Redeemer = Pick<TestAccount, "bearer"> & Partial<Pick<TestAccount, "email">
 
 // Untyped on purpose: tests send bodies the routes' types refuse (no email, an unconfirmed age) through these.
 // `env` replaces the test environment (twoShardEnv() for players over two shards).
-export const redeemGiftCard = (account: Redeemer | null, json: Record<string, unknown>, headers: Record<string, string> = {}, env?: Env) =>
+export const redeemGiftCard = (
+  account: Redeemer | null,
+  json: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  env?: Env,
+) =>
   callJson<Answer>("/api/redemptions/gift-card", {
     method: "POST",
     headers: { ...account?.bearer, ...headers },
@@ -22,7 +27,12 @@ export const redeemGiftCard = (account: Redeemer | null, json: Record<string, un
     env,
   });
 
-export const cashOut = (account: Redeemer | null, json: Record<string, unknown>, headers: Record<string, string> = {}, env?: Env) =>
+export const cashOut = (
+  account: Redeemer | null,
+  json: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  env?: Env,
+) =>
   callJson<Answer>("/api/redemptions/cash-out", {
     method: "POST",
     headers: { ...account?.bearer, ...headers },
@@ -31,9 +41,15 @@ export const cashOut = (account: Redeemer | null, json: Record<string, unknown>,
   });
 
 export const creditsOf = (userId: string, d1: D1Database = playerDb(env, userId)) =>
-  d1.prepare("SELECT balance, redeemable, total_spent FROM user_credits WHERE user_id = ?")
+  d1
+    .prepare("SELECT balance, redeemable, total_spent FROM user_credits WHERE user_id = ?")
     .bind(userId)
     .first<{ balance: number; redeemable: number; total_spent: number }>();
 
 export const redemptionCount = async (userId: string) =>
-  (await playerDb(env, userId).prepare("SELECT count(*) AS n FROM gift_card_redemptions WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
+  (
+    await playerDb(env, userId)
+      .prepare("SELECT count(*) AS n FROM gift_card_redemptions WHERE user_id = ?")
+      .bind(userId)
+      .first<{ n: number }>()
+  )?.n ?? 0;

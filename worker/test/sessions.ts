@@ -15,7 +15,8 @@ export const signedInPlayer = async (balance = 0, testEnv: Env = env, id = newId
 export const sessionFor = async (userId: string, testEnv: Env = env) => {
   const sessionId = newId();
   const now = Date.now();
-  await playerDb(testEnv, userId).prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+  await playerDb(testEnv, userId)
+    .prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
     .bind(sessionId, userId, now, now + 60 * 60 * 1000)
     .run();
   const token = await signAccessToken(env.SESSION_SECRET, { userId, sessionId, role: "player" });

@@ -17,7 +17,13 @@ export const SHARDS = localShards();
 export const twoShardEnv = (): Env & LocalShards => ({
   ...env,
   ...SHARDS,
-  USER_SHARD_MAP: { version: 2, shards: [{ binding: "SHARD_0", from: 0 }, { binding: "SHARD_1", from: SHARD_BUCKETS / 2 }] },
+  USER_SHARD_MAP: {
+    version: 2,
+    shards: [
+      { binding: "SHARD_0", from: 0 },
+      { binding: "SHARD_1", from: SHARD_BUCKETS / 2 },
+    ],
+  },
 });
 
 /** The test environment with the small deployment's map, catalogue and players in one database, whichever map is in force. */
@@ -38,7 +44,8 @@ export const otherShardOf = (testEnv: Env, userId: string) =>
 /** How many rows of a table name the player (`column`), in their shard, in the other shard and in the catalogue. */
 export const rowsByDatabase = async (testEnv: Env, table: string, userId: string, column = "user_id") => {
   const count = async (d1: D1Database) =>
-    (await d1.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(userId).first<{ n: number }>())?.n ?? 0;
+    (await d1.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(userId).first<{ n: number }>())
+      ?.n ?? 0;
   const [shard, other, catalogue] = [playerDb(testEnv, userId), otherShardOf(testEnv, userId), testEnv.DB];
   return { shard: await count(shard), other: await count(other), catalogue: await count(catalogue) };
 };

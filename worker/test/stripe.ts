@@ -67,14 +67,21 @@ type Checkout = Pick<CheckoutBody, "credits"> & Partial<CheckoutBody>;
 
 /** Starts a checkout through our API (its typed client) and returns the stand-in's session id. */
 export const startCheckout = async (headers: Record<string, string>, checkout: Checkout, env?: Env) => {
-  const response = await apiClient({ headers, env }).payments.checkout.$post({ json: { currency: "USD", mode: "payment", ...checkout } });
+  const response = await apiClient({ headers, env }).payments.checkout.$post({
+    json: { currency: "USD", mode: "payment", ...checkout },
+  });
   if (response.status !== 200) throw new Error(`checkout answered ${response.status}: ${await response.text()}`);
   const { url } = await response.json();
   return url.split("/").at(-1) ?? "";
 };
 
 /** Checks out and pays: the events Stripe would send for the payment, not yet delivered. */
-export const paidCheckout = async (stripe: FakeStripe, headers: Record<string, string>, checkout: Checkout, env?: Env) => {
+export const paidCheckout = async (
+  stripe: FakeStripe,
+  headers: Record<string, string>,
+  checkout: Checkout,
+  env?: Env,
+) => {
   const sessionId = await startCheckout(headers, checkout, env);
   return { sessionId, events: paySession(stripe.store, sessionId) };
 };

@@ -19,7 +19,11 @@ export class ErrorBoundary extends Component<Props, State> {
   override render() {
     if (!this.state.error) return this.props.children;
     if (this.props.variant === "inline") {
-      return <p role="alert" className="py-6 text-center font-semibold">Something went wrong</p>;
+      return (
+        <p role="alert" className="py-6 text-center font-semibold">
+          Something went wrong
+        </p>
+      );
     }
     return <ErrorScreen onRetry={() => this.setState({ error: null })} />;
   }

@@ -53,7 +53,12 @@ const apiFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const retry = request.clone();
   try {
     let response = await send(request);
-    if (response.status === 401 && !new URL(request.url).pathname.startsWith("/api/auth/") && mayHaveSession() && (await refreshSession())) {
+    if (
+      response.status === 401 &&
+      !new URL(request.url).pathname.startsWith("/api/auth/") &&
+      mayHaveSession() &&
+      (await refreshSession())
+    ) {
       response = await send(retry);
     }
     rememberBookmark(response);
@@ -70,7 +75,12 @@ export const client = hc<AppType>(globalThis.location?.origin ?? "http://localho
 type AnyResponse = ClientResponse<unknown, number, string>;
 
 /** The body of the answer's success statuses. */
-export type Success<R> = R extends ClientResponse<infer Body, infer Status, "json"> ? (Status extends SuccessStatusCode ? Body : never) : never;
+export type Success<R> =
+  R extends ClientResponse<infer Body, infer Status, "json">
+    ? Status extends SuccessStatusCode
+      ? Body
+      : never
+    : never;
 
 /** The success body of a client call, for the types a feature names: `Answer<typeof client.picks.$get>`. */
 export type Answer<Call extends (...args: never[]) => Promise<AnyResponse>> = Success<Awaited<ReturnType<Call>>>;

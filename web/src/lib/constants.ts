@@ -12,7 +12,15 @@ export const CLAIM_MODAL_DELAY_MS = 3000;
 export const CLAIM_MODAL_SUPPRESS_MS = 24 * 60 * 60 * 1000;
 
 /** Routes prefetched on hover, touch or focus; the first four are also warmed at start-up. */
-export const PREFETCHED_ROUTES = ["/leaderboard", "/activity", "/rewards", "/picks", "/admin", "/profile", "/auth"] as const;
+export const PREFETCHED_ROUTES = [
+  "/leaderboard",
+  "/activity",
+  "/rewards",
+  "/picks",
+  "/admin",
+  "/profile",
+  "/auth",
+] as const;
 export const WARMED_AT_START = PREFETCHED_ROUTES.slice(0, 4);
 
 export const SOCIAL_LINKS = [

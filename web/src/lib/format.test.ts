@@ -14,10 +14,33 @@ describe("format", () => {
   it("writes counts and words exactly as Intl does for en-US", () => {
     const intlCount = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
     const intlPlural = new Intl.PluralRules("en-US");
-    const values = [0, -0, 1, -1, 2, 0.4, -0.4, 0.5, 1.5, -2.5, 999, 1000, -1000, 12_345.5, 999_999.5, 1_234_567, 2 ** 53, 1e21, Number.NaN, Number.POSITIVE_INFINITY];
+    const values = [
+      0,
+      -0,
+      1,
+      -1,
+      2,
+      0.4,
+      -0.4,
+      0.5,
+      1.5,
+      -2.5,
+      999,
+      1000,
+      -1000,
+      12_345.5,
+      999_999.5,
+      1_234_567,
+      2 ** 53,
+      1e21,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+    ];
     for (const value of values) expect(formatCount(value), String(value)).toBe(intlCount.format(value));
     for (const value of [0, 1, -1, 2, 0.5, 1.5, 10, 1035]) {
-      expect(formatPlural(value, "pick"), String(value)).toBe(`${intlCount.format(value)} ${intlPlural.select(value) === "one" ? "pick" : "picks"}`);
+      expect(formatPlural(value, "pick"), String(value)).toBe(
+        `${intlCount.format(value)} ${intlPlural.select(value) === "one" ? "pick" : "picks"}`,
+      );
     }
   });
 

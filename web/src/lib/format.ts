@@ -44,7 +44,8 @@ const moneyFormat = (currency: string) => {
 };
 
 /** Digits after the decimal point of the currency (JPY has none). */
-export const minorDigits = (currency: string): number => moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+export const minorDigits = (currency: string): number =>
+  moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
 
 /** An amount in the currency's minor units (cents; yen for JPY) written as money. */
 export const formatMoneyMinor = (amountMinor: number, currency: string): string =>
@@ -54,7 +55,14 @@ export const formatMoneyMinor = (amountMinor: number, currency: string): string 
 export const formatMoney = (amount: number, currency: string): string => moneyFormat(currency).format(amount);
 
 const dateTimes = lazily(
-  () => new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" }),
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+    }),
 );
 
 export const formatDateTime = (epochMs: number): string => dateTimes().format(epochMs);

@@ -8,7 +8,9 @@ const isRouteCodeMap = (value: unknown): value is RouteCodeMap =>
   typeof value === "object" &&
   value !== null &&
   !Array.isArray(value) &&
-  Object.values(value).every((files) => Array.isArray(files) && files.every((file) => typeof file === "string" && file.startsWith("/assets/")));
+  Object.values(value).every(
+    (files) => Array.isArray(files) && files.every((file) => typeof file === "string" && file.startsWith("/assets/")),
+  );
 
 /** The build's map; null under the dev server, whose index.html has none, or when it cannot be read. */
 export const readRouteCodeMap = (page: Pick<Document, "getElementById">): RouteCodeMap | null => {

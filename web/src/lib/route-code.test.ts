@@ -10,16 +10,21 @@ const pageWith = (text: string | null) => {
   const links: Link[] = [];
   return {
     links,
-    getElementById: (id: string) => (id === ROUTE_CODE_ELEMENT_ID && text !== null ? ({ textContent: text } as HTMLElement) : null),
+    getElementById: (id: string) =>
+      id === ROUTE_CODE_ELEMENT_ID && text !== null ? ({ textContent: text } as HTMLElement) : null,
     createElement: () => ({ rel: "", href: "", crossOrigin: null }) as Link,
     head: {
-      querySelector: (selector: string) => links.find((link) => selector === `link[rel="${link.rel}"][href="${link.href}"]`) ?? null,
+      querySelector: (selector: string) =>
+        links.find((link) => selector === `link[rel="${link.rel}"][href="${link.href}"]`) ?? null,
       append: (link: Link) => links.push(link),
     },
   };
 };
 
-const MAP = { "/leaderboard": ["/assets/leaderboard-a.js", "/assets/dialog-b.js"], "/picks": ["/assets/picks-c.js", "/assets/dialog-b.js"] };
+const MAP = {
+  "/leaderboard": ["/assets/leaderboard-a.js", "/assets/dialog-b.js"],
+  "/picks": ["/assets/picks-c.js", "/assets/dialog-b.js"],
+};
 
 /** A router whose route code, if asked for, is loaded as a visit would (the dev server's way). */
 const routerLoadingChunks = () => {
@@ -51,7 +56,11 @@ describe("warming a route's code at start-up", () => {
     const { router } = routerLoadingChunks();
     warmRouteCode(router, "/leaderboard", readRouteCodeMap(page), page as unknown as Document);
     warmRouteCode(router, "/picks", readRouteCodeMap(page), page as unknown as Document);
-    expect(page.links.map((link) => link.href)).toEqual(["/assets/leaderboard-a.js", "/assets/dialog-b.js", "/assets/picks-c.js"]);
+    expect(page.links.map((link) => link.href)).toEqual([
+      "/assets/leaderboard-a.js",
+      "/assets/dialog-b.js",
+      "/assets/picks-c.js",
+    ]);
   });
 
   it("loads the code as a visit would where index.html has no map (the dev server)", () => {

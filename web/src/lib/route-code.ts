@@ -21,7 +21,12 @@ type WarmingPage = Pick<Document, "createElement" | "head">;
  * (docs/decisions/0029-first-view-cost.md), and a visit runs them anyway. Without the map (`readRouteCodeMap` finds none
  * under the dev server) the code is loaded as a visit would load it.
  */
-export const warmRouteCode = (router: AnyRouter, to: string, map: RouteCodeMap | null, page: WarmingPage = document) => {
+export const warmRouteCode = (
+  router: AnyRouter,
+  to: string,
+  map: RouteCodeMap | null,
+  page: WarmingPage = document,
+) => {
   const files = map?.[to];
   if (!files) return loadRouteCode(router, router.buildLocation({ to }));
   for (const href of files) {

@@ -38,4 +38,8 @@ const stillClock = () => () => undefined;
  * changes, so derive a string or a flag, never a fresh object. While `active` is false nothing keeps the clock running.
  */
 export const useClockValue = <T>(derive: (now: number) => T, active = true) =>
-  useSyncExternalStore(active ? secondClock.subscribe : stillClock, () => derive(secondClock.read()), () => derive(Date.now()));
+  useSyncExternalStore(
+    active ? secondClock.subscribe : stillClock,
+    () => derive(secondClock.read()),
+    () => derive(Date.now()),
+  );

@@ -12,7 +12,9 @@ const fakePage = (prefersDark: boolean) => {
   const classes = new Set<string>();
   vi.stubGlobal("window", { matchMedia: () => ({ matches: prefersDark }) });
   vi.stubGlobal("document", {
-    documentElement: { classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) } },
+    documentElement: {
+      classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+    },
     querySelector: (selector: string) =>
       metas.has(selector) ? { setAttribute: (_name: string, value: string) => metas.set(selector, value) } : null,
   });

@@ -45,7 +45,9 @@ export const applyTheme = (theme: Theme) => {
   const chrome = themeChrome(resolved);
   document.documentElement.classList.toggle("dark", resolved === "dark");
   document.querySelector('meta[name="theme-color"]')?.setAttribute("content", chrome.themeColor);
-  document.querySelector('meta[name="apple-mobile-web-app-status-bar-style"]')?.setAttribute("content", chrome.statusBarStyle);
+  document
+    .querySelector('meta[name="apple-mobile-web-app-status-bar-style"]')
+    ?.setAttribute("content", chrome.statusBarStyle);
 };
 
 export const watchSystemTheme = (onChange: () => void) => {

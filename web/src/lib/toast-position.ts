@@ -12,7 +12,10 @@ export const toastPosition = ({ mobile, dialogOpen }: { mobile: boolean; dialogO
   !mobile ? "bottom-right" : dialogOpen ? "top-center" : "bottom-center";
 
 export const currentToastPosition = () =>
-  toastPosition({ mobile: isMobileNow(), dialogOpen: document.querySelector('[role="dialog"], [role="alertdialog"]') !== null });
+  toastPosition({
+    mobile: isMobileNow(),
+    dialogOpen: document.querySelector('[role="dialog"], [role="alertdialog"]') !== null,
+  });
 
 /** For a toast its dialog shows as it closes: the dialog is still in the page when the toast is asked for. */
 export const positionAfterDialog = () => toastPosition({ mobile: isMobileNow(), dialogOpen: false });

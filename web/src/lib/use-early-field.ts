@@ -7,7 +7,10 @@ import { useLayoutEffect, useRef } from "react";
  * element's value is adopted when it differs from the one React drew; any later commit finds them equal, since React
  * writes the value itself from then on.
  */
-export const useEarlyField = <E extends HTMLInputElement | HTMLSelectElement>(drawn: string, adopt: (value: string) => void) => {
+export const useEarlyField = <E extends HTMLInputElement | HTMLSelectElement>(
+  drawn: string,
+  adopt: (value: string) => void,
+) => {
   const element = useRef<E>(null);
   const firstCommit = useRef({ drawn, adopt });
   useLayoutEffect(() => {

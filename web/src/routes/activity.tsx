@@ -18,19 +18,32 @@ const Activity = () => {
         {feed.isError ? (
           <p role="alert">
             Error loading data{" "}
-            <button type="button" className="font-semibold underline" onClick={() => void feed.refetch()}>Try again</button>
+            <button type="button" className="font-semibold underline" onClick={() => void feed.refetch()}>
+              Try again
+            </button>
           </p>
         ) : null}
         {waitsForNetwork(feed) ? <NeedsConnection what="Activity needs" /> : null}
-        {feed.isPending && !waitsForNetwork(feed) ? <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p> : null}
+        {feed.isPending && !waitsForNetwork(feed) ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p>
+        ) : null}
         {feed.data && entries.length === 0 ? (
-          <EmptyState title="No community activity yet">Picks and wins from players will show up here as they happen.</EmptyState>
+          <EmptyState title="No community activity yet">
+            Picks and wins from players will show up here as they happen.
+          </EmptyState>
         ) : null}
         <ul className="space-y-2" aria-label="Community activity" aria-live="polite">
-          {entries.map((entry) => <ActivityItem key={entry.id} entry={entry} now={now} />)}
+          {entries.map((entry) => (
+            <ActivityItem key={entry.id} entry={entry} now={now} />
+          ))}
         </ul>
         {feed.hasNextPage ? (
-          <Button variant="secondary" className="w-full" disabled={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
+          <Button
+            variant="secondary"
+            className="w-full"
+            disabled={feed.isFetchingNextPage}
+            onClick={() => void feed.fetchNextPage()}
+          >
             {feed.isFetchingNextPage ? "Loading..." : "Show more"}
           </Button>
         ) : null}

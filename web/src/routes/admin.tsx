@@ -30,8 +30,19 @@ type Section = (typeof SECTIONS)[number]["id"];
 const Admin = () => {
   const [section, setSection] = useState<Section>("questions");
   return (
-    <Page title="Admin Panel" actions={<Link to="/home" className="text-sm font-semibold underline">Back to site</Link>}>
-      <div role="tablist" aria-label="Admin sections" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+    <Page
+      title="Admin Panel"
+      actions={
+        <Link to="/home" className="text-sm font-semibold underline">
+          Back to site
+        </Link>
+      }
+    >
+      <div
+        role="tablist"
+        aria-label="Admin sections"
+        className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+      >
         {SECTIONS.map((s) => (
           <button
             key={s.id}

@@ -75,7 +75,11 @@ const Auth = () => {
             )}
             <p className="mt-4 text-center text-sm">
               {mode === "signup" ? "Already have an account? " : "New to Pickstreak? "}
-              <button type="button" onClick={() => switchMode(mode === "signup" ? "login" : "signup")} className="font-semibold text-brand-700 underline dark:text-brand-500">
+              <button
+                type="button"
+                onClick={() => switchMode(mode === "signup" ? "login" : "signup")}
+                className="font-semibold text-brand-700 underline dark:text-brand-500"
+              >
                 {mode === "signup" ? "Log in" : "Sign Up"}
               </button>
             </p>

@@ -71,20 +71,38 @@ const Home = () => {
 
   const onPicked = (questionId: string) => {
     setHiddenIds((ids) => new Set(ids).add(questionId));
-    setTimeout(() => setHiddenIds((ids) => {
-      const next = new Set(ids);
-      next.delete(questionId);
-      return next;
-    }), 10_000);
+    setTimeout(
+      () =>
+        setHiddenIds((ids) => {
+          const next = new Set(ids);
+          next.delete(questionId);
+          return next;
+        }),
+      10_000,
+    );
   };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-4">
       <h1 className="sr-only">Questions</h1>
       {me ? <AwaitingResults viewer={me.user.id} /> : null}
-      <FeedToolbar search={search} onSearch={setSearch} sort={sort} onSort={setSort} bookmarkedOnly={bookmarkedOnly} onBookmarkedOnly={setBookmarkedOnly} signedIn={Boolean(me)} />
+      <FeedToolbar
+        search={search}
+        onSearch={setSearch}
+        sort={sort}
+        onSort={setSort}
+        bookmarkedOnly={bookmarkedOnly}
+        onBookmarkedOnly={setBookmarkedOnly}
+        signedIn={Boolean(me)}
+      />
       <FeedGrid
-        params={{ filters, sort, search: debouncedSearch, bookmarkedOnly: bookmarkedOnly && Boolean(me), viewer: me?.user.id ?? null }}
+        params={{
+          filters,
+          sort,
+          search: debouncedSearch,
+          bookmarkedOnly: bookmarkedOnly && Boolean(me),
+          viewer: me?.user.id ?? null,
+        }}
         hiddenIds={hiddenIds}
         onPick={(question, choice) => void openPick(question, question.id, choice)}
       />
@@ -108,7 +126,9 @@ export const Route = createFileRoute("/home")({
     const me = queryClient.getQueryData(meQueryOptions.queryKey);
     if (me === undefined) return;
     void Promise.allSettled([
-      queryClient.ensureInfiniteQueryData(startingFeedOptions(feedFilters.get(), defaultSort(isMobile()), me?.user.id ?? null)),
+      queryClient.ensureInfiniteQueryData(
+        startingFeedOptions(feedFilters.get(), defaultSort(isMobile()), me?.user.id ?? null),
+      ),
       ...(me ? [queryClient.ensureQueryData(awaitingResultsQueryOptions(me.user.id))] : []),
     ]);
   },

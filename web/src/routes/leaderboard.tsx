@@ -28,7 +28,11 @@ const Leaderboard = () => {
       <div className="space-y-6">
         <ContestsSection viewer={viewer} />
         <section aria-label="Leaderboard" className="space-y-3">
-          <PeriodFilter value={period} onChange={(next) => void navigate({ search: next === "all" ? {} : { days: Number(next) }, replace: true })} label="Standings period" />
+          <PeriodFilter
+            value={period}
+            onChange={(next) => void navigate({ search: next === "all" ? {} : { days: Number(next) }, replace: true })}
+            label="Standings period"
+          />
           <StandingsList period={period} viewer={viewer} onOpen={setSelected} />
         </section>
       </div>

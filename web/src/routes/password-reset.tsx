@@ -12,7 +12,13 @@ const PasswordReset = () => {
         <h1 className="mb-4 text-2xl font-bold">Reset your password</h1>
         {token ? <NewPasswordForm token={token} /> : <RequestResetForm />}
         <p className="mt-4 text-center text-sm">
-          <Link to="/auth" search={{ mode: "login" }} className="font-semibold text-brand-700 underline dark:text-brand-500">Back to sign in</Link>
+          <Link
+            to="/auth"
+            search={{ mode: "login" }}
+            className="font-semibold text-brand-700 underline dark:text-brand-500"
+          >
+            Back to sign in
+          </Link>
         </p>
       </div>
     </div>

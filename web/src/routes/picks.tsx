@@ -46,7 +46,13 @@ const MyPicks = () => {
       ) : null}
       <div className="mb-4 flex gap-2 overflow-x-auto" role="group" aria-label="Filter picks">
         {FILTERS.map((f) => (
-          <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)} className={`rounded-full border px-3 py-1 text-sm ${filter === f.value ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-700"}`}>
+          <button
+            key={f.value}
+            type="button"
+            aria-pressed={filter === f.value}
+            onClick={() => setFilter(f.value)}
+            className={`rounded-full border px-3 py-1 text-sm ${filter === f.value ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-700"}`}
+          >
             {f.label}
           </button>
         ))}
@@ -55,10 +61,16 @@ const MyPicks = () => {
       {waitsForNetwork(picks) ? <NeedsConnection what="Your picks need" /> : null}
       {picks.data && items.length === 0 ? (
         <EmptyState title={filter === "all" ? "You have not made any picks yet" : "No picks here"}>
-          <Link to="/home" className="font-semibold text-brand-700 underline dark:text-brand-500">Browse questions</Link>
+          <Link to="/home" className="font-semibold text-brand-700 underline dark:text-brand-500">
+            Browse questions
+          </Link>
         </EmptyState>
       ) : (
-        <ul className="space-y-3">{items.map((pick) => <PickRowItem key={pick.id} pick={pick} />)}</ul>
+        <ul className="space-y-3">
+          {items.map((pick) => (
+            <PickRowItem key={pick.id} pick={pick} />
+          ))}
+        </ul>
       )}
     </Page>
   );
@@ -67,6 +79,9 @@ const MyPicks = () => {
 export const Route = createFileRoute("/picks")({
   beforeLoad: requireSignIn,
   loader: ({ context: { queryClient } }) =>
-    waitForPageData(queryClient.ensureQueryData(myPicksQueryOptions), queryClient.ensureQueryData(pickStatsQueryOptions)),
+    waitForPageData(
+      queryClient.ensureQueryData(myPicksQueryOptions),
+      queryClient.ensureQueryData(pickStatsQueryOptions),
+    ),
   component: MyPicks,
 });

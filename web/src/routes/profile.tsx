@@ -61,6 +61,9 @@ const Profile = () => {
 export const Route = createFileRoute("/profile")({
   beforeLoad: requireSignIn,
   loader: ({ context: { queryClient } }) =>
-    waitForPageData(queryClient.ensureQueryData(notificationsQueryOptions), queryClient.ensureQueryData(playQueryOptions)),
+    waitForPageData(
+      queryClient.ensureQueryData(notificationsQueryOptions),
+      queryClient.ensureQueryData(playQueryOptions),
+    ),
   component: Profile,
 });

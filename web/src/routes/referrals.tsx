@@ -31,18 +31,32 @@ const Referrals = () => {
         {data ? (
           <>
             <p className="text-slate-700 dark:text-slate-300">
-              Invite friends to Pickstreak. When a friend makes their first paid pick, you get {formatCredits(data.referrerBonus)} and
-              they get {data.friendBonus} bonus credits. Friends who sign up with your link start with 10 credits.
+              Invite friends to Pickstreak. When a friend makes their first paid pick, you get{" "}
+              {formatCredits(data.referrerBonus)} and they get {data.friendBonus} bonus credits. Friends who sign up
+              with your link start with 10 credits.
             </p>
             <div>
               <p className="text-sm font-medium">Your referral code</p>
-              <p className="mt-1 font-mono text-2xl font-bold tracking-widest" data-testid="referral-code">{data.code}</p>
+              <p className="mt-1 font-mono text-2xl font-bold tracking-widest" data-testid="referral-code">
+                {data.code}
+              </p>
             </div>
-            <p className="break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm dark:bg-slate-800" data-testid="referral-link">{data.link}</p>
+            <p
+              className="break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm dark:bg-slate-800"
+              data-testid="referral-link"
+            >
+              {data.link}
+            </p>
             <div className="flex flex-wrap gap-2">
               <Button onClick={() => void copyLink(data.link)}>Copy Link</Button>
-              {canShare() ? <Button variant="secondary" onClick={() => void shareReferralLink(data.link)}>Share</Button> : null}
-              <Button variant="ghost" onClick={() => setTermsOpen(true)}>Referral Program terms</Button>
+              {canShare() ? (
+                <Button variant="secondary" onClick={() => void shareReferralLink(data.link)}>
+                  Share
+                </Button>
+              ) : null}
+              <Button variant="ghost" onClick={() => setTermsOpen(true)}>
+                Referral Program terms
+              </Button>
             </div>
             <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               <Stat label="Friends invited" value={data.counts.signedUp} />
@@ -50,8 +64,15 @@ const Referrals = () => {
               <Stat label="Rewarded" value={data.counts.rewarded} />
               <Stat label="Credits earned" value={data.counts.creditsEarned} />
             </dl>
-            <Link to="/invite-history" className="inline-block text-sm font-semibold underline">View invite history</Link>
-            <ReferralTermsDialog open={termsOpen} onOpenChange={setTermsOpen} referrerBonus={data.referrerBonus} friendBonus={data.friendBonus} />
+            <Link to="/invite-history" className="inline-block text-sm font-semibold underline">
+              View invite history
+            </Link>
+            <ReferralTermsDialog
+              open={termsOpen}
+              onOpenChange={setTermsOpen}
+              referrerBonus={data.referrerBonus}
+              friendBonus={data.friendBonus}
+            />
           </>
         ) : null}
       </div>

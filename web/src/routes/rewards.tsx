@@ -22,17 +22,26 @@ const Rewards = () => {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <aside className="space-y-4 lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:col-start-2 lg:row-start-1">
           {me ? <BalanceSummary credits={me.credits} /> : null}
-          <section aria-labelledby="cash-out-heading" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-            <h2 id="cash-out-heading" className="text-lg font-semibold">Cash out</h2>
+          <section
+            aria-labelledby="cash-out-heading"
+            className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+          >
+            <h2 id="cash-out-heading" className="text-lg font-semibold">
+              Cash out
+            </h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               Send your winnings to Visa, Mastercard, Venmo or Cash App. Processing typically takes 1 business day.
             </p>
-            <Button className="mt-3 w-full" onClick={() => openModal("redeem")}>Cash Out</Button>
+            <Button className="mt-3 w-full" onClick={() => openModal("redeem")}>
+              Cash Out
+            </Button>
           </section>
         </aside>
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           <section aria-labelledby="gift-cards-heading" className="space-y-3">
-            <h2 id="gift-cards-heading" className="text-lg font-semibold">Gift cards</h2>
+            <h2 id="gift-cards-heading" className="text-lg font-semibold">
+              Gift cards
+            </h2>
             <GiftCardCatalogue />
           </section>
           <MyRedemptions />
@@ -46,6 +55,9 @@ const Rewards = () => {
 export const Route = createFileRoute("/rewards")({
   beforeLoad: requireSignIn,
   loader: ({ context: { queryClient } }) =>
-    waitForPageData(queryClient.ensureQueryData(rewardsQueryOptions), queryClient.ensureQueryData(myRedemptionsQueryOptions)),
+    waitForPageData(
+      queryClient.ensureQueryData(rewardsQueryOptions),
+      queryClient.ensureQueryData(myRedemptionsQueryOptions),
+    ),
   component: Rewards,
 });

@@ -13,7 +13,11 @@ import { Route as homeRoute } from "../routes/home";
  * Only the feed's page: the rest of the app stays out of the worker. The same parent and path as in the generated
  * tree (routeTree.gen.ts), so the page draws as the browser's router draws it.
  */
-const routeTree = rootRoute.addChildren([homeRoute.update({ id: "/home", path: "/home", getParentRoute: () => rootRoute } as Parameters<typeof homeRoute.update>[0])]);
+const routeTree = rootRoute.addChildren([
+  homeRoute.update({ id: "/home", path: "/home", getParentRoute: () => rootRoute } as Parameters<
+    typeof homeRoute.update
+  >[0]),
+]);
 
 const HOME_PATH = "/home";
 
@@ -33,7 +37,12 @@ export const renderHomeMarkup: RenderHomeMarkup = async ({ url, mobile, cookies,
     recogniseVisitor(queryClient, cookies);
     const { search } = new URL(url, "http://home.invalid");
     const history = createMemoryHistory({ initialEntries: [`${HOME_PATH}${search}`] });
-    const router = createRouter({ routeTree, context: { queryClient, feedFilters: createFeedFilters(), isMobile: () => mobile }, history, ...ROUTER_OPTIONS });
+    const router = createRouter({
+      routeTree,
+      context: { queryClient, feedFilters: createFeedFilters(), isMobile: () => mobile },
+      history,
+      ...ROUTER_OPTIONS,
+    });
     await router.load();
     const html = renderToString(<App queryClient={queryClient} router={router} screen={{ mobile }} />);
     const hints = LEADING_HINTS.exec(html)?.[0] ?? "";

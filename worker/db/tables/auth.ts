@@ -17,7 +17,9 @@ export const users = sqliteTable(
     passwordSalt: text("password_salt"),
     passwordIterations: integer("password_iterations"),
     emailConfirmedAt: integer("email_confirmed_at"),
-    role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
+    role: text("role", { enum: ["player", "admin"] })
+      .notNull()
+      .default("player"),
     username: caseInsensitiveText("username").notNull().unique(),
     avatarUrl: text("avatar_url"),
     country: text("country").notNull().default("US"),
@@ -35,8 +37,12 @@ export const users = sqliteTable(
     bonusOwner: integer("bonus_owner", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
-    index("users_referred_by").on(t.referredBy).where(sql`referred_by IS NOT NULL`),
-    index("users_signup_ip").on(t.signupIp).where(sql`signup_ip IS NOT NULL`),
+    index("users_referred_by")
+      .on(t.referredBy)
+      .where(sql`referred_by IS NOT NULL`),
+    index("users_signup_ip")
+      .on(t.signupIp)
+      .where(sql`signup_ip IS NOT NULL`),
     check("users_role", sql`role IN ('player', 'admin')`),
     check("users_username_length", sql`length(username) BETWEEN 3 AND 40`),
     check("users_country_length", sql`length(country) = 2`),
@@ -92,7 +98,10 @@ export const authTokens = sqliteTable(
     usedAt: integer("used_at"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("auth_tokens_user").on(t.userId, t.purpose), check("auth_tokens_purpose", sql`purpose IN ('confirm_email', 'password_reset')`)],
+  (t) => [
+    index("auth_tokens_user").on(t.userId, t.purpose),
+    check("auth_tokens_purpose", sql`purpose IN ('confirm_email', 'password_reset')`),
+  ],
 );
 
 export const rateLimits = sqliteTable("rate_limits", {

@@ -119,7 +119,9 @@ export const contests = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
-    index("contests_unpaid").on(t.endsAt).where(sql`paid_at IS NULL`),
+    index("contests_unpaid")
+      .on(t.endsAt)
+      .where(sql`paid_at IS NULL`),
     index("contests_by_end").on(desc(t.endsAt)),
     index("contests_recent").on(desc(t.createdAt), desc(t.id)),
     check("contests_title", sql`length(trim(title)) > 0`),

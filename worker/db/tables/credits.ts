@@ -62,11 +62,17 @@ export const creditTransactions = sqliteTable(
   },
   (t) => [
     index("credit_transactions_user").on(t.userId, desc(t.createdAt), desc(t.id)),
-    index("credit_transactions_question").on(t.questionId).where(sql`question_id IS NOT NULL`),
+    index("credit_transactions_question")
+      .on(t.questionId)
+      .where(sql`question_id IS NOT NULL`),
     // The monthly cap on referral bonuses counts a referrer's bonuses by key.
-    index("credit_transactions_referrer_bonus").on(t.userId, t.createdAt).where(sql`idempotency_key LIKE 'referral:%:referrer'`),
+    index("credit_transactions_referrer_bonus")
+      .on(t.userId, t.createdAt)
+      .where(sql`idempotency_key LIKE 'referral:%:referrer'`),
     // The sweep that pays referrers in other shards reads the recent friends' bonuses.
-    index("credit_transactions_friend_bonus").on(t.createdAt).where(sql`idempotency_key LIKE 'referral:%:friend'`),
+    index("credit_transactions_friend_bonus")
+      .on(t.createdAt)
+      .where(sql`idempotency_key LIKE 'referral:%:friend'`),
     check("credit_transactions_amount", sql`amount <> 0`),
     check(
       "credit_transactions_type",

@@ -18,7 +18,10 @@ export const pushSubscriptions = sqliteTable(
     auth: text("auth").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint), index("push_subscriptions_user").on(t.userId)],
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_user").on(t.userId),
+  ],
 );
 
 /** A player's choices, the same on every device; a player without a row gets every topic. */

@@ -55,11 +55,16 @@ export const adminAuditLog = sqliteTable(
   (t) => [
     index("admin_audit_log_entity").on(t.entity, t.entityId, desc(t.createdAt)),
     index("admin_audit_log_recent").on(desc(t.createdAt)),
-    index("admin_audit_log_subject").on(t.subjectUserId, desc(t.createdAt)).where(sql`subject_user_id IS NOT NULL`),
+    index("admin_audit_log_subject")
+      .on(t.subjectUserId, desc(t.createdAt))
+      .where(sql`subject_user_id IS NOT NULL`),
     index("admin_audit_log_action").on(t.action, desc(t.createdAt)),
     check("admin_audit_log_before", sql`before IS NULL OR json_valid(before)`),
     check("admin_audit_log_after", sql`after IS NULL OR json_valid(after)`),
-    check("admin_audit_log_actor", sql`actor IN ('admin', 'score_feed') AND (actor = 'admin') = (admin_id IS NOT NULL)`),
+    check(
+      "admin_audit_log_actor",
+      sql`actor IN ('admin', 'score_feed') AND (actor = 'admin') = (admin_id IS NOT NULL)`,
+    ),
   ],
 );
 

@@ -39,7 +39,9 @@ export const stripePayments = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
-    index("stripe_payments_intent").on(t.paymentIntentId).where(sql`payment_intent_id IS NOT NULL`),
+    index("stripe_payments_intent")
+      .on(t.paymentIntentId)
+      .where(sql`payment_intent_id IS NOT NULL`),
     index("stripe_payments_user").on(t.userId, desc(t.createdAt)),
     check("stripe_payments_kind", sql`kind IN ('checkout', 'invoice')`),
     check("stripe_payments_credits", sql`credits > 0`),

@@ -54,7 +54,9 @@ export const questions = sqliteTable(
     index("questions_feed_category").on(t.status, t.category, t.deadline),
     index("questions_feed_free").on(t.status, t.isFreePick, t.deadline),
     index("questions_feed_props").on(t.status, t.isPlayerProp, t.deadline),
-    index("questions_settlement").on(t.settledVersion).where(sql`settled_version <> settlement_version`),
+    index("questions_settlement")
+      .on(t.settledVersion)
+      .where(sql`settled_version <> settlement_version`),
     index("questions_admin_recent").on(desc(t.createdAt), desc(t.id)),
     index("questions_admin_status").on(t.status, desc(t.createdAt), desc(t.id)),
     check("questions_title", sql`length(trim(title)) > 0`),
@@ -84,7 +86,9 @@ export const userPicks = sqliteTable(
     pickType: text("pick_type").notNull().default("standard"),
     potentialPayout: integer("potential_payout").notNull(),
     actualPayout: integer("actual_payout").notNull().default(0),
-    status: text("status", { enum: ["active", "won", "lost", "void"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "won", "lost", "void"] })
+      .notNull()
+      .default("active"),
     settledVersion: integer("settled_version").notNull().default(0),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -96,9 +100,13 @@ export const userPicks = sqliteTable(
     index("user_picks_user").on(t.userId, desc(t.createdAt)),
     // Settlement walks a question's unsettled picks in id order without a sort.
     index("user_picks_settlement").on(t.questionId, t.settledVersion, t.id),
-    index("user_picks_user_settled").on(t.userId, desc(t.settledAt)).where(sql`settled_at IS NOT NULL`),
+    index("user_picks_user_settled")
+      .on(t.userId, desc(t.settledAt))
+      .where(sql`settled_at IS NOT NULL`),
     // A feed page's cards are open questions, whose picks are active: a viewer's own are read from these alone.
-    index("user_picks_user_active").on(t.userId).where(sql`status = 'active'`),
+    index("user_picks_user_active")
+      .on(t.userId)
+      .where(sql`status = 'active'`),
     check("user_picks_choice", sql`choice IN ('yes', 'no')`),
     check("user_picks_credits_spent", sql`credits_spent >= 0`),
     check("user_picks_multiplier", sql`multiplier BETWEEN 1 AND 5`),

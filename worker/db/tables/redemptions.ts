@@ -50,7 +50,9 @@ export const giftCardRedemptions = sqliteTable(
     userEmail: text("user_email").notNull(),
     payoutHandle: text("payout_handle"),
     country: text("country").notNull(),
-    status: text("status", { enum: ["pending", "fulfilled", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "fulfilled", "rejected"] })
+      .notNull()
+      .default("pending"),
     note: text("note"),
     transactionId: text("transaction_id")
       .notNull()
@@ -81,6 +83,9 @@ export const giftCardRedemptions = sqliteTable(
       "gift_card_redemptions_target",
       sql`(kind = 'gift_card' AND reward_id IS NOT NULL AND method IS NULL) OR (kind = 'cash_out' AND method IS NOT NULL AND reward_id IS NULL)`,
     ),
-    check("gift_card_redemptions_hold_cause", sql`hold_cause IS NULL OR hold_cause IN ('charge_refunded', 'dispute_opened')`),
+    check(
+      "gift_card_redemptions_hold_cause",
+      sql`hold_cause IS NULL OR hold_cause IN ('charge_refunded', 'dispute_opened')`,
+    ),
   ],
 );

@@ -43,12 +43,20 @@ export const scoreFeedLinks = sqliteTable(
   },
   (t) => [
     index("score_feed_links_poll").on(t.state, t.checkedAt),
-    index("score_feed_links_due").on(t.finalAt).where(sql`state = 'proposed'`),
+    index("score_feed_links_due")
+      .on(t.finalAt)
+      .where(sql`state = 'proposed'`),
     check("score_feed_links_state", sql`state IN ('waiting', 'proposed', 'challenged', 'final')`),
-    check("score_feed_links_event_status", sql`event_status IN ('scheduled', 'live', 'final', 'postponed', 'cancelled')`),
+    check(
+      "score_feed_links_event_status",
+      sql`event_status IN ('scheduled', 'live', 'final', 'postponed', 'cancelled')`,
+    ),
     check("score_feed_links_side_a", sql`side_a IS NULL OR side_a IN ('home', 'away')`),
     check("score_feed_links_rule", sql`side_a IS NOT NULL OR line IS NOT NULL`),
-    check("score_feed_links_proposal", sql`state = 'waiting' OR (proposed_outcome IS NOT NULL AND final_at IS NOT NULL)`),
+    check(
+      "score_feed_links_proposal",
+      sql`state = 'waiting' OR (proposed_outcome IS NOT NULL AND final_at IS NOT NULL)`,
+    ),
   ],
 );
 
@@ -94,7 +102,9 @@ export const scoreFeedAlerts = sqliteTable(
   },
   (t) => [
     uniqueIndex("score_feed_alerts_question_id_signature_unique").on(t.questionId, t.signature),
-    index("score_feed_alerts_open").on(desc(t.createdAt)).where(sql`dismissed_at IS NULL`),
+    index("score_feed_alerts_open")
+      .on(desc(t.createdAt))
+      .where(sql`dismissed_at IS NULL`),
     check("score_feed_alerts_before", sql`json_valid(before)`),
     check("score_feed_alerts_after", sql`json_valid(after)`),
   ],

@@ -41,7 +41,11 @@ const route = createRoute({
 
 export const activityRoutes = createRouter().openapi(route, async (c) => {
   const { cursor } = c.req.valid("query");
-  const rows = await newestActivity(c.var.data, afterKeyset(activityFeed, cursor ? decodeKeyset(cursor) : null), ACTIVITY_PAGE_SIZE + 1);
+  const rows = await newestActivity(
+    c.var.data,
+    afterKeyset(activityFeed, cursor ? decodeKeyset(cursor) : null),
+    ACTIVITY_PAGE_SIZE + 1,
+  );
   const items = rows.map(({ answerOptionA, answerOptionB, ...row }) => ({
     ...row,
     countryFlagUrl: countryFlagUrl(row.country),

@@ -15,7 +15,12 @@ const newerFirst = (a: Entry, b: Entry) => b.createdAt - a.createdAt || (a.id < 
  */
 export const newestActivity = async (data: DataContext, where: SQL | undefined, limit: number) => {
   const perDatabase = await Promise.all(
-    data.players().map(({ db }) => activityQuery(createDb(db)).where(where).orderBy(...newestFirst(activityFeed)).limit(limit)),
+    data.players().map(({ db }) =>
+      activityQuery(createDb(db))
+        .where(where)
+        .orderBy(...newestFirst(activityFeed))
+        .limit(limit),
+    ),
   );
   return perDatabase.flat().sort(newerFirst).slice(0, limit);
 };

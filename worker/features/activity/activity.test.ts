@@ -10,7 +10,12 @@ const feed = (cursor?: string) => successOf(apiClient().activity.$get({ query: c
 
 describe("GET /api/activity", () => {
   it("lists picks and wins across the community, newest first, to visitors", async () => {
-    const questionId = await insertQuestion({ title: "Lakers beat the Celtics", creditCost: 2, answerOptionA: "Lakers", answerOptionB: "Celtics" });
+    const questionId = await insertQuestion({
+      title: "Lakers beat the Celtics",
+      creditCost: 2,
+      answerOptionA: "Lakers",
+      answerOptionB: "Celtics",
+    });
     const winner = await createPlayer(20);
     const loser = await createPlayer(20);
     await placePick(winner, questionId, "yes", 2);
@@ -20,12 +25,21 @@ describe("GET /api/activity", () => {
     const { status, body } = await feed();
     expect(status).toBe(200);
     const [win, ...picks] = body.items;
-    expect(win).toMatchObject({ kind: "win", userId: winner, questionId, questionTitle: "Lakers beat the Celtics", choiceLabel: "Lakers", credits: 8 });
+    expect(win).toMatchObject({
+      kind: "win",
+      userId: winner,
+      questionId,
+      questionTitle: "Lakers beat the Celtics",
+      choiceLabel: "Lakers",
+      credits: 8,
+    });
     expect(picks.slice(0, 2).map((e) => [e.kind, e.userId, e.choiceLabel, e.credits])).toEqual([
       ["pick", loser, "Celtics", 2],
       ["pick", winner, "Lakers", 4],
     ]);
-    const name = await env.DB.prepare("SELECT username FROM users WHERE id = ?").bind(winner).first<{ username: string }>();
+    const name = await env.DB.prepare("SELECT username FROM users WHERE id = ?")
+      .bind(winner)
+      .first<{ username: string }>();
     expect(win?.username).toBe(name?.username);
   });
 
@@ -46,6 +60,8 @@ describe("GET /api/activity", () => {
   });
 
   it("refuses a malformed cursor", async () => {
-    expect((await callJson("/api/activity?cursor=not-a-cursor")).body).toMatchObject({ error: { code: "bad_request", message: "Invalid cursor" } });
+    expect((await callJson("/api/activity?cursor=not-a-cursor")).body).toMatchObject({
+      error: { code: "bad_request", message: "Invalid cursor" },
+    });
   });
 });

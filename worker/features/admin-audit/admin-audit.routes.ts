@@ -19,7 +19,13 @@ const listRoute = createRoute({
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: {
-    query: z.object({ action: filter, entity: filter, adminId: filter, subjectUserId: filter, cursor: z.string().max(200).optional() }),
+    query: z.object({
+      action: filter,
+      entity: filter,
+      adminId: filter,
+      subjectUserId: filter,
+      cursor: z.string().max(200).optional(),
+    }),
   },
   responses: {
     200: jsonContent(z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() })),
@@ -29,6 +35,11 @@ const listRoute = createRoute({
 
 export const adminAuditRoutes = createRouter().openapi(listRoute, async (c) => {
   const { cursor, ...filters } = c.req.valid("query");
-  const rows = await auditEntries(createDb(c.var.data.catalogue), filters, cursor ? decodeKeyset(cursor) : null, ADMIN_PAGE_SIZE + 1);
+  const rows = await auditEntries(
+    createDb(c.var.data.catalogue),
+    filters,
+    cursor ? decodeKeyset(cursor) : null,
+    ADMIN_PAGE_SIZE + 1,
+  );
   return c.json(page(rows, ADMIN_PAGE_SIZE), 200);
 });

@@ -20,7 +20,9 @@ const setOutcome = (id: string, json: { outcome: "A" | "B" | "void" | "unresolve
 
 const auditOf = async (entityId: string) =>
   (
-    await env.DB.prepare("SELECT action, reason, subject_user_id, after FROM admin_audit_log WHERE entity_id = ? ORDER BY rowid")
+    await env.DB.prepare(
+      "SELECT action, reason, subject_user_id, after FROM admin_audit_log WHERE entity_id = ? ORDER BY rowid",
+    )
       .bind(entityId)
       .all<{ action: string; reason: string | null; subject_user_id: string | null; after: string }>()
   ).results;
@@ -34,8 +36,13 @@ describe("the audit trail of outcomes and redemption decisions", () => {
 
     const unexplained = await setOutcome(questionId, { outcome: "B" });
     expect(unexplained.status).toBe(400);
-    expect(await unexplained.json()).toMatchObject({ error: { message: "Please give a reason for changing the outcome", field: "reason" } });
-    expect((await env.DB.prepare("SELECT outcome FROM questions WHERE id = ?").bind(questionId).first<{ outcome: string }>())?.outcome).toBe("A");
+    expect(await unexplained.json()).toMatchObject({
+      error: { message: "Please give a reason for changing the outcome", field: "reason" },
+    });
+    expect(
+      (await env.DB.prepare("SELECT outcome FROM questions WHERE id = ?").bind(questionId).first<{ outcome: string }>())
+        ?.outcome,
+    ).toBe("A");
 
     await successOf(setOutcome(questionId, { outcome: "B", reason: "The league corrected the score" }));
     expect((await auditOf(questionId)).map(({ action, reason }) => ({ action, reason }))).toEqual([
@@ -50,8 +57,13 @@ describe("the audit trail of outcomes and redemption decisions", () => {
     const { body } = await redeemGiftCard(player, { credits: 20 });
     const id = body.redemption.id;
     await successOf(
-      apiClient({ headers: admin.bearer }).admin.redemptions[":id"].$patch({ param: { id }, json: { status: "rejected", note: "Card out of stock" } }),
+      apiClient({ headers: admin.bearer }).admin.redemptions[":id"].$patch({
+        param: { id },
+        json: { status: "rejected", note: "Card out of stock" },
+      }),
     );
-    expect(await auditOf(id)).toMatchObject([{ action: "redemption_rejected", reason: "Card out of stock", subject_user_id: player.userId }]);
+    expect(await auditOf(id)).toMatchObject([
+      { action: "redemption_rejected", reason: "Card out of stock", subject_user_id: player.userId },
+    ]);
   });
 });

@@ -9,7 +9,10 @@ export const adminActor = (adminId: string): AuditActor => ({ kind: "admin", adm
 export const SCORE_FEED_ACTOR: AuditActor = { kind: "score_feed" };
 
 /** The audit log's admin_id and actor columns for an actor. */
-export const actorColumns = (actor: AuditActor) => ({ adminId: actor.kind === "admin" ? actor.adminId : null, actor: actor.kind });
+export const actorColumns = (actor: AuditActor) => ({
+  adminId: actor.kind === "admin" ? actor.adminId : null,
+  actor: actor.kind,
+});
 
 export type AuditEntry = {
   adminId: string;
@@ -32,7 +35,11 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
  * One admin_audit_log row, as a statement so it commits in the same batch as the change it records. `onlyIf` is SQL
  * (with its binds) that must hold for the row to be written, such as the change having happened.
  */
-export const auditStatement = (d1: D1Database, entry: AuditEntry, onlyIf: { sql: string; params: unknown[] } = { sql: "1", params: [] }) =>
+export const auditStatement = (
+  d1: D1Database,
+  entry: AuditEntry,
+  onlyIf: { sql: string; params: unknown[] } = { sql: "1", params: [] },
+) =>
   d1
     .prepare(
       `INSERT INTO admin_audit_log (id, admin_id, action, entity, entity_id, before, after, created_at, reason, subject_user_id)

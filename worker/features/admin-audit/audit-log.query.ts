@@ -6,7 +6,12 @@ import { afterKeyset, newestFirst } from "../../db/keyset";
 import { adminAuditLog, users } from "../../db/schema";
 import type { Keyset } from "../../lib/cursor";
 
-export type AuditFilters = { action?: string | undefined; entity?: string | undefined; adminId?: string | undefined; subjectUserId?: string | undefined };
+export type AuditFilters = {
+  action?: string | undefined;
+  entity?: string | undefined;
+  adminId?: string | undefined;
+  subjectUserId?: string | undefined;
+};
 
 const admins = alias(users, "admins");
 const subjects = alias(users, "subjects");

@@ -20,11 +20,25 @@ export const cronSummary = (d1: D1Database, failuresSince: number) => {
         lastRunAt: cronRuns.startedAt,
         lastOk: cronRuns.ok,
         detail: cronRuns.detail,
-        lastFailureAt: sql<number | null>`${db.select({ at: max(failed.startedAt) }).from(failed).where(failures)}`.as("last_failure_at"),
-        failuresLastDay: sql<number>`${db.select({ n: count() }).from(failed).where(and(failures, gt(failed.startedAt, failuresSince)))}`.as("failures"),
+        lastFailureAt: sql<number | null>`${db
+          .select({ at: max(failed.startedAt) })
+          .from(failed)
+          .where(failures)}`.as("last_failure_at"),
+        failuresLastDay: sql<number>`${db
+          .select({ n: count() })
+          .from(failed)
+          .where(and(failures, gt(failed.startedAt, failuresSince)))}`.as("failures"),
       })
       .from(cronRuns)
-      .where(eq(cronRuns.startedAt, db.select({ at: max(newest.startedAt) }).from(newest).where(eq(newest.job, cronRuns.job))))
+      .where(
+        eq(
+          cronRuns.startedAt,
+          db
+            .select({ at: max(newest.startedAt) })
+            .from(newest)
+            .where(eq(newest.job, cronRuns.job)),
+        ),
+      )
       .orderBy(cronRuns.job),
   );
 };
@@ -36,7 +50,12 @@ export const settlementQueue = (d1: D1Database) => {
     .select({ n: count() })
     .from(userPicks)
     .innerJoin(unsettled, eq(unsettled.id, userPicks.questionId))
-    .where(and(ne(unsettled.settledVersion, unsettled.settlementVersion), lt(userPicks.settledVersion, unsettled.settlementVersion)));
+    .where(
+      and(
+        ne(unsettled.settledVersion, unsettled.settlementVersion),
+        lt(userPicks.settledVersion, unsettled.settlementVersion),
+      ),
+    );
   return boundQuery(
     d1,
     db
@@ -47,4 +66,10 @@ export const settlementQueue = (d1: D1Database) => {
 };
 
 export const pendingRedemptions = (d1: D1Database) =>
-  boundQuery(d1, createDb(d1).select({ pending: count() }).from(giftCardRedemptions).where(eq(giftCardRedemptions.status, "pending")));
+  boundQuery(
+    d1,
+    createDb(d1)
+      .select({ pending: count() })
+      .from(giftCardRedemptions)
+      .where(eq(giftCardRedemptions.status, "pending")),
+  );

@@ -40,7 +40,11 @@ const healthRoute = createRoute({
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What each player database holds of the answer: settlement still owed, redemptions waiting, ledger violations. */
-const playerStatements = (d1: D1Database) => ({ queue: settlementQueue(d1), redemptions: pendingRedemptions(d1), audit: auditStatements(d1) });
+const playerStatements = (d1: D1Database) => ({
+  queue: settlementQueue(d1),
+  redemptions: pendingRedemptions(d1),
+  audit: auditStatements(d1),
+});
 
 type PlayerPart = NamedResults<ReturnType<typeof playerStatements>>;
 
@@ -51,7 +55,10 @@ type PlayerPart = NamedResults<ReturnType<typeof playerStatements>>;
 const readHealth = async (data: DataContext, now: number) => {
   const { catalogue } = data;
   if (data.playersInCatalogue) {
-    const { crons, ...part } = await batchNamed(catalogue, { crons: cronSummary(catalogue, now - DAY_MS), ...playerStatements(catalogue) });
+    const { crons, ...part } = await batchNamed(catalogue, {
+      crons: cronSummary(catalogue, now - DAY_MS),
+      ...playerStatements(catalogue),
+    });
     return { crons, questions: part.queue[0]?.questions ?? 0, parts: [part] };
   }
   const [fromCatalogue, parts] = await Promise.all([
@@ -67,7 +74,11 @@ export const adminHealthRoutes = createRouter().openapi(healthRoute, async (c) =
   const { crons, questions, parts } = await readHealth(c.var.data, now);
   const totals = sumFields(
     { picks: 0, pending: 0, violations: 0 },
-    parts.map((part) => ({ picks: part.queue[0]?.picks ?? 0, pending: part.redemptions[0]?.pending ?? 0, violations: violationsOf(part.audit).length })),
+    parts.map((part) => ({
+      picks: part.queue[0]?.picks ?? 0,
+      pending: part.redemptions[0]?.pending ?? 0,
+      violations: violationsOf(part.audit).length,
+    })),
   );
   return c.json(
     {

@@ -13,7 +13,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-
 let admin: TestAccount;
 
 beforeAll(async () => {
@@ -33,19 +32,25 @@ describe("GET /api/admin/health", () => {
     const readHealth = () => successOf(apiClient({ headers: admin.bearer }).admin.health.$get());
     let health = await readHealth();
     expect(health.status).toBe(200);
-    expect(health.body.crons.map((c) => c.job)).toEqual(expect.arrayContaining(["publishScheduledQuestions", "auditLedgerDaily"]));
+    expect(health.body.crons.map((c) => c.job)).toEqual(
+      expect.arrayContaining(["publishScheduledQuestions", "auditLedgerDaily"]),
+    );
     expect(health.body.crons.every((c) => c.lastOk)).toBe(true);
     expect(health.body.ledgerAudit.violations).toBe(0);
 
     // Break the cache on purpose: the daily audit must notice and record it.
-    await shardOf(admin.userId).prepare("UPDATE user_credits SET balance = balance + 7 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+    await shardOf(admin.userId)
+      .prepare("UPDATE user_credits SET balance = balance + 7 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
       .bind("admin@example.com")
       .run();
     await runScheduled(DAILY, env);
     health = await readHealth();
     expect(health.body.ledgerAudit.violations).toBeGreaterThan(0);
-    expect(JSON.parse(health.body.crons.find((c) => c.job === "auditLedgerDaily")?.detail ?? "{}")).toMatchObject({ violations: 1 });
-    await shardOf(admin.userId).prepare("UPDATE user_credits SET balance = balance - 7 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+    expect(JSON.parse(health.body.crons.find((c) => c.job === "auditLedgerDaily")?.detail ?? "{}")).toMatchObject({
+      violations: 1,
+    });
+    await shardOf(admin.userId)
+      .prepare("UPDATE user_credits SET balance = balance - 7 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
       .bind("admin@example.com")
       .run();
   });
@@ -53,14 +58,21 @@ describe("GET /api/admin/health", () => {
   it("counts a job's failures over the last day and the picks an outcome change left to settle", async () => {
     const now = Date.now();
     const run = (id: string, ago: number, ok: boolean) =>
-      env.DB.prepare("INSERT INTO cron_runs (id, job, cron, started_at, finished_at, ok) VALUES (?, 'healthProbe', '* * * * *', ?, ?, ?)")
-        .bind(id, now - ago, now - ago, ok ? 1 : 0);
-    await env.DB.batch([run("probe-old", 2 * DAY, false), run("probe-recent", HOUR, false), run("probe-latest", MINUTE, true)]);
+      env.DB.prepare(
+        "INSERT INTO cron_runs (id, job, cron, started_at, finished_at, ok) VALUES (?, 'healthProbe', '* * * * *', ?, ?, ?)",
+      ).bind(id, now - ago, now - ago, ok ? 1 : 0);
+    await env.DB.batch([
+      run("probe-old", 2 * DAY, false),
+      run("probe-recent", HOUR, false),
+      run("probe-latest", MINUTE, true),
+    ]);
     const questionId = await insertQuestion();
     const player = await createPlayer(10);
     await placePick(player, questionId, "yes");
     // An outcome stored and copied to the shards, as setOutcome does before it settles.
-    await env.DB.prepare("UPDATE questions SET outcome = 'A', settlement_version = settlement_version + 1 WHERE id = ?").bind(questionId).run();
+    await env.DB.prepare("UPDATE questions SET outcome = 'A', settlement_version = settlement_version + 1 WHERE id = ?")
+      .bind(questionId)
+      .run();
     await mirrorQuestions(dataContext(env), [questionId]);
 
     const health = await successOf(apiClient({ headers: admin.bearer }).admin.health.$get());

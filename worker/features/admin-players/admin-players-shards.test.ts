@@ -21,7 +21,11 @@ beforeAll(async () => {
 
 const onlyInShard = (count: number) => ({ shard: count, other: 0, catalogue: 0 });
 
-const adjust = (userId: string, json: { amount: number; reason: string; adjustmentId?: string }, testEnv: Env = shards) =>
+const adjust = (
+  userId: string,
+  json: { amount: number; reason: string; adjustmentId?: string },
+  testEnv: Env = shards,
+) =>
   apiClient({ headers: admin.bearer, env: testEnv }).admin.players[":id"].credits.$post({
     param: { id: userId },
     json: { adjustmentId: crypto.randomUUID(), ...json },
@@ -82,13 +86,28 @@ describe("the admin's players over two shards", () => {
     expect(types.sort()).toEqual(["admin_adjustment", "pick_payout", "purchase", "redemption", "spend"]);
     expect(body.picks).toMatchObject([{ questionId, questionTitle: "Will the shard hold?", creditsSpent: 2 }]);
     expect(body.redemptions).toMatchObject([{ kind: "gift_card", creditsSpent: 20, status: "pending" }]);
-    expect(body.audit).toMatchObject([{ action: "credits_awarded", reason: "Welcome back", adminId: admin.userId, subjectUsername: body.player.username }]);
-    expect((await apiClient({ headers: admin.bearer, env: shards }).admin.players[":id"].$get({ param: { id: "no-such-player" } })).status).toBe(404);
+    expect(body.audit).toMatchObject([
+      {
+        action: "credits_awarded",
+        reason: "Welcome back",
+        adminId: admin.userId,
+        subjectUsername: body.player.username,
+      },
+    ]);
+    expect(
+      (
+        await apiClient({ headers: admin.bearer, env: shards }).admin.players[":id"].$get({
+          param: { id: "no-such-player" },
+        })
+      ).status,
+    ).toBe(404);
 
     // The search reads the directory, which holds the players of both shards.
     for (const found of [player, await signedInPlayer(0, shards, userIdInShard(0))]) {
       const { username } = (await playerPage(found.userId)).body.player;
-      const search = await successOf(apiClient({ headers: admin.bearer, env: shards }).admin.players.$get({ query: { q: username } }));
+      const search = await successOf(
+        apiClient({ headers: admin.bearer, env: shards }).admin.players.$get({ query: { q: username } }),
+      );
       expect(search.body.items.map(({ id }) => id)).toEqual([found.userId]);
     }
   });
@@ -98,15 +117,30 @@ describe("the admin's players over two shards", () => {
       const player = await signedInPlayer(10, shards, userIdInShard(shard));
       const adjustmentId = crypto.randomUUID();
       const award = await successOf(adjust(player.userId, { adjustmentId, amount: 25, reason: "Apology" }));
-      expect(award.body).toMatchObject({ duplicate: false, credits: { balance: 35 }, transaction: { amount: 25, source: "awarded" } });
-      expect((await successOf(adjust(player.userId, { adjustmentId, amount: 25, reason: "Apology" }))).body.duplicate).toBe(true);
-      expect((await successOf(adjust(player.userId, { amount: -30, reason: "Clawback" }))).body.credits.balance).toBe(5);
+      expect(award.body).toMatchObject({
+        duplicate: false,
+        credits: { balance: 35 },
+        transaction: { amount: 25, source: "awarded" },
+      });
+      expect(
+        (await successOf(adjust(player.userId, { adjustmentId, amount: 25, reason: "Apology" }))).body.duplicate,
+      ).toBe(true);
+      expect((await successOf(adjust(player.userId, { amount: -30, reason: "Clawback" }))).body.credits.balance).toBe(
+        5,
+      );
       expect((await adjust(player.userId, { amount: -6, reason: "Too much" })).status).toBe(402);
 
       expect(await balanceOf(player.userId, playerDb(player.userId))).toBe(5);
       expect(await rowsByDatabase(shards, "credit_transactions", player.userId)).toEqual(onlyInShard(3));
-      expect((await auditOf(player.userId)).map(({ action }) => action)).toEqual(["credits_awarded", "credits_deducted"]);
-      expect(await rowsByDatabase(shards, "admin_audit_log", player.userId, "subject_user_id")).toEqual({ shard: 0, other: 0, catalogue: 2 });
+      expect((await auditOf(player.userId)).map(({ action }) => action)).toEqual([
+        "credits_awarded",
+        "credits_deducted",
+      ]);
+      expect(await rowsByDatabase(shards, "admin_audit_log", player.userId, "subject_user_id")).toEqual({
+        shard: 0,
+        other: 0,
+        catalogue: 2,
+      });
     }
     for (const d1 of [SHARDS.SHARD_0, SHARDS.SHARD_1]) await expectLedgerClean(d1);
   });
@@ -119,7 +153,10 @@ describe("the admin's players over two shards", () => {
     expect(await balanceOf(player.userId, playerDb(player.userId))).toBe(17);
     expect(await auditOf(player.userId)).toEqual([]);
 
-    for (let i = 0; i < 2; i++) expect((await successOf(adjust(player.userId, { adjustmentId, amount: 7, reason: "Goodwill" }))).body.duplicate).toBe(true);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await successOf(adjust(player.userId, { adjustmentId, amount: 7, reason: "Goodwill" }))).body.duplicate,
+      ).toBe(true);
     const ledgerRow = await playerDb(player.userId)
       .prepare("SELECT id FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`admin_adjustment:${adjustmentId}`)
@@ -133,10 +170,15 @@ describe("the admin's players over two shards", () => {
     const second = await signedInPlayer(0, shards, userIdInShard(1));
     const adjustmentId = crypto.randomUUID();
     await successOf(adjust(first.userId, { adjustmentId, amount: 40, reason: "Goodwill" }));
-    for (const reuse of [{ userId: second.userId, amount: 40 }, { userId: first.userId, amount: 41 }]) {
+    for (const reuse of [
+      { userId: second.userId, amount: 40 },
+      { userId: first.userId, amount: 41 },
+    ]) {
       const refused = await adjust(reuse.userId, { adjustmentId, amount: reuse.amount, reason: "Goodwill" });
       expect(refused.status).toBe(409);
-      expect(await refused.json()).toEqual({ error: { code: "conflict", message: "This adjustment id was already used for a different change" } });
+      expect(await refused.json()).toEqual({
+        error: { code: "conflict", message: "This adjustment id was already used for a different change" },
+      });
     }
     expect(await balanceOf(second.userId, playerDb(second.userId))).toBe(0);
     expect(await balanceOf(first.userId, playerDb(first.userId))).toBe(40);

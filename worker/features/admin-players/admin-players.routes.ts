@@ -58,13 +58,23 @@ const adjustRoute = createRoute({
 export const adminPlayerRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { q, cursor } = c.req.valid("query");
-    const rows = await listPlayers(createDb(c.var.data.catalogue), q, cursor ? decodeKeyset(cursor) : null, ADMIN_PAGE_SIZE + 1);
+    const rows = await listPlayers(
+      createDb(c.var.data.catalogue),
+      q,
+      cursor ? decodeKeyset(cursor) : null,
+      ADMIN_PAGE_SIZE + 1,
+    );
     return c.json(page(rows, ADMIN_PAGE_SIZE), 200);
   })
   .openapi(getRoute, async (c) => c.json(await readPlayer(c.var.data, c.req.valid("param").id), 200))
   .openapi(adjustRoute, async (c) => {
     const userId = c.req.valid("param").id;
-    const result = await adjustCredits(c.var.data, { ...c.req.valid("json"), userId, adminId: c.var.user.id, now: Date.now() });
+    const result = await adjustCredits(c.var.data, {
+      ...c.req.valid("json"),
+      userId,
+      adminId: c.var.user.id,
+      now: Date.now(),
+    });
     if (!result.duplicate) {
       // The player's open screens show the new balance and the movement, as for any other credit change.
       c.executionCtx.waitUntil(

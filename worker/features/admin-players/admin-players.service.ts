@@ -3,7 +3,15 @@ import { createDb, type Db } from "../../db/client";
 import { boundQuery } from "../../db/compiled";
 import type { DataContext } from "../../db/data-context";
 import { afterKeyset, newestFirst } from "../../db/keyset";
-import { creditAdjustments, creditTransactions, giftCardRedemptions, questions, userCredits, userPicks, users } from "../../db/schema";
+import {
+  creditAdjustments,
+  creditTransactions,
+  giftCardRedemptions,
+  questions,
+  userCredits,
+  userPicks,
+  users,
+} from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { PLAYER_MOVING_MESSAGE } from "../../db/write-pause";
 import type { Keyset } from "../../lib/cursor";
@@ -55,7 +63,9 @@ export const listPlayers = (db: Db, q: string | undefined, after: Keyset | null,
     .from(users)
     .where(
       and(
-        needle ? or(sql`instr(lower(${users.email}), ${needle}) > 0`, sql`instr(lower(${users.username}), ${needle}) > 0`) : undefined,
+        needle
+          ? or(sql`instr(lower(${users.email}), ${needle}) > 0`, sql`instr(lower(${users.username}), ${needle}) > 0`)
+          : undefined,
         afterKeyset(users, after),
       ),
     )
@@ -144,10 +154,14 @@ const ADJUSTMENT_REUSED = "This adjustment id was already used for a different c
 const claimAdjustmentId = async (catalogue: D1Database, { adjustmentId, adminId, userId, amount, now }: Adjustment) => {
   const db = createDb(catalogue);
   const [, [claimed]] = await db.batch([
-    db.insert(creditAdjustments).values({ id: adjustmentId, adminId, userId, amount, createdAt: now }).onConflictDoNothing(),
+    db
+      .insert(creditAdjustments)
+      .values({ id: adjustmentId, adminId, userId, amount, createdAt: now })
+      .onConflictDoNothing(),
     db.select().from(creditAdjustments).where(eq(creditAdjustments.id, adjustmentId)),
   ]);
-  if (!claimed || claimed.userId !== userId || claimed.amount !== amount) throw new AppError("conflict", ADJUSTMENT_REUSED);
+  if (!claimed || claimed.userId !== userId || claimed.amount !== amount)
+    throw new AppError("conflict", ADJUSTMENT_REUSED);
 };
 
 /**
@@ -160,7 +174,10 @@ const claimAdjustmentId = async (catalogue: D1Database, { adjustmentId, adminId,
 export const adjustCredits = async (data: DataContext, adjustment: Adjustment) => {
   const { userId, adminId, adjustmentId, amount, reason, now } = adjustment;
   const { catalogue } = data;
-  const [player] = await createDb(catalogue).select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  const [player] = await createDb(catalogue)
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!player || player.deletedAt !== null) throw new AppError("not_found", "User not found");
   await claimAdjustmentId(catalogue, adjustment);
 
@@ -186,7 +203,10 @@ export const adjustCredits = async (data: DataContext, adjustment: Adjustment) =
 
   const db = createDb(d1);
   const [[row], [credits]] = await db.batch([
-    db.select({ ...ledgerEntryColumns, owner: creditTransactions.userId }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, idempotencyKey)),
+    db
+      .select({ ...ledgerEntryColumns, owner: creditTransactions.userId })
+      .from(creditTransactions)
+      .where(eq(creditTransactions.idempotencyKey, idempotencyKey)),
     db.select(creditColumns).from(userCredits).where(eq(userCredits.userId, userId)),
   ]);
   if (!row) throw new AppError("insufficient_credits", "The player's balance cannot cover this deduction");

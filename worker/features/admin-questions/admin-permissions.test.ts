@@ -49,7 +49,9 @@ describe("every admin route is admin-only on the server", () => {
     for (const route of routes) {
       const visitor = await send(route, {});
       expect(visitor.status, `${route} as a visitor`).toBe(401);
-      expect(((await visitor.json()) as { error: { message: string } }).error.message).toBe("Please log in to continue");
+      expect(((await visitor.json()) as { error: { message: string } }).error.message).toBe(
+        "Please log in to continue",
+      );
       const forbidden = await send(route, player.bearer);
       expect(forbidden.status, `${route} as a player`).toBe(403);
       expect(((await forbidden.json()) as { error: { message: string } }).error.message).toBe("Permission denied");

@@ -111,14 +111,21 @@ export const adminQuestionRoutes = createRouter()
     return c.json({ question: toAdminQuestion(row) }, 200);
   })
   .openapi(createQuestionRoute, async (c) => {
-    const row = await createQuestion(c.var.data.catalogue, c.req.valid("json"), { adminId: c.var.user.id, now: Date.now() });
+    const row = await createQuestion(c.var.data.catalogue, c.req.valid("json"), {
+      adminId: c.var.user.id,
+      now: Date.now(),
+    });
     await mirrorQuestions(c.var.data, [row.id]);
-    if (row.status === "published") c.executionCtx.waitUntil(broadcast(c.env, { type: "question.published", data: { id: row.id } }));
+    if (row.status === "published")
+      c.executionCtx.waitUntil(broadcast(c.env, { type: "question.published", data: { id: row.id } }));
     return c.json({ question: toAdminQuestion(row) }, 201);
   })
   .openapi(updateRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const row = await updateQuestion(c.var.data.catalogue, id, c.req.valid("json"), { adminId: c.var.user.id, now: Date.now() });
+    const row = await updateQuestion(c.var.data.catalogue, id, c.req.valid("json"), {
+      adminId: c.var.user.id,
+      now: Date.now(),
+    });
     await mirrorQuestions(c.var.data, [id]);
     c.executionCtx.waitUntil(broadcast(c.env, { type: "question.updated", data: { id } }));
     return c.json({ question: toAdminQuestion(row) }, 200);
@@ -127,7 +134,9 @@ export const adminQuestionRoutes = createRouter()
     const { id } = c.req.valid("param");
     const refunded = new Set<string>();
     try {
-      await deleteQuestion(c.var.data, id, c.var.user.id, (userIds) => userIds.forEach((userId) => refunded.add(userId)));
+      await deleteQuestion(c.var.data, id, c.var.user.id, (userIds) =>
+        userIds.forEach((userId) => refunded.add(userId)),
+      );
     } finally {
       // Refunds already committed stand even when a later step failed: their players' screens hear of them either way.
       if (refunded.size > 0) c.executionCtx.waitUntil(publishPlayerUpdates(c.var.data, c.env, id, [...refunded]));

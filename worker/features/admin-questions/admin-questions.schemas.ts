@@ -11,7 +11,11 @@ const blankToNull = (value: string | null) => (value === null || value === "" ? 
 
 /** Every editable field; create fills defaults, an edit sends any subset. Times are Unix epoch milliseconds. */
 const fields = {
-  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(300, "Title must be at most 300 characters"),
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(300, "Title must be at most 300 characters"),
   deadline: z.number({ error: "Deadline is required" }).int("Deadline is required").positive("Deadline is required"),
   creditCost: z
     .number({ error: COST_MESSAGE })
@@ -33,12 +37,24 @@ const fields = {
     .nullable()
     .transform(blankToNull),
   status: z.enum(QUESTION_STATUSES, { error: "Invalid status" }),
-  publishAt: z.number({ error: "Invalid publish time" }).int("Invalid publish time").positive("Invalid publish time").nullable(),
+  publishAt: z
+    .number({ error: "Invalid publish time" })
+    .int("Invalid publish time")
+    .positive("Invalid publish time")
+    .nullable(),
   questionType: z.enum(QUESTION_TYPES, { error: "Invalid question type" }),
-  answerOptionA: z.string({ error: "Invalid answer option" }).trim().max(100, "Answer options must be at most 100 characters"),
-  answerOptionB: z.string({ error: "Invalid answer option" }).trim().max(100, "Answer options must be at most 100 characters"),
+  answerOptionA: z
+    .string({ error: "Invalid answer option" })
+    .trim()
+    .max(100, "Answer options must be at most 100 characters"),
+  answerOptionB: z
+    .string({ error: "Invalid answer option" })
+    .trim()
+    .max(100, "Answer options must be at most 100 characters"),
   tags: z
-    .array(z.string({ error: "Invalid tag" }).trim().max(40, "Tags must be at most 40 characters"), { error: "Invalid tags" })
+    .array(z.string({ error: "Invalid tag" }).trim().max(40, "Tags must be at most 40 characters"), {
+      error: "Invalid tags",
+    })
     .max(MAX_TAGS, `At most ${MAX_TAGS} tags`)
     .transform(uniqueTags),
 };

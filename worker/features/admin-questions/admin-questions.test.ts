@@ -16,7 +16,8 @@ beforeAll(async () => {
   admin = await signUpAndLogin("admin@example.com");
 });
 
-const create = (json: unknown) => callJson<Reply>("/api/admin/questions", { method: "POST", headers: admin.bearer, json });
+const create = (json: unknown) =>
+  callJson<Reply>("/api/admin/questions", { method: "POST", headers: admin.bearer, json });
 const patch = (id: string, json: unknown) =>
   callJson<Reply>(`/api/admin/questions/${id}`, { method: "PATCH", headers: admin.bearer, json });
 const auditRows = (id: string) =>
@@ -26,7 +27,12 @@ const auditRows = (id: string) =>
 
 describe("POST /api/admin/questions", () => {
   it("creates a draft with defaults, the free-pick flag from the cost, and an audit row", async () => {
-    const { status, body } = await create({ ...VALID, creditCost: 0, customCategory: "  Playoffs  ", tags: [" rivalry ", "rivalry", "", "week 1"] });
+    const { status, body } = await create({
+      ...VALID,
+      creditCost: 0,
+      customCategory: "  Playoffs  ",
+      tags: [" rivalry ", "rivalry", "", "week 1"],
+    });
     expect(status).toBe(201);
     expect(body.question).toMatchObject({
       title: "Will the Chiefs win?",
@@ -50,11 +56,22 @@ describe("POST /api/admin/questions", () => {
   });
 
   it("fixes over/under options and turns default labels into Over/Under for player props", async () => {
-    const overUnder = await create({ ...VALID, questionType: "over_under", answerOptionA: "More", answerOptionB: "Less" });
+    const overUnder = await create({
+      ...VALID,
+      questionType: "over_under",
+      answerOptionA: "More",
+      answerOptionB: "Less",
+    });
     expect(overUnder.body.question).toMatchObject({ answerOptionA: "Over", answerOptionB: "Under" });
     const props = await create({ ...VALID, tags: ["player_props"], answerOptionA: "Yes", answerOptionB: "No" });
     expect(props.body.question).toMatchObject({ isPlayerProp: true, answerOptionA: "Over", answerOptionB: "Under" });
-    const custom = await create({ ...VALID, tags: ["player_props"], questionType: "custom", answerOptionA: "Mahomes", answerOptionB: "Allen" });
+    const custom = await create({
+      ...VALID,
+      tags: ["player_props"],
+      questionType: "custom",
+      answerOptionA: "Mahomes",
+      answerOptionB: "Allen",
+    });
     expect(custom.body.question).toMatchObject({ answerOptionA: "Mahomes", answerOptionB: "Allen" });
   });
 
@@ -84,7 +101,9 @@ describe("POST /api/admin/questions", () => {
     const { body } = await create({ ...VALID, status: "scheduled", publishAt: Date.now() - 1000 });
     expect(body.question).toMatchObject({ status: "scheduled", publishAt: expect.any(Number) });
     await runScheduled(EVERY_MINUTE, env);
-    const stored = await env.DB.prepare("SELECT status FROM questions WHERE id = ?").bind(body.question.id).first<{ status: string }>();
+    const stored = await env.DB.prepare("SELECT status FROM questions WHERE id = ?")
+      .bind(body.question.id)
+      .first<{ status: string }>();
     expect(stored?.status).toBe("published");
   });
 });
@@ -94,9 +113,18 @@ describe("PATCH /api/admin/questions/:id", () => {
     const { body: created } = await create(VALID);
     const id = created.question.id;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const { status, body } = await patch(id, { title: "Will the Chiefs win by 7?", creditCost: 3, tags: ["player_props"] });
+    const { status, body } = await patch(id, {
+      title: "Will the Chiefs win by 7?",
+      creditCost: 3,
+      tags: ["player_props"],
+    });
     expect(status).toBe(200);
-    expect(body.question).toMatchObject({ title: "Will the Chiefs win by 7?", creditCost: 3, isPlayerProp: true, answerOptionA: "Over" });
+    expect(body.question).toMatchObject({
+      title: "Will the Chiefs win by 7?",
+      creditCost: 3,
+      isPlayerProp: true,
+      answerOptionA: "Over",
+    });
     expect(body.question.updatedAt).toBeGreaterThan(created.question.updatedAt);
     const update = (await auditRows(id)).results.find((row) => row.action === "update");
     expect(Object.keys(JSON.parse(update!.after!)).sort()).toEqual(
@@ -113,7 +141,12 @@ describe("PATCH /api/admin/questions/:id", () => {
     const id = created.question.id;
     await patch(id, { tags: ["player_props"] });
     const update = (await auditRows(id)).results.find((row) => row.action === "update");
-    expect(JSON.parse(update!.before!)).toEqual({ answer_option_a: "Yes", answer_option_b: "No", is_player_prop: 0, tags: '["rivalry"]' });
+    expect(JSON.parse(update!.before!)).toEqual({
+      answer_option_a: "Yes",
+      answer_option_b: "No",
+      is_player_prop: 0,
+      tags: '["rivalry"]',
+    });
   });
 
   it("validates what it is sent and refuses a type change that orphans the outcome", async () => {
@@ -121,7 +154,9 @@ describe("PATCH /api/admin/questions/:id", () => {
     const id = created.question.id;
     expect((await patch(id, { title: "" })).body.error?.message).toBe("Title is required");
     expect((await patch(id, { creditCost: -2 })).body.error?.message).toBe("Credit cost must be 0 or more");
-    expect((await patch(id, { status: "scheduled" })).body.error?.message).toBe("Publish time is required for scheduled questions");
+    expect((await patch(id, { status: "scheduled" })).body.error?.message).toBe(
+      "Publish time is required for scheduled questions",
+    );
     await env.DB.prepare("UPDATE questions SET outcome = 'A' WHERE id = ?").bind(id).run();
     const typeChange = await patch(id, { questionType: "over_under" });
     expect(typeChange.status).toBe(422);

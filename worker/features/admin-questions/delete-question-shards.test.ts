@@ -8,7 +8,8 @@ import { SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { mirrorQuestions } from "../questions/question-mirror";
 import { deleteQuestion } from "./delete-question.service";
 
-const rows = async (d1: D1Database, sql: string, id: string) => (await d1.prepare(`SELECT count(*) AS n FROM ${sql}`).bind(id).first<number>("n")) ?? 0;
+const rows = async (d1: D1Database, sql: string, id: string) =>
+  (await d1.prepare(`SELECT count(*) AS n FROM ${sql}`).bind(id).first<number>("n")) ?? 0;
 
 describe("deleting a question with players on two user shards", () => {
   it("refunds every shard's active picks once, removes the copies and then the catalogue's row", async () => {
@@ -23,7 +24,10 @@ describe("deleting a question with players on two user shards", () => {
     const players = homes.map(({ player }) => player);
     for (const { shard, player } of homes) {
       await placePick(player, questionId, "yes", 1, shard);
-      await shard.prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)").bind(player, questionId).run();
+      await shard
+        .prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)")
+        .bind(player, questionId)
+        .run();
     }
 
     const refunded: string[] = [];

@@ -5,7 +5,15 @@ import { createDb } from "../../db/client";
 import { writeStatement } from "../../db/compiled";
 import type { DataContext } from "../../db/data-context";
 import type { SqlColumns } from "../../db/rows";
-import { activityFeed, questions, scoreFeedAlerts, scoreFeedChallenges, scoreFeedLinks, userBookmarks, type userPicks } from "../../db/schema";
+import {
+  activityFeed,
+  questions,
+  scoreFeedAlerts,
+  scoreFeedChallenges,
+  scoreFeedLinks,
+  userBookmarks,
+  type userPicks,
+} from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { log } from "../../lib/log";
 import { auditStatement } from "../admin-audit/admin-audit";
@@ -15,7 +23,9 @@ import { pickContributions } from "../leaderboard/aggregates";
 import { mirrorQuestions } from "../questions/question-mirror";
 import { readStoredQuestion } from "./admin-question-row";
 
-type PickToRemove = SqlColumns<typeof userPicks, "id" | "user_id" | "credits_spent" | "status"> & { award_funded: number };
+type PickToRemove = SqlColumns<typeof userPicks, "id" | "user_id" | "credits_spent" | "status"> & {
+  award_funded: number;
+};
 
 /** Rows deleted per statement for the tables that need no per-row work. */
 const SWEEP_LIMIT = 500;
@@ -45,21 +55,20 @@ const removePickChunk = async (d1: D1Database, questionId: string, picks: PickTo
   const active = picks.filter((pick) => pick.status === "active").map((pick) => pick.id);
   const settled = picks.filter((pick) => pick.status !== "active").map((pick) => pick.id);
   const refunded = picks.filter((pick) => pick.status === "active" && pick.credits_spent > 0);
-  const refunds = refunded
-    .flatMap(
-      (pick) =>
-        grant(d1, {
-          userId: pick.user_id,
-          amount: pick.credits_spent,
-          transactionType: "refund",
-          source: pickReturnSources(pick.award_funded).refund,
-          idempotencyKey: `delete-refund:${pick.id}`,
-          questionId,
-          pickId: pick.id,
-          description: "Refund: question deleted",
-          now,
-        }).statements,
-    );
+  const refunds = refunded.flatMap(
+    (pick) =>
+      grant(d1, {
+        userId: pick.user_id,
+        amount: pick.credits_spent,
+        transactionType: "refund",
+        source: pickReturnSources(pick.award_funded).refund,
+        idempotencyKey: `delete-refund:${pick.id}`,
+        questionId,
+        pickId: pick.id,
+        description: "Refund: question deleted",
+        now,
+      }).statements,
+  );
   const ids = picks.map((pick) => pick.id);
   await d1.batch([
     assertInBatch(
@@ -117,7 +126,12 @@ const deleteBatch = async (d1: D1Database, questionId: string, last: D1PreparedS
  * (the catalogue's, or a player database's copy), with `last` in the same batch. A pick that lands meanwhile makes
  * another round.
  */
-const clearPlayers = async (d1: D1Database, questionId: string, onRefunded: OnRefunded, last: D1PreparedStatement[]) => {
+const clearPlayers = async (
+  d1: D1Database,
+  questionId: string,
+  onRefunded: OnRefunded,
+  last: D1PreparedStatement[],
+) => {
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     await removeAllPicks(d1, questionId, onRefunded);
     await sweep(d1, userBookmarks, questionId);
@@ -139,7 +153,15 @@ const catalogueRows = (d1: D1Database, questionId: string, adminId: string, befo
     writeStatement(d1, db.delete(scoreFeedChallenges).where(eq(scoreFeedChallenges.questionId, questionId))),
     writeStatement(d1, db.delete(scoreFeedAlerts).where(eq(scoreFeedAlerts.questionId, questionId))),
     writeStatement(d1, db.delete(scoreFeedLinks).where(eq(scoreFeedLinks.questionId, questionId))),
-    auditStatement(d1, { adminId, action: "delete", entity: "question", entityId: questionId, before, after: null, now: Date.now() }),
+    auditStatement(d1, {
+      adminId,
+      action: "delete",
+      entity: "question",
+      entityId: questionId,
+      before,
+      after: null,
+      now: Date.now(),
+    }),
   ];
 };
 
@@ -151,7 +173,12 @@ const catalogueRows = (d1: D1Database, questionId: string, adminId: string, befo
  * batch that removes the question; otherwise the question is first taken back to draft everywhere, so no database
  * takes a new pick while the others are cleared, and the catalogue's row goes last.
  */
-export const deleteQuestion = async (data: DataContext, questionId: string, adminId: string, onRefunded: OnRefunded = () => undefined) => {
+export const deleteQuestion = async (
+  data: DataContext,
+  questionId: string,
+  adminId: string,
+  onRefunded: OnRefunded = () => undefined,
+) => {
   const before = await readStoredQuestion(data.catalogue, questionId);
   if (!before) throw new AppError("not_found", "Question not found");
   // Its refunds reach every database's players, the moving ones too, whose rows in the source are being copied.
@@ -160,10 +187,15 @@ export const deleteQuestion = async (data: DataContext, questionId: string, admi
   const playersApart = !data.playersInCatalogue;
   try {
     if (playersApart) {
-      await createDb(data.catalogue).update(questions).set({ status: "draft" }).where(and(eq(questions.id, questionId), ne(questions.status, "resolved")));
+      await createDb(data.catalogue)
+        .update(questions)
+        .set({ status: "draft" })
+        .where(and(eq(questions.id, questionId), ne(questions.status, "resolved")));
       await mirrorQuestions(data, [questionId]);
     }
-    await Promise.all(data.players().map(({ db }) => clearPlayers(db, questionId, onRefunded, playersApart ? [] : last)));
+    await Promise.all(
+      data.players().map(({ db }) => clearPlayers(db, questionId, onRefunded, playersApart ? [] : last)),
+    );
     if (playersApart) await deleteBatch(data.catalogue, questionId, last);
   } catch (error) {
     log("error", "question_delete_failed", { questionId, error: String(error) });

@@ -16,9 +16,11 @@ beforeAll(async () => {
   admin = await signUpAndLogin("admin@example.com");
 });
 
-const remove = (id: string) => callJson<Reply>(`/api/admin/questions/${id}`, { method: "DELETE", headers: admin.bearer });
+const remove = (id: string) =>
+  callJson<Reply>(`/api/admin/questions/${id}`, { method: "DELETE", headers: admin.bearer });
 
-const countRows = (table: string, questionId: string) => sumOverShards(`SELECT count(*) FROM ${table} WHERE question_id = ?`, questionId);
+const countRows = (table: string, questionId: string) =>
+  sumOverShards(`SELECT count(*) FROM ${table} WHERE question_id = ?`, questionId);
 
 describe("DELETE /api/admin/questions/:id", () => {
   it("refunds every active pick once, removes everything but the ledger, and survives a retry", async () => {
@@ -26,7 +28,10 @@ describe("DELETE /api/admin/questions/:id", () => {
     const { userIdOf } = await insertBulkPicks(questionId, { count: 130, cost: 2, startBalance: 10 });
     const player = await createPlayer(10);
     await placePick(player, questionId, "yes", 3);
-    await shardOf(player).prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)").bind(player, questionId).run();
+    await shardOf(player)
+      .prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)")
+      .bind(player, questionId)
+      .run();
 
     // The last step fails once: the picks are already refunded and gone, the question is still there.
     await env.DB.exec(
@@ -43,14 +48,17 @@ describe("DELETE /api/admin/questions/:id", () => {
     expect(await balanceOf(userIdOf(0))).toBe(10);
     expect(await balanceOf(userIdOf(129))).toBe(10);
     expect(await balanceOf(player)).toBe(10);
-    for (const table of ["user_picks", "user_bookmarks", "activity_feed"]) expect(await countRows(table, questionId), table).toBe(0);
+    for (const table of ["user_picks", "user_bookmarks", "activity_feed"])
+      expect(await countRows(table, questionId), table).toBe(0);
     expect(await env.DB.prepare("SELECT id FROM questions WHERE id = ?").bind(questionId).first()).toBeNull();
     const [refunds] = await summedOverShards(
       "SELECT count(*) AS n, SUM(amount) AS total FROM credit_transactions WHERE question_id = ? AND transaction_type = 'refund'",
       [questionId],
     );
     expect(refunds).toEqual({ n: 131, total: 130 * 2 + 6 });
-    const audit = await env.DB.prepare("SELECT action, before FROM admin_audit_log WHERE entity_id = ?").bind(questionId).first<{ action: string; before: string }>();
+    const audit = await env.DB.prepare("SELECT action, before FROM admin_audit_log WHERE entity_id = ?")
+      .bind(questionId)
+      .first<{ action: string; before: string }>();
     expect(audit?.action).toBe("delete");
     expect(JSON.parse(audit!.before)).toMatchObject({ id: questionId });
 
@@ -76,15 +84,25 @@ describe("DELETE /api/admin/questions/:id", () => {
     const refunded = await signUpAndLogin("refund-live@example.com");
     const bystander = await signUpAndLogin("bystander-live@example.com");
     await setBalance(refunded.userId, 10);
-    await callJson("/api/picks", { method: "POST", headers: refunded.bearer, json: { questionId, choice: "yes", multiplier: 2 } });
+    await callJson("/api/picks", {
+      method: "POST",
+      headers: refunded.bearer,
+      json: { questionId, choice: "yes", multiplier: 2 },
+    });
     expect(await balanceOf(refunded.userId)).toBe(6);
-    const [refundedTab, otherTab] = await Promise.all([connect({ headers: refunded.cookies }), connect({ headers: bystander.cookies })]);
+    const [refundedTab, otherTab] = await Promise.all([
+      connect({ headers: refunded.cookies }),
+      connect({ headers: bystander.cookies }),
+    ]);
 
     expect((await remove(questionId)).status).toBe(200);
     await settle();
 
     expect(refundedTab.messages.find((m) => m.type === "credits")?.data).toMatchObject({ balance: 10 });
-    expect(refundedTab.messages.find((m) => m.type === "transaction")?.data).toMatchObject({ amount: 4, transactionType: "refund" });
+    expect(refundedTab.messages.find((m) => m.type === "transaction")?.data).toMatchObject({
+      amount: 4,
+      transactionType: "refund",
+    });
     expect(refundedTab.messages).toContainEqual({ type: "question.deleted", data: { id: questionId } });
     expect(otherTab.messages.map((m) => m.type)).not.toContain("credits");
     expect(otherTab.messages.map((m) => m.type)).not.toContain("transaction");

@@ -42,10 +42,26 @@ export const createQuestion = async (d1: D1Database, input: QuestionInput, { adm
   const values = toValues(input);
   const id = newId();
   // Title and deadline have no default, so the builder asks for them by name; as stored they need no encoding anyway.
-  const row = { ...asStored(values, EDITABLE_COLUMNS), title: values.title, deadline: values.deadline, id, createdBy: adminId, createdAt: now, updatedAt: now };
+  const row = {
+    ...asStored(values, EDITABLE_COLUMNS),
+    title: values.title,
+    deadline: values.deadline,
+    id,
+    createdBy: adminId,
+    createdAt: now,
+    updatedAt: now,
+  };
   await batchNamed(d1, {
     insert: writeStatement(d1, createDb(d1).insert(questions).values(row)),
-    audit: auditStatement(d1, { adminId, action: "create", entity: "question", entityId: id, before: null, after: values, now }),
+    audit: auditStatement(d1, {
+      adminId,
+      action: "create",
+      entity: "question",
+      entityId: id,
+      before: null,
+      after: values,
+      now,
+    }),
   });
   return readQuestion(d1, id);
 };
@@ -66,7 +82,13 @@ export const updateQuestion = async (d1: D1Database, id: string, patch: Question
   if (changed.length === 0) return readQuestion(d1, id);
 
   await batchNamed(d1, {
-    update: writeStatement(d1, createDb(d1).update(questions).set({ ...asStored(values, changed), updatedAt: now }).where(eq(questions.id, id))),
+    update: writeStatement(
+      d1,
+      createDb(d1)
+        .update(questions)
+        .set({ ...asStored(values, changed), updatedAt: now })
+        .where(eq(questions.id, id)),
+    ),
     audit: auditStatement(d1, {
       adminId,
       action: "update",

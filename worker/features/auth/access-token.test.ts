@@ -54,7 +54,9 @@ describe("access token verification", () => {
     const oldest = await signAccessToken(secret, claims());
     await verifyAccessToken(secret, oldest);
     const newest = await signAccessToken(secret, claims());
-    const others = await Promise.all(Array.from({ length: VERIFIED_TOKENS_KEPT - 1 }, () => signAccessToken(secret, claims())));
+    const others = await Promise.all(
+      Array.from({ length: VERIFIED_TOKENS_KEPT - 1 }, () => signAccessToken(secret, claims())),
+    );
     for (const token of others) await verifyAccessToken(secret, token);
     await verifyAccessToken(secret, newest);
     const signatureChecks = vi.spyOn(crypto.subtle, "verify");

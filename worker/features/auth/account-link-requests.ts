@@ -22,7 +22,11 @@ export type AccountLinkRequest = z.infer<typeof accountLinkRequestSchema>;
 export const requestAccountLink = (emailQueue: Queue, request: AccountLinkRequest) => emailQueue.send(request);
 
 /** The email a queued link request sends: null when the address has no account (or none to confirm). */
-const accountLinkEmail = async (data: DataContext, settings: Settings, { accountLink, address }: AccountLinkRequest): Promise<Email | null> => {
+const accountLinkEmail = async (
+  data: DataContext,
+  settings: Settings,
+  { accountLink, address }: AccountLinkRequest,
+): Promise<Email | null> => {
   const now = Date.now();
   const account = await findAccount(data.catalogue, address);
   if (!account) return null;

@@ -20,9 +20,12 @@ const userRow = (email: string) =>
     .bind(email)
     .first<{ id: string; username: string; country: string; referred_by: string | null }>();
 const codeOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId).first<{ referral_code: string }>())!.referral_code;
+  (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ referral_code: string }>())!.referral_code;
 const requestReset = (email: string) => apiClient().auth["password-reset"].$post({ json: { email } });
-const completeReset = (token: string, password: string) => apiClient().auth["password-reset"].complete.$post({ json: { token, password } });
+const completeReset = (token: string, password: string) =>
+  apiClient().auth["password-reset"].complete.$post({ json: { token, password } });
 const resetPassword = async (email: string, password: string) => {
   expect((await requestReset(email)).status).toBe(200);
   const token = await tokenFromLatestEmail(email, "token");
@@ -32,7 +35,10 @@ const deleteMe = (headers: Record<string, string>) => apiClient({ headers }).me.
 /** A referrer in another shard than the friend is paid through the referral queue, delivered after each pick. */
 const { env: queued, deliverAll } = withQueuesCaught(env);
 const pickYes = async (headers: Record<string, string>, questionId: string) => {
-  const response = await apiClient({ headers, env: queued }).picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: {} });
+  const response = await apiClient({ headers, env: queued }).picks.$post({
+    json: { questionId, choice: "yes", multiplier: 1 },
+    header: {},
+  });
   await deliverAll();
   return response;
 };
@@ -41,7 +47,12 @@ describe("pre-account hijack", () => {
   it("leaves the mailbox's owner the only one who can sign in when an attacker signed up first", async () => {
     const attacker = await signUpAndLogin("attacker-host@example.com");
     const victim = "victim@example.com";
-    await signUp(victim, { password: "attacker-pass", username: "Sneaky_One", country: "CA", ref: await codeOf(attacker.userId) });
+    await signUp(victim, {
+      password: "attacker-pass",
+      username: "Sneaky_One",
+      country: "CA",
+      ref: await codeOf(attacker.userId),
+    });
     const attackerLink = await tokenFromLatestEmail(victim, "confirm");
 
     await signUp(victim, { password: "owner-pass" });
@@ -66,7 +77,9 @@ describe("pre-account hijack", () => {
     // The one working link activates no password chosen at sign-up: it asks whoever opened it, and stays usable.
     const asked = await confirm(link);
     expect(asked.status).toBe(400);
-    expect(await asked.json()).toEqual({ error: { code: "validation_failed", message: CHOOSE_PASSWORD_MESSAGE, field: "password" } });
+    expect(await asked.json()).toEqual({
+      error: { code: "validation_failed", message: CHOOSE_PASSWORD_MESSAGE, field: "password" },
+    });
     expect((await login(victim, "attacker-pass")).status).toBe(401);
 
     expect((await confirm(link, "victim-chosen")).status).toBe(200);
@@ -188,26 +201,32 @@ describe("work after the answer that does not depend on the address", () => {
   it.each([
     ["/api/auth/password-reset", "password_reset"],
     ["/api/auth/resend-confirmation", "confirm_email"],
-  ] as const)("%s queues the same one request for a known and an unknown address, and reads nothing", async (path, accountLink) => {
-    const known = `known-${accountLink}@example.com`;
-    await signUp(known);
-    const work = async (address: string) => {
-      const { env: counting, counter } = countingEnv();
-      const emails = caughtQueue();
-      const ctx = createExecutionContext();
-      const request = new Request(`${BASE_URL}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.10" },
-        body: JSON.stringify({ email: address }),
+  ] as const)(
+    "%s queues the same one request for a known and an unknown address, and reads nothing",
+    async (path, accountLink) => {
+      const known = `known-${accountLink}@example.com`;
+      await signUp(known);
+      const work = async (address: string) => {
+        const { env: counting, counter } = countingEnv();
+        const emails = caughtQueue();
+        const ctx = createExecutionContext();
+        const request = new Request(`${BASE_URL}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.10" },
+          body: JSON.stringify({ email: address }),
+        });
+        expect((await worker.fetch(request, { ...counting, EMAIL_QUEUE: emails.queue }, ctx)).status).toBe(200);
+        await waitOnExecutionContext(ctx);
+        return { reads: counter.calls, sent: emails.sent };
+      };
+      const rateLimitTrips = (await work(`nobody-${accountLink}@example.com`)).reads;
+      expect(await work(known)).toEqual({ reads: rateLimitTrips, sent: [{ accountLink, address: known }] });
+      expect(await work(`nobody-${accountLink}@example.com`)).toEqual({
+        reads: rateLimitTrips,
+        sent: [{ accountLink, address: `nobody-${accountLink}@example.com` }],
       });
-      expect((await worker.fetch(request, { ...counting, EMAIL_QUEUE: emails.queue }, ctx)).status).toBe(200);
-      await waitOnExecutionContext(ctx);
-      return { reads: counter.calls, sent: emails.sent };
-    };
-    const rateLimitTrips = (await work(`nobody-${accountLink}@example.com`)).reads;
-    expect(await work(known)).toEqual({ reads: rateLimitTrips, sent: [{ accountLink, address: known }] });
-    expect(await work(`nobody-${accountLink}@example.com`)).toEqual({ reads: rateLimitTrips, sent: [{ accountLink, address: `nobody-${accountLink}@example.com` }] });
-  });
+    },
+  );
 });
 
 describe("bonuses once per address", () => {
@@ -221,7 +240,10 @@ describe("bonuses once per address", () => {
     const a = await emailFingerprint(settings, "Recycler+1@example.com");
     expect(a).toBe(await emailFingerprint(settings, "recycler@example.com"));
     expect(a).toMatch(/^[0-9a-f]{64}$/);
-    const other = await emailFingerprint({ ...settings, EMAIL_FINGERPRINT_SECRET: "another-secret-0123456789abcdef0123" }, "recycler@example.com");
+    const other = await emailFingerprint(
+      { ...settings, EMAIL_FINGERPRINT_SECRET: "another-secret-0123456789abcdef0123" },
+      "recycler@example.com",
+    );
     expect(other).not.toBe(a);
   });
 

@@ -43,7 +43,10 @@ export const meOf = (rows: RowOf<typeof profileAndCredits>[]): Me | null => {
   const row = rows[0];
   if (!row) return null;
   const { balance, totalEarned, totalSpent, redeemable, ...user } = row;
-  return { user: { ...user, countryFlagUrl: countryFlagUrl(user.country) }, credits: { balance, totalEarned, totalSpent, redeemable } };
+  return {
+    user: { ...user, countryFlagUrl: countryFlagUrl(user.country) },
+    credits: { balance, totalEarned, totalSpent, redeemable },
+  };
 };
 
 /** The profile and credits in one round trip. */

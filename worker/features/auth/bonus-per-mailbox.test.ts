@@ -9,11 +9,16 @@ import { insertQuestion } from "../../test/questions";
 import { emailFingerprints } from "./email-fingerprint";
 
 const codeOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId).first<{ referral_code: string }>())!.referral_code;
+  (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ referral_code: string }>())!.referral_code;
 /** A referrer in another shard than the friend is paid through the referral queue, delivered after each pick. */
 const { env: queued, deliverAll } = withQueuesCaught(env);
 const pickYes = async (headers: Record<string, string>, questionId: string) => {
-  const response = await apiClient({ headers, env: queued }).picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: {} });
+  const response = await apiClient({ headers, env: queued }).picks.$post({
+    json: { questionId, choice: "yes", multiplier: 1 },
+    header: {},
+  });
   await deliverAll();
   return response;
 };
@@ -27,7 +32,11 @@ describe("bonuses once per mailbox", () => {
     expect((await pickYes(first.bearer, await insertQuestion({ creditCost: 1 }))).status).toBe(201);
     expect(await balanceOf(referrer.userId)).toBe(105);
 
-    for (const address of ["mailboxowner@gmail.com", "mailboxowner@googlemail.com", "mail.boxowner+again@googlemail.com"]) {
+    for (const address of [
+      "mailboxowner@gmail.com",
+      "mailboxowner@googlemail.com",
+      "mail.boxowner+again@googlemail.com",
+    ]) {
       const again = await signUpAndLogin(address, { ref });
       expect(await balanceOf(again.userId), address).toBe(0);
       expect((await pickYes(again.bearer, await insertQuestion({ creditCost: 0 }))).status).toBe(201);

@@ -26,7 +26,9 @@ describe("POST /api/auth/confirm", () => {
       expect(line).toMatch(/; Path=\//);
       expect(line).not.toMatch(/Domain=/);
     }
-    const row = await env.DB.prepare("SELECT email_confirmed_at FROM users WHERE email = 'confirm@example.com'").first();
+    const row = await env.DB.prepare(
+      "SELECT email_confirmed_at FROM users WHERE email = 'confirm@example.com'",
+    ).first();
     expect(row?.email_confirmed_at).toEqual(expect.any(Number));
 
     const again = await confirm(token);
@@ -37,7 +39,9 @@ describe("POST /api/auth/confirm", () => {
   it("signs in to no account confirmed since the link was sent", async () => {
     await signUp("confirmed-since@example.com");
     const token = await tokenFromLatestEmail("confirmed-since@example.com", "confirm");
-    await env.DB.prepare("UPDATE users SET email_confirmed_at = ? WHERE email = 'confirmed-since@example.com'").bind(Date.now()).run();
+    await env.DB.prepare("UPDATE users SET email_confirmed_at = ? WHERE email = 'confirmed-since@example.com'")
+      .bind(Date.now())
+      .run();
     const late = await confirm(token);
     expect(late.status).toBe(400);
     expect(await late.json()).toEqual({ error: INVALID });

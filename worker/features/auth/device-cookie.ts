@@ -18,7 +18,12 @@ const keyFor = (secret: string) => {
       .importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveBits"])
       .then((base) =>
         crypto.subtle.deriveBits(
-          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(), info: new TextEncoder().encode("pickstreak device cookie") },
+          {
+            name: "HKDF",
+            hash: "SHA-256",
+            salt: new Uint8Array(),
+            info: new TextEncoder().encode("pickstreak device cookie"),
+          },
           base,
           256,
         ),
@@ -50,7 +55,11 @@ export const signDeviceCookie = async (secret: string, account: Holder & { passw
  * The nonce of the browser a device cookie names, when the cookie is ours, unexpired, and for this account and its
  * current password; null otherwise (the sign-in is then from an unknown device).
  */
-export const deviceNonce = async (secret: string, cookie: string | undefined, account: Holder | null): Promise<string | null> => {
+export const deviceNonce = async (
+  secret: string,
+  cookie: string | undefined,
+  account: Holder | null,
+): Promise<string | null> => {
   if (!cookie || !account?.passwordSalt) return null;
   try {
     const { payload } = await jwtVerify(cookie, await keyFor(secret), {

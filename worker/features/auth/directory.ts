@@ -12,7 +12,8 @@ import { batchIfAny, batchTogether, writesNothing, type Statements } from "../..
  */
 const COPY = rowCopySql("users", columnsExcept(users, ["max_streak"]));
 
-const readAccounts = (catalogue: D1Database, userIds: readonly string[]) => catalogue.prepare(COPY.read).bind(JSON.stringify(userIds));
+const readAccounts = (catalogue: D1Database, userIds: readonly string[]) =>
+  catalogue.prepare(COPY.read).bind(JSON.stringify(userIds));
 
 const copyAccounts = (db: D1Database, rows: unknown[]) => db.prepare(COPY.upsert).bind(JSON.stringify(rows));
 
@@ -49,7 +50,9 @@ export const writeAccount = async <D extends Statements, P extends Statements>(
   if (writesNothing(directoryStatements)) {
     return { directory: await batchIfAny(catalogue, directoryStatements), player: await batchIfAny(db, player(db)) };
   }
-  const directoryResults = await batchTogether(catalogue, directoryStatements, { accountRow: readAccounts(catalogue, [userId]) });
+  const directoryResults = await batchTogether(catalogue, directoryStatements, {
+    accountRow: readAccounts(catalogue, [userId]),
+  });
   const copy = { accountCopy: copyAccounts(db, directoryResults.accountRow.results) };
   return { directory: directoryResults, player: await batchTogether(db, copy, player(db)) };
 };

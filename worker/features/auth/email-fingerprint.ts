@@ -3,7 +3,8 @@ import { normaliseEmail } from "./mailbox";
 
 export { normaliseEmail };
 
-const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+const toHex = (bytes: ArrayBuffer) =>
+  Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
  * A keyed hash (HMAC-SHA256) of a normalised address, kept after the account is deleted: it recognises the
@@ -12,14 +13,19 @@ const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b
  */
 const fingerprintOf = async (settings: Settings, normalised: string): Promise<string> => {
   const secret = settings.EMAIL_FINGERPRINT_SECRET ?? settings.SESSION_SECRET;
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   return toHex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`email-fingerprint:v1:${normalised}`)));
 };
 
 /** The mailbox's fingerprint: what a claim is written under. */
-export const emailFingerprint = (settings: Settings, email: string): Promise<string> => fingerprintOf(settings, normaliseEmail(email));
+export const emailFingerprint = (settings: Settings, email: string): Promise<string> =>
+  fingerprintOf(settings, normaliseEmail(email));
 
 /**
  * Lower case and `+tag` dropped, nothing per provider: claims written before the per-provider rules hold this form,

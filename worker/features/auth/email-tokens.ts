@@ -27,10 +27,20 @@ export const issueEmailToken = async (d1: D1Database, userId: string, purpose: E
 };
 
 const usable = async (token: string, purpose: EmailTokenPurpose, now: number) =>
-  and(eq(authTokens.tokenHash, await sha256Hex(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now));
+  and(
+    eq(authTokens.tokenHash, await sha256Hex(token)),
+    eq(authTokens.purpose, purpose),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, now),
+  );
 
 /** Marks the token used in the same statement that checks it, so two concurrent uses cannot both succeed. */
-export const consumeEmailToken = async (data: DataContext, token: string, purpose: EmailTokenPurpose, now: number): Promise<string | null> => {
+export const consumeEmailToken = async (
+  data: DataContext,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now: number,
+): Promise<string | null> => {
   const d1 = tokenDbForWrite(data, token);
   if (!d1) return null;
   const [row] = await createDb(d1)
@@ -42,7 +52,12 @@ export const consumeEmailToken = async (data: DataContext, token: string, purpos
 };
 
 /** Whose account a token still opens, without using it up: null when it is unknown, used or expired. */
-export const emailTokenOwner = async (data: DataContext, token: string, purpose: EmailTokenPurpose, now: number): Promise<string | null> => {
+export const emailTokenOwner = async (
+  data: DataContext,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now: number,
+): Promise<string | null> => {
   const d1 = tokenDbForWrite(data, token);
   if (!d1) return null;
   const [row] = await createDb(d1)
@@ -67,4 +82,10 @@ export const retireEmailTokens = (d1: D1Database, userId: string, purpose: Email
  * leaves no older link that could sign in without that password.
  */
 export const retireAllEmailTokens = (d1: D1Database, userId: string, now: number) =>
-  writeStatement(d1, createDb(d1).update(authTokens).set({ usedAt: now }).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt))));
+  writeStatement(
+    d1,
+    createDb(d1)
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt))),
+  );

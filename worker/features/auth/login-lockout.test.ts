@@ -14,13 +14,16 @@ const login = (email: string, password: string, { device, ip }: { device?: strin
   return apiClient({ headers }).auth.login.$post({ json: { email, password } });
 };
 
-const deviceLine = (response: { headers: Headers }) => response.headers.getSetCookie().find((line) => line.startsWith(`${DEVICE}=`));
+const deviceLine = (response: { headers: Headers }) =>
+  response.headers.getSetCookie().find((line) => line.startsWith(`${DEVICE}=`));
 
 /** Signs in with the right password and returns the device cookie that sign-in hands the browser. */
 const knownDevice = async (email: string) => {
   const response = await login(email, DEFAULT_PASSWORD);
   expect(response.status).toBe(200);
-  const value = deviceLine(response)?.split(";")[0]?.slice(DEVICE.length + 1);
+  const value = deviceLine(response)
+    ?.split(";")[0]
+    ?.slice(DEVICE.length + 1);
   if (!value) throw new Error("no device cookie");
   return value;
 };
@@ -32,7 +35,8 @@ const lockAccount = (email: string) =>
     .run();
 
 const count = async (key: string) =>
-  (await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(key).first<{ count: number }>())?.count ?? 0;
+  (await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(key).first<{ count: number }>())?.count ??
+  0;
 
 describe("sign-in lock-out with device cookies", () => {
   it("hands a signed-in browser a long-lived HttpOnly, Secure, SameSite device cookie naming the account", async () => {
@@ -68,7 +72,9 @@ describe("sign-in lock-out with device cookies", () => {
     }
     const locked = await login(owner.email, DEFAULT_PASSWORD, { device: noisy });
     expect(locked.status).toBe(429);
-    expect(await locked.json()).toEqual({ error: { code: "rate_limited", message: "Too many requests. Please try again later." } });
+    expect(await locked.json()).toEqual({
+      error: { code: "rate_limited", message: "Too many requests. Please try again later." },
+    });
     expect((await login(owner.email, DEFAULT_PASSWORD, { device: other })).status).toBe(200);
     // A known browser's failures are its own: they do not count towards locking the account for everyone else.
     expect(await count(`login:account:${owner.email}`)).toBe(0);
@@ -82,11 +88,15 @@ describe("sign-in lock-out with device cookies", () => {
     const foreign = await knownDevice(stranger.email);
     const claims = JSON.parse(atob(own.split(".")[1]!.replaceAll("-", "+").replaceAll("_", "/")));
     // Signed with the session secret itself (the access-token key), not the derived device key.
-    const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(env.SESSION_SECRET));
+    const wrongKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode(env.SESSION_SECRET));
 
     await apiClient().auth["password-reset"].$post({ json: { email: owner.email } });
     const token = await tokenFromLatestEmail(owner.email, "token");
-    const reset = await apiClient().auth["password-reset"].complete.$post({ json: { token, password: DEFAULT_PASSWORD } });
+    const reset = await apiClient().auth["password-reset"].complete.$post({
+      json: { token, password: DEFAULT_PASSWORD },
+    });
     expect(reset.status).toBe(200);
     await lockAccount(owner.email);
 

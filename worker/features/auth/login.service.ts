@@ -44,7 +44,11 @@ export const checkCredentials = async (
   input: Credentials,
   client: Client,
   now: number,
-): Promise<{ user: { id: string; role: Role; referred: boolean }; statements: D1PreparedStatement[]; deviceCookie: string }> => {
+): Promise<{
+  user: { id: string; role: Role; referred: boolean };
+  statements: D1PreparedStatement[];
+  deviceCookie: string;
+}> => {
   const account = await findAccount(d1, input.email);
   const nonce = await deviceNonce(settings.SESSION_SECRET, client.deviceCookie, account);
   const ipKey = `login:ip:${client.ip}`;
@@ -70,6 +74,13 @@ export const checkCredentials = async (
     role === account.role
       ? []
       : [writeStatement(d1, createDb(d1).update(users).set({ role, updatedAt: now }).where(eq(users.id, account.id)))];
-  const deviceCookie = await signDeviceCookie(settings.SESSION_SECRET, { id: account.id, passwordSalt: account.passwordSalt });
-  return { user: { id: account.id, role, referred: account.referredBy !== null }, statements: [...refunds, ...promotion], deviceCookie };
+  const deviceCookie = await signDeviceCookie(settings.SESSION_SECRET, {
+    id: account.id,
+    passwordSalt: account.passwordSalt,
+  });
+  return {
+    user: { id: account.id, role, referred: account.referredBy !== null },
+    statements: [...refunds, ...promotion],
+    deviceCookie,
+  };
 };

@@ -68,7 +68,9 @@ describe("POST /api/auth/login", () => {
     expect((await login("target@example.com", "guess-100")).status).toBe(401);
     const over = await login("target@example.com", "password123");
     expect(over.status).toBe(429);
-    expect(await over.json()).toEqual({ error: { code: "rate_limited", message: "Too many requests. Please try again later." } });
+    expect(await over.json()).toEqual({
+      error: { code: "rate_limited", message: "Too many requests. Please try again later." },
+    });
     // The same limit applies to an address nobody owns, so a 429 tells nothing about registration.
     await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 100)")
       .bind("login:account:ghost@example.com", Date.now())
@@ -97,7 +99,9 @@ describe("POST /api/auth/login", () => {
     await signUpAndLogin("counted@example.com");
     await login("counted@example.com", "wrong-password");
     await login("counted@example.com", "password123");
-    const row = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = 'login:account:counted@example.com'").first();
+    const row = await env.DB.prepare(
+      "SELECT count FROM rate_limits WHERE key = 'login:account:counted@example.com'",
+    ).first();
     expect(row).toEqual({ count: 1 });
   });
 });

@@ -35,8 +35,14 @@ describe("one mailbox, however it is spelled", () => {
 });
 
 describe("the mailbox in SQL", () => {
-  const spellings = [...SAME_MAILBOX.map(([spelling]) => spelling.trim()), "a@gmail.com", "a+x@outlook.com", "a@outlook.com",
-    "O'Brien+x@example.com", "+tag.only@gmail.com"];
+  const spellings = [
+    ...SAME_MAILBOX.map(([spelling]) => spelling.trim()),
+    "a@gmail.com",
+    "a+x@outlook.com",
+    "a@outlook.com",
+    "O'Brien+x@example.com",
+    "+tag.only@gmail.com",
+  ];
 
   it("reads every address as normaliseEmail does", async () => {
     const { results } = await env.DB.prepare(`SELECT ${mailboxSql("value")} AS mailbox FROM json_each(?1) ORDER BY key`)
@@ -48,13 +54,18 @@ describe("the mailbox in SQL", () => {
   it("joins every spelling of the mailbox through the ranges it gives the index, and nothing else", async () => {
     const requests = `(SELECT value AS address, ${mailboxSql("value")} AS mailbox FROM json_each(?1))`;
     const join = sameMailboxJoin({ mailbox: "r.mailbox", address: "r.address" }, "json_each(?1)", "s", "value");
-    const { results } = await env.DB.prepare(`SELECT DISTINCT r.address, s.value AS spelling FROM ${requests} r ${join}`)
+    const { results } = await env.DB.prepare(
+      `SELECT DISTINCT r.address, s.value AS spelling FROM ${requests} r ${join}`,
+    )
       .bind(JSON.stringify(spellings))
       .all<{ address: string; spelling: string }>();
     const expected = spellings.flatMap((address) =>
-      spellings.filter((spelling) => normaliseEmail(spelling) === normaliseEmail(address)).map((spelling) => ({ address, spelling })),
+      spellings
+        .filter((spelling) => normaliseEmail(spelling) === normaliseEmail(address))
+        .map((spelling) => ({ address, spelling })),
     );
-    const order = (pairs: { address: string; spelling: string }[]) => pairs.map((pair) => `${pair.address} ${pair.spelling}`).sort();
+    const order = (pairs: { address: string; spelling: string }[]) =>
+      pairs.map((pair) => `${pair.address} ${pair.spelling}`).sort();
     expect(order(results)).toEqual(order(expected));
   });
 });

@@ -62,7 +62,12 @@ export const mailboxSql = (column: string): string => {
  * only the rows in them have their mailbox worked out. CROSS JOIN keeps SQLite from scanning `table` for each
  * request instead. A row in two ranges comes twice: the links are a UNION.
  */
-export const sameMailboxJoin = (request: { mailbox: string; address: string }, table: string, alias: string, column: string) => {
+export const sameMailboxJoin = (
+  request: { mailbox: string; address: string },
+  table: string,
+  alias: string,
+  column: string,
+) => {
   const first = `substr(${request.mailbox}, 1, 1)`;
   const second = `substr(${request.mailbox}, 2, 1)`;
   const ranges = [

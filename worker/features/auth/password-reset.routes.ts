@@ -45,7 +45,9 @@ const completeRoute = createRoute({
 
 export const passwordResetRoutes = createRouter()
   .openapi(requestRoute, async (c) => {
-    afterResponse(c, "password_reset_request_failed", () => requestAccountLink(c.env.EMAIL_QUEUE, { accountLink: "password_reset", address: c.req.valid("json").email }));
+    afterResponse(c, "password_reset_request_failed", () =>
+      requestAccountLink(c.env.EMAIL_QUEUE, { accountLink: "password_reset", address: c.req.valid("json").email }),
+    );
     return c.json({ ok: true as const }, 200);
   })
   .openapi(completeRoute, async (c) => {
@@ -57,12 +59,18 @@ export const passwordResetRoutes = createRouter()
     const userId = await consumeEmailToken(data, body.token, "password_reset", now);
     const [account] = userId
       ? await createDb(catalogue)
-          .select({ id: users.id, email: users.email, referredBy: users.referredBy, emailConfirmedAt: users.emailConfirmedAt })
+          .select({
+            id: users.id,
+            email: users.email,
+            referredBy: users.referredBy,
+            emailConfirmedAt: users.emailConfirmedAt,
+          })
           .from(users)
           .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       : [];
     if (!userId || !account) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
-    const firstProof = account.emailConfirmedAt === null ? await welcomeBonus(catalogue, c.var.settings, account, now) : null;
+    const firstProof =
+      account.emailConfirmedAt === null ? await welcomeBonus(catalogue, c.var.settings, account, now) : null;
     await writeAccount(
       data,
       userId,

@@ -67,7 +67,9 @@ describe("POST /api/auth/password-reset/complete", () => {
     const newer = await tokenFromLatestEmail("twolinks@example.com", "token");
     expect(await (await complete(older)).json()).toEqual({ error: INVALID });
 
-    const ttls = await inEveryTestShard("SELECT expires_at - created_at FROM auth_tokens WHERE purpose = 'password_reset' AND used_at IS NULL");
+    const ttls = await inEveryTestShard(
+      "SELECT expires_at - created_at FROM auth_tokens WHERE purpose = 'password_reset' AND used_at IS NULL",
+    );
     // Every unused reset link lives an hour, the newer one among them.
     expect(new Set(ttls.flat(2))).toEqual(new Set([60 * 60 * 1000]));
     await inEveryTestShard("UPDATE auth_tokens SET expires_at = ? WHERE purpose = 'password_reset'", Date.now());

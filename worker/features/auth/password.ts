@@ -10,9 +10,7 @@ const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...byte
 const fromBase64 = (value: string): Uint8Array => Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
 
 const derive = async (password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> => {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, [
-    "deriveBits",
-  ]);
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits(
     { name: "PBKDF2", hash: PASSWORD_DIGEST.webCrypto, salt, iterations },
     key,

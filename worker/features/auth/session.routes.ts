@@ -8,7 +8,13 @@ import { closeUserSockets } from "../../realtime/live-hubs";
 import { loadMe } from "./account-view";
 import { userResponseSchema } from "./account-view.schemas";
 import { signAccessToken } from "../session/access-token";
-import { clearSessionCookies, readDeviceCookie, readRefreshToken, setDeviceCookie, setSessionCookies } from "../session/session-cookies";
+import {
+  clearSessionCookies,
+  readDeviceCookie,
+  readRefreshToken,
+  setDeviceCookie,
+  setSessionCookies,
+} from "../session/session-cookies";
 import { loginSchema, okSchema } from "./auth.schemas";
 import { checkCredentials } from "./login.service";
 import { revokeAllSessions, rotateRefreshToken, userOfRefreshToken } from "./session.service";
@@ -57,7 +63,13 @@ export const sessionRoutes = createRouter()
   .openapi(loginRoute, async (c) => {
     const now = Date.now();
     const client = { ip: clientIp(c), deviceCookie: readDeviceCookie(c) };
-    const { user, statements, deviceCookie } = await checkCredentials(c.var.data.catalogue, c.var.settings, c.req.valid("json"), client, now);
+    const { user, statements, deviceCookie } = await checkCredentials(
+      c.var.data.catalogue,
+      c.var.settings,
+      c.req.valid("json"),
+      client,
+      now,
+    );
     await openSession(c, user, { directory: statements }, now);
     setDeviceCookie(c, deviceCookie);
     return c.json(await signedInUser(c.var.data, user.id, now), 200);

@@ -17,7 +17,12 @@ export type NewSession = {
 };
 
 const newRefreshToken = async (d1: D1Database, token: string, sessionId: string, now: number) =>
-  writeStatement(d1, createDb(d1).insert(refreshTokens).values({ tokenHash: await sha256Hex(token), sessionId, createdAt: now }));
+  writeStatement(
+    d1,
+    createDb(d1)
+      .insert(refreshTokens)
+      .values({ tokenHash: await sha256Hex(token), sessionId, createdAt: now }),
+  );
 
 /** A session and its first refresh token, as statements for the caller's batch. */
 export const prepareSession = async (d1: D1Database, userId: string, now: number): Promise<NewSession> => {
@@ -36,10 +41,22 @@ export const prepareSession = async (d1: D1Database, userId: string, now: number
 };
 
 export const revokeSession = (d1: D1Database, sessionId: string, now: number) =>
-  writeStatement(d1, createDb(d1).update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))));
+  writeStatement(
+    d1,
+    createDb(d1)
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
+  );
 
 export const revokeAllSessions = (d1: D1Database, userId: string, now: number) =>
-  writeStatement(d1, createDb(d1).update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))));
+  writeStatement(
+    d1,
+    createDb(d1)
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+  );
 
 const refreshTokenState = compiledQuery((db) =>
   db
@@ -67,7 +84,8 @@ export type RotatedSession = AccessClaims & { refreshToken: string | null; expir
 /** What presenting a refresh token came to: the session to hand out, if any, and the session it ended as stolen, if any. */
 export type Rotation = { session: RotatedSession | null; stolen?: { userId: string; sessionId: string } };
 
-const isLive = (row: RefreshRow, now: number) => row.revokedAt === null && row.expiresAt > now && row.deletedAt === null;
+const isLive = (row: RefreshRow, now: number) =>
+  row.revokedAt === null && row.expiresAt > now && row.deletedAt === null;
 
 /**
  * Trades a refresh token for a new one in the same session. A token used more than a few seconds ago means a copy

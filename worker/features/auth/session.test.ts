@@ -22,7 +22,13 @@ describe("access tokens", () => {
   it("carry sub, sid, role, issuer and audience and last 15 minutes", async () => {
     const account = await signUpAndLogin("claims@example.com");
     const claims = claimsOf(account.accessToken);
-    expect(claims).toMatchObject({ sub: account.userId, sid: expect.any(String), role: "player", iss: "pickstreak", aud: "pickstreak" });
+    expect(claims).toMatchObject({
+      sub: account.userId,
+      sid: expect.any(String),
+      role: "player",
+      iss: "pickstreak",
+      aud: "pickstreak",
+    });
     expect(claims.exp - claims.iat).toBe(15 * 60);
   });
 
@@ -69,12 +75,15 @@ describe("POST /api/auth/refresh", () => {
   it("revokes the whole session when a used refresh token comes back after the grace window", async () => {
     const account = await signUpAndLogin("reuse@example.com");
     const first = responseCookies(await refresh(account.refreshToken));
-    await shardOf(account.userId).prepare("UPDATE refresh_tokens SET used_at = used_at - ? WHERE used_at IS NOT NULL")
+    await shardOf(account.userId)
+      .prepare("UPDATE refresh_tokens SET used_at = used_at - ? WHERE used_at IS NOT NULL")
       .bind(REFRESH_REUSE_GRACE_MS + 1)
       .run();
     const replay = await refresh(account.refreshToken);
     expect(replay.status).toBe(401);
-    expect(await replay.json()).toEqual({ error: { code: "unauthorized", message: "Your session has expired. Please log in again." } });
+    expect(await replay.json()).toEqual({
+      error: { code: "unauthorized", message: "Your session has expired. Please log in again." },
+    });
     expect(responseCookies(replay)["__Host-refresh"]).toBe("");
     // Everything issued in that session is dead now, including the newest pair.
     expect(await meStatus({ Authorization: `Bearer ${first["__Host-access"]}` })).toBe(401);
@@ -89,7 +98,8 @@ describe("POST /api/auth/refresh", () => {
     // Exactly one of them rotated the refresh cookie; the other left the browser's (new) one alone.
     expect(issued.filter((cookies) => cookies["__Host-refresh"]).length).toBe(1);
     const rotated = issued.find((cookies) => cookies["__Host-refresh"])!["__Host-refresh"]!;
-    for (const cookies of issued) expect(await meStatus({ Authorization: `Bearer ${cookies["__Host-access"]}` })).toBe(200);
+    for (const cookies of issued)
+      expect(await meStatus({ Authorization: `Bearer ${cookies["__Host-access"]}` })).toBe(200);
     expect((await refresh(rotated)).status).toBe(200);
   });
 
@@ -100,7 +110,10 @@ describe("POST /api/auth/refresh", () => {
 
   it("refuses a refresh token of an expired session", async () => {
     const account = await signUpAndLogin("expired@example.com");
-    await shardOf(account.userId).prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, account.userId).run();
+    await shardOf(account.userId)
+      .prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, account.userId)
+      .run();
     expect((await refresh(account.refreshToken)).status).toBe(401);
     expect(await meStatus(account.bearer)).toBe(401);
   });
@@ -109,7 +122,9 @@ describe("POST /api/auth/refresh", () => {
 describe("POST /api/auth/logout", () => {
   it("revokes every session of the user and clears the cookies", async () => {
     const phone = await signUpAndLogin("everywhere@example.com");
-    const login = await apiClient().auth.login.$post({ json: { email: "everywhere@example.com", password: "password123" } });
+    const login = await apiClient().auth.login.$post({
+      json: { email: "everywhere@example.com", password: "password123" },
+    });
     const laptop = responseCookies(login);
     const response = await apiClient({ headers: phone.cookies }).auth.logout.$post();
     expect(response.status).toBe(200);

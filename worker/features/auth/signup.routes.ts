@@ -37,7 +37,8 @@ const signupRoute = createRoute({
   },
 });
 
-export const CHOOSE_PASSWORD_MESSAGE = "This address was signed up for more than once: choose the password you will sign in with";
+export const CHOOSE_PASSWORD_MESSAGE =
+  "This address was signed up for more than once: choose the password you will sign in with";
 
 const confirmRoute = createRoute({
   method: "post",
@@ -66,7 +67,10 @@ export const signupRoutes = createRouter()
   .openapi(signupRoute, async (c) => {
     // The edge's client address, the header clientIp reads for the rate limits.
     const signupIp = ipNetwork(c.req.header("CF-Connecting-IP"));
-    const email = await signUp({ data: c.var.data, settings: c.var.settings, now: Date.now(), signupIp }, c.req.valid("json"));
+    const email = await signUp(
+      { data: c.var.data, settings: c.var.settings, now: Date.now(), signupIp },
+      c.req.valid("json"),
+    );
     await sendEmail(c, email);
     return c.json({ status: "confirmation_required" as const }, 201);
   })
@@ -78,7 +82,13 @@ export const signupRoutes = createRouter()
     // A confirmed account has a password of its own: no link may sign in to it without that password.
     const [account] = owner
       ? await createDb(data.catalogue)
-          .select({ id: users.id, email: users.email, role: users.role, referredBy: users.referredBy, passwordHash: users.passwordHash })
+          .select({
+            id: users.id,
+            email: users.email,
+            role: users.role,
+            referredBy: users.referredBy,
+            passwordHash: users.passwordHash,
+          })
           .from(users)
           .where(and(eq(users.id, owner), isNull(users.deletedAt), isNull(users.emailConfirmedAt)))
       : [];
@@ -95,29 +105,39 @@ export const signupRoutes = createRouter()
     const role = account.role === "admin" ? "admin" : roleFor(c.var.settings, account.email);
     const { catalogue } = data;
     const bonus = await welcomeBonus(catalogue, c.var.settings, account, now);
-    await openSession(c, { id: account.id, role, referred: account.referredBy !== null }, {
-      directory: [
-        writeStatement(
-          catalogue,
-          createDb(catalogue)
-            .update(users)
-            .set({
-              emailConfirmedAt: now,
-              role,
-              updatedAt: now,
-              ...(chosen && { passwordHash: chosen.hash, passwordSalt: chosen.salt, passwordIterations: chosen.iterations }),
-            })
-            .where(eq(users.id, account.id)),
-        ),
-        ...bonus.directory,
-      ],
-      player: (d1) => [retireAllEmailTokens(d1, account.id, now), ...bonus.player(d1)],
-    });
+    await openSession(
+      c,
+      { id: account.id, role, referred: account.referredBy !== null },
+      {
+        directory: [
+          writeStatement(
+            catalogue,
+            createDb(catalogue)
+              .update(users)
+              .set({
+                emailConfirmedAt: now,
+                role,
+                updatedAt: now,
+                ...(chosen && {
+                  passwordHash: chosen.hash,
+                  passwordSalt: chosen.salt,
+                  passwordIterations: chosen.iterations,
+                }),
+              })
+              .where(eq(users.id, account.id)),
+          ),
+          ...bonus.directory,
+        ],
+        player: (d1) => [retireAllEmailTokens(d1, account.id, now), ...bonus.player(d1)],
+      },
+    );
     const me = await loadMe(data.player(account.id), account.id, now);
     if (!me) throw new AppError("invalid_token", INVALID_LINK_MESSAGE);
     return c.json({ user: me.user }, 200);
   })
   .openapi(resendRoute, async (c) => {
-    afterResponse(c, "resend_confirmation_failed", () => requestAccountLink(c.env.EMAIL_QUEUE, { accountLink: "confirm_email", address: c.req.valid("json").email }));
+    afterResponse(c, "resend_confirmation_failed", () =>
+      requestAccountLink(c.env.EMAIL_QUEUE, { accountLink: "confirm_email", address: c.req.valid("json").email }),
+    );
     return c.json({ ok: true as const }, 200);
   });

@@ -36,9 +36,12 @@ export const signUp = async (deps: Deps, input: SignupInput): Promise<Email> => 
   const password = await hashPassword(input.password);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findAccount(deps.data.catalogue, input.email);
-    if (existing && existing.emailConfirmedAt !== null) return alreadyRegisteredEmail(deps.settings.APP_URL, existing.email);
+    if (existing && existing.emailConfirmedAt !== null)
+      return alreadyRegisteredEmail(deps.settings.APP_URL, existing.email);
     try {
-      return existing ? await replacePendingSignup(deps, existing.id, input) : await createAccount(deps, input, password);
+      return existing
+        ? await replacePendingSignup(deps, existing.id, input)
+        : await createAccount(deps, input, password);
     } catch (error) {
       const column = uniqueViolation(error);
       if (column === "users.username" && input.username) throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
@@ -79,7 +82,12 @@ const createAccount = async ({ data, settings, now, signupIp }: Deps, input: Sig
         updatedAt: now,
       }),
   );
-  await writeAccount(data, userId, () => ({ account }), () => ({ confirmation: confirmation.statement }));
+  await writeAccount(
+    data,
+    userId,
+    () => ({ account }),
+    () => ({ confirmation: confirmation.statement }),
+  );
   return confirmationEmail(settings.APP_URL, input.email, confirmation.token);
 };
 

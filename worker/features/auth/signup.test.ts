@@ -20,18 +20,24 @@ type UserRow = {
   email_confirmed_at: number | null;
 };
 
-const userByEmail = (email: string) => env.DB.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
+const userByEmail = (email: string) =>
+  env.DB.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<UserRow>();
 
-const confirm = async (token: string) => expect((await apiClient().auth.confirm.$post({ json: { token } })).status).toBe(200);
+const confirm = async (token: string) =>
+  expect((await apiClient().auth.confirm.$post({ json: { token } })).status).toBe(200);
 
 const ledgerOf = (userId: string) =>
-  shardOf(userId).prepare("SELECT amount, transaction_type, source, idempotency_key FROM credit_transactions WHERE user_id = ?")
+  shardOf(userId)
+    .prepare("SELECT amount, transaction_type, source, idempotency_key FROM credit_transactions WHERE user_id = ?")
     .bind(userId)
     .all()
     .then((r) => r.results);
 
 const balanceOf = (userId: string) =>
-  shardOf(userId).prepare("SELECT balance FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number }>();
+  shardOf(userId)
+    .prepare("SELECT balance FROM user_credits WHERE user_id = ?")
+    .bind(userId)
+    .first<{ balance: number }>();
 
 describe("POST /api/auth/signup", () => {
   it("creates an unconfirmed account, emails a confirmation link and pays the 5-credit bonus on confirmation", async () => {
@@ -53,7 +59,8 @@ describe("POST /api/auth/signup", () => {
     expect(email?.subject).toBe("Confirm your Pickstreak account");
     expect(email?.text).toMatch(/http:\/\/localhost:8787\/auth\?mode=login&confirm=\d{1,4}\.[\w-]{43}/);
     const token = await tokenFromLatestEmail("new.player@example.com", "confirm");
-    const stored = await shardOf(user!.id).prepare("SELECT token_hash, expires_at - created_at AS ttl FROM auth_tokens WHERE user_id = ?")
+    const stored = await shardOf(user!.id)
+      .prepare("SELECT token_hash, expires_at - created_at AS ttl FROM auth_tokens WHERE user_id = ?")
       .bind(user!.id)
       .first<{ token_hash: string; ttl: number }>();
     expect(stored).toEqual({ token_hash: await sha256Hex(token), ttl: 24 * 60 * 60 * 1000 });
@@ -78,7 +85,10 @@ describe("POST /api/auth/signup", () => {
     [{ email: "a@example.com", country: "US" }, "Password must be at least 6 characters"],
     [{ email: "a@example.com", password: "secret1" }, "Please select your country"],
     [{ email: "a@example.com", password: "secret1", country: "ZZ" }, "Please select your country"],
-    [{ email: "a@example.com", password: "secret1", country: "US", username: "fuck_this" }, "Inappropriate Content Detected"],
+    [
+      { email: "a@example.com", password: "secret1", country: "US", username: "fuck_this" },
+      "Inappropriate Content Detected",
+    ],
     [
       { email: "a@example.com", password: "secret1", country: "US", username: "no spaces!" },
       "Username must be 3 to 20 characters: letters, numbers and underscores only",
@@ -150,7 +160,9 @@ describe("POST /api/auth/signup", () => {
     for (let i = 0; i < 20; i++) expect((await signUp(`burst${i}@example.com`, { ip })).status).toBe(201);
     const over = await signUp("burst-over@example.com", { ip });
     expect(over.status).toBe(429);
-    expect(await over.json()).toEqual({ error: { code: "rate_limited", message: "Too many requests. Please try again later." } });
+    expect(await over.json()).toEqual({
+      error: { code: "rate_limited", message: "Too many requests. Please try again later." },
+    });
     expect(await userByEmail("burst-over@example.com")).toBeNull();
   });
 });
@@ -161,8 +173,11 @@ describe("POST /api/auth/resend-confirmation", () => {
   it("emails an unconfirmed account and answers every address alike", async () => {
     await signUp("pending@example.com");
     await signUpAndLogin("done@example.com");
-    const answers = await Promise.all(["pending@example.com", "done@example.com", "nobody@example.com"].map((email) => successOf(resend(email))));
-    for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { ok: true } });
+    const answers = await Promise.all(
+      ["pending@example.com", "done@example.com", "nobody@example.com"].map((email) => successOf(resend(email))),
+    );
+    for (const answer of answers)
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { ok: true } });
     expect(await outboxFor("pending@example.com")).toHaveLength(2);
     expect(await outboxFor("done@example.com")).toHaveLength(1);
     expect(await outboxFor("nobody@example.com")).toHaveLength(0);

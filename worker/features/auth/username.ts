@@ -18,11 +18,15 @@ export const USERNAME_FORMAT_MESSAGE = "Username must be 3 to 20 characters: let
 export const USERNAME_TAKEN_MESSAGE = "Username is already taken";
 export const USERNAME_RESERVED_MESSAGE = "This username is reserved. Please choose another.";
 
-const isAsciiAlphanumeric = (char: number) => (char >= 48 && char <= 57) || (char >= 65 && char <= 90) || (char >= 97 && char <= 122);
+const isAsciiAlphanumeric = (char: number) =>
+  (char >= 48 && char <= 57) || (char >= 65 && char <= 90) || (char >= 97 && char <= 122);
 
 /** ASCII that is neither letter nor digit, and the invisible joiners: `f_u_c_k`, `f.u.c.k` and `f\u200buck` read `fuck`. */
 const isSeparator = (char: number) =>
-  (char < 128 && !isAsciiAlphanumeric(char)) || (char >= 0x200b && char <= 0x200d) || char === 0x2060 || char === 0xfeff;
+  (char < 128 && !isAsciiAlphanumeric(char)) ||
+  (char >= 0x200b && char <= 0x200d) ||
+  char === 0x2060 ||
+  char === 0xfeff;
 
 /**
  * The library's recommended chain (look-alikes, leetspeak, case, repeats) with separators dropped before repeats
@@ -43,10 +47,18 @@ const usernameDataset = () =>
   new DataSet<{ originalWord: string }>()
     .addAll(englishDataset)
     .addPhrase((phrase) =>
-      phrase.setMetadata({ originalWord: "fuck" }).addPattern(pattern`phuck`).addPattern(pattern`phuk`).addWhitelistedTerm("phuket"),
+      phrase
+        .setMetadata({ originalWord: "fuck" })
+        .addPattern(pattern`phuck`)
+        .addPattern(pattern`phuk`)
+        .addWhitelistedTerm("phuket"),
     )
     .addPhrase((phrase) =>
-      phrase.setMetadata({ originalWord: "cunt" }).addPattern(pattern`|kunt`).addPattern(pattern`kunt|`).addWhitelistedTerm("kuntz"),
+      phrase
+        .setMetadata({ originalWord: "cunt" })
+        .addPattern(pattern`|kunt`)
+        .addPattern(pattern`kunt|`)
+        .addWhitelistedTerm("kuntz"),
     );
 
 let matcher: RegExpMatcher | undefined;
@@ -65,15 +77,38 @@ export const isCleanUsername = (name: string): boolean => {
 const RESERVED_AFFIXES = ["admin", "moderator", "official", "deleted"];
 /** Short or common words that are reserved only as a whole word (`Mod_Squad`, not `Modern`; `Staff`, not `Stafford`). */
 const RESERVED_WORDS = new Set([
-  "mod", "mods", "root", "staff", "support", "system", "sysop", "bot", "helpdesk", "security", "verified", "anonymous",
-  "owner", "billing", "help", "null", "undefined", "none",
+  "mod",
+  "mods",
+  "root",
+  "staff",
+  "support",
+  "system",
+  "sysop",
+  "bot",
+  "helpdesk",
+  "security",
+  "verified",
+  "anonymous",
+  "owner",
+  "billing",
+  "help",
+  "null",
+  "undefined",
+  "none",
 ]);
 /**
  * Staff words also reserved one typo away (`suppport`, `moderater`): hardly an everyday word or name is one letter
  * from them, as `willing` is from `billing`, `hell` from `help` and `unrefined` from `undefined`.
  */
 const RESERVED_NEAR_WORDS = [
-  "support", "moderator", "administrator", "official", "helpdesk", "security", "verified", "anonymous",
+  "support",
+  "moderator",
+  "administrator",
+  "official",
+  "helpdesk",
+  "security",
+  "verified",
+  "anonymous",
 ];
 const BRAND = "pickstreak";
 
@@ -94,19 +129,23 @@ const withinOneEdit = (a: string, b: string): boolean => {
 /** The brand, or one typo from it, anywhere in the letters (`picksstreak`, `Pick_Streek_Fan`). */
 const containsBrand = (letters: string) =>
   [BRAND.length - 1, BRAND.length, BRAND.length + 1].some((length) =>
-    Array.from({ length: Math.max(0, letters.length - length + 1) }, (_, at) => letters.slice(at, at + length)).some((part) =>
-      withinOneEdit(part, BRAND),
+    Array.from({ length: Math.max(0, letters.length - length + 1) }, (_, at) => letters.slice(at, at + length)).some(
+      (part) => withinOneEdit(part, BRAND),
     ),
   );
 const DIGIT_LETTERS: Record<string, string> = { 0: "o", 3: "e", 4: "a", 5: "s", 7: "t", 8: "b", 9: "g" };
 
 /** The name as typed and with digits read as letters (`adm1n`, `r00t`); `1` reads both ways. */
 const spellings = (name: string) =>
-  ["i", "l"].map((one) => name.replace(/\d/g, (digit) => (digit === "1" ? one : (DIGIT_LETTERS[digit] ?? digit)))).concat(name);
+  ["i", "l"]
+    .map((one) => name.replace(/\d/g, (digit) => (digit === "1" ? one : (DIGIT_LETTERS[digit] ?? digit))))
+    .concat(name);
 
 /** Words split at underscores and digits, and again at case changes (`JohnSupport`, `MODSquad`). */
 const wordsOf = (spelling: string) =>
-  [...spelling.split(/[_\d]+/), ...(spelling.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g) ?? [])].map((word) => word.toLowerCase());
+  [...spelling.split(/[_\d]+/), ...(spelling.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g) ?? [])].map((word) =>
+    word.toLowerCase(),
+  );
 
 /**
  * Names that could pass for staff or a system account. Reserved: any word of the name that is one of the short
@@ -126,13 +165,49 @@ export const isReservedUsername = (name: string): boolean =>
   });
 
 export const USERNAME_ADJECTIVES = [
-  "Swift", "Bold", "Lucky", "Clever", "Brave", "Sunny", "Mighty", "Quick", "Calm", "Jolly",
-  "Keen", "Witty", "Golden", "Silver", "Rapid", "Steady", "Daring", "Happy", "Noble", "Bright",
+  "Swift",
+  "Bold",
+  "Lucky",
+  "Clever",
+  "Brave",
+  "Sunny",
+  "Mighty",
+  "Quick",
+  "Calm",
+  "Jolly",
+  "Keen",
+  "Witty",
+  "Golden",
+  "Silver",
+  "Rapid",
+  "Steady",
+  "Daring",
+  "Happy",
+  "Noble",
+  "Bright",
 ] as const;
 
 export const USERNAME_NOUNS = [
-  "Tiger", "Falcon", "Otter", "Panda", "Eagle", "Comet", "Rocket", "Wolf", "Fox", "Hawk",
-  "Lion", "Bear", "Shark", "Raven", "Bison", "Moose", "Badger", "Lynx", "Heron", "Orca",
+  "Tiger",
+  "Falcon",
+  "Otter",
+  "Panda",
+  "Eagle",
+  "Comet",
+  "Rocket",
+  "Wolf",
+  "Fox",
+  "Hawk",
+  "Lion",
+  "Bear",
+  "Shark",
+  "Raven",
+  "Bison",
+  "Moose",
+  "Badger",
+  "Lynx",
+  "Heron",
+  "Orca",
 ] as const;
 
 const pick = <T>(items: readonly T[]): T => items[crypto.getRandomValues(new Uint32Array(1))[0]! % items.length]!;

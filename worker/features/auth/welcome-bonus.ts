@@ -9,7 +9,10 @@ import { emailFingerprints } from "./email-fingerprint";
 
 /** Writes the address's claim unless another account already holds it; run in the batch that deletes an account. */
 export const claimAddress = (d1: D1Database, emailHash: string, userId: string, now: number) =>
-  writeStatement(d1, createDb(d1).insert(bonusClaims).values({ emailHash, userId, createdAt: now }).onConflictDoNothing());
+  writeStatement(
+    d1,
+    createDb(d1).insert(bonusClaims).values({ emailHash, userId, createdAt: now }).onConflictDoNothing(),
+  );
 
 /** Marks the account as its address's bonus owner when it holds the claim and no other account held an earlier one. */
 const takeBonusOwnership = (catalogue: D1Database, userId: string, current: string, earlier: string) => {
@@ -42,7 +45,10 @@ type Confirmed = { id: string; email: string; referredBy: string | null };
 export const welcomeBonus = async (catalogue: D1Database, settings: Settings, account: Confirmed, now: number) => {
   const { current, earlier } = await emailFingerprints(settings, account.email);
   return {
-    directory: [claimAddress(catalogue, current, account.id, now), takeBonusOwnership(catalogue, account.id, current, earlier)],
+    directory: [
+      claimAddress(catalogue, current, account.id, now),
+      takeBonusOwnership(catalogue, account.id, current, earlier),
+    ],
     player: (d1: D1Database) =>
       grantToSelected(d1, {
         recipient: { sql: "SELECT id AS user_id FROM users WHERE id = ? AND bonus_owner = 1", params: [account.id] },

@@ -9,7 +9,8 @@ import { mirrorQuestions } from "../questions/question-mirror";
 
 const shards = twoShardEnv();
 
-const bookmark = (bearer: Record<string, string>) => apiClient({ headers: bearer, env: shards }).bookmarks[":questionId"];
+const bookmark = (bearer: Record<string, string>) =>
+  apiClient({ headers: bearer, env: shards }).bookmarks[":questionId"];
 
 describe("bookmarks with players over two shards", () => {
   it("keeps each player's bookmarks in their own shard, and removes them there", async () => {
@@ -18,10 +19,18 @@ describe("bookmarks with players over two shards", () => {
     for (const player of await signedInPlayerPerShard(shards)) {
       const added = await successOf(bookmark(player.bearer).$put({ param: { questionId } }));
       expect(added.body).toEqual({ questionId, bookmarked: true });
-      expect(await rowsByDatabase(shards, "user_bookmarks", player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });
+      expect(await rowsByDatabase(shards, "user_bookmarks", player.userId)).toEqual({
+        shard: 1,
+        other: 0,
+        catalogue: 0,
+      });
       const removed = await successOf(bookmark(player.bearer).$delete({ param: { questionId } }));
       expect(removed.body).toEqual({ questionId, bookmarked: false });
-      expect(await rowsByDatabase(shards, "user_bookmarks", player.userId)).toEqual({ shard: 0, other: 0, catalogue: 0 });
+      expect(await rowsByDatabase(shards, "user_bookmarks", player.userId)).toEqual({
+        shard: 0,
+        other: 0,
+        catalogue: 0,
+      });
     }
   });
 

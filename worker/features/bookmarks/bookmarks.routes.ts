@@ -47,7 +47,11 @@ export const bookmarkRoutes = createRouter()
       .insert(userBookmarks)
       .select(
         db
-          .select({ userId: sql<string>`${userId}`.as("user_id"), questionId: questions.id, createdAt: sql<number>`${Date.now()}`.as("created_at") })
+          .select({
+            userId: sql<string>`${userId}`.as("user_id"),
+            questionId: questions.id,
+            createdAt: sql<number>`${Date.now()}`.as("created_at"),
+          })
           .from(questions)
           .where(eq(questions.id, questionId)),
       )

@@ -5,7 +5,8 @@ import { callJson } from "../../test/http";
 import { insertQuestion } from "../../test/questions";
 
 /** A player's bookmarked-only feed (a visitor's without headers), through the typed client. */
-const bookmarkedFeed = (headers: Record<string, string> = {}) => successOf(apiClient({ headers }).questions.$get({ query: { bookmarked: "1" } }));
+const bookmarkedFeed = (headers: Record<string, string> = {}) =>
+  successOf(apiClient({ headers }).questions.$get({ query: { bookmarked: "1" } }));
 
 describe("bookmarks", () => {
   it("needs a signed-in user", async () => {

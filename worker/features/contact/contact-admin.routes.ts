@@ -39,7 +39,15 @@ export const contactAdminRoutes = createRouter().openapi(listRoute, async (c) =>
   const { cursor } = c.req.valid("query");
   const m = contactMessages;
   const rows = await createDb(c.var.data.catalogue)
-    .select({ id: m.id, userId: m.userId, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.createdAt })
+    .select({
+      id: m.id,
+      userId: m.userId,
+      name: m.name,
+      email: m.email,
+      subject: m.subject,
+      message: m.message,
+      createdAt: m.createdAt,
+    })
     .from(m)
     .where(afterKeyset(m, cursor ? decodeKeyset(cursor) : null))
     .orderBy(...newestFirst(m))

@@ -23,6 +23,8 @@ const sendRoute = createRoute({
 export const contactRoutes = createRouter().openapi(sendRoute, async (c) => {
   const body = c.req.valid("json");
   const id = newId();
-  await createDb(c.var.data.catalogue).insert(contactMessages).values({ id, userId: c.var.user?.id ?? null, ...body, createdAt: Date.now() });
+  await createDb(c.var.data.catalogue)
+    .insert(contactMessages)
+    .values({ id, userId: c.var.user?.id ?? null, ...body, createdAt: Date.now() });
   return c.json({ id }, 201);
 });

@@ -37,6 +37,8 @@ describe("POST /api/contact", () => {
     }
     const limited = await contact.$post({ json: valid });
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ error: { code: "rate_limited", message: "Too many requests. Please try again later." } });
+    expect(await limited.json()).toEqual({
+      error: { code: "rate_limited", message: "Too many requests. Please try again later." },
+    });
   });
 });

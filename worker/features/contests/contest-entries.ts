@@ -31,11 +31,17 @@ export const mergedEntries = async (data: DataContext, contestId: string, perDat
 };
 
 /** Runs `write` over the entrants in each one's own database, at most CONTEST_PRIZES_PER_BATCH to a call, in order. */
-export const inPlayerBatches = async <T, R>(data: DataContext, items: T[], userIdOf: (item: T) => string, write: (d1: D1Database, batch: T[]) => Promise<R[]>) => {
+export const inPlayerBatches = async <T, R>(
+  data: DataContext,
+  items: T[],
+  userIdOf: (item: T) => string,
+  write: (d1: D1Database, batch: T[]) => Promise<R[]>,
+) => {
   const done: R[] = [];
   for (const [{ db }, userIds] of data.groupPlayers(items.map(userIdOf))) {
     const mine = items.filter((item) => userIds.includes(userIdOf(item)));
-    for (let i = 0; i < mine.length; i += CONTEST_PRIZES_PER_BATCH) done.push(...(await write(db, mine.slice(i, i + CONTEST_PRIZES_PER_BATCH))));
+    for (let i = 0; i < mine.length; i += CONTEST_PRIZES_PER_BATCH)
+      done.push(...(await write(db, mine.slice(i, i + CONTEST_PRIZES_PER_BATCH))));
   }
   return done;
 };

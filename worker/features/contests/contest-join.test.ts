@@ -13,7 +13,12 @@ const joinAs = (contestId: string, headers: Record<string, string>) =>
 const statusesOf = (responses: { status: number }[]) => responses.map((r) => r.status);
 
 const fees = async (contestId: string, userId: string) =>
-  (await shardOf(userId).prepare("SELECT count(*) AS n FROM credit_transactions WHERE idempotency_key = ?").bind(`contest:${contestId}:${userId}`).first<{ n: number }>())?.n;
+  (
+    await shardOf(userId)
+      .prepare("SELECT count(*) AS n FROM credit_transactions WHERE idempotency_key = ?")
+      .bind(`contest:${contestId}:${userId}`)
+      .first<{ n: number }>()
+  )?.n;
 
 describe("POST /api/contests/:id/join", () => {
   it("takes 15 credits through the ledger and enters the player once", async () => {
@@ -23,14 +28,17 @@ describe("POST /api/contests/:id/join", () => {
     expect(status).toBe(201);
     expect(body.credits.balance).toBe(25);
     expect(body.contest).toMatchObject({ id: contestId, entrants: 1, me: { rank: 1, score: 0 } });
-    const spend = await shardOf(player.userId).prepare("SELECT amount, transaction_type, description FROM credit_transactions WHERE idempotency_key = ?")
+    const spend = await shardOf(player.userId)
+      .prepare("SELECT amount, transaction_type, description FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`contest:${contestId}:${player.userId}`)
       .first();
     expect(spend).toEqual({ amount: -15, transaction_type: "spend", description: "Contest entry: Test Challenge" });
 
     const again = await joinAs(contestId, player.bearer);
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: { code: "duplicate", message: "You have already joined this contest" } });
+    expect(await again.json()).toEqual({
+      error: { code: "duplicate", message: "You have already joined this contest" },
+    });
     expect(await balanceOf(player.userId)).toBe(25);
     await expectLedgerClean();
   });
@@ -49,7 +57,8 @@ describe("POST /api/contests/:id/join", () => {
     const statuses = statusesOf(replies);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     const duplicates = await Promise.all(replies.filter((_, i) => statuses[i] === 409).map((r) => r.json()));
-    for (const body of duplicates) expect(body).toMatchObject({ error: { message: "You have already joined this contest" } });
+    for (const body of duplicates)
+      expect(body).toMatchObject({ error: { message: "You have already joined this contest" } });
     expect(duplicates).toHaveLength(11);
     expect(await balanceOf(player.userId)).toBe(85);
     expect(await fees(contestId, player.userId)).toBe(1);
@@ -59,7 +68,9 @@ describe("POST /api/contests/:id/join", () => {
   it("lets many players join at once, each paying once", async () => {
     const contestId = await insertContest();
     const players = await Promise.all(Array.from({ length: 20 }, () => signedInPlayer(15)));
-    const replies = await Promise.all(players.flatMap((p) => [joinAs(contestId, p.bearer), joinAs(contestId, p.bearer)]));
+    const replies = await Promise.all(
+      players.flatMap((p) => [joinAs(contestId, p.bearer), joinAs(contestId, p.bearer)]),
+    );
     expect(replies.filter((r) => r.status === 201)).toHaveLength(20);
     for (const p of players) expect(await balanceOf(p.userId)).toBe(0);
     expect(await sumOverShards("SELECT count(*) FROM contest_entries WHERE contest_id = ?", contestId)).toBe(20);
@@ -71,12 +82,16 @@ describe("POST /api/contests/:id/join", () => {
     const poor = await signedInPlayer(14);
     const short = await joinAs(contestId, poor.bearer);
     expect(short.status).toBe(402);
-    expect(await short.json()).toMatchObject({ error: { code: "insufficient_credits", message: "You need at least 15 credits to join the contest" } });
+    expect(await short.json()).toMatchObject({
+      error: { code: "insufficient_credits", message: "You need at least 15 credits to join the contest" },
+    });
     expect(await balanceOf(poor.userId)).toBe(14);
 
     const visitor = await joinAs(contestId, {});
     expect(visitor.status).toBe(401);
-    expect(await visitor.json()).toEqual({ error: { code: "unauthorized", message: "Please sign in to join the contest" } });
+    expect(await visitor.json()).toEqual({
+      error: { code: "unauthorized", message: "Please sign in to join the contest" },
+    });
 
     const player = await signedInPlayer(50);
     const missing = await joinAs("no-such-contest", player.bearer);

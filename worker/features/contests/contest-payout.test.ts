@@ -17,7 +17,10 @@ const endedContest = async (count: number) => {
   for (let i = 0; i < count; i++) {
     const userId = await createPlayer(15);
     await join(contestId, userId, startsAt + (i + 1) * 1000);
-    await shardOf(userId).prepare("UPDATE contest_entries SET score = ? WHERE contest_id = ? AND user_id = ?").bind(count - i, contestId, userId).run();
+    await shardOf(userId)
+      .prepare("UPDATE contest_entries SET score = ? WHERE contest_id = ? AND user_id = ?")
+      .bind(count - i, contestId, userId)
+      .run();
     players.push(userId);
   }
   return { contestId, players };
@@ -43,10 +46,15 @@ describe("contest payout (cron)", () => {
       const results = await prizeRows(contestId);
       expect(results).toHaveLength(expected.filter((amount) => amount > 0).length);
       expect(results.every((row) => row.transaction_type === "bonus" && row.source === "bonus")).toBe(true);
-      const contest = await env.DB.prepare("SELECT closed_at, paid_at FROM contests WHERE id = ?").bind(contestId).first<{ closed_at: number; paid_at: number }>();
+      const contest = await env.DB.prepare("SELECT closed_at, paid_at FROM contests WHERE id = ?")
+        .bind(contestId)
+        .first<{ closed_at: number; paid_at: number }>();
       expect(contest?.closed_at).not.toBeNull();
       expect(contest?.paid_at).not.toBeNull();
-      const points = await shardOf(players[0]!).prepare("SELECT prize_points FROM leaderboard_totals WHERE user_id = ?").bind(players[0]).first<{ prize_points: number }>();
+      const points = await shardOf(players[0]!)
+        .prepare("SELECT prize_points FROM leaderboard_totals WHERE user_id = ?")
+        .bind(players[0])
+        .first<{ prize_points: number }>();
       expect(points?.prize_points).toBe(600);
       await expectLedgerClean();
     });
@@ -70,7 +78,9 @@ describe("contest payout (cron)", () => {
     const player = await createPlayer(15);
     await join(running, player);
     await payContests(dataContext(env), Date.now(), env);
-    const rows = await env.DB.prepare("SELECT id, paid_at, closed_at FROM contests WHERE id IN (?, ?)").bind(empty, running).all<{ id: string; paid_at: number | null; closed_at: number | null }>();
+    const rows = await env.DB.prepare("SELECT id, paid_at, closed_at FROM contests WHERE id IN (?, ?)")
+      .bind(empty, running)
+      .all<{ id: string; paid_at: number | null; closed_at: number | null }>();
     expect(rows.results.find((r) => r.id === empty)?.paid_at).not.toBeNull();
     expect(rows.results.find((r) => r.id === running)).toMatchObject({ paid_at: null, closed_at: null });
     expect(await balanceOf(player)).toBe(0);

@@ -24,7 +24,24 @@ describe("contest prizes", () => {
 
   it("pays 100 players by percentage: top 1% 500, top 5% 200, top 15% 50, plus 100 to places 1 to 10", () => {
     expect(tierCutoffs(100)).toEqual([1, 5, 15]);
-    expect(prizes(100)).toEqual([600, 300, 300, 300, 300, 150, 150, 150, 150, 150, 50, 50, 50, 50, 50, ...Array(85).fill(0)]);
+    expect(prizes(100)).toEqual([
+      600,
+      300,
+      300,
+      300,
+      300,
+      150,
+      150,
+      150,
+      150,
+      150,
+      50,
+      50,
+      50,
+      50,
+      50,
+      ...Array(85).fill(0),
+    ]);
     expect(paidPlaces(100)).toBe(15);
   });
 

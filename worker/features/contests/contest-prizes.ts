@@ -16,7 +16,8 @@ export const tierCutoffs = (entrants: number) => {
 };
 
 /** Places 1 to this many win something. */
-export const paidPlaces = (entrants: number) => Math.min(entrants, Math.max(CONTEST_TOP_PLACES, ...tierCutoffs(entrants)));
+export const paidPlaces = (entrants: number) =>
+  Math.min(entrants, Math.max(CONTEST_TOP_PLACES, ...tierCutoffs(entrants)));
 
 /** The highest tier a place reaches, plus the top-places prize. */
 export const prizeFor = (place: number, entrants: number) => {

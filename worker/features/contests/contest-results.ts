@@ -15,11 +15,21 @@ export const queueContestResults = async (data: DataContext, contest: Contest, n
   const standings = await mergedEntries(data, contest.id);
   const entrants = standings.length;
   const unprized = standings.map((entry, i) => ({ ...entry, place: i + 1 })).filter((entry) => !entry.paid);
-  await inPlayerBatches(data, unprized, (entry) => entry.userId, (db, batch) =>
-    db.batch(
-      batch.map(({ userId, place }) =>
-        queueNotice(db, userId, `contest:${contest.id}`, { kind: "contest", contestId: contest.id, contestTitle: contest.title, place, prize: 0, entrants }, now),
+  await inPlayerBatches(
+    data,
+    unprized,
+    (entry) => entry.userId,
+    (db, batch) =>
+      db.batch(
+        batch.map(({ userId, place }) =>
+          queueNotice(
+            db,
+            userId,
+            `contest:${contest.id}`,
+            { kind: "contest", contestId: contest.id, contestTitle: contest.title, place, prize: 0, entrants },
+            now,
+          ),
+        ),
       ),
-    ),
   );
 };

@@ -34,11 +34,18 @@ const createContest = async () => {
 
 const joinAs = async (userId: string, contestId: string) => {
   const { bearer } = await sessionFor(userId, shards);
-  return callJson<{ contest: ContestView }>(`/api/contests/${contestId}/join`, { method: "POST", headers: bearer, env: shards });
+  return callJson<{ contest: ContestView }>(`/api/contests/${contestId}/join`, {
+    method: "POST",
+    headers: bearer,
+    env: shards,
+  });
 };
 
 const setScore = (contestId: string, userId: string, score: number) =>
-  playerDb(shards, userId).prepare("UPDATE contest_entries SET score = ? WHERE contest_id = ? AND user_id = ?").bind(score, contestId, userId).run();
+  playerDb(shards, userId)
+    .prepare("UPDATE contest_entries SET score = ? WHERE contest_id = ? AND user_id = ?")
+    .bind(score, contestId, userId)
+    .run();
 
 describe("contests with players over two shards", () => {
   it("take each fee in the player's shard and rank every entry among all shards", async () => {
@@ -47,7 +54,9 @@ describe("contests with players over two shards", () => {
     for (const id of ids) expect((await joinAs(id, contestId)).status).toBe(201);
     for (const id of ids) {
       expect(await balanceOf(id, playerDb(shards, id))).toBe(100 - CONTEST_ENTRY_FEE);
-      expect(await env.DB.prepare("SELECT count(*) AS n FROM contest_entries WHERE user_id = ?").bind(id).first("n")).toBe(0);
+      expect(
+        await env.DB.prepare("SELECT count(*) AS n FROM contest_entries WHERE user_id = ?").bind(id).first("n"),
+      ).toBe(0);
     }
     // Scores interleave the shards: 60, 50, ... 10 for ids[0], ids[3], ids[1], ids[4], ids[2], ids[5].
     const order = [ids[0]!, ids[3]!, ids[1]!, ids[4]!, ids[2]!, ids[5]!];
@@ -67,19 +76,36 @@ describe("contests with players over two shards", () => {
     for (const id of ids) await joinAs(id, contestId);
     const order = [ids[5]!, ids[0]!, ids[4]!, ids[1]!, ids[3]!, ids[2]!];
     for (const [i, id] of order.entries()) await setScore(contestId, id, 60 - i * 10);
-    await env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ?").bind(Date.now() - 1, contestId).run();
+    await env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, contestId)
+      .run();
     await mirrorContests(dataContext(shards), [contestId]);
 
     const paid: string[] = [];
-    await payDueContests(dataContext(shards), Date.now(), async (prizes) => void paid.push(...prizes.map((prize) => prize.userId)));
+    await payDueContests(
+      dataContext(shards),
+      Date.now(),
+      async (prizes) => void paid.push(...prizes.map((prize) => prize.userId)),
+    );
     expect(new Set(paid)).toEqual(new Set(order));
     for (const [i, id] of order.entries()) {
-      const entry = await playerDb(shards, id).prepare("SELECT final_rank FROM contest_entries WHERE contest_id = ? AND user_id = ?").bind(contestId, id).first("final_rank");
+      const entry = await playerDb(shards, id)
+        .prepare("SELECT final_rank FROM contest_entries WHERE contest_id = ? AND user_id = ?")
+        .bind(contestId, id)
+        .first("final_rank");
       expect(entry).toBe(i + 1);
     }
-    expect(await env.DB.prepare("SELECT paid_at IS NOT NULL AS paid FROM contests WHERE id = ?").bind(contestId).first("paid")).toBe(1);
+    expect(
+      await env.DB.prepare("SELECT paid_at IS NOT NULL AS paid FROM contests WHERE id = ?")
+        .bind(contestId)
+        .first("paid"),
+    ).toBe(1);
     const again: string[] = [];
-    await payDueContests(dataContext(shards), Date.now(), async (prizes) => void again.push(...prizes.map((prize) => prize.userId)));
+    await payDueContests(
+      dataContext(shards),
+      Date.now(),
+      async (prizes) => void again.push(...prizes.map((prize) => prize.userId)),
+    );
     expect(again).toEqual([]);
     await expectLedgerClean(shards.SHARD_0);
     await expectLedgerClean(shards.SHARD_1);

@@ -13,17 +13,32 @@ const joinAs = (player: SignedInPlayer, contestId: string) =>
 
 const pick = async (player: SignedInPlayer, creditCost: number) => {
   const questionId = await insertQuestion({ creditCost });
-  return () => apiClient({ headers: player.bearer }).picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: {} });
+  return () =>
+    apiClient({ headers: player.bearer }).picks.$post({
+      json: { questionId, choice: "yes", multiplier: 1 },
+      header: {},
+    });
 };
 
 const dailySpendLimit = (player: SignedInPlayer, amount: number) =>
-  successOf(apiClient({ headers: player.bearer })["responsible-play"].limits.$put({ json: { kind: "spend", period: "day", amount } }));
+  successOf(
+    apiClient({ headers: player.bearer })["responsible-play"].limits.$put({
+      json: { kind: "spend", period: "day", amount },
+    }),
+  );
 
 const dailyUse = async (player: SignedInPlayer) =>
-  (await successOf(apiClient({ headers: player.bearer })["responsible-play"].$get())).body.limits.find((l) => l.kind === "spend" && l.period === "day")?.used;
+  (await successOf(apiClient({ headers: player.bearer })["responsible-play"].$get())).body.limits.find(
+    (l) => l.kind === "spend" && l.period === "day",
+  )?.used;
 
 const entries = async (userId: string) =>
-  (await shardOf(userId).prepare("SELECT count(*) AS n FROM contest_entries WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
+  (
+    await shardOf(userId)
+      .prepare("SELECT count(*) AS n FROM contest_entries WHERE user_id = ?")
+      .bind(userId)
+      .first<{ n: number }>()
+  )?.n;
 
 describe("a player's spend limit and contest entry fees", () => {
   it("refuses a fee over the limit with the pick's answer, and moves nothing", async () => {
@@ -32,7 +47,11 @@ describe("a player's spend limit and contest entry fees", () => {
     const refused = await joinAs(player, await insertContest());
     expect(refused.status).toBe(422);
     expect(await refused.json()).toEqual({
-      error: { code: "rule_violation", message: "This would go over your daily limit of 1 credit on picks and contest entries", field: "limit" },
+      error: {
+        code: "rule_violation",
+        message: "This would go over your daily limit of 1 credit on picks and contest entries",
+        field: "limit",
+      },
     });
     expect(await balanceOf(player.userId)).toBe(50);
     expect(await entries(player.userId)).toBe(0);
@@ -58,7 +77,11 @@ describe("a player's spend limit and contest entry fees", () => {
     await dailySpendLimit(player, 20);
     const [first, second] = [await insertContest(), await insertContest()];
     const go = await pick(player, 5);
-    const [joinedFirst, joinedSecond, picked] = await Promise.all([joinAs(player, first), joinAs(player, second), go()]);
+    const [joinedFirst, joinedSecond, picked] = await Promise.all([
+      joinAs(player, first),
+      joinAs(player, second),
+      go(),
+    ]);
     const joinStatuses: number[] = [joinedFirst.status, joinedSecond.status];
     expect(joinStatuses.sort()).toEqual([201, 422]);
     expect(picked.status).toBe(201);

@@ -13,7 +13,12 @@ export type ContestRow = typeof contests.$inferSelect;
 
 const ahead = alias(contestEntries, "ahead");
 
-const entrantsQuery = compiledQuery((db) => db.select({ entrants: count() }).from(contestEntries).where(eq(contestEntries.contestId, sql.placeholder("contestId"))));
+const entrantsQuery = compiledQuery((db) =>
+  db
+    .select({ entrants: count() })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, sql.placeholder("contestId"))),
+);
 
 /**
  * Standings order: score, then the earlier join; after closing the scores no longer move, so this is final. The join
@@ -21,7 +26,13 @@ const entrantsQuery = compiledQuery((db) => db.select({ entrants: count() }).fro
  */
 const standingsPage = compiledQuery((db) =>
   db
-    .select({ userId: contestEntries.userId, username: users.username, country: users.country, score: contestEntries.score, joinedAt: contestEntries.joinedAt })
+    .select({
+      userId: contestEntries.userId,
+      username: users.username,
+      country: users.country,
+      score: contestEntries.score,
+      joinedAt: contestEntries.joinedAt,
+    })
     .from(contestEntries)
     .innerJoin(users, eq(users.id, contestEntries.userId))
     .where(eq(contestEntries.contestId, sql.placeholder("contestId")))
@@ -33,7 +44,11 @@ type Place = Record<"score" | "joinedAt" | "userId", SQLiteColumn | Placeholder>
 
 /** The entries of a contest ahead of a place in standings order, counted by three index ranges, not one OR. */
 const entriesAhead = (db: Db, contestId: SQLiteColumn, place: Place) => {
-  const countAhead = (...conditions: SQL[]) => db.select({ n: count() }).from(ahead).where(and(eq(ahead.contestId, contestId), ...conditions));
+  const countAhead = (...conditions: SQL[]) =>
+    db
+      .select({ n: count() })
+      .from(ahead)
+      .where(and(eq(ahead.contestId, contestId), ...conditions));
   const sameScore = eq(ahead.score, place.score);
   return sql<number>`${countAhead(gt(ahead.score, place.score))} + ${countAhead(sameScore, lt(ahead.joinedAt, place.joinedAt))} + ${countAhead(sameScore, eq(ahead.joinedAt, place.joinedAt), lt(ahead.userId, place.userId))}`;
 };
@@ -47,7 +62,12 @@ const myEntry = compiledQuery((db) =>
       rank: sql<number>`1 + ${entriesAhead(db, contestEntries.contestId, contestEntries)}`.as("rank"),
     })
     .from(contestEntries)
-    .where(and(eq(contestEntries.contestId, sql.placeholder("contestId")), eq(contestEntries.userId, sql.placeholder("userId")))),
+    .where(
+      and(
+        eq(contestEntries.contestId, sql.placeholder("contestId")),
+        eq(contestEntries.userId, sql.placeholder("userId")),
+      ),
+    ),
 );
 
 /**
@@ -57,17 +77,26 @@ const myEntry = compiledQuery((db) =>
 const entriesAheadQuery = compiledQuery((db) =>
   db
     .select({
-      n: entriesAhead(db, contests.id, { score: sql.placeholder("score"), joinedAt: sql.placeholder("joinedAt"), userId: sql.placeholder("userId") }),
+      n: entriesAhead(db, contests.id, {
+        score: sql.placeholder("score"),
+        joinedAt: sql.placeholder("joinedAt"),
+        userId: sql.placeholder("userId"),
+      }),
     })
     .from(contests)
     .where(eq(contests.id, sql.placeholder("contestId"))),
 );
 
-export const standingsQuery = (d1: D1Database, contestId: string, limit: number) => standingsPage(d1, { contestId, limit });
+export const standingsQuery = (d1: D1Database, contestId: string, limit: number) =>
+  standingsPage(d1, { contestId, limit });
 
-export const myEntryQuery = (d1: D1Database, contestId: string, userId: string | null) => myEntry(d1, { contestId, userId });
+export const myEntryQuery = (d1: D1Database, contestId: string, userId: string | null) =>
+  myEntry(d1, { contestId, userId });
 
-export const contestStatus = (row: Pick<ContestRow, "startsAt" | "endsAt" | "closedAt">, now: number): "upcoming" | "active" | "ended" =>
+export const contestStatus = (
+  row: Pick<ContestRow, "startsAt" | "endsAt" | "closedAt">,
+  now: number,
+): "upcoming" | "active" | "ended" =>
   now < row.startsAt ? "upcoming" : now < row.endsAt && row.closedAt === null ? "active" : "ended";
 
 export type Standing = RowOf<typeof standingsPage>;
@@ -91,7 +120,12 @@ const toContest = (row: ContestRow, entrants: number, standings: Standing[], min
   entryFee: CONTEST_ENTRY_FEE,
   entrants,
   prizes: prizeTable(entrants),
-  standings: standings.map(({ joinedAt: _joinedAt, ...s }, i) => ({ rank: i + 1, ...s, countryFlagUrl: countryFlagUrl(s.country), prize: prizeFor(i + 1, entrants) })),
+  standings: standings.map(({ joinedAt: _joinedAt, ...s }, i) => ({
+    rank: i + 1,
+    ...s,
+    countryFlagUrl: countryFlagUrl(s.country),
+    prize: prizeFor(i + 1, entrants),
+  })),
   me: mine ? { ...mine, prize: prizeFor(mine.rank, entrants) } : null,
 });
 
@@ -101,7 +135,13 @@ export type ContestView = ReturnType<typeof toContest>;
  * The viewer's entries ranked among every database's: each one's own database ranks it among the entries there, and
  * each other database counts those ahead of it (none with one database).
  */
-const rankEverywhere = async (data: DataContext, rows: ContestRow[], home: D1Database, viewerId: string, own: (OwnEntry | null)[]) => {
+const rankEverywhere = async (
+  data: DataContext,
+  rows: ContestRow[],
+  home: D1Database,
+  viewerId: string,
+  own: (OwnEntry | null)[],
+) => {
   const entered = rows.flatMap((row, i) => {
     const entry = own[i];
     return entry ? [{ contestId: row.id, entry }] : [];
@@ -111,7 +151,9 @@ const rankEverywhere = async (data: DataContext, rows: ContestRow[], home: D1Dat
   const elsewhere = await Promise.all(
     others.map(({ db }) =>
       batchNamed(db, {
-        ahead: entered.map(({ contestId, entry }) => entriesAheadQuery(db, { contestId, score: entry.score, joinedAt: entry.joinedAt, userId: viewerId })),
+        ahead: entered.map(({ contestId, entry }) =>
+          entriesAheadQuery(db, { contestId, score: entry.score, joinedAt: entry.joinedAt, userId: viewerId }),
+        ),
       }),
     ),
   );
@@ -154,7 +196,8 @@ export const viewContests = async (data: DataContext, rows: ContestRow[], viewer
   });
 };
 
-export const readContest = async (d1: D1Database, id: string) => (await createDb(d1).select().from(contests).where(eq(contests.id, id)))[0] ?? null;
+export const readContest = async (d1: D1Database, id: string) =>
+  (await createDb(d1).select().from(contests).where(eq(contests.id, id)))[0] ?? null;
 
 /** Running and upcoming contests, then those that ended lately ('Challenge Ended'). */
 export const readListedContests = async (data: DataContext, viewerId: string | null, now: number) => {

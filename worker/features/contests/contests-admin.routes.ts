@@ -60,7 +60,9 @@ const adminContests = (db: Db) =>
   db
     .select({
       ...getTableColumns(contests),
-      entrants: sql<number>`${db.select({ n: count() }).from(entries).where(eq(entries.contestId, contests.id))}`.as("entrants"),
+      entrants: sql<number>`${db.select({ n: count() }).from(entries).where(eq(entries.contestId, contests.id))}`.as(
+        "entrants",
+      ),
       prizesPaid: sql<number>`${db
         .select({ total: sql`COALESCE(SUM(${entries.prize}), 0)` })
         .from(entries)
@@ -70,7 +72,10 @@ const adminContests = (db: Db) =>
 
 type AdminRow = Awaited<ReturnType<typeof adminContests>>[number];
 
-const toAdminContest = ({ createdBy: _createdBy, ...row }: AdminRow, now: number) => ({ ...row, status: contestStatus(row, now) });
+const toAdminContest = ({ createdBy: _createdBy, ...row }: AdminRow, now: number) => ({
+  ...row,
+  status: contestStatus(row, now),
+});
 
 export const contestAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => {
@@ -81,12 +86,19 @@ export const contestAdminRoutes = createRouter()
       .orderBy(...newestFirst(contests))
       .limit(ADMIN_PAGE_SIZE + 1);
     const now = Date.now();
-    return c.json(page(rows.map((row) => toAdminContest(row, now)), ADMIN_PAGE_SIZE), 200);
+    return c.json(
+      page(
+        rows.map((row) => toAdminContest(row, now)),
+        ADMIN_PAGE_SIZE,
+      ),
+      200,
+    );
   })
   .openapi(createContestRoute, async (c) => {
     const input = c.req.valid("json");
     const now = Date.now();
-    if (input.startsAt < now - START_GRACE_MS) throw new AppError("rule_violation", "Start time must not be in the past", { field: "startsAt" });
+    if (input.startsAt < now - START_GRACE_MS)
+      throw new AppError("rule_violation", "Start time must not be in the past", { field: "startsAt" });
     const id = newId();
     const contest = {
       id,
@@ -98,8 +110,19 @@ export const contestAdminRoutes = createRouter()
     const { data } = c.var;
     const db = createDb(data.catalogue);
     const { created } = await batchNamed(data.catalogue, {
-      insert: writeStatement(data.catalogue, db.insert(contests).values({ ...contest, createdBy: c.var.user.id, createdAt: now })),
-      audit: auditStatement(data.catalogue, { adminId: c.var.user.id, action: "create", entity: "contest", entityId: id, before: null, after: contest, now }),
+      insert: writeStatement(
+        data.catalogue,
+        db.insert(contests).values({ ...contest, createdBy: c.var.user.id, createdAt: now }),
+      ),
+      audit: auditStatement(data.catalogue, {
+        adminId: c.var.user.id,
+        action: "create",
+        entity: "contest",
+        entityId: id,
+        before: null,
+        after: contest,
+        now,
+      }),
       created: boundQuery(data.catalogue, adminContests(db).where(eq(contests.id, id))),
     });
     await mirrorContests(data, [id]);

@@ -5,7 +5,16 @@ import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { signedInPlayer } from "../../test/sessions";
 
-type Contest = { id: string; title: string; durationDays: number; startsAt: number; endsAt: number; status: string; entrants: number; paidAt: number | null };
+type Contest = {
+  id: string;
+  title: string;
+  durationDays: number;
+  startsAt: number;
+  endsAt: number;
+  status: string;
+  entrants: number;
+  paidAt: number | null;
+};
 type Reply = { contest: Contest; error?: { code: string; message: string; field?: string } };
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,21 +34,39 @@ describe("admin contests", () => {
     for (const durationDays of [3, 7, 10]) {
       const { status, body } = await create({ durationDays, startsAt });
       expect(status).toBe(201);
-      expect(body.contest).toMatchObject({ title: `${durationDays}-Day Challenge`, durationDays, startsAt, endsAt: startsAt + durationDays * DAY, status: "upcoming", entrants: 0 });
+      expect(body.contest).toMatchObject({
+        title: `${durationDays}-Day Challenge`,
+        durationDays,
+        startsAt,
+        endsAt: startsAt + durationDays * DAY,
+        status: "upcoming",
+        entrants: 0,
+      });
       made.push(body.contest);
     }
     const named = await create({ durationDays: 7, startsAt: Date.now(), title: "  Playoff Push  " });
     expect(named.body.contest).toMatchObject({ title: "Playoff Push", status: "active" });
 
     const { body } = await successOf(apiClient({ headers: admin.bearer }).admin.contests.$get({ query: {} }));
-    expect(body.items.slice(0, 4).map((c) => c.id)).toEqual([named.body.contest.id, ...made.map((c) => c.id).reverse()]);
-    const audit = await env.DB.prepare("SELECT count(*) AS n FROM admin_audit_log WHERE entity = 'contest'").first<{ n: number }>();
+    expect(body.items.slice(0, 4).map((c) => c.id)).toEqual([
+      named.body.contest.id,
+      ...made.map((c) => c.id).reverse(),
+    ]);
+    const audit = await env.DB.prepare("SELECT count(*) AS n FROM admin_audit_log WHERE entity = 'contest'").first<{
+      n: number;
+    }>();
     expect(audit?.n).toBe(4);
   });
 
   it("refuses other durations, a missing or past start and an over-long title", async () => {
-    expect((await create({ durationDays: 5, startsAt: Date.now() })).body.error).toMatchObject({ code: "validation_failed", message: "Duration must be 3, 7 or 10 days" });
-    expect((await create({ durationDays: 3 })).body.error).toMatchObject({ code: "validation_failed", message: "Start time is required" });
+    expect((await create({ durationDays: 5, startsAt: Date.now() })).body.error).toMatchObject({
+      code: "validation_failed",
+      message: "Duration must be 3, 7 or 10 days",
+    });
+    expect((await create({ durationDays: 3 })).body.error).toMatchObject({
+      code: "validation_failed",
+      message: "Start time is required",
+    });
     const past = await create({ durationDays: 3, startsAt: Date.now() - DAY });
     expect(past.status).toBe(422);
     expect(past.body.error).toMatchObject({ code: "rule_violation", message: "Start time must not be in the past" });

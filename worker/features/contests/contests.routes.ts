@@ -25,12 +25,17 @@ const joinRoute = createRoute({
   summary: "Join a contest, paying its entry fee",
   security: signedIn,
   tags: ["Community"],
-  request: { params: z.object({ id: z.string().min(1).max(100) }), headers: z.object({ "idempotency-key": z.string().optional() }) },
+  request: {
+    params: z.object({ id: z.string().min(1).max(100) }),
+    headers: z.object({ "idempotency-key": z.string().optional() }),
+  },
   responses: { 201: jsonContent(joinResponseSchema, "Joined"), ...errorResponses(400, 401, 402, 403, 404, 409, 422) },
 });
 
 export const contestRoutes = createRouter()
-  .openapi(listRoute, async (c) => c.json({ items: await readListedContests(c.var.data, c.var.user?.id ?? null, Date.now()) }, 200))
+  .openapi(listRoute, async (c) =>
+    c.json({ items: await readListedContests(c.var.data, c.var.user?.id ?? null, Date.now()) }, 200),
+  )
   .openapi(joinRoute, async (c) => {
     const user = c.var.user;
     if (!user) throw new AppError("unauthorized", "Please sign in to join the contest");
@@ -44,8 +49,13 @@ export const contestRoutes = createRouter()
       return { status: 201 as const, body: { contest, credits } };
     };
     // A join has no body: the contest is in the path, which the fingerprint covers.
-    return withIdempotency(c, { userId: user.id, body: null }, {
-      run: async (receipt) => answer(await joinContest(c.var.data.player(user.id), contestId, user.id, Date.now(), receipt)),
-      replay: async (ref: JoinRef) => answer(await replayJoin(c.var.data.player(user.id), ref)),
-    });
+    return withIdempotency(
+      c,
+      { userId: user.id, body: null },
+      {
+        run: async (receipt) =>
+          answer(await joinContest(c.var.data.player(user.id), contestId, user.id, Date.now(), receipt)),
+        replay: async (ref: JoinRef) => answer(await replayJoin(c.var.data.player(user.id), ref)),
+      },
+    );
   });

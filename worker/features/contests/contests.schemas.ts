@@ -27,7 +27,10 @@ export const contestSchema = z
         z.object({
           topPercent: z.number(),
           credits: z.number().int(),
-          lastPlace: z.number().int().openapi({ description: "The last place this tier reaches with the current entrants" }),
+          lastPlace: z
+            .number()
+            .int()
+            .openapi({ description: "The last place this tier reaches with the current entrants" }),
         }),
       ),
       topPlaces: z.number().int(),

@@ -9,7 +9,6 @@ import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { signedInPlayer } from "../../test/sessions";
 
-
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
@@ -40,7 +39,10 @@ describe("contests", () => {
     expect([(await entryOf(contestId, early))?.score, (await entryOf(contestId, late))?.score]).toEqual([1, 1]);
 
     const contest = (await list()).body.items.find((c) => c.id === contestId);
-    expect(contest?.standings.map((s) => [s.userId, s.rank, s.score])).toEqual([[early, 1, 1], [late, 2, 1]]);
+    expect(contest?.standings.map((s) => [s.userId, s.rank, s.score])).toEqual([
+      [early, 1, 1],
+      [late, 2, 1],
+    ]);
     expect(contest).toMatchObject({ status: "active", entrants: 2, entryFee: 15, me: null });
   });
 

@@ -9,7 +9,14 @@ import { creditsStatement, toCredits, type CreditsRow } from "../credits/credits
 import { batchNamed, firstRow } from "../../db/statement";
 import type { SqlColumns, SqlRow } from "../../db/rows";
 import type { contests, userCredits } from "../../db/schema";
-import { blockedSql, playRefusal, readPlayState, staffRefusal, staffSql, withinLimitsSql } from "../play-rules/play-rules";
+import {
+  blockedSql,
+  playRefusal,
+  readPlayState,
+  staffRefusal,
+  staffSql,
+  withinLimitsSql,
+} from "../play-rules/play-rules";
 
 type JoinState = SqlColumns<typeof contests, "title" | "ends_at" | "closed_at"> & {
   joined: number;
@@ -56,7 +63,16 @@ const toJoined = (ref: JoinRef, creditsRow: CreditsRow | null | undefined) => {
   const credits = toCredits(creditsRow);
   const events: LiveMessage[] = [
     { type: "credits", data: credits },
-    { type: "transaction", data: { id: ref.transactionId, amount: -CONTEST_ENTRY_FEE, transactionType: "spend", description: ref.description, createdAt: ref.joinedAt } },
+    {
+      type: "transaction",
+      data: {
+        id: ref.transactionId,
+        amount: -CONTEST_ENTRY_FEE,
+        transactionType: "spend",
+        description: ref.description,
+        createdAt: ref.joinedAt,
+      },
+    },
   ];
   return { credits, events };
 };
@@ -69,27 +85,39 @@ export type Joined = ReturnType<typeof toJoined>;
  * fee counted (its row is written earlier in the batch, so racing joins and picks see each other's spends). A second
  * join finds the key taken and the guard aborts, so the fee is paid once however many requests race.
  */
-export const joinContest = async (d1: D1Database, contestId: string, userId: string, now: number, receipt: Receipt<JoinRef> = () => []) => {
+export const joinContest = async (
+  d1: D1Database,
+  contestId: string,
+  userId: string,
+  now: number,
+  receipt: Receipt<JoinRef> = () => [],
+) => {
   const state = await readState(d1, contestId, userId);
   const early = refusal(state, now);
   if (early || !state) throw early ?? new AppError("not_found", NO_ACTIVE_CONTEST);
 
   const description = `Contest entry: ${state.title}`;
-  const movement = spend(d1, { userId, amount: CONTEST_ENTRY_FEE, idempotencyKey: `contest:${contestId}:${userId}`, now, description });
+  const movement = spend(d1, {
+    userId,
+    amount: CONTEST_ENTRY_FEE,
+    idempotencyKey: `contest:${contestId}:${userId}`,
+    now,
+    description,
+  });
   const ref: JoinRef = { userId, transactionId: movement.transactionId, description, joinedAt: now };
   try {
     const { credits } = await batchNamed(d1, {
       writes: [
         ...movement.statements,
-      d1
-        .prepare(
-          `INSERT INTO contest_entries (contest_id, user_id, joined_at, transaction_id)
+        d1
+          .prepare(
+            `INSERT INTO contest_entries (contest_id, user_id, joined_at, transaction_id)
            SELECT c.id, ?1, ?2, ?3 FROM contests c
            WHERE c.id = ?4 AND c.ends_at > ?2 AND c.closed_at IS NULL AND ${MOVEMENT_APPLIED_SQL.replace("?", "?3")}
              AND NOT ${blockedSql({ user: "?1", now: "?2" })} AND NOT ${staffSql("?1")}
              AND ${withinLimitsSql("spend", { user: "?1", now: "?2" })}`,
-        )
-        .bind(userId, now, movement.transactionId, contestId),
+          )
+          .bind(userId, now, movement.transactionId, contestId),
         assertInBatch(d1, "EXISTS (SELECT 1 FROM contest_entries WHERE transaction_id = ?)", movement.transactionId),
         ...receipt(ref),
       ],
@@ -101,10 +129,14 @@ export const joinContest = async (d1: D1Database, contestId: string, userId: str
     const later = Date.now();
     const playState = await readPlayState(d1, userId, later);
     const overLimit = playRefusal(playState, "spend", CONTEST_ENTRY_FEE);
-    const broken = staffRefusal(playState) ?? playRefusal(playState) ?? refusal(await readState(d1, contestId, userId), later, overLimit);
+    const broken =
+      staffRefusal(playState) ??
+      playRefusal(playState) ??
+      refusal(await readState(d1, contestId, userId), later, overLimit);
     throw broken ?? new AppError("conflict", JOIN_FAILED);
   }
 };
 
 /** The answer of a join that committed under an Idempotency-Key whose answer was lost; moves nothing. */
-export const replayJoin = async (d1: D1Database, ref: JoinRef) => toJoined(ref, await firstRow(creditsStatement(d1, ref.userId)));
+export const replayJoin = async (d1: D1Database, ref: JoinRef) =>
+  toJoined(ref, await firstRow(creditsStatement(d1, ref.userId)));

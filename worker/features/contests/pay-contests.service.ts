@@ -15,7 +15,13 @@ import { inPlayerBatches, mergedEntries } from "./contest-entries";
 
 type DueContest = { id: string; title: string };
 type Winner = { user_id: string; place: number; paid: number };
-export type PaidPrize = { userId: string; transactionId: string; amount: number; description: string; createdAt: number };
+export type PaidPrize = {
+  userId: string;
+  transactionId: string;
+  amount: number;
+  description: string;
+  createdAt: number;
+};
 
 const applied = (index: number) => MOVEMENT_APPLIED_SQL.replace("?", `?${index}`);
 
@@ -35,7 +41,9 @@ const countEntries = async (data: DataContext, contestId: string, { paidOnly = f
       createDb(db)
         .select({ n: count() })
         .from(contestEntries)
-        .where(and(eq(contestEntries.contestId, contestId), paidOnly ? isNotNull(contestEntries.prizePaidAt) : undefined)),
+        .where(
+          and(eq(contestEntries.contestId, contestId), paidOnly ? isNotNull(contestEntries.prizePaidAt) : undefined),
+        ),
     ),
   );
   return counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
@@ -46,7 +54,9 @@ const readWinners = async (data: DataContext, contestId: string) => {
   const entrants = await countEntries(data, contestId);
   const places = paidPlaces(entrants);
   const best = await mergedEntries(data, contestId, places);
-  const winners: Winner[] = best.slice(0, places).map((row, i) => ({ user_id: row.userId, place: i + 1, paid: row.paid }));
+  const winners: Winner[] = best
+    .slice(0, places)
+    .map((row, i) => ({ user_id: row.userId, place: i + 1, paid: row.paid }));
   return { entrants, unpaid: winners.filter((winner) => !winner.paid) };
 };
 
@@ -82,7 +92,13 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
         .bind(winner.user_id, amount, movement.transactionId),
     );
     notices.push(
-      queueNotice(d1, winner.user_id, `contest:${contest.id}`, { kind: "contest", contestId: contest.id, contestTitle: contest.title, place: winner.place, prize: amount }, now),
+      queueNotice(
+        d1,
+        winner.user_id,
+        `contest:${contest.id}`,
+        { kind: "contest", contestId: contest.id, contestTitle: contest.title, place: winner.place, prize: amount },
+        now,
+      ),
     );
     paid.push({ userId: winner.user_id, transactionId: movement.transactionId, amount, description, createdAt: now });
     marks.push(
@@ -112,7 +128,12 @@ const payBatch = async (d1: D1Database, contest: DueContest, winners: Winner[], 
 const settleContest = async (data: DataContext, contest: DueContest, now: number) => {
   await close(data, contest.id, now);
   const { entrants, unpaid } = await readWinners(data, contest.id);
-  const paid = await inPlayerBatches(data, unpaid, (winner) => winner.user_id, (db, winners) => payBatch(db, contest, winners, entrants, now));
+  const paid = await inPlayerBatches(
+    data,
+    unpaid,
+    (winner) => winner.user_id,
+    (db, winners) => payBatch(db, contest, winners, entrants, now),
+  );
   if ((await countEntries(data, contest.id, { paidOnly: true })) >= paidPlaces(entrants)) {
     // Before `paid_at`: a run that fails between the two queues again, and the notices' key keeps it to one each.
     await queueContestResults(data, contest, now);
@@ -126,7 +147,11 @@ const settleContest = async (data: DataContext, contest: DueContest, now: number
 };
 
 /** The cron's pass: every contest that has ended and is not yet fully paid, oldest end first. */
-export const payDueContests = async (data: DataContext, now: number, onPaid: (prizes: PaidPrize[]) => Promise<void>) => {
+export const payDueContests = async (
+  data: DataContext,
+  now: number,
+  onPaid: (prizes: PaidPrize[]) => Promise<void>,
+) => {
   const due = await createDb(data.catalogue)
     .select({ id: contests.id, title: contests.title })
     .from(contests)

@@ -13,4 +13,8 @@ export const toCredits = (row: CreditsRow | null | undefined) => ({
 
 /** A player's credits as every money answer reports them (read with toCredits). */
 export const creditsStatement = (d1: D1Database, userId: string) =>
-  typed<CreditsRow>(d1.prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?").bind(userId));
+  typed<CreditsRow>(
+    d1
+      .prepare("SELECT balance, total_earned, total_spent, redeemable FROM user_credits WHERE user_id = ?")
+      .bind(userId),
+  );

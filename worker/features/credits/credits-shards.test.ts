@@ -11,7 +11,12 @@ describe("credits with players over two shards", () => {
     const players = await signedInPlayerPerShard(shards, 20);
     for (const player of players) {
       const client = apiClient({ headers: player.bearer, env: shards });
-      expect((await successOf(client.credits.$get())).body).toEqual({ balance: 20, totalEarned: 20, totalSpent: 0, redeemable: 0 });
+      expect((await successOf(client.credits.$get())).body).toEqual({
+        balance: 20,
+        totalEarned: 20,
+        totalSpent: 0,
+        redeemable: 0,
+      });
       const { body } = await successOf(client.credits.transactions.$get({ query: {} }));
       expect(body.items.map((item) => [item.amount, item.transactionType])).toEqual([[20, "purchase"]]);
       expect(await rowsByDatabase(shards, "user_credits", player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });

@@ -52,7 +52,6 @@ const transactionsRoute = createRoute({
   },
 });
 
-
 export const creditsRoutes = createRouter()
   .openapi(creditsRoute, async (c) => {
     const userId = c.var.user.id;

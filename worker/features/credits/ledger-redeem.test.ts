@@ -11,7 +11,10 @@ const take = (userId: string, amount: number, key = newId()) => {
 };
 
 const credits = (userId: string) =>
-  shardOf(userId).prepare("SELECT balance, redeemable, total_spent FROM user_credits WHERE user_id = ?").bind(userId).first();
+  shardOf(userId)
+    .prepare("SELECT balance, redeemable, total_spent FROM user_credits WHERE user_id = ?")
+    .bind(userId)
+    .first();
 
 describe("ledger redeem", () => {
   it("takes winnings only, checked in SQL, and once per key", async () => {
@@ -22,7 +25,8 @@ describe("ledger redeem", () => {
     expect((await take(userId, 10, `redemption:${userId}`)).applied).toBe(true);
     expect((await take(userId, 10, `redemption:${userId}`)).applied).toBe(false);
     expect(await credits(userId)).toEqual({ balance: 35, redeemable: 5, total_spent: 10 });
-    const row = await shardOf(userId).prepare("SELECT amount, transaction_type, source FROM credit_transactions WHERE idempotency_key = ?")
+    const row = await shardOf(userId)
+      .prepare("SELECT amount, transaction_type, source FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`redemption:${userId}`)
       .first();
     expect(row).toEqual({ amount: -10, transaction_type: "redemption", source: "winnings" });
@@ -34,11 +38,16 @@ describe("ledger redeem", () => {
     const db = shardOf(userId);
     await grantCredits(userId, 50, "purchased");
     await db.batch([
-      db.prepare("INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, created_at) VALUES (?, ?, -20, 'redemption', 'winnings', ?, 0)")
+      db
+        .prepare(
+          "INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, created_at) VALUES (?, ?, -20, 'redemption', 'winnings', ?, 0)",
+        )
         .bind(newId(), userId, `forged:${userId}`),
       db.prepare("UPDATE user_credits SET balance = balance - 20 WHERE user_id = ?").bind(userId),
     ]);
-    expect(await auditLedger(db)).toEqual([{ kind: "redeemed_beyond_winnings", userId, detail: "redeemed 20 but won 0" }]);
+    expect(await auditLedger(db)).toEqual([
+      { kind: "redeemed_beyond_winnings", userId, detail: "redeemed 20 but won 0" },
+    ]);
     await db.prepare("DELETE FROM credit_transactions WHERE idempotency_key = ?").bind(`forged:${userId}`).run();
     await db.prepare("UPDATE user_credits SET balance = balance + 20 WHERE user_id = ?").bind(userId).run();
     await expectLedgerClean();

@@ -9,10 +9,16 @@ const db = env.DB;
 let userId: string;
 
 const credits = () =>
-  db.prepare("SELECT balance, redeemable, total_earned, total_spent FROM user_credits WHERE user_id = ?").bind(userId).first();
+  db
+    .prepare("SELECT balance, redeemable, total_earned, total_spent FROM user_credits WHERE user_id = ?")
+    .bind(userId)
+    .first();
 
 const give = (amount: number, source: "bonus" | "winnings" | "purchased") =>
-  commitMovement(db, grant(db, { userId, amount, source, transactionType: "bonus", idempotencyKey: newId(), now: Date.now() }));
+  commitMovement(
+    db,
+    grant(db, { userId, amount, source, transactionType: "bonus", idempotencyKey: newId(), now: Date.now() }),
+  );
 
 const takeBack = (amount: number, source: "winnings" | "purchased", key = newId()) =>
   commitMovement(db, reverse(db, { userId, amount, source, idempotencyKey: key, now: Date.now() }));
@@ -43,7 +49,10 @@ describe("ledger reverse", () => {
     await commitMovement(db, spend(db, { userId, amount: 5, idempotencyKey: newId(), now: Date.now() }));
     await takeBack(5, "winnings");
     expect(await credits()).toMatchObject({ balance: -5, redeemable: 0 });
-    const refused = await commitMovement(db, spend(db, { userId, amount: 1, idempotencyKey: newId(), now: Date.now() }));
+    const refused = await commitMovement(
+      db,
+      spend(db, { userId, amount: 1, idempotencyKey: newId(), now: Date.now() }),
+    );
     expect(refused.applied).toBe(false);
     await expectLedgerClean();
   });

@@ -75,7 +75,9 @@ type ViolationRow = { user_id: string | null; detail: string };
 
 /** One result per check, in the order of auditStatements. */
 export const violationsOf = (results: D1Result<ViolationRow>[]): LedgerViolation[] =>
-  kinds.flatMap((kind, i) => (results[i]?.results ?? []).map((row) => ({ kind, userId: row.user_id, detail: row.detail })));
+  kinds.flatMap((kind, i) =>
+    (results[i]?.results ?? []).map((row) => ({ kind, userId: row.user_id, detail: row.detail })),
+  );
 
 /** Every broken ledger invariant; an empty list means the cached balances agree with the ledger. */
 export const auditLedger = async (d1: D1Database): Promise<LedgerViolation[]> =>

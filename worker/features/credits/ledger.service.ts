@@ -26,7 +26,8 @@ import { batchNamed, type BatchEntry } from "../../db/statement";
 export const MOVEMENT_APPLIED_SQL = "EXISTS (SELECT 1 FROM credit_transactions WHERE id = ?)";
 
 /** A missing credits row is created empty, never an error (the ledger invariant holds at zero). */
-export const ensureCreditsRow = (d1: D1Database, userId: string, now: number) => ensureCreditsRowOf(d1, playerSelection(userId), now);
+export const ensureCreditsRow = (d1: D1Database, userId: string, now: number) =>
+  ensureCreditsRowOf(d1, playerSelection(userId), now);
 
 /**
  * Adds credits. Winnings become redeemable, but first pay off a negative balance (a reversal's debt): redeemable
@@ -54,7 +55,11 @@ export const spend = (d1: D1Database, { amount, ...input }: MovementInput): Ledg
 export const adjust = (d1: D1Database, input: MovementInput): LedgerMovement => {
   if (input.amount > 0) return grant(d1, { ...input, transactionType: "admin_adjustment", source: "awarded" });
   assertWholePositive(-input.amount);
-  return spendSelected(d1, { ...input, transactionType: "admin_adjustment", amount: { sql: "SELECT ? AS amount", params: [-input.amount] } });
+  return spendSelected(d1, {
+    ...input,
+    transactionType: "admin_adjustment",
+    amount: { sql: "SELECT ? AS amount", params: [-input.amount] },
+  });
 };
 
 export type ReversalInput = MovementInput & { source: CreditSource };
@@ -103,8 +108,18 @@ export const redeem = (d1: D1Database, input: MovementInput): LedgerMovement => 
     statements: [
       insertLedgerRow(
         d1,
-        { ...input, id, userId: { sql: "user_id" }, amount: -amount, transactionType: "redemption", source: "winnings" },
-        { sql: "FROM user_credits WHERE user_id = ? AND redeemable >= ? AND balance >= ?", params: [userId, amount, amount] },
+        {
+          ...input,
+          id,
+          userId: { sql: "user_id" },
+          amount: -amount,
+          transactionType: "redemption",
+          source: "winnings",
+        },
+        {
+          sql: "FROM user_credits WHERE user_id = ? AND redeemable >= ? AND balance >= ?",
+          params: [userId, amount, amount],
+        },
       ),
       d1
         .prepare(

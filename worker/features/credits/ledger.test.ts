@@ -58,7 +58,9 @@ describe("ledger grant", () => {
 
   it("refuses amounts that are not positive whole numbers", () => {
     for (const amount of [0, -1, 1.5, Number.NaN]) {
-      expect(() => grant(db, { userId, amount, source: "bonus", transactionType: "bonus", idempotencyKey: "x", now: 0 })).toThrow();
+      expect(() =>
+        grant(db, { userId, amount, source: "bonus", transactionType: "bonus", idempotencyKey: "x", now: 0 }),
+      ).toThrow();
     }
   });
 });

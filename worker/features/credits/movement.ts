@@ -81,7 +81,9 @@ export const insertLedgerRow = (d1: D1Database, row: LedgerRow, from: Selection 
 /** Creates the credits row, empty, of the player `recipient` selects (a `user_id` column) when they have none. */
 export const ensureCreditsRowOf = (d1: D1Database, recipient: Selection, now: number) =>
   d1
-    .prepare(`INSERT INTO user_credits (user_id, created_at, updated_at) SELECT user_id, ?, ? FROM (${recipient.sql}) WHERE true ON CONFLICT(user_id) DO NOTHING`)
+    .prepare(
+      `INSERT INTO user_credits (user_id, created_at, updated_at) SELECT user_id, ?, ? FROM (${recipient.sql}) WHERE true ON CONFLICT(user_id) DO NOTHING`,
+    )
     .bind(now, now, ...recipient.params);
 
 /** One player, chosen by id, as a movement's recipient. */

@@ -45,7 +45,11 @@ export const grantToSelected = (d1: D1Database, input: SelectedGrant): LedgerMov
     transactionId: id,
     statements: [
       ensureCreditsRowOf(d1, recipient, now),
-      insertLedgerRow(d1, { ...input, id, userId: { sql: "user_id" } }, { sql: `FROM (${recipient.sql}) WHERE true`, params: recipient.params }),
+      insertLedgerRow(
+        d1,
+        { ...input, id, userId: { sql: "user_id" } },
+        { sql: `FROM (${recipient.sql}) WHERE true`, params: recipient.params },
+      ),
       d1
         .prepare(
           `UPDATE user_credits SET ${GRANT_SET_SQL} WHERE user_id = (SELECT user_id FROM credit_transactions WHERE id = ?5)`,
@@ -63,7 +67,8 @@ type SelectedSpend = Omit<MovementInput, "amount"> & {
 };
 
 /** What a spend of `a.amount` from the credits row `c` takes, as the ledger row's source. */
-const SPEND_SOURCE_SQL = "CASE WHEN c.awarded > 0 THEN 'awarded' WHEN c.balance - a.amount < c.redeemable THEN 'winnings' ELSE 'purchased' END";
+const SPEND_SOURCE_SQL =
+  "CASE WHEN c.awarded > 0 THEN 'awarded' WHEN c.balance - a.amount < c.redeemable THEN 'winnings' ELSE 'purchased' END";
 
 /**
  * `spend` of a selected amount: the balance check is in the INSERT, and the update takes what the row recorded.
@@ -86,7 +91,10 @@ export const spendSelected = (d1: D1Database, input: SelectedSpend): LedgerMovem
           transactionType: input.transactionType ?? "spend",
           source: { sql: SPEND_SOURCE_SQL },
         },
-        { sql: `FROM (${amount.sql}) a JOIN user_credits c ON c.user_id = ? WHERE a.amount > 0 AND c.balance >= a.amount`, params: [...amount.params, userId] },
+        {
+          sql: `FROM (${amount.sql}) a JOIN user_credits c ON c.user_id = ? WHERE a.amount > 0 AND c.balance >= a.amount`,
+          params: [...amount.params, userId],
+        },
       ),
       d1
         .prepare(

@@ -14,7 +14,8 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_
 /** When `day` ends for a player `tz` minutes behind UTC. */
 const endOf = (day: string, tz: number) => Date.parse(`${day}T00:00:00Z`) + DAY_MS + tz * 60_000;
 
-export const amountFor = (streak: number) => Math.min(DAILY_CREDITS.cap, DAILY_CREDITS.base + DAILY_CREDITS.step * (streak - 1));
+export const amountFor = (streak: number) =>
+  Math.min(DAILY_CREDITS.cap, DAILY_CREDITS.base + DAILY_CREDITS.step * (streak - 1));
 
 export type LastClaim = Pick<typeof dailyClaims.$inferSelect, "day" | "streak" | "tz" | "createdAt">;
 
@@ -23,9 +24,11 @@ export type LastClaim = Pick<typeof dailyClaims.$inferSelect, "day" | "streak" |
  * first claim kept (so another zone reported later the same day finds it still running) and in the zone reported now
  * (a claim's day only grows), and CLAIM_GAP_MS after it. A claim from before zones were kept counts in today's.
  */
-export const opensAt = (last: LastClaim, tz: number) => Math.max(endOf(last.day, last.tz ?? tz), endOf(last.day, tz), last.createdAt + CLAIM_GAP_MS);
+export const opensAt = (last: LastClaim, tz: number) =>
+  Math.max(endOf(last.day, last.tz ?? tz), endOf(last.day, tz), last.createdAt + CLAIM_GAP_MS);
 
-export type NextClaim = { open: true; day: string; streak: number; amount: number } | { open: false; opensAt: number; streak: number };
+export type NextClaim =
+  { open: true; day: string; streak: number; amount: number } | { open: false; opensAt: number; streak: number };
 
 /** The claim a player reporting `tz` may make at `now`, or, when none, when the next one opens. */
 export const nextClaim = (last: LastClaim | null, now: number, tz: number): NextClaim => {

@@ -18,7 +18,8 @@ const eligiblePlayer = async () => {
   return player;
 };
 
-const claim = (bearer: Record<string, string>, tz: number) => apiClient({ headers: bearer })["daily-credits"].claim.$post({ json: { tz } });
+const claim = (bearer: Record<string, string>, tz: number) =>
+  apiClient({ headers: bearer })["daily-credits"].claim.$post({ json: { tz } });
 
 const status = (bearer: Record<string, string>, tz: number) =>
   successOf(apiClient({ headers: bearer })["daily-credits"].$get({ query: { tz: String(tz) } }));
@@ -31,9 +32,13 @@ const earlierClaim = (userId: string, hoursAgo: number, from: { tz: number } | {
   const at = Date.now() - hoursAgo * HOUR;
   const db = shardOf(userId);
   if ("day" in from) {
-    return db.prepare("INSERT INTO daily_claims (id, user_id, day, streak, amount, created_at) VALUES (?, ?, ?, 1, 2, ?)").bind(crypto.randomUUID(), userId, from.day, at).run();
+    return db
+      .prepare("INSERT INTO daily_claims (id, user_id, day, streak, amount, created_at) VALUES (?, ?, ?, 1, 2, ?)")
+      .bind(crypto.randomUUID(), userId, from.day, at)
+      .run();
   }
-  return db.prepare("INSERT INTO daily_claims (id, user_id, day, streak, amount, created_at, tz) VALUES (?, ?, ?, 1, 2, ?, ?)")
+  return db
+    .prepare("INSERT INTO daily_claims (id, user_id, day, streak, amount, created_at, tz) VALUES (?, ?, ?, 1, 2, ?, ?)")
     .bind(crypto.randomUUID(), userId, localDay(at, from.tz), at, from.tz)
     .run();
 };
@@ -42,10 +47,18 @@ const earlierClaim = (userId: string, hoursAgo: number, from: { tz: number } | {
 const longPast = () => localDay(Date.now() - 3 * DAY, 0);
 
 const claims = async (userId: string) =>
-  (await shardOf(userId).prepare("SELECT count(*) AS n FROM daily_claims WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
+  (
+    await shardOf(userId)
+      .prepare("SELECT count(*) AS n FROM daily_claims WHERE user_id = ?")
+      .bind(userId)
+      .first<{ n: number }>()
+  )?.n;
 
 const latestClaimAt = async (userId: string) =>
-  (await shardOf(userId).prepare("SELECT MAX(created_at) AS at FROM daily_claims WHERE user_id = ?").bind(userId).first<{ at: number }>())!.at;
+  (await shardOf(userId)
+    .prepare("SELECT MAX(created_at) AS at FROM daily_claims WHERE user_id = ?")
+    .bind(userId)
+    .first<{ at: number }>())!.at;
 
 /** The start of the calendar day after `day` for a player `tz` minutes behind UTC. */
 const dayAfterStarts = (day: string, tz: number) => Date.parse(`${day}T00:00:00Z`) + DAY + tz * 60_000;
@@ -59,7 +72,9 @@ describe("daily credits and time zones", () => {
     const offer = (await status(player.bearer, -840)).body;
     expect(offer.available).toBe(false);
     expect(offer.nextClaimAt).toBeGreaterThan(Date.now());
-    expect(await ahead.json()).toEqual({ error: { code: "conflict", message: ALREADY_CLAIMED, nextClaimAt: offer.nextClaimAt } });
+    expect(await ahead.json()).toEqual({
+      error: { code: "conflict", message: ALREADY_CLAIMED, nextClaimAt: offer.nextClaimAt },
+    });
     expect(await claims(player.userId)).toBe(1);
     expect(await balanceOf(player.userId)).toBe(DAILY_CREDITS.base);
   });
@@ -77,7 +92,9 @@ describe("daily credits and time zones", () => {
     await earlierClaim(later.userId, 21, { day: longPast() });
     expect((await status(later.bearer, 840)).body).toMatchObject({ available: true, nextClaimAt: null });
     const claimed = await successOf(claim(later.bearer, 840));
-    expect(claimed.body.nextClaimAt).toBe(Math.max(dayAfterStarts(claimed.body.day, 840), (await latestClaimAt(later.userId)) + 20 * HOUR));
+    expect(claimed.body.nextClaimAt).toBe(
+      Math.max(dayAfterStarts(claimed.body.day, 840), (await latestClaimAt(later.userId)) + 20 * HOUR),
+    );
   });
 
   it("gives one claim to racing claims from different time zones", async () => {
@@ -93,7 +110,10 @@ describe("daily credits and time zones", () => {
     await earlierClaim(player.userId, 30, { tz: 0 });
     const claimed = await successOf(claim(player.bearer, -600));
     expect(claimed.body.day).toBe(localDay(Date.now(), -600));
-    const row = await shardOf(player.userId).prepare("SELECT day, tz FROM daily_claims WHERE user_id = ? ORDER BY day DESC LIMIT 1").bind(player.userId).first();
+    const row = await shardOf(player.userId)
+      .prepare("SELECT day, tz FROM daily_claims WHERE user_id = ? ORDER BY day DESC LIMIT 1")
+      .bind(player.userId)
+      .first();
     expect(row).toEqual({ day: localDay(Date.now(), -600), tz: -600 });
   });
 });

@@ -13,13 +13,10 @@ const statusSchema = z
     available: z.boolean(),
     amount: z.number().int().openapi({ description: "What the next claim pays" }),
     streak: z.number().int().openapi({ description: "Consecutive days claimed, counting a claim available today" }),
-    nextClaimAt: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description: "When the next claim opens (ms since the epoch): a new day in the zone of the day's first claim and in this one, 20 hours after the last claim; null while one is open",
-      }),
+    nextClaimAt: z.number().int().nullable().openapi({
+      description:
+        "When the next claim opens (ms since the epoch): a new day in the zone of the day's first claim and in this one, 20 hours after the last claim; null while one is open",
+    }),
   })
   .openapi("DailyCredits");
 
@@ -66,12 +63,25 @@ export const dailyCreditsRoutes = createRouter()
     const userId = c.var.user.id;
     const now = Date.now();
     // The claim row, the grant and the checks on the account and its breaks are all the player's: one database, one batch.
-    const { transactionId, ...claimed } = await claimDailyCredits(c.var.data.player(userId), { userId, now, tz: c.req.valid("json").tz });
+    const { transactionId, ...claimed } = await claimDailyCredits(c.var.data.player(userId), {
+      userId,
+      now,
+      tz: c.req.valid("json").tz,
+    });
     // The balance animates with the daily_free timing on every open screen of the player's.
     c.executionCtx.waitUntil(
       publishToUser(c.env, userId, [
         { type: "credits", data: claimed.credits },
-        { type: "transaction", data: { id: transactionId, amount: claimed.amount, transactionType: "daily_free", description: "Daily free credits", createdAt: now } },
+        {
+          type: "transaction",
+          data: {
+            id: transactionId,
+            amount: claimed.amount,
+            transactionType: "daily_free",
+            description: "Daily free credits",
+            createdAt: now,
+          },
+        },
       ]),
     );
     return c.json(claimed, 200);

@@ -10,7 +10,8 @@ import { creditsStatement, toCredits } from "../credits/credits-row";
 import { blockedSql, isPlayPaused, playRefusal, readPlayState } from "../play-rules/play-rules";
 import { amountFor, CLAIM_GAP_MS, localDay, nextClaim, opensAt, type LastClaim } from "./daily-claim-timing";
 
-export const ALREADY_CLAIMED = "You have already claimed your free credits: claims open once a day, at least 20 hours apart";
+export const ALREADY_CLAIMED =
+  "You have already claimed your free credits: claims open once a day, at least 20 hours apart";
 export const NOT_ELIGIBLE = "Daily credits are for confirmed accounts only";
 const CLAIM_FAILED = "Could not claim your daily credits. Please try again.";
 
@@ -30,7 +31,12 @@ const lastClaim = async (d1: D1Database, userId: string): Promise<LastClaim | nu
 
 /** Only an account holding its address's bonus claim earns bonuses (docs/decisions/0018-bonus-once.md). */
 const isEligible = async (d1: D1Database, userId: string) => {
-  const eligible = and(eq(users.id, userId), eq(users.bonusOwner, true), isNull(users.deletedAt), isNotNull(users.emailConfirmedAt));
+  const eligible = and(
+    eq(users.id, userId),
+    eq(users.bonusOwner, true),
+    isNull(users.deletedAt),
+    isNotNull(users.emailConfirmedAt),
+  );
   return (await createDb(d1).select({ id: users.id }).from(users).where(eligible)).length > 0;
 };
 
@@ -52,7 +58,10 @@ export const readDailyCredits = async (d1: D1Database, userId: string, now: numb
  * (key `daily:<user>:<day>`), paid only to that row; a guard that rolls everything back when the row was not written.
  * Two claims at once, whatever zones they report: one commits, the other is refused.
  */
-export const claimDailyCredits = async (d1: D1Database, { userId, now, tz }: { userId: string; now: number; tz: number }) => {
+export const claimDailyCredits = async (
+  d1: D1Database,
+  { userId, now, tz }: { userId: string; now: number; tz: number },
+) => {
   const last = await lastClaim(d1, userId);
   const next = nextClaim(last, now, tz);
   if (!next.open) throw alreadyClaimed(next.opensAt);
@@ -85,7 +94,14 @@ export const claimDailyCredits = async (d1: D1Database, { userId, now, tz }: { u
       credits: creditsStatement(d1, userId),
     });
     const nextClaimAt = opensAt({ day: today, streak: next.streak, tz, createdAt: now }, tz);
-    return { amount: next.amount, streak: next.streak, day: today, nextClaimAt, transactionId: movement.transactionId, credits: toCredits(credits.results[0]) };
+    return {
+      amount: next.amount,
+      streak: next.streak,
+      day: today,
+      nextClaimAt,
+      transactionId: movement.transactionId,
+      credits: toCredits(credits.results[0]),
+    };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const current = nextClaim(await lastClaim(d1, userId), now, tz);

@@ -20,19 +20,25 @@ const eligiblePlayer = async () => {
   return player;
 };
 
-const claim = (bearer: Record<string, string>, tz = TZ) => apiClient({ headers: bearer })["daily-credits"].claim.$post({ json: { tz } });
+const claim = (bearer: Record<string, string>, tz = TZ) =>
+  apiClient({ headers: bearer })["daily-credits"].claim.$post({ json: { tz } });
 
-const status = (bearer: Record<string, string>, tz = TZ) => successOf(apiClient({ headers: bearer })["daily-credits"].$get({ query: { tz: String(tz) } }));
+const status = (bearer: Record<string, string>, tz = TZ) =>
+  successOf(apiClient({ headers: bearer })["daily-credits"].$get({ query: { tz: String(tz) } }));
 
 /** A claim made on an earlier day, written as the claim route would have. */
 const pastClaim = (userId: string, daysAgo: number, streak: number) =>
-  shardOf(userId).prepare("INSERT INTO daily_claims (id, user_id, day, streak, amount, created_at) VALUES (?, ?, ?, ?, 2, ?)")
+  shardOf(userId)
+    .prepare("INSERT INTO daily_claims (id, user_id, day, streak, amount, created_at) VALUES (?, ?, ?, ?, 2, ?)")
     .bind(crypto.randomUUID(), userId, localDay(Date.now() - daysAgo * DAY, TZ), streak, Date.now() - daysAgo * DAY)
     .run();
 
 const dailyRows = async (userId: string) =>
   (
-    await shardOf(userId).prepare("SELECT amount, source, idempotency_key FROM credit_transactions WHERE user_id = ? AND transaction_type = 'daily_free'")
+    await shardOf(userId)
+      .prepare(
+        "SELECT amount, source, idempotency_key FROM credit_transactions WHERE user_id = ? AND transaction_type = 'daily_free'",
+      )
       .bind(userId)
       .all<{ amount: number; source: string; idempotency_key: string }>()
   ).results;
@@ -46,19 +52,35 @@ const RACED_PICK = [201, 402, 409];
 /** A pick of a fresh question costing 1 credit, ready to fire: the question is written before the race starts. */
 const pickOnce = async (player: SignedInPlayer) => {
   const questionId = await insertQuestion({ creditCost: 1 });
-  return () => apiClient({ headers: player.bearer }).picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: {} });
+  return () =>
+    apiClient({ headers: player.bearer }).picks.$post({
+      json: { questionId, choice: "yes", multiplier: 1 },
+      header: {},
+    });
 };
 
 describe("daily credits", () => {
   it("pays the base amount once per day as bonus credits, then says come back tomorrow", async () => {
     const player = await eligiblePlayer();
-    expect((await status(player.bearer)).body).toMatchObject({ available: true, amount: DAILY_CREDITS.base, streak: 1 });
+    expect((await status(player.bearer)).body).toMatchObject({
+      available: true,
+      amount: DAILY_CREDITS.base,
+      streak: 1,
+    });
 
     const first = await successOf(claim(player.bearer));
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ amount: DAILY_CREDITS.base, streak: 1, credits: { balance: DAILY_CREDITS.base, redeemable: 0 } });
+    expect(first.body).toMatchObject({
+      amount: DAILY_CREDITS.base,
+      streak: 1,
+      credits: { balance: DAILY_CREDITS.base, redeemable: 0 },
+    });
     expect(await dailyRows(player.userId)).toEqual([
-      { amount: DAILY_CREDITS.base, source: "bonus", idempotency_key: `daily:${player.userId}:${localDay(Date.now(), TZ)}` },
+      {
+        amount: DAILY_CREDITS.base,
+        source: "bonus",
+        idempotency_key: `daily:${player.userId}:${localDay(Date.now(), TZ)}`,
+      },
     ]);
 
     const again = await claim(player.bearer);
@@ -71,7 +93,10 @@ describe("daily credits", () => {
   it("raises the amount for each day in a row up to the cap, and starts again after a missed day", async () => {
     const streaking = await eligiblePlayer();
     await pastClaim(streaking.userId, 1, 2);
-    expect((await successOf(claim(streaking.bearer))).body).toMatchObject({ streak: 3, amount: DAILY_CREDITS.base + 2 * DAILY_CREDITS.step });
+    expect((await successOf(claim(streaking.bearer))).body).toMatchObject({
+      streak: 3,
+      amount: DAILY_CREDITS.base + 2 * DAILY_CREDITS.step,
+    });
 
     const capped = await eligiblePlayer();
     await pastClaim(capped.userId, 1, 9);
@@ -101,7 +126,11 @@ describe("daily credits", () => {
   it("lets picks racing a claim spend only what the committed claim paid, and pays the claim once", async () => {
     const player = await eligiblePlayer();
     const picks = await Promise.all(Array.from({ length: 4 }, () => pickOnce(player)));
-    const [claimed, ...answers] = await Promise.all([claim(player.bearer), claim(player.bearer), ...picks.map((go) => go())]);
+    const [claimed, ...answers] = await Promise.all([
+      claim(player.bearer),
+      claim(player.bearer),
+      ...picks.map((go) => go()),
+    ]);
     expect([claimed.status, answers[0]!.status].sort()).toEqual([200, 409]);
     const accepted = answers.slice(1).filter((answer) => answer.status === 201).length;
     expect(answers.slice(1).every((answer) => RACED_PICK.includes(answer.status))).toBe(true);
@@ -139,6 +168,8 @@ describe("daily credits", () => {
     expect((await apiClient()["daily-credits"].claim.$post({ json: { tz: 0 } })).status).toBe(401);
     const player = await eligiblePlayer();
     expect((await claim(player.bearer, 5000)).status).toBe(400);
-    expect((await apiClient({ headers: player.bearer })["daily-credits"].$get({ query: { tz: "abc" } })).status).toBe(400);
+    expect((await apiClient({ headers: player.bearer })["daily-credits"].$get({ query: { tz: "abc" } })).status).toBe(
+      400,
+    );
   });
 });

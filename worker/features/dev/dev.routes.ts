@@ -64,7 +64,10 @@ export const devRoutes = createRouter()
     // A fixture's questions and contests reach the player databases as an admin's save would take them there.
     if (player === undefined) {
       const db = createDb(data.catalogue);
-      const [questionRows, contestRows] = await db.batch([db.select({ id: questions.id }).from(questions), db.select({ id: contests.id }).from(contests)]);
+      const [questionRows, contestRows] = await db.batch([
+        db.select({ id: questions.id }).from(questions),
+        db.select({ id: contests.id }).from(contests),
+      ]);
       const idsOf = (rows: { id: string }[]) => rows.map(({ id }) => id);
       await Promise.all([mirrorQuestions(data, idsOf(questionRows)), mirrorContests(data, idsOf(contestRows))]);
     }
@@ -74,7 +77,12 @@ export const devRoutes = createRouter()
     assertLocal(c.var.settings.ENVIRONMENT);
     const { to } = c.req.valid("query");
     const rows = await createDb(c.var.data.catalogue)
-      .select({ to: emailOutbox.toEmail, subject: emailOutbox.subject, text: emailOutbox.text, createdAt: emailOutbox.createdAt })
+      .select({
+        to: emailOutbox.toEmail,
+        subject: emailOutbox.subject,
+        text: emailOutbox.text,
+        createdAt: emailOutbox.createdAt,
+      })
       .from(emailOutbox)
       .where(to === undefined ? undefined : sql`${emailOutbox.toEmail} = ${to} COLLATE NOCASE`)
       // Emails written in the same millisecond: rowid is the order they were written.

@@ -12,13 +12,21 @@ type Outbox = { items: { to: string; subject: string; text: string; links: strin
 /** Through the local development entry (worker/dev-entry.ts); `call` goes through the deployed one. */
 const callDev = async (url: string, init: RequestInit = {}, requestEnv: Env = env) => {
   const ctx = createExecutionContext();
-  const response = await devEntry.fetch(new Request(url.startsWith("/") ? `${BASE_URL}${url}` : url, init), requestEnv, ctx);
+  const response = await devEntry.fetch(
+    new Request(url.startsWith("/") ? `${BASE_URL}${url}` : url, init),
+    requestEnv,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 };
 
 const runSql = (statements: string[], url = "/api/dev/sql") =>
-  callDev(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ statements }) });
+  callDev(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ statements }),
+  });
 
 describe("GET /api/dev/outbox (development entry)", () => {
   it("lists the emails newest first with their links", async () => {
@@ -31,18 +39,30 @@ describe("GET /api/dev/outbox (development entry)", () => {
       "Reset your Pickstreak password",
       "Confirm your Pickstreak account",
     ]);
-    expect(body.items[0]).toMatchObject({ to: "outbox@example.com", text: expect.stringContaining("Choose a new password") });
-    expect(body.items[0]?.links).toEqual([expect.stringMatching(/^http:\/\/localhost:8787\/password-reset\?token=\d+\.[\w-]+$/)]);
-    expect(body.items[1]?.links).toEqual([expect.stringMatching(/^http:\/\/localhost:8787\/auth\?mode=login&confirm=\d+\.[\w-]+$/)]);
+    expect(body.items[0]).toMatchObject({
+      to: "outbox@example.com",
+      text: expect.stringContaining("Choose a new password"),
+    });
+    expect(body.items[0]?.links).toEqual([
+      expect.stringMatching(/^http:\/\/localhost:8787\/password-reset\?token=\d+\.[\w-]+$/),
+    ]);
+    expect(body.items[1]?.links).toEqual([
+      expect.stringMatching(/^http:\/\/localhost:8787\/auth\?mode=login&confirm=\d+\.[\w-]+$/),
+    ]);
   });
 
   it("matches the address in any letter case, and lists every address without one", async () => {
     await signUp("outbox-case@example.com");
     await signUp("outbox-other@example.com");
     const byAddress = (await (await callDev("/api/dev/outbox?to=OUTBOX-CASE@Example.com")).json()) as Outbox;
-    expect(byAddress.items.map((item) => [item.to, item.subject])).toEqual([["outbox-case@example.com", "Confirm your Pickstreak account"]]);
+    expect(byAddress.items.map((item) => [item.to, item.subject])).toEqual([
+      ["outbox-case@example.com", "Confirm your Pickstreak account"],
+    ]);
     const everyone = (await (await callDev("/api/dev/outbox")).json()) as Outbox;
-    expect(everyone.items.slice(0, 2).map((item) => item.to)).toEqual(["outbox-other@example.com", "outbox-case@example.com"]);
+    expect(everyone.items.slice(0, 2).map((item) => item.to)).toEqual([
+      "outbox-other@example.com",
+      "outbox-case@example.com",
+    ]);
   });
 
   it("does not answer with a deployed environment's settings", async () => {
@@ -64,14 +84,20 @@ describe("the deployed entry (worker/index.ts)", () => {
   it("has no development routes, even in the development environment", async () => {
     const development = { ...env, ENVIRONMENT: "development" };
     const outbox = await call("/api/dev/outbox", { env: development });
-    const sql = await call("/api/dev/sql", { method: "POST", json: { statements: ["DELETE FROM users"] }, env: development });
+    const sql = await call("/api/dev/sql", {
+      method: "POST",
+      json: { statements: ["DELETE FROM users"] },
+      env: development,
+    });
     expect([outbox.status, sql.status]).toEqual([404, 404]);
     expect(await outbox.json()).toEqual({ error: { code: "not_found", message: "Page not found" } });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first("n")).toBeGreaterThan(0);
   });
 
   it("leaves them out of its OpenAPI document", async () => {
-    const { status, body } = await callJson<{ paths: Record<string, unknown>; tags?: { name: string }[] }>("/api/openapi.json");
+    const { status, body } = await callJson<{ paths: Record<string, unknown>; tags?: { name: string }[] }>(
+      "/api/openapi.json",
+    );
     expect(status).toBe(200);
     expect(Object.keys(body.paths)).toContain("/health");
     expect(Object.keys(body.paths).filter((path) => path.includes("/dev/"))).toEqual([]);
@@ -110,7 +136,11 @@ describe("the development entry's Host check", () => {
 describe("POST /api/dev/sql with players over two shards", () => {
   const shards = twoShardEnv();
   const runIn = (body: { statements: string[]; player?: string }) =>
-    callDev("/api/dev/sql", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }, shards);
+    callDev(
+      "/api/dev/sql",
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+      shards,
+    );
 
   it("writes a player's rows in their shard and copies fixture questions and contests to every shard", async () => {
     const player = userIdInShard(1);

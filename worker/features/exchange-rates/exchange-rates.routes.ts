@@ -8,7 +8,11 @@ export const exchangeRatesSchema = z
   .object({
     rates: z.record(z.enum(CURRENCIES), z.number()),
     base: z.literal("USD"),
-    timestamp: z.number().int().nullable().openapi({ description: "When the rates were fetched (ms); null for the fallback rates" }),
+    timestamp: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "When the rates were fetched (ms); null for the fallback rates" }),
     fallback: z.boolean(),
   })
   .openapi("ExchangeRates");
@@ -23,4 +27,6 @@ const ratesRoute = createRoute({
   responses: { 200: jsonContent(exchangeRatesSchema) },
 });
 
-export const exchangeRateRoutes = createRouter().openapi(ratesRoute, async (c) => c.json(await readExchangeRates(c.var.data.catalogue), 200));
+export const exchangeRateRoutes = createRouter().openapi(ratesRoute, async (c) =>
+  c.json(await readExchangeRates(c.var.data.catalogue), 200),
+);

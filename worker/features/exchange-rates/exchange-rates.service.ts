@@ -5,7 +5,12 @@ import { eq } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { exchangeRates } from "../../db/schema";
 
-export type ExchangeRates = { rates: Record<Currency, number>; base: "USD"; timestamp: number | null; fallback: boolean };
+export type ExchangeRates = {
+  rates: Record<Currency, number>;
+  base: "USD";
+  timestamp: number | null;
+  fallback: boolean;
+};
 
 const rate = z.number().positive().finite().max(1_000_000);
 
@@ -40,11 +45,18 @@ export const readExchangeRates = async (d1: D1Database): Promise<ExchangeRates> 
 export type RefreshOutcome = { updated: boolean; reason?: string };
 
 /** Fetches, validates and stores the rates; any failure leaves the last good rates in place. */
-export const refreshExchangeRates = async (d1: D1Database, url: string | undefined, now: number): Promise<RefreshOutcome> => {
+export const refreshExchangeRates = async (
+  d1: D1Database,
+  url: string | undefined,
+  now: number,
+): Promise<RefreshOutcome> => {
   if (!url) return { updated: false, reason: "not_configured" };
   let body: unknown;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(EXCHANGE_RATES_TIMEOUT_MS), headers: { Accept: "application/json" } });
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(EXCHANGE_RATES_TIMEOUT_MS),
+      headers: { Accept: "application/json" },
+    });
     if (!response.ok) return { updated: false, reason: `status_${response.status}` };
     body = await response.json();
   } catch (error) {

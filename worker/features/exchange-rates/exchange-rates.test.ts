@@ -4,7 +4,11 @@ import { apiClient, successOf } from "../../test/client";
 import { refreshExchangeRates } from "./exchange-rates.service";
 
 const RATES_URL = "https://rates.example/latest?base=USD";
-const GOOD = { base: "USD", date: "2026-11-22", rates: { EUR: 0.9, GBP: 0.8, CAD: 1.4, AUD: 1.5, JPY: 155.5, CHF: 0.88 } };
+const GOOD = {
+  base: "USD",
+  date: "2026-11-22",
+  rates: { EUR: 0.9, GBP: 0.8, CAD: 1.4, AUD: 1.5, JPY: 155.5, CHF: 0.88 },
+};
 
 /** A local stub for the rates service: every fetch of RATES_URL gets `answer`. */
 const stubRates = (answer: (request: Request) => Promise<Response>) => {
@@ -34,7 +38,12 @@ describe("the hourly exchange-rate job", () => {
     expect(await refreshExchangeRates(env.DB, RATES_URL, 2_000)).toEqual({ updated: true });
     expect(stub).toHaveBeenCalled();
     const { body } = await ratesNow();
-    expect(body).toEqual({ rates: { USD: 1, EUR: 0.9, GBP: 0.8, CAD: 1.4, AUD: 1.5, JPY: 155.5 }, base: "USD", timestamp: 2_000, fallback: false });
+    expect(body).toEqual({
+      rates: { USD: 1, EUR: 0.9, GBP: 0.8, CAD: 1.4, AUD: 1.5, JPY: 155.5 },
+      base: "USD",
+      timestamp: 2_000,
+      fallback: false,
+    });
     const price = await successOf(apiClient().pricing.$get({ query: { credits: 100, currency: "EUR" } }));
     expect(price.body.amount).toBe(8550);
   });
@@ -58,7 +67,12 @@ describe("the hourly exchange-rate job", () => {
 
   it("gives up on a service that never answers and keeps the last good rates", async () => {
     // Answers nothing, ever: only the job's own timeout (its abort signal) ends the wait.
-    stubRates((request) => new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason))));
+    stubRates(
+      (request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener("abort", () => reject(request.signal.reason)),
+        ),
+    );
     expect(await refreshExchangeRates(env.DB, RATES_URL, 4_000)).toEqual({ updated: false, reason: "TimeoutError" });
     expect((await ratesNow()).body.timestamp).toBe(2_000);
   }, 15_000);

@@ -35,7 +35,8 @@ describe("health and the API's common behaviour", () => {
 
   it("is only /api/health itself, with or without a query", async () => {
     expect((await call("/api/health?probe=1")).status).toBe(200);
-    for (const path of ["/api/healthz", "/api/health/deep", "/api/health-check"]) expect((await call(path)).status).toBe(404);
+    for (const path of ["/api/healthz", "/api/health/deep", "/api/health-check"])
+      expect((await call(path)).status).toBe(404);
     expect((await call("/api/health", { method: "POST", json: {} })).status).toBe(404);
   });
 

@@ -7,8 +7,13 @@ import { insertQuestion } from "../../test/questions";
 import { isHomePage, serveHomePage } from "./home-page";
 
 const SHELL = '<!doctype html><html><head><title>Pickstreak</title></head><body><div id="root"></div></body></html>';
-const ASSET_HEADERS = { "Content-Type": "text/html", "Cache-Control": "public, max-age=0, must-revalidate", ETag: '"shell"' };
-const PHONE = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const ASSET_HEADERS = {
+  "Content-Type": "text/html",
+  "Cache-Control": "public, max-age=0, must-revalidate",
+  ETag: '"shell"',
+};
+const PHONE =
+  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
 /** What the asset binding answers for / and /home: the single-page app's index.html, with the headers it asked with. */
@@ -26,10 +31,14 @@ const inlinedFeed = (html: string) => {
 
 const FIRST_ROW = 4;
 const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&#x27;": "'" };
-const unescapeHtml = (text: string) => text.replace(/&(?:lt|gt|amp|quot|#x27);/g, (entity) => ENTITIES[entity] ?? entity);
+const unescapeHtml = (text: string) =>
+  text.replace(/&(?:lt|gt|amp|quot|#x27);/g, (entity) => ENTITIES[entity] ?? entity);
 
 /** What index.html's root element holds: the app's first view, drawn by the worker, or nothing. */
-const rootOf = (html: string) => /<div id="root">(.*?)<\/div><script type="application\/json"/s.exec(html)?.[1] ?? /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1] ?? "";
+const rootOf = (html: string) =>
+  /<div id="root">(.*?)<\/div><script type="application\/json"/s.exec(html)?.[1] ??
+  /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1] ??
+  "";
 
 describe("a visitor's /home carries the feed's first page", () => {
   // The worker imports the app's first view (the web app's own components) at the first /home it draws, and the test
@@ -78,7 +87,9 @@ describe("a visitor's /home carries the feed's first page", () => {
     expect(ELEMENT.exec(html)?.[1]).not.toContain("<!--");
     const page = inlinedFeed(html)?.page as { items: { title: string }[] };
     expect(page.items.map((q) => q.title)).toContain(title);
-    expect(rootOf(html)).toContain("Will &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; &quot;win&quot;?</h2>");
+    expect(rootOf(html)).toContain(
+      "Will &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; &quot;win&quot;?</h2>",
+    );
   });
 
   it.each([
@@ -93,7 +104,9 @@ describe("a visitor's /home carries the feed's first page", () => {
     expect(root).toContain('<header class="sticky');
     expect(root).toContain('<main id="main"');
     // As the app's first render: the first row's cards, the rest mount in a background render once the app runs.
-    const titles = [...root.matchAll(/<h2 class="line-clamp-2[^>]*>(.*?)<\/h2>/g)].map((match) => unescapeHtml(match[1] ?? ""));
+    const titles = [...root.matchAll(/<h2 class="line-clamp-2[^>]*>(.*?)<\/h2>/g)].map((match) =>
+      unescapeHtml(match[1] ?? ""),
+    );
     expect(titles).toEqual(page.items.slice(0, FIRST_ROW).map((question) => question.title));
     expect(titles).toContain(`Will the drawn card show (${sort})?`);
     expect(root).toContain(`<option value="${sort}" selected="">`);
@@ -137,7 +150,10 @@ describe("a visitor's /home carries the feed's first page", () => {
 
   it("is fetched again every time, and asks the asset layer for the whole page rather than a 304", async () => {
     const { asked, env: site } = shellAssets();
-    const response = await call("/home", { env: site, headers: { "If-None-Match": '"shell"', "If-Modified-Since": new Date().toUTCString() } });
+    const response = await call("/home", {
+      env: site,
+      headers: { "If-None-Match": '"shell"', "If-Modified-Since": new Date().toUTCString() },
+    });
     expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
     expect(response.headers.get("ETag")).toBeNull();
     expect(response.headers.get("Content-Type")).toBe("text/html");
@@ -147,7 +163,10 @@ describe("a visitor's /home carries the feed's first page", () => {
 
   it("leaves a signed-in player's page as the asset layer gave it (their feed is their own)", async () => {
     const { asked, env: site } = shellAssets();
-    const response = await call("/home", { env: site, headers: { Cookie: "__Host-refresh=abc; signed_in=1", "If-None-Match": '"shell"' } });
+    const response = await call("/home", {
+      env: site,
+      headers: { Cookie: "__Host-refresh=abc; signed_in=1", "If-None-Match": '"shell"' },
+    });
     expect(await response.text()).toBe(SHELL);
     expect(response.headers.get("ETag")).toBe('"shell"');
     expect(asked[0]?.headers.get("If-None-Match")).toBe('"shell"');
@@ -161,12 +180,22 @@ describe("a visitor's /home carries the feed's first page", () => {
     expect(await response.text()).toBe(SHELL);
     expect(response.headers.get("Cache-Control")).toBe(ASSET_HEADERS["Cache-Control"]);
     expect(asked).toHaveLength(1);
-    const opened = await call("/", { env: site, headers: { ...headers, "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" } });
+    const opened = await call("/", {
+      env: site,
+      headers: { ...headers, "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
+    });
     expect(inlinedFeed(await opened.text())?.sort).toBe("popularity");
   });
 
   it("serves the plain page when the feed cannot be read, never an error", async () => {
-    const broken = new Proxy({}, { get: () => () => { throw new Error("D1 is down"); } }) as D1Database;
+    const broken = new Proxy(
+      {},
+      {
+        get: () => () => {
+          throw new Error("D1 is down");
+        },
+      },
+    ) as D1Database;
     const { env: site } = shellAssets();
     const response = await call("/home", { env: { ...site, DB: broken } });
     expect(response.status).toBe(200);
@@ -174,7 +203,11 @@ describe("a visitor's /home carries the feed's first page", () => {
   });
 
   it("serves the plain page when the feed takes too long", async () => {
-    const response = await serveHomePage(new Request("http://localhost/home"), shellAssets().env.ASSETS, () => new Promise(() => {}));
+    const response = await serveHomePage(
+      new Request("http://localhost/home"),
+      shellAssets().env.ASSETS,
+      () => new Promise(() => {}),
+    );
     expect(await response.text()).toBe(SHELL);
   });
 
@@ -188,7 +221,11 @@ describe("a visitor's /home carries the feed's first page", () => {
 
   it("leaves anything but a 200 HTML page untouched", async () => {
     const notModified = () => new Response(null, { status: 304, headers: { ETag: '"shell"' } });
-    const response = await serveHomePage(new Request("http://localhost/home"), shellAssets(notModified).env.ASSETS, () => call("/api/questions?sort=newest"));
+    const response = await serveHomePage(
+      new Request("http://localhost/home"),
+      shellAssets(notModified).env.ASSETS,
+      () => call("/api/questions?sort=newest"),
+    );
     expect(response.status).toBe(304);
     expect(response.headers.get("ETag")).toBe('"shell"');
   });

@@ -20,7 +20,8 @@ const HOME_PAGE_URL = new RegExp(`^https?://[^/]+(?:${FIRST_FEED_PATHS.join("|")
 export const isHomePage = (request: Request) => HOME_PAGE_URL.test(request.url);
 
 /** Chromium says so in a client hint; other browsers' user agents say "Mobi" (what MDN recommends matching). */
-const looksMobile = (headers: Headers) => headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/.test(headers.get("User-Agent") ?? "");
+const looksMobile = (headers: Headers) =>
+  headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/.test(headers.get("User-Agent") ?? "");
 
 /**
  * A page the browser opens, rather than one a script fetches: the service worker's precache of the app's shell asks
@@ -31,7 +32,8 @@ const looksMobile = (headers: Headers) => headers.get("Sec-CH-UA-Mobile") === "?
 const loadsAsDocument = (headers: Headers) => (headers.get("Sec-Fetch-Dest") ?? "document") === "document";
 
 /** `<`, `>` and `&` as JSON escapes, so nothing in the data can close the script element or open a comment. */
-const escapeForScript = (json: string) => json.replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const escapeForScript = (json: string) =>
+  json.replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** index.html's element that the app renders into. */
 const ROOT_ELEMENT_ID = "root";
@@ -44,7 +46,12 @@ const ROOT_ELEMENT_ID = "root";
 const drawFirstView = async (request: Request, mobile: boolean, firstFeed: string) => {
   try {
     const { renderHomeMarkup } = await import("#web/home-markup");
-    return await renderHomeMarkup({ url: request.url, mobile, cookies: request.headers.get("Cookie") ?? "", firstFeed });
+    return await renderHomeMarkup({
+      url: request.url,
+      mobile,
+      cookies: request.headers.get("Cookie") ?? "",
+      firstFeed,
+    });
   } catch (error) {
     log("error", "first_view_failed", { error: String(error) });
     return null;
@@ -64,7 +71,8 @@ const readApi = async (request: Request, path: string, api: (request: Request) =
 };
 
 /** `read`'s answer, or null when it fails or is later than `deadline`. */
-const inTime = (read: Promise<string | null>, deadline: Promise<null>) => Promise.race([read, deadline]).catch(() => null);
+const inTime = (read: Promise<string | null>, deadline: Promise<null>) =>
+  Promise.race([read, deadline]).catch(() => null);
 
 /**
  * A visitor's index.html for /home carries the first page of the feed the app shows first (docs/decisions/
@@ -75,8 +83,13 @@ const inTime = (read: Promise<string | null>, deadline: Promise<null>) => Promis
  * A signed-in player's feed holds their bookmarks and picks, so their page is the asset layer's, untouched, as is a
  * HEAD's and any page when the feed cannot be read in time.
  */
-export const serveHomePage = async (request: Request, assets: Fetcher, api: (request: Request) => Promise<Response>): Promise<Response> => {
-  if (request.method !== "GET" || !isVisitor(request.headers) || !loadsAsDocument(request.headers)) return assets.fetch(request);
+export const serveHomePage = async (
+  request: Request,
+  assets: Fetcher,
+  api: (request: Request) => Promise<Response>,
+): Promise<Response> => {
+  if (request.method !== "GET" || !isVisitor(request.headers) || !loadsAsDocument(request.headers))
+    return assets.fetch(request);
   // The browser may hold the plain page from a signed-in visit: a 304 for it would show that page without the feed.
   const headers = new Headers(request.headers);
   for (const name of CONDITIONAL_HEADERS) headers.delete(name);

@@ -76,43 +76,43 @@ const readUpload = async (request: Request) => {
   return file;
 };
 
-export const imageUploadRoutes = createRouter()
-  .openapi(uploadRoute, async (c) => {
-    const file = await readUpload(c.req.raw);
-    if (file.size >= IMAGE_MAX_BYTES) throw new AppError("payload_too_large", TOO_LARGE);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = sniffImageType(bytes);
-    if (!type) throw new AppError("unsupported_media_type", NOT_AN_IMAGE);
+export const imageUploadRoutes = createRouter().openapi(uploadRoute, async (c) => {
+  const file = await readUpload(c.req.raw);
+  if (file.size >= IMAGE_MAX_BYTES) throw new AppError("payload_too_large", TOO_LARGE);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(bytes);
+  if (!type) throw new AppError("unsupported_media_type", NOT_AN_IMAGE);
 
-    const key = `questions/${newId()}.${type.extension}`;
-    try {
-      await c.env.IMAGES.put(key, bytes, { httpMetadata: { contentType: type.contentType, cacheControl: IMAGE_CACHE_CONTROL } });
-    } catch (error) {
-      log("error", "image_upload_failed", { key, error: String(error) });
-      throw new AppError("internal", "Failed to upload image. Please try again.");
-    }
-    const after = { contentType: type.contentType, size: bytes.byteLength };
-    await auditStatement(c.var.data.catalogue, {
-      adminId: c.var.user.id,
-      action: "upload",
-      entity: "image",
-      entityId: key,
-      before: null,
-      after,
-      now: Date.now(),
-    }).run();
-    return c.json({ url: `/api/images/${key}` }, 201);
-  });
-
-export const imageServingRoutes = createRouter()
-  .openapi(serveRoute, async (c) => {
-    const { file } = c.req.valid("param");
-    const object = KEY_FILE.test(file) ? await c.env.IMAGES.get(`questions/${file}`) : null;
-    if (!object) throw new AppError("not_found", "Image not found");
-    return c.body(object.body, 200, {
-      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
-      "Cache-Control": IMAGE_CACHE_CONTROL,
-      "X-Content-Type-Options": "nosniff",
-      ETag: object.httpEtag,
+  const key = `questions/${newId()}.${type.extension}`;
+  try {
+    await c.env.IMAGES.put(key, bytes, {
+      httpMetadata: { contentType: type.contentType, cacheControl: IMAGE_CACHE_CONTROL },
     });
+  } catch (error) {
+    log("error", "image_upload_failed", { key, error: String(error) });
+    throw new AppError("internal", "Failed to upload image. Please try again.");
+  }
+  const after = { contentType: type.contentType, size: bytes.byteLength };
+  await auditStatement(c.var.data.catalogue, {
+    adminId: c.var.user.id,
+    action: "upload",
+    entity: "image",
+    entityId: key,
+    before: null,
+    after,
+    now: Date.now(),
+  }).run();
+  return c.json({ url: `/api/images/${key}` }, 201);
+});
+
+export const imageServingRoutes = createRouter().openapi(serveRoute, async (c) => {
+  const { file } = c.req.valid("param");
+  const object = KEY_FILE.test(file) ? await c.env.IMAGES.get(`questions/${file}`) : null;
+  if (!object) throw new AppError("not_found", "Image not found");
+  return c.body(object.body, 200, {
+    "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+    "Cache-Control": IMAGE_CACHE_CONTROL,
+    "X-Content-Type-Options": "nosniff",
+    ETag: object.httpEtag,
   });
+});

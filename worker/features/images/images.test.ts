@@ -21,7 +21,10 @@ const upload = async (file: Blob | string | null, name = "photo.png") => {
   if (typeof file === "string") form.append("file", file);
   else if (file !== null) form.append("file", file, name);
   const response = await call("/api/admin/images", { method: "POST", headers: admin.bearer, body: form });
-  return { status: response.status, body: (await response.json()) as { url?: string; error?: { code: string; message: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { url?: string; error?: { code: string; message: string } },
+  };
 };
 
 describe("POST /api/admin/images", () => {
@@ -44,9 +47,15 @@ describe("POST /api/admin/images", () => {
   });
 
   it("judges the type by the bytes: a JPEG named .txt is fine, text or SVG named .png is not", async () => {
-    const jpeg = await upload(new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])], "x.txt", { type: "text/plain" }));
+    const jpeg = await upload(
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])], "x.txt", { type: "text/plain" }),
+    );
     expect(jpeg.body.url).toMatch(/\.jpg$/);
-    for (const text of ["just some text", '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', "<html><script>alert(1)</script>"]) {
+    for (const text of [
+      "just some text",
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+      "<html><script>alert(1)</script>",
+    ]) {
       const { status, body } = await upload(new File([text], "evil.png", { type: "image/png" }));
       expect(status).toBe(415);
       expect(body.error).toEqual({ code: "unsupported_media_type", message: "Please select an image file" });

@@ -17,11 +17,15 @@ beforeAll(async () => {
 /** The leaderboards and contest scores equal a fresh computation from the picks, whatever happened before. */
 const expectAggregatesExact = async () => {
   expect(await storedAggregates()).toEqual(await recomputedAggregates());
-  for (const row of await recomputedScores()) expect(row.stored, `${row.user_id} in ${row.contest_id}`).toBe(row.computed);
+  for (const row of await recomputedScores())
+    expect(row.stored, `${row.user_id} in ${row.contest_id}`).toBe(row.computed);
 };
 
 const totalsOf = (userId: string) =>
-  shardOf(userId).prepare("SELECT wins, losses, voids, net_credits, points FROM leaderboard_totals WHERE user_id = ?").bind(userId).first();
+  shardOf(userId)
+    .prepare("SELECT wins, losses, voids, net_credits, points FROM leaderboard_totals WHERE user_id = ?")
+    .bind(userId)
+    .first();
 
 describe("leaderboard aggregates kept by settlement", () => {
   it("follow every outcome change of a question: A, then B, then void, then undone, then A again", async () => {

@@ -68,4 +68,9 @@ const contestScores = (d1: D1Database, ids: string[], sign: Sign) =>
 export const pickContributions = (d1: D1Database, pickIds: string[], sign: Sign): D1PreparedStatement[] =>
   pickIds.length === 0
     ? []
-    : [hours(d1, pickIds, sign), periods(d1, pickIds, sign), totals(d1, pickIds, sign), contestScores(d1, pickIds, sign)];
+    : [
+        hours(d1, pickIds, sign),
+        periods(d1, pickIds, sign),
+        totals(d1, pickIds, sign),
+        contestScores(d1, pickIds, sign),
+      ];

@@ -12,7 +12,10 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 const scores = async (period: "3" | "7" | "all") =>
-  (await successOf(apiClient().leaderboard.$get({ query: { period } }))).body.items.map((row) => [row.userId, row.score]);
+  (await successOf(apiClient().leaderboard.$get({ query: { period } }))).body.items.map((row) => [
+    row.userId,
+    row.score,
+  ]);
 
 describe("period board windows", () => {
   it("drop a win when its hour leaves the window, once, however often the job runs", async () => {

@@ -39,7 +39,13 @@ const advance = (d1: D1Database, window: Window, target: number) => {
           netCredits: sql`${periods.netCredits} - ${left.netCredits}`,
         })
         .from(left)
-        .where(and(eq(periods.days, window.days), eq(periods.userId, left.userId), exists(db.select().from(leaderboardWindows).where(unmoved)))),
+        .where(
+          and(
+            eq(periods.days, window.days),
+            eq(periods.userId, left.userId),
+            exists(db.select().from(leaderboardWindows).where(unmoved)),
+          ),
+        ),
     ),
     writeStatement(d1, db.update(leaderboardWindows).set({ startHour: target }).where(unmoved)),
     writeStatement(
@@ -70,6 +76,8 @@ export const advanceLeaderboardWindows = async (d1: D1Database, now: number) => 
     await advance(d1, window, target);
     advanced += 1;
   }
-  const pruned = await db.delete(hours).where(lt(hours.hour, db.select({ start: min(leaderboardWindows.startHour) }).from(leaderboardWindows)));
+  const pruned = await db
+    .delete(hours)
+    .where(lt(hours.hour, db.select({ start: min(leaderboardWindows.startHour) }).from(leaderboardWindows)));
   return { advanced, prunedHours: pruned.meta.changes };
 };

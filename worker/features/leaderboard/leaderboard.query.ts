@@ -3,7 +3,13 @@ import { alias, type SelectedFields, type SQLiteColumn } from "drizzle-orm/sqlit
 import { LEADERBOARD_BUCKET_MS, LEADERBOARD_PAGE_SIZE } from "../../config";
 import { createDb, type Db } from "../../db/client";
 import { boundQuery, compiledQuery, type RowOf } from "../../db/compiled";
-import { leaderboardPeriodScores, leaderboardPeriods, leaderboardPointScores, leaderboardTotals, users } from "../../db/schema";
+import {
+  leaderboardPeriodScores,
+  leaderboardPeriods,
+  leaderboardPointScores,
+  leaderboardTotals,
+  users,
+} from "../../db/schema";
 
 /**
  * The board queries, apart from the service so their plans can be checked. Each board is one row per player in an
@@ -39,7 +45,17 @@ const generated = (column: SQLiteColumn, name: string) => sql<number>`${column}`
 const zero = (name: string) => sql<number>`0`.as(name);
 
 /** Generic per column, so each keeps its own type (a bound on the whole row would widen them to any column). */
-const playerColumns = <U, W, L, N>({ userId, wins, losses, netCredits }: { userId: U; wins: W; losses: L; netCredits: N }) => ({
+const playerColumns = <U, W, L, N>({
+  userId,
+  wins,
+  losses,
+  netCredits,
+}: {
+  userId: U;
+  wins: W;
+  losses: L;
+  netCredits: N;
+}) => ({
   userId,
   username: players.username,
   country: players.country,
@@ -81,7 +97,10 @@ const periodAhead = (db: Db, row: PeriodResult) => {
 };
 
 const pointsAhead = (db: Db, row: { points: SQLiteColumn | number }) =>
-  db.select({ total: sumOfPlayers(pointScores.players) }).from(pointScores).where(gt(pointScores.points, row.points));
+  db
+    .select({ total: sumOfPlayers(pointScores.players) })
+    .from(pointScores)
+    .where(gt(pointScores.points, row.points));
 
 const allTimeAhead = (db: Db, row: { points: SQLiteColumn }) => sql<number>`${pointsAhead(db, row)}`;
 
@@ -106,7 +125,11 @@ const rankedPage = <C extends SelectedFields>(
 
 const periodPage = (db: Db) => {
   const { userId, wins, losses, netCredits, rate } = periods;
-  const rows = db.select({ userId, wins, losses, netCredits, rate }).from(periods).where(onPeriod).orderBy(...periodOrder(periods));
+  const rows = db
+    .select({ userId, wins, losses, netCredits, rate })
+    .from(periods)
+    .where(onPeriod)
+    .orderBy(...periodOrder(periods));
   const page = db.$with("page").as(rows.limit(LEADERBOARD_PAGE_SIZE).offset(offset));
   const first = db.$with("first").as(db.select().from(page).limit(1));
   const columns = { ...playerColumns(page), points: zero("points"), rate: generated(page.rate, "rate") };
@@ -116,7 +139,11 @@ const periodPage = (db: Db) => {
 /** Points are pick winnings plus contest prizes. */
 const allTimePage = (db: Db) => {
   const { userId, wins, losses, netCredits, points } = totals;
-  const rows = db.select({ userId, wins, losses, netCredits, points }).from(totals).where(ranked).orderBy(...pointsOrder(totals));
+  const rows = db
+    .select({ userId, wins, losses, netCredits, points })
+    .from(totals)
+    .where(ranked)
+    .orderBy(...pointsOrder(totals));
   const page = db.$with("page").as(rows.limit(LEADERBOARD_PAGE_SIZE).offset(offset));
   const first = db.$with("first").as(db.select().from(page).limit(1));
   const columns = { ...playerColumns(page), points: generated(page.points, "points"), rate: zero("rate") };
@@ -148,10 +175,15 @@ const allTimeRow = (db: Db) =>
     .where(and(ranked, eq(totals.userId, viewer)));
 
 /** The whole histogram of points is read (a row per distinct result), so it is not named like the tables checked for scans. */
-const allTimeCount = (db: Db) => db.select({ total: sumOfPlayers(leaderboardPointScores.players) }).from(leaderboardPointScores);
+const allTimeCount = (db: Db) =>
+  db.select({ total: sumOfPlayers(leaderboardPointScores.players) }).from(leaderboardPointScores);
 
 const BOARDS = {
-  period: { page: compiledQuery(periodPage), row: compiledQuery(periodRow), count: compiledQuery((db) => periodPlayers(db)) },
+  period: {
+    page: compiledQuery(periodPage),
+    row: compiledQuery(periodRow),
+    count: compiledQuery((db) => periodPlayers(db)),
+  },
   all: { page: compiledQuery(allTimePage), row: compiledQuery(allTimeRow), count: compiledQuery(allTimeCount) },
 };
 
@@ -188,7 +220,13 @@ export const playersAheadOf = (d1: D1Database, period: Period, result: Result) =
   if (period === "all") return [boundQuery(d1, pointsAhead(db, result))];
   const onBoard = eq(periodScores.days, Number(period));
   return periodAheadRanges(result).map((range) =>
-    boundQuery(d1, db.select({ total: sumOfPlayers(periodScores.players) }).from(periodScores).where(and(onBoard, ...range))),
+    boundQuery(
+      d1,
+      db
+        .select({ total: sumOfPlayers(periodScores.players) })
+        .from(periodScores)
+        .where(and(onBoard, ...range)),
+    ),
   );
 };
 

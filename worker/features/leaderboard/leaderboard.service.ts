@@ -98,6 +98,9 @@ export const allTimeRankOf = ({ rankRow, rankCount }: AllTimeRankReads) => ({
 export const allTimeRankAmongAll = async (data: DataContext, reads: AllTimeRankReads) => {
   if (data.playersInCatalogue) return allTimeRankOf(reads);
   const [row] = reads.rankRow;
-  const [rank, [count]] = await Promise.all([row ? rankAmongAll(data.catalogue, "all", row) : null, runQuery(boardCount(data.catalogue, "all"))]);
+  const [rank, [count]] = await Promise.all([
+    row ? rankAmongAll(data.catalogue, "all", row) : null,
+    runQuery(boardCount(data.catalogue, "all")),
+  ]);
   return { rank, totalUsers: atLeastRanked(count?.total ?? 0, rank) };
 };

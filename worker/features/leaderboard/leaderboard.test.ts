@@ -32,10 +32,42 @@ beforeAll(async () => {
   ids.A = a.userId;
   for (const name of ["B", "C", "D", "E", "F", "G"]) ids[name] = await createPlayer(100);
   const plan: [number, number, [string, "yes" | "no"][]][] = [
-    [5, 10 * DAY, [["A", "yes"], ["D", "yes"]]],
-    [1, 5 * DAY, [["A", "yes"], ["B", "yes"]]],
-    [2, 1 * DAY, [["A", "no"], ["B", "yes"], ["C", "yes"], ["E", "yes"]]],
-    [3, 2 * HOUR, [["A", "yes"], ["B", "no"], ["C", "yes"], ["E", "no"]]],
+    [
+      5,
+      10 * DAY,
+      [
+        ["A", "yes"],
+        ["D", "yes"],
+      ],
+    ],
+    [
+      1,
+      5 * DAY,
+      [
+        ["A", "yes"],
+        ["B", "yes"],
+      ],
+    ],
+    [
+      2,
+      1 * DAY,
+      [
+        ["A", "no"],
+        ["B", "yes"],
+        ["C", "yes"],
+        ["E", "yes"],
+      ],
+    ],
+    [
+      3,
+      2 * HOUR,
+      [
+        ["A", "yes"],
+        ["B", "no"],
+        ["C", "yes"],
+        ["E", "no"],
+      ],
+    ],
   ];
   for (const [cost, ago, picks] of plan) {
     const questionId = await insertQuestion({ creditCost: cost });
@@ -56,7 +88,8 @@ const board = (period: "3" | "7" | "all", headers: Record<string, string> = {}, 
 type Board = Awaited<ReturnType<typeof board>>["body"];
 
 /** For requests the typed client would not let a test write (an unknown period, a broken cursor). */
-const rawBoard = (period: string, cursor?: string) => callJson(`/api/leaderboard?period=${period}${cursor ? `&cursor=${cursor}` : ""}`);
+const rawBoard = (period: string, cursor?: string) =>
+  callJson(`/api/leaderboard?period=${period}${cursor ? `&cursor=${cursor}` : ""}`);
 
 const ranking = (body: Board) => body.items.map((row) => [nameOf(row.userId), row.rank, row.score]);
 const nameOf = (userId: string) => Object.entries(ids).find(([, id]) => id === userId)?.[0];
@@ -67,16 +100,32 @@ describe("GET /api/leaderboard", () => {
     expect(status).toBe(200);
     // C 2-0 +5; A 1-1 +1; B and E 1-1 -1 (tied); nobody else settled a win or loss in the window.
     const [first, second, ...tied] = ranking(body);
-    expect([first, second]).toEqual([["C", 1, 2], ["A", 2, 1]]);
-    expect(tied.sort()).toEqual([["B", 3, 1], ["E", 3, 1]]);
-    expect(body.items.find((row) => row.userId === ids.A)).toMatchObject({ wins: 1, losses: 1, winRate: 50, netCredits: 1 });
+    expect([first, second]).toEqual([
+      ["C", 1, 2],
+      ["A", 2, 1],
+    ]);
+    expect(tied.sort()).toEqual([
+      ["B", 3, 1],
+      ["E", 3, 1],
+    ]);
+    expect(body.items.find((row) => row.userId === ids.A)).toMatchObject({
+      wins: 1,
+      losses: 1,
+      winRate: 50,
+      netCredits: 1,
+    });
     expect(body.totalUsers).toBe(4);
   });
 
   it("ranks the last 7 days: the same wins are split by win rate, then by net credits", async () => {
     const { body } = await board("7");
     // C 2-0 +5; A 2-1 +2; B 2-1 0; E 1-1 -1.
-    expect(ranking(body)).toEqual([["C", 1, 2], ["A", 2, 2], ["B", 3, 2], ["E", 4, 1]]);
+    expect(ranking(body)).toEqual([
+      ["C", 1, 2],
+      ["A", 2, 2],
+      ["B", 3, 2],
+      ["E", 4, 1],
+    ]);
     expect(body.items[1]).toMatchObject({ winRate: 66.7, netCredits: 2 });
   });
 
@@ -85,15 +134,26 @@ describe("GET /api/leaderboard", () => {
     // A 10+2+6; C 4+6 and D 10 (tied); B 2+4; E 4; F voided only.
     const [first, ...rest] = ranking(body);
     expect(first).toEqual(["A", 1, 18]);
-    expect(rest.slice(0, 2).sort()).toEqual([["C", 2, 10], ["D", 2, 10]]);
-    expect(rest.slice(2)).toEqual([["B", 4, 6], ["E", 5, 4], ["F", 6, 0]]);
+    expect(rest.slice(0, 2).sort()).toEqual([
+      ["C", 2, 10],
+      ["D", 2, 10],
+    ]);
+    expect(rest.slice(2)).toEqual([
+      ["B", 4, 6],
+      ["E", 5, 4],
+      ["F", 6, 0],
+    ]);
     expect(body.items.some((row) => row.userId === ids.G)).toBe(false);
     expect(body).toMatchObject({ totalUsers: 6, nextCursor: null, me: null });
   });
 
   it("answers the signed-in player's own row and rank even when the page does not hold it", async () => {
     const { body } = await board("all", a.bearer, encodeCursor([3]));
-    expect(ranking(body)).toEqual([["B", 4, 6], ["E", 5, 4], ["F", 6, 0]]);
+    expect(ranking(body)).toEqual([
+      ["B", 4, 6],
+      ["E", 5, 4],
+      ["F", 6, 0],
+    ]);
     expect(body.me).toMatchObject({ userId: ids.A, rank: 1, score: 18 });
     const period = await board("3", a.bearer, encodeCursor([2]));
     expect(period.body.items.map((row) => row.rank)).toEqual([3, 3]);
@@ -108,7 +168,14 @@ describe("GET /api/leaderboard", () => {
   it("is described in the OpenAPI document with the rest of the community routes", async () => {
     const { body } = await callJson<{ paths: Record<string, unknown> }>("/api/openapi.json");
     expect(Object.keys(body.paths)).toEqual(
-      expect.arrayContaining(["/leaderboard", "/users/{id}/stats", "/activity", "/contests", "/contests/{id}/join", "/admin/contests"]),
+      expect.arrayContaining([
+        "/leaderboard",
+        "/users/{id}/stats",
+        "/activity",
+        "/contests",
+        "/contests/{id}/join",
+        "/admin/contests",
+      ]),
     );
   });
 
@@ -116,7 +183,9 @@ describe("GET /api/leaderboard", () => {
     expect((await rawBoard("30")).status).toBe(400);
     // Every list answers a malformed cursor alike (lib/cursor.ts): an offset that is not one, a keyset, garbage.
     for (const cursor of ["abc", encodeCursor([-1]), encodeCursor([1, "x"]), "3"]) {
-      expect((await rawBoard("all", cursor)).body).toMatchObject({ error: { code: "bad_request", message: "Invalid cursor" } });
+      expect((await rawBoard("all", cursor)).body).toMatchObject({
+        error: { code: "bad_request", message: "Invalid cursor" },
+      });
     }
   });
 });

@@ -22,7 +22,11 @@ describe("leaderboards across two user shards", () => {
   it("ranks every shard's players in one board, and each viewer by their result among all of them", async () => {
     const sharded = twoShardEnv();
     const admin = adminActor(await createPlayer());
-    const questions = [await insertQuestion({ creditCost: 2 }), await insertQuestion({ creditCost: 2 }), await insertQuestion({ creditCost: 2 })];
+    const questions = [
+      await insertQuestion({ creditCost: 2 }),
+      await insertQuestion({ creditCost: 2 }),
+      await insertQuestion({ creditCost: 2 }),
+    ];
     await mirrorQuestions(dataContext(sharded), questions);
     const [a, b, c, d] = [await playerIn(0), await playerIn(1), await playerIn(0), await playerIn(1)];
     const picks: [typeof a, "yes" | "no", number[]][] = [
@@ -32,15 +36,27 @@ describe("leaderboards across two user shards", () => {
       [c, "no", [0, 1, 2]],
       [d, "yes", [0]],
     ];
-    for (const [player, choice, which] of picks) for (const i of which) await placePick(player.id, questions[i]!, choice, 1, player.db);
-    for (const questionId of questions) await setOutcome(dataContext(sharded), sharded.SETTLEMENT_QUEUE, { questionId, outcome: "A", actor: admin, now: Date.now() });
+    for (const [player, choice, which] of picks)
+      for (const i of which) await placePick(player.id, questions[i]!, choice, 1, player.db);
+    for (const questionId of questions)
+      await setOutcome(dataContext(sharded), sharded.SETTLEMENT_QUEUE, {
+        questionId,
+        outcome: "A",
+        actor: admin,
+        now: Date.now(),
+      });
     expect(await advanceLeaderboards(dataContext(sharded), Date.now())).toMatchObject({ merged: true });
 
     for (const period of ["all", "7"] as const) {
       const board = await readLeaderboard(dataContext(sharded), period, 0, null);
       expect(board.totalUsers).toBe(4);
       expect(board.items.map((item) => item.userId)).toEqual([a.id, b.id, d.id, c.id]);
-      expect(board.items.map((item) => [item.wins, item.losses])).toEqual([[3, 0], [2, 1], [1, 0], [0, 3]]);
+      expect(board.items.map((item) => [item.wins, item.losses])).toEqual([
+        [3, 0],
+        [2, 1],
+        [1, 0],
+        [0, 3],
+      ]);
       expect(board.items.map((item) => item.rank)).toEqual([1, 2, 3, 4]);
       expect(board.nextCursor).toBeNull();
       for (const player of [a, b, c, d]) {

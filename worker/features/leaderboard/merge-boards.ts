@@ -4,7 +4,13 @@ import { LEADERBOARD_MERGED_PER_DATABASE } from "../../config";
 import { createDb } from "../../db/client";
 import { boundQuery, writeStatement } from "../../db/compiled";
 import type { DataContext } from "../../db/data-context";
-import { leaderboardPeriods, leaderboardPeriodScores, leaderboardPointScores, leaderboardTotals, users } from "../../db/schema";
+import {
+  leaderboardPeriods,
+  leaderboardPeriodScores,
+  leaderboardPointScores,
+  leaderboardTotals,
+  users,
+} from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 
 const PERIOD_DAYS = [3, 7] as const;
@@ -17,7 +23,13 @@ const readBoards = async (d1: D1Database) => {
   const db = createDb(d1);
   const best = (days: number) =>
     db
-      .select({ days: periods.days, userId: periods.userId, wins: periods.wins, losses: periods.losses, netCredits: periods.netCredits })
+      .select({
+        days: periods.days,
+        userId: periods.userId,
+        wins: periods.wins,
+        losses: periods.losses,
+        netCredits: periods.netCredits,
+      })
       .from(periods)
       .where(and(eq(periods.days, days), sql`${periods.wins} + ${periods.losses} > 0`))
       .orderBy(desc(periods.wins), desc(periods.rate), desc(periods.netCredits), periods.userId)
@@ -53,7 +65,10 @@ const jsonRows = (table: SQLiteTable, rows: unknown[], { where, summed }: { wher
   const keys = Object.entries(getTableColumns(table))
     .filter(([, column]) => !column.generated)
     .map(([key]) => key);
-  const columns = sql.join(keys.map((key) => (key === summed ? sql`SUM(${field(key)})` : field(key))), sql`, `);
+  const columns = sql.join(
+    keys.map((key) => (key === summed ? sql`SUM(${field(key)})` : field(key))),
+    sql`, `,
+  );
   const grouped = summed ? sql` GROUP BY ${sql.join(keys.filter((key) => key !== summed).map(field), sql`, `)}` : sql``;
   return sql`SELECT ${columns} FROM json_each(${JSON.stringify(rows)}) WHERE ${where ?? sql`true`}${grouped}`;
 };
@@ -72,16 +87,34 @@ export const mergeBoards = async (data: DataContext) => {
   const all = <K extends keyof Boards>(board: K) => perDatabase.flatMap((boards) => boards[board] as unknown[]);
   const d1 = data.catalogue;
   const db = createDb(d1);
-  const known = exists(db.select({ id: users.id }).from(users).where(eq(users.id, field("userId"))));
+  const known = exists(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, field("userId"))),
+  );
   await d1.batch([
     writeStatement(d1, db.delete(periods)),
     writeStatement(d1, db.delete(totals)),
     writeStatement(d1, db.insert(periods).select(jsonRows(periods, all("periods"), { where: known }))),
     writeStatement(d1, db.insert(totals).select(jsonRows(totals, all("totals"), { where: known }))),
     writeStatement(d1, db.delete(leaderboardPeriodScores)),
-    writeStatement(d1, db.insert(leaderboardPeriodScores).select(jsonRows(leaderboardPeriodScores, all("periodScores"), { summed: "players" }))),
+    writeStatement(
+      d1,
+      db
+        .insert(leaderboardPeriodScores)
+        .select(jsonRows(leaderboardPeriodScores, all("periodScores"), { summed: "players" })),
+    ),
     writeStatement(d1, db.delete(leaderboardPointScores)),
-    writeStatement(d1, db.insert(leaderboardPointScores).select(jsonRows(leaderboardPointScores, all("pointScores"), { summed: "players" }))),
+    writeStatement(
+      d1,
+      db
+        .insert(leaderboardPointScores)
+        .select(jsonRows(leaderboardPointScores, all("pointScores"), { summed: "players" })),
+    ),
   ]);
-  return { merged: true, rows: perDatabase.reduce((sum, boards) => sum + boards.periods.length + boards.totals.length, 0) };
+  return {
+    merged: true,
+    rows: perDatabase.reduce((sum, boards) => sum + boards.periods.length + boards.totals.length, 0),
+  };
 };

@@ -4,7 +4,13 @@ import { describe, expect, it, vi } from "vitest";
 import { LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER, REFRESH_REUSE_GRACE_MS } from "../../config";
 import { LIVE_CLOSE } from "../../realtime/live-hub";
 import { hubFor, publishToUser, hubOfUser, hubOfSocket } from "../../realtime/live-hubs";
-import { DEFAULT_PASSWORD, responseCookies, sessionHeaders, signUpAndLogin, tokenFromLatestEmail } from "../../test/accounts";
+import {
+  DEFAULT_PASSWORD,
+  responseCookies,
+  sessionHeaders,
+  signUpAndLogin,
+  tokenFromLatestEmail,
+} from "../../test/accounts";
 import { call, callJson } from "../../test/http";
 import { closeCode, connect, types, type Listener } from "../../test/live";
 
@@ -25,7 +31,10 @@ const login = async (email: string) => {
   const response = await call("/api/auth/login", { method: "POST", json: { email, password: DEFAULT_PASSWORD } });
   expect(response.status).toBe(200);
   const cookies = responseCookies(response);
-  return { cookies: sessionHeaders(cookies["__Host-access"] ?? "", cookies["__Host-refresh"] ?? ""), refresh: cookies["__Host-refresh"] ?? "" };
+  return {
+    cookies: sessionHeaders(cookies["__Host-access"] ?? "", cookies["__Host-refresh"] ?? ""),
+    refresh: cookies["__Host-refresh"] ?? "",
+  };
 };
 
 describe("live sockets end with the sessions that opened them", () => {
@@ -50,7 +59,10 @@ describe("live sockets end with the sessions that opened them", () => {
     const tab = await connect({ headers: ben.cookies });
     await callJson("/api/auth/password-reset", { method: "POST", json: { email: ben.email } });
     const token = await tokenFromLatestEmail(ben.email, "token");
-    const reset = await call("/api/auth/password-reset/complete", { method: "POST", json: { token, password: "a-new-password" } });
+    const reset = await call("/api/auth/password-reset/complete", {
+      method: "POST",
+      json: { token, password: "a-new-password" },
+    });
     expect(reset.status).toBe(200);
     expect(await closeCode(tab)).toBe(LIVE_CLOSE.signedOut.code);
     expect(await reached(ben.userId, [tab])).toEqual([false]);
@@ -66,10 +78,17 @@ describe("live sockets end with the sessions that opened them", () => {
   it("closes only the sockets of a session revoked for a replayed refresh token", async () => {
     const dan = await signUpAndLogin("dan-live-theft@example.com");
     const laptop = await login(dan.email);
-    const [stolenTab, laptopTab] = await Promise.all([connect({ headers: dan.cookies }), connect({ headers: laptop.cookies })]);
-    const refresh = (token: string) => call("/api/auth/refresh", { method: "POST", headers: { Cookie: `__Host-refresh=${token}` } });
+    const [stolenTab, laptopTab] = await Promise.all([
+      connect({ headers: dan.cookies }),
+      connect({ headers: laptop.cookies }),
+    ]);
+    const refresh = (token: string) =>
+      call("/api/auth/refresh", { method: "POST", headers: { Cookie: `__Host-refresh=${token}` } });
     expect((await refresh(dan.refreshToken)).status).toBe(200);
-    await inEveryTestShard("UPDATE refresh_tokens SET used_at = used_at - ? WHERE used_at IS NOT NULL", REFRESH_REUSE_GRACE_MS + 1000);
+    await inEveryTestShard(
+      "UPDATE refresh_tokens SET used_at = used_at - ? WHERE used_at IS NOT NULL",
+      REFRESH_REUSE_GRACE_MS + 1000,
+    );
     expect((await refresh(dan.refreshToken)).status).toBe(401);
     expect(await closeCode(stolenTab)).toBe(LIVE_CLOSE.signedOut.code);
     expect(await reached(dan.userId, [laptopTab])).toEqual([true]);
@@ -95,8 +114,12 @@ describe("live socket caps", () => {
     const opened = await Promise.all(Array.from({ length: LIVE_SOCKETS_PER_IP }, () => connect({ ip })));
     const refused = await callJson("/api/live", { headers: { Upgrade: "websocket", "CF-Connecting-IP": ip } });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: { code: "rate_limited", message: "Too many requests. Please try again later." } });
-    expect((await call("/api/live", { headers: { Upgrade: "websocket", "CF-Connecting-IP": "203.0.113.78" } })).status).toBe(101);
+    expect(refused.body).toEqual({
+      error: { code: "rate_limited", message: "Too many requests. Please try again later." },
+    });
+    expect(
+      (await call("/api/live", { headers: { Upgrade: "websocket", "CF-Connecting-IP": "203.0.113.78" } })).status,
+    ).toBe(101);
 
     const [first] = opened;
     first?.socket.close(1000, "bye");

@@ -25,7 +25,11 @@ describe("GET /api/live", () => {
     ]);
     const questionId = await insertQuestion({ creditCost: 2 });
 
-    const picked = await callJson("/api/picks", { method: "POST", headers: alice.bearer, json: { questionId, choice: "yes", multiplier: 1 } });
+    const picked = await callJson("/api/picks", {
+      method: "POST",
+      headers: alice.bearer,
+      json: { questionId, choice: "yes", multiplier: 1 },
+    });
     expect(picked.status).toBe(201);
     // One frame per publish: the player's three messages in one, the public activity in another.
     await eventually(() => {
@@ -49,11 +53,18 @@ describe("GET /api/live", () => {
     const dave = await signUpAndLogin("dave-live@example.com");
     await setBalance(dave.userId, 10);
     const questionId = await insertQuestion({ creditCost: 2 });
-    await callJson("/api/picks", { method: "POST", headers: dave.bearer, json: { questionId, choice: "yes", multiplier: 2 } });
+    await callJson("/api/picks", {
+      method: "POST",
+      headers: dave.bearer,
+      json: { questionId, choice: "yes", multiplier: 2 },
+    });
     const tab = await connect({ headers: dave.cookies });
     expect((await putOutcome(admin, questionId, "A")).status).toBe(200);
     await eventually(() => expect(tab.messages.find((m) => m.type === "credits")?.data).toMatchObject({ balance: 14 }));
-    expect(tab.messages.find((m) => m.type === "transaction")?.data).toMatchObject({ amount: 8, transactionType: "pick_payout" });
+    expect(tab.messages.find((m) => m.type === "transaction")?.data).toMatchObject({
+      amount: 8,
+      transactionType: "pick_payout",
+    });
     expect(tab.messages.find((m) => m.type === "pick")?.data).toMatchObject({ status: "won", actualPayout: 8 });
   });
 
@@ -61,7 +72,8 @@ describe("GET /api/live", () => {
     const listeners = await Promise.all(Array.from({ length: 12 }, () => connect()));
     await broadcast(env, { type: "question.updated", data: { id: "q-123" } });
     await eventually(() => {
-      for (const listener of listeners) expect(listener.messages).toContainEqual({ type: "question.updated", data: { id: "q-123" } });
+      for (const listener of listeners)
+        expect(listener.messages).toContainEqual({ type: "question.updated", data: { id: "q-123" } });
     });
   });
 
@@ -85,7 +97,9 @@ describe("GET /api/live", () => {
   });
 
   it("does not throw when publishing to a user with no sockets, or to sockets that have closed", async () => {
-    await expect(publishToUser(env, "nobody-online", [{ type: "question.deleted", data: { id: "x" } }])).resolves.toBeUndefined();
+    await expect(
+      publishToUser(env, "nobody-online", [{ type: "question.deleted", data: { id: "x" } }]),
+    ).resolves.toBeUndefined();
     const gone = await connect();
     gone.socket.close(1000, "bye");
     await gone.closed;
@@ -98,7 +112,12 @@ describe("GET /api/live", () => {
     const stub = hubFor(env, hubOfUser(carol.userId));
     const delivered = await runInDurableObject(stub, async (_instance, state) => {
       const woken = new LiveHub(state, env);
-      return woken.deliver([{ userId: carol.userId, messages: [{ type: "profile", data: { username: "carol", country: "US", maxStreak: 0 } }] }]);
+      return woken.deliver([
+        {
+          userId: carol.userId,
+          messages: [{ type: "profile", data: { username: "carol", country: "US", maxStreak: 0 } }],
+        },
+      ]);
     });
     expect(delivered).toBe(1);
     await eventually(() => expect(types(tab)).toContain("profile"));

@@ -40,10 +40,15 @@ export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, 
   const { catalogue } = c.var.data;
   const user = c.var.user;
   const [stored] = await createDb(catalogue)
-    .select({ passwordHash: users.passwordHash, passwordSalt: users.passwordSalt, passwordIterations: users.passwordIterations })
+    .select({
+      passwordHash: users.passwordHash,
+      passwordSalt: users.passwordSalt,
+      passwordIterations: users.passwordIterations,
+    })
     .from(users)
     .where(and(eq(users.id, user.id), isNull(users.deletedAt)));
-  if (!(await passwordMatches(stored ?? null, currentPassword))) throw new AppError("validation_failed", WRONG_CURRENT_PASSWORD_MESSAGE, { field: "currentPassword" });
+  if (!(await passwordMatches(stored ?? null, currentPassword)))
+    throw new AppError("validation_failed", WRONG_CURRENT_PASSWORD_MESSAGE, { field: "currentPassword" });
   const password = await hashPassword(newPassword);
   const now = Date.now();
   // Whoever else held a session or an emailed link loses it; this browser gets a fresh session in the same batch.
@@ -56,7 +61,12 @@ export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, 
           catalogue,
           createDb(catalogue)
             .update(users)
-            .set({ passwordHash: password.hash, passwordSalt: password.salt, passwordIterations: password.iterations, updatedAt: now })
+            .set({
+              passwordHash: password.hash,
+              passwordSalt: password.salt,
+              passwordIterations: password.iterations,
+              updatedAt: now,
+            })
             .where(eq(users.id, user.id)),
         ),
       ],

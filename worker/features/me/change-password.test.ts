@@ -7,7 +7,8 @@ import { closeCode, connect } from "../../test/live";
 type PasswordChange = Parameters<ReturnType<typeof apiClient>["me"]["password"]["$post"]>[0]["json"];
 
 const login = (email: string, password: string) => apiClient().auth.login.$post({ json: { email, password } });
-const change = (headers: Record<string, string>, json: PasswordChange) => apiClient({ headers }).me.password.$post({ json });
+const change = (headers: Record<string, string>, json: PasswordChange) =>
+  apiClient({ headers }).me.password.$post({ json });
 
 describe("POST /api/me/password", () => {
   it("refuses a wrong current password and a short new one, changing nothing", async () => {
@@ -34,14 +35,24 @@ describe("POST /api/me/password", () => {
     const changed = await change(fay.cookies, { currentPassword: fay.password, newPassword: "fresh-password" });
     expect(changed.status).toBe(200);
     const fresh = responseCookies(changed);
-    expect((await apiClient({ headers: sessionHeaders(fresh["__Host-access"] ?? "", fresh["__Host-refresh"] ?? "") }).me.$get()).status).toBe(200);
+    expect(
+      (
+        await apiClient({
+          headers: sessionHeaders(fresh["__Host-access"] ?? "", fresh["__Host-refresh"] ?? ""),
+        }).me.$get()
+      ).status,
+    ).toBe(200);
 
     expect(await closeCode(tab)).toBe(LIVE_CLOSE.signedOut.code);
-    const refresh = await apiClient({ headers: { Cookie: `__Host-refresh=${otherDevice["__Host-refresh"]}` } }).auth.refresh.$post();
+    const refresh = await apiClient({
+      headers: { Cookie: `__Host-refresh=${otherDevice["__Host-refresh"]}` },
+    }).auth.refresh.$post();
     expect(refresh.status).toBe(401);
     expect((await login(fay.email, fay.password)).status).toBe(401);
     expect((await login(fay.email, "fresh-password")).status).toBe(200);
-    const late = await apiClient().auth["password-reset"].complete.$post({ json: { token: resetLink, password: "hijack-pass" } });
+    const late = await apiClient().auth["password-reset"].complete.$post({
+      json: { token: resetLink, password: "hijack-pass" },
+    });
     expect(late.status).toBe(400);
   });
 });

@@ -2,7 +2,15 @@ import { eq, inArray } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { writeStatement } from "../../db/compiled";
 import type { DataContext } from "../../db/data-context";
-import { authTokens, contactMessages, notificationSettings, pushSubscriptions, refreshTokens, sessions, users } from "../../db/schema";
+import {
+  authTokens,
+  contactMessages,
+  notificationSettings,
+  pushSubscriptions,
+  refreshTokens,
+  sessions,
+  users,
+} from "../../db/schema";
 import type { Settings } from "../../env";
 import { emailFingerprint } from "../auth/email-fingerprint";
 import { revokeAllSessions } from "../auth/session.service";
@@ -50,12 +58,22 @@ export const deleteAccount = async (data: DataContext, settings: Settings, userI
         sessions: revokeAllSessions(d1, userId, now),
         refreshTokens: writeStatement(
           d1,
-          db.delete(refreshTokens).where(inArray(refreshTokens.sessionId, db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)))),
+          db
+            .delete(refreshTokens)
+            .where(
+              inArray(
+                refreshTokens.sessionId,
+                db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)),
+              ),
+            ),
         ),
         links: writeStatement(d1, db.delete(authTokens).where(eq(authTokens.userId, userId))),
         // A device address is personal data, and a deleted player must hear nothing more; the outbox rows go with it.
         devices: writeStatement(d1, db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))),
-        notificationSettings: writeStatement(d1, db.delete(notificationSettings).where(eq(notificationSettings.userId, userId))),
+        notificationSettings: writeStatement(
+          d1,
+          db.delete(notificationSettings).where(eq(notificationSettings.userId, userId)),
+        ),
       };
     },
   );

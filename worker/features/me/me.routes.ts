@@ -74,12 +74,15 @@ export const meRoutes = createRouter()
     );
     // The directory's unique index (without case) refuses a taken name and nothing else is written; where the
     // player's database is the catalogue, the update and the read are one round trip.
-    const { player: results } = await writeAccount(data, userId, () => ({ update }), (d1) => meStatements(d1, userId, now)).catch(
-      (error: unknown) => {
-        if (uniqueViolation(error) === "users.username") throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
-        throw error;
-      },
-    );
+    const { player: results } = await writeAccount(
+      data,
+      userId,
+      () => ({ update }),
+      (d1) => meStatements(d1, userId, now),
+    ).catch((error: unknown) => {
+      if (uniqueViolation(error) === "users.username") throw new AppError("conflict", USERNAME_TAKEN_MESSAGE);
+      throw error;
+    });
     const me = meOf(results.me);
     if (!me) throw new AppError("unauthorized", "Please log in to continue");
     return c.json({ user: me.user }, 200);

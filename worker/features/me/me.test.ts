@@ -61,7 +61,12 @@ describe("PATCH /api/me", () => {
     const account = await signUpAndLogin("rename@example.com");
     const { status, body } = await successOf(patchMe(account, { username: "  New_Name_1 ", country: "de" }));
     expect(status).toBe(200);
-    expect(body.user).toMatchObject({ username: "New_Name_1", country: "DE", countryFlagUrl: "/flags/de.svg", countryManuallySet: true });
+    expect(body.user).toMatchObject({
+      username: "New_Name_1",
+      country: "DE",
+      countryFlagUrl: "/flags/de.svg",
+      countryManuallySet: true,
+    });
     const renamedOnly = await successOf(patchMe(account, { username: "new_name_1" }));
     expect(renamedOnly.body.user).toMatchObject({ username: "new_name_1", country: "DE" });
   });
@@ -110,19 +115,34 @@ describe("DELETE /api/me", () => {
 
     // Erased in the directory and in the player's shard alike.
     for (const d1 of new Set([env.DB, shardOf(account.userId)])) {
-      const row = await d1.prepare("SELECT * FROM users WHERE id = ?").bind(account.userId).first<Record<string, unknown>>();
-      expect(row).toMatchObject({ password_hash: null, password_salt: null, password_iterations: null, deleted_at: expect.any(Number) });
+      const row = await d1
+        .prepare("SELECT * FROM users WHERE id = ?")
+        .bind(account.userId)
+        .first<Record<string, unknown>>();
+      expect(row).toMatchObject({
+        password_hash: null,
+        password_salt: null,
+        password_iterations: null,
+        deleted_at: expect.any(Number),
+      });
       expect(row?.email).toMatch(/^deleted-[0-9a-f]{32}@deleted\.invalid$/);
       expect(row?.username).toMatch(/^deleted_[0-9a-f]{32}$/);
       expect(JSON.stringify(row)).not.toMatch(/leaving|Leaver/);
     }
-    const contact = await env.DB.prepare("SELECT count(*) AS n FROM contact_messages WHERE user_id = ?").bind(account.userId).first();
+    const contact = await env.DB.prepare("SELECT count(*) AS n FROM contact_messages WHERE user_id = ?")
+      .bind(account.userId)
+      .first();
     expect(contact).toEqual({ n: 0 });
 
     expect((await apiClient({ headers: account.cookies }).me.$get()).status).toBe(401);
-    const login = await apiClient().auth.login.$post({ json: { email: "leaving@example.com", password: "password123" } });
+    const login = await apiClient().auth.login.$post({
+      json: { email: "leaving@example.com", password: "password123" },
+    });
     expect(login.status).toBe(401);
-    const ledger = await shardOf(account.userId).prepare("SELECT count(*) AS n FROM credit_transactions WHERE user_id = ?").bind(account.userId).first();
+    const ledger = await shardOf(account.userId)
+      .prepare("SELECT count(*) AS n FROM credit_transactions WHERE user_id = ?")
+      .bind(account.userId)
+      .first();
     expect(ledger).toEqual({ n: 1 });
     await expectLedgerClean();
   });

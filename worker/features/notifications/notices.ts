@@ -22,7 +22,12 @@ export const noticeSchema = z.discriminatedUnion("kind", [
     streakAfter: z.number().int(),
     reason: z.string().nullable(),
   }),
-  z.object({ kind: z.literal("redemption"), redemptionId: z.string(), status: z.enum(["fulfilled", "rejected"]), credits: z.number().int() }),
+  z.object({
+    kind: z.literal("redemption"),
+    redemptionId: z.string(),
+    status: z.enum(["fulfilled", "rejected"]),
+    credits: z.number().int(),
+  }),
   z.object({
     kind: z.literal("contest"),
     contestId: z.string(),
@@ -37,7 +42,12 @@ export const noticeSchema = z.discriminatedUnion("kind", [
 export type Notice = z.infer<typeof noticeSchema>;
 export type PushTopic = (typeof pushTopics)[number];
 
-export const TOPIC_OF: Record<Notice["kind"], PushTopic> = { pick: "picks", streak: "streaks", redemption: "redemptions", contest: "contests" };
+export const TOPIC_OF: Record<Notice["kind"], PushTopic> = {
+  pick: "picks",
+  streak: "streaks",
+  redemption: "redemptions",
+  contest: "contests",
+};
 
 const credits = (amount: number) => `${amount} ${amount === 1 ? "credit" : "credits"}`;
 
@@ -64,7 +74,12 @@ export const toPushPayload = (notice: Notice): PushPayload => {
       };
     case "redemption":
       return notice.status === "fulfilled"
-        ? { title: "Your redemption was fulfilled", body: "Check your email for the details.", url: "/gift-cards", tag: `redemption-${notice.redemptionId}` }
+        ? {
+            title: "Your redemption was fulfilled",
+            body: "Check your email for the details.",
+            url: "/gift-cards",
+            tag: `redemption-${notice.redemptionId}`,
+          }
         : {
             title: "Your redemption was not approved",
             body: `${credits(notice.credits)} went back to your balance.`,
@@ -74,9 +89,10 @@ export const toPushPayload = (notice: Notice): PushPayload => {
     case "contest":
       return {
         title: `You placed #${notice.place} in ${notice.contestTitle}`,
-        body: notice.prize > 0
-          ? `${credits(notice.prize)} added to your balance.`
-          : `${notice.entrants ? `Out of ${notice.entrants} players. ` : ""}No prize this time.`,
+        body:
+          notice.prize > 0
+            ? `${credits(notice.prize)} added to your balance.`
+            : `${notice.entrants ? `Out of ${notice.entrants} players. ` : ""}No prize this time.`,
         url: "/leaderboard",
         tag: `contest-${notice.contestId}`,
       };

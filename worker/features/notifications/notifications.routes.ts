@@ -11,7 +11,12 @@ import { isPushEndpoint, vapidKeys } from "./push-service";
 const ENDPOINT_MESSAGE = "This browser's push service is not supported";
 const KEYS_MESSAGE = "Invalid subscription keys";
 
-const topicsSchema = z.object(Object.fromEntries(pushTopics.map((topic) => [topic, z.boolean()])) as Record<(typeof pushTopics)[number], z.ZodBoolean>);
+const topicsSchema = z.object(
+  Object.fromEntries(pushTopics.map((topic) => [topic, z.boolean()])) as Record<
+    (typeof pushTopics)[number],
+    z.ZodBoolean
+  >,
+);
 
 const notificationsSchema = z
   .object({
@@ -22,7 +27,8 @@ const notificationsSchema = z
   .openapi("Notifications");
 
 /** A P-256 public key is 65 bytes (87 base64url characters) and the auth secret 16 (22). */
-const base64url = (length: number) => z.string({ error: KEYS_MESSAGE }).regex(new RegExp(`^[A-Za-z0-9_-]{${length}}=*$`), KEYS_MESSAGE);
+const base64url = (length: number) =>
+  z.string({ error: KEYS_MESSAGE }).regex(new RegExp(`^[A-Za-z0-9_-]{${length}}=*$`), KEYS_MESSAGE);
 
 const endpointSchema = z.url({ error: ENDPOINT_MESSAGE }).max(1000, ENDPOINT_MESSAGE);
 
@@ -58,7 +64,12 @@ const subscribeRoute = createRoute({
   ...common,
   middleware: [requireUser] as const,
   request: {
-    body: jsonBody(z.object({ endpoint: endpointSchema, keys: z.object({ p256dh: base64url(87), auth: base64url(22) }, { error: KEYS_MESSAGE }) })),
+    body: jsonBody(
+      z.object({
+        endpoint: endpointSchema,
+        keys: z.object({ p256dh: base64url(87), auth: base64url(22) }, { error: KEYS_MESSAGE }),
+      }),
+    ),
   },
   responses: answer,
 });
@@ -87,7 +98,10 @@ export const notificationRoutes = createRouter()
   })
   .openapi(topicsRoute, async (c) => {
     const userId = c.var.user.id;
-    return c.json(await withKey(c.var.settings, chooseTopics(c.var.data.player(userId), userId, c.req.valid("json"), Date.now())), 200);
+    return c.json(
+      await withKey(c.var.settings, chooseTopics(c.var.data.player(userId), userId, c.req.valid("json"), Date.now())),
+      200,
+    );
   })
   .openapi(subscribeRoute, async (c) => {
     const userId = c.var.user.id;
@@ -103,5 +117,8 @@ export const notificationRoutes = createRouter()
   })
   .openapi(unsubscribeRoute, async (c) => {
     const userId = c.var.user.id;
-    return c.json(await withKey(c.var.settings, unsubscribe(c.var.data.player(userId), userId, c.req.valid("json").endpoint)), 200);
+    return c.json(
+      await withKey(c.var.settings, unsubscribe(c.var.data.player(userId), userId, c.req.valid("json").endpoint)),
+      200,
+    );
   });

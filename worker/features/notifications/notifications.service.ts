@@ -20,7 +20,9 @@ export const readNotifications = async (d1: D1Database, userId: string) => {
     db.select({ devices: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
   ]);
   const chosen = settings[0];
-  const topics = chosen ? (Object.fromEntries(pushTopics.map((topic) => [topic, chosen[topic]])) as TopicChoices) : EVERY_TOPIC;
+  const topics = chosen
+    ? (Object.fromEntries(pushTopics.map((topic) => [topic, chosen[topic]])) as TopicChoices)
+    : EVERY_TOPIC;
   return { topics, devices: devices[0]?.devices ?? 0 };
 };
 
@@ -57,9 +59,14 @@ export const subscribe = async (d1: D1Database, userId: string, { endpoint, keys
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
         set: { userId, p256dh: keys.p256dh, auth: keys.auth, createdAt: now },
-        setWhere: or(eq(pushSubscriptions.userId, userId), and(eq(pushSubscriptions.p256dh, keys.p256dh), eq(pushSubscriptions.auth, keys.auth))),
+        setWhere: or(
+          eq(pushSubscriptions.userId, userId),
+          and(eq(pushSubscriptions.p256dh, keys.p256dh), eq(pushSubscriptions.auth, keys.auth)),
+        ),
       }),
-    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newestDevices(db, userId)))),
+    db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newestDevices(db, userId)))),
   ]);
   return readNotifications(d1, userId);
 };

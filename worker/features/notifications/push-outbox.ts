@@ -1,7 +1,8 @@
 import { TOPIC_OF, type Notice, type PushTopic } from "./notices";
 
 /** `s` is the subscription; a player who never chose gets every topic. Topics are our own constants, never input. */
-const wants = (topic: PushTopic) => `COALESCE((SELECT n.${topic} FROM notification_settings n WHERE n.user_id = s.user_id), 1) = 1`;
+const wants = (topic: PushTopic) =>
+  `COALESCE((SELECT n.${topic} FROM notification_settings n WHERE n.user_id = s.user_id), 1) = 1`;
 
 /** Numbered, because the statements name other parameters before the list and a bare `?` would count on from those. */
 const numbered = (count: number) => Array.from({ length: count }, (_, i) => `?${i + 1}`).join(", ");

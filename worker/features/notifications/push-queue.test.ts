@@ -25,10 +25,14 @@ afterEach(() => {
 const shardedWorld = () => {
   const settlement = caughtQueue();
   const push = caughtQueue();
-  return { env: { ...twoShardEnv(), SETTLEMENT_QUEUE: settlement.queue, PUSH_QUEUE: push.queue }, pushMessages: push.sent };
+  return {
+    env: { ...twoShardEnv(), SETTLEMENT_QUEUE: settlement.queue, PUSH_QUEUE: push.queue },
+    pushMessages: push.sent,
+  };
 };
 
-const deliverPushes = (world: Env, bodies: unknown[]) => deliverBatch(consumePushes, "pickstreak-dev-push", world, bodies);
+const deliverPushes = (world: Env, bodies: unknown[]) =>
+  deliverBatch(consumePushes, "pickstreak-dev-push", world, bodies);
 
 /** A question both players picked, its outcome stored and copied to the shards but not yet settled anywhere. */
 const resolvedQuestionPickedByBoth = async (world: Env) => {
@@ -37,8 +41,11 @@ const resolvedQuestionPickedByBoth = async (world: Env) => {
   for (const player of players) devices.push(await subscribeDevice(standin, player.bearer, world));
   const questionId = await insertQuestion({ title: "Does the away side score first?", creditCost: 2 });
   await mirrorQuestions(dataContext(world), [questionId]);
-  for (const player of players) await placePick(player.userId, questionId, "yes", 1, dataContext(world).player(player.userId));
-  await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = 1 WHERE id = ?").bind(questionId).run();
+  for (const player of players)
+    await placePick(player.userId, questionId, "yes", 1, dataContext(world).player(player.userId));
+  await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = 1 WHERE id = ?")
+    .bind(questionId)
+    .run();
   await mirrorQuestions(dataContext(world), [questionId]);
   return { questionId, devices };
 };
@@ -77,7 +84,10 @@ describe("the push queue", () => {
     const { questionId, devices } = await resolvedQuestionPickedByBoth(world.env);
     await deliverBatch(consumeSettlement, "pickstreak-dev-settlement", world.env, [{ questionId, shard: "SHARD_0" }]);
     world.pushMessages.splice(0);
-    const moving: Env = { ...world.env, USER_SHARD_MAP: { ...twoShardEnv().USER_SHARD_MAP, version: 3, moving: { from: 0, to: 1 } } };
+    const moving: Env = {
+      ...world.env,
+      USER_SHARD_MAP: { ...twoShardEnv().USER_SHARD_MAP, version: 3, moving: { from: 0, to: 1 } },
+    };
 
     const result = await deliverPushes(moving, [{ shard: "SHARD_0" }]);
     expect(result.explicitAcks).toEqual(["m0"]);

@@ -11,7 +11,11 @@ import { sendDueIn } from "./push-sender";
  * the settlement that wrote them never waits on a push service, and each database's notices go out in parallel. A
  * message that never arrives only delays the notices to the every-minute cron's pass.
  */
-export const requestPushes = async (env: Pick<Env, "PUSH_QUEUE">, databases: Iterable<PlayerDatabase>, delaySeconds = 0) => {
+export const requestPushes = async (
+  env: Pick<Env, "PUSH_QUEUE">,
+  databases: Iterable<PlayerDatabase>,
+  delaySeconds = 0,
+) => {
   const distinct = [...new Map([...databases].map((database) => [database.name, database])).values()];
   if (distinct.length === 0) return;
   try {

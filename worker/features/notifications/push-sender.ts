@@ -22,7 +22,12 @@ type Result = { id: string; subscriptionId: string; outcome: "sent" | "gone" | "
  */
 const take = (d1: D1Database, now: number) => {
   const db = createDb(d1);
-  const due = db.select({ id: d.id }).from(d).where(lte(d.nextAttemptAt, now)).orderBy(d.nextAttemptAt).limit(PUSH.perRun);
+  const due = db
+    .select({ id: d.id })
+    .from(d)
+    .where(lte(d.nextAttemptAt, now))
+    .orderBy(d.nextAttemptAt)
+    .limit(PUSH.perRun);
   return db
     .update(d)
     .set({ nextAttemptAt: now + PUSH.leaseMs })
@@ -47,7 +52,13 @@ const classify = (delivery: Taken, response: Response | null, now: number): Resu
   return { retryAt: now + Math.max(backoff, response ? retryAfterMs(response) : 0) };
 };
 
-const send = async (delivery: Taken, subscription: Subscription, vapid: ReturnType<typeof vapidKeys>, settings: Settings, now: number): Promise<Result> => {
+const send = async (
+  delivery: Taken,
+  subscription: Subscription,
+  vapid: ReturnType<typeof vapidKeys>,
+  settings: Settings,
+  now: number,
+): Promise<Result> => {
   const parsed = noticeSchema.safeParse(JSON.parse(delivery.notice));
   if (!parsed.success) {
     log("error", "push_notice_invalid", { deliveryId: delivery.id });
@@ -57,10 +68,17 @@ const send = async (delivery: Taken, subscription: Subscription, vapid: ReturnTy
   try {
     const request = await buildPushPayload(
       { data: toPushPayload(parsed.data), options: { ttl: PUSH.ttlSeconds, urgency: "normal" } },
-      { endpoint: subscription.endpoint, expirationTime: null, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      {
+        endpoint: subscription.endpoint,
+        expirationTime: null,
+        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+      },
       vapid,
     );
-    response = await fetch(deliveryUrl(subscription.endpoint, settings), { ...request, signal: AbortSignal.timeout(PUSH.timeoutMs) });
+    response = await fetch(deliveryUrl(subscription.endpoint, settings), {
+      ...request,
+      signal: AbortSignal.timeout(PUSH.timeoutMs),
+    });
   } catch (error) {
     log("warn", "push_send_failed", { deliveryId: delivery.id, error: String(error) });
   }
@@ -72,14 +90,25 @@ const send = async (delivery: Taken, subscription: Subscription, vapid: ReturnTy
 const record = (d1: D1Database, { id, subscriptionId, outcome }: Result) => {
   const db = createDb(d1);
   if (outcome === "sent" || outcome === "dropped") return writeStatement(d1, db.delete(d).where(eq(d.id, id)));
-  if (outcome === "gone") return writeStatement(d1, db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)));
-  return writeStatement(d1, db.update(d).set({ attempts: sql`${d.attempts} + 1`, nextAttemptAt: outcome.retryAt }).where(eq(d.id, id)));
+  if (outcome === "gone")
+    return writeStatement(d1, db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)));
+  return writeStatement(
+    d1,
+    db
+      .update(d)
+      .set({ attempts: sql`${d.attempts} + 1`, nextAttemptAt: outcome.retryAt })
+      .where(eq(d.id, id)),
+  );
 };
 
 type PassSummary = { sent: number; gone: number; retried: number; dropped: number };
 
 /** One pass over one database's outbox; `more` when it took a full pass's worth, so more may be due. */
-export const sendDueIn = async (d1: D1Database, settings: Settings, now: number): Promise<PassSummary & { more: boolean }> => {
+export const sendDueIn = async (
+  d1: D1Database,
+  settings: Settings,
+  now: number,
+): Promise<PassSummary & { more: boolean }> => {
   const taken = await take(d1, now);
   if (taken.length === 0) return { sent: 0, gone: 0, retried: 0, dropped: 0, more: false };
   const vapid = vapidKeys(settings);

@@ -17,13 +17,22 @@ export const STANDIN_PUSH_ORIGIN = "https://push.standin.test";
  * The push services browsers subscribe with (Chrome and Edge's FCM, Firefox's autopush, Safari's, Windows'). An
  * endpoint is a URL the worker will POST to, so anything else is refused rather than fetched.
  */
-const PUSH_SERVICE_HOSTS = [/^fcm\.googleapis\.com$/, /^updates\.push\.services\.mozilla\.com$/, /^web\.push\.apple\.com$/, /\.notify\.windows\.com$/];
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^updates\.push\.services\.mozilla\.com$/,
+  /^web\.push\.apple\.com$/,
+  /\.notify\.windows\.com$/,
+];
 
 const isLocal = (settings: Settings) => settings.ENVIRONMENT === "development" || settings.ENVIRONMENT === "test";
 
 export const vapidKeys = (settings: Settings): VapidKeys => {
   if (settings.VAPID_PUBLIC_KEY && settings.VAPID_PRIVATE_KEY && settings.VAPID_SUBJECT) {
-    return { publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY, subject: settings.VAPID_SUBJECT };
+    return {
+      publicKey: settings.VAPID_PUBLIC_KEY,
+      privateKey: settings.VAPID_PRIVATE_KEY,
+      subject: settings.VAPID_SUBJECT,
+    };
   }
   if (isLocal(settings)) return LOCAL_VAPID;
   throw new AppError("unavailable", "Notifications are not configured");

@@ -28,7 +28,13 @@ afterEach(() => {
 
 const settle = async (questionId: string, outcome: "A" | "B" | "void", reason?: string) => {
   const admin = await signedInAdmin();
-  await setOutcome(dataContext(env), env.SETTLEMENT_QUEUE, { questionId, outcome, actor: adminActor(admin.userId), now: Date.now(), reason });
+  await setOutcome(dataContext(env), env.SETTLEMENT_QUEUE, {
+    questionId,
+    outcome,
+    actor: adminActor(admin.userId),
+    now: Date.now(),
+    reason,
+  });
 };
 
 const deliveriesLeft = () => sumOverShards("SELECT count(*) FROM push_deliveries");
@@ -49,10 +55,17 @@ describe("push notifications for settled picks", () => {
     await settle(questionId, "A");
     await drainPushes();
 
-    const won = { title: "You won 12 credits!", body: "Will the home side win?", url: "/picks", tag: `pick-${winningPick}` };
+    const won = {
+      title: "You won 12 credits!",
+      body: "Will the home side win?",
+      url: "/picks",
+      tag: `pick-${winningPick}`,
+    };
     expect(await pushesTo(standin, phone)).toEqual([won]);
     expect(await pushesTo(standin, laptop)).toEqual([won]);
-    expect(await pushesTo(standin, loserPhone)).toEqual([expect.objectContaining({ title: "Your pick lost", url: "/picks" })]);
+    expect(await pushesTo(standin, loserPhone)).toEqual([
+      expect.objectContaining({ title: "Your pick lost", url: "/picks" }),
+    ]);
     expect(standin.received).toHaveLength(3);
     expect(standin.received.every((push) => push.ttl === PUSH.ttlSeconds)).toBe(true);
 
@@ -78,7 +91,12 @@ describe("push notifications for settled picks", () => {
     expect(received).toEqual([
       { title: "You won 8 credits!", body: "Over 2.5 goals?", url: "/picks", tag: `pick-${pickId}` },
       { title: "Your pick lost", body: "Over 2.5 goals?", url: "/picks", tag: `pick-${pickId}` },
-      { title: "Your streak was corrected: 1 → 0", body: "Over 2.5 goals?\nReason: The goal was ruled offside on review", url: "/picks", tag: "streak" },
+      {
+        title: "Your streak was corrected: 1 → 0",
+        body: "Over 2.5 goals?\nReason: The goal was ruled offside on review",
+        url: "/picks",
+        tag: "streak",
+      },
       { title: "Pick voided: 4 credits refunded", body: "Over 2.5 goals?", url: "/picks", tag: `pick-${pickId}` },
     ]);
   });
@@ -105,7 +123,9 @@ describe("pushes from the cron", () => {
     const device = await subscribeDevice(standin, player.bearer);
     await placePick(player.userId, questionId, "yes");
     // An outcome the cron must settle, as when the outcome request ran out of budget.
-    await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = settlement_version + 1 WHERE id = ?")
+    await env.DB.prepare(
+      "UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = settlement_version + 1 WHERE id = ?",
+    )
       .bind(questionId)
       .run();
 
@@ -124,21 +144,30 @@ describe("the push service's answers", () => {
     const gone = await subscribeDevice(standin, player.bearer);
     const busy = await subscribeDevice(standin, player.bearer);
     await standin.handle(new Request(`https://push.standin.test/control/${gone.endpointId}/gone`, { method: "POST" }));
-    await standin.handle(new Request(`https://push.standin.test/control/${busy.endpointId}/fail?status=503&times=2`, { method: "POST" }));
+    await standin.handle(
+      new Request(`https://push.standin.test/control/${busy.endpointId}/fail?status=503&times=2`, { method: "POST" }),
+    );
     await placePick(player.userId, questionId, "yes");
     await settle(questionId, "A");
 
     const now = Date.now();
     expect(await sendDueNow(now)).toEqual({ sent: 0, gone: 1, retried: 1, dropped: 0 });
     const outbox = shardOf(player.userId);
-    const subscriptions = await outbox.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?").bind(player.userId).all();
+    const subscriptions = await outbox
+      .prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?")
+      .bind(player.userId)
+      .all();
     expect(subscriptions.results).toEqual([{ endpoint: busy.endpoint }]);
-    const retry = await outbox.prepare("SELECT attempts, next_attempt_at FROM push_deliveries").first<{ attempts: number; next_attempt_at: number }>();
+    const retry = await outbox
+      .prepare("SELECT attempts, next_attempt_at FROM push_deliveries")
+      .first<{ attempts: number; next_attempt_at: number }>();
     expect(retry).toEqual({ attempts: 1, next_attempt_at: now + PUSH.firstRetryMs });
 
     expect(await sendDueNow(now + 1000)).toEqual({ sent: 0, gone: 0, retried: 0, dropped: 0 });
     expect(await sendDueNow(now + PUSH.firstRetryMs)).toMatchObject({ retried: 1 });
-    expect(await outbox.prepare("SELECT next_attempt_at FROM push_deliveries").first()).toEqual({ next_attempt_at: now + 3 * PUSH.firstRetryMs });
+    expect(await outbox.prepare("SELECT next_attempt_at FROM push_deliveries").first()).toEqual({
+      next_attempt_at: now + 3 * PUSH.firstRetryMs,
+    });
     expect(await sendDueNow(now + 3 * PUSH.firstRetryMs)).toMatchObject({ sent: 1 });
     expect(await pushesTo(standin, busy)).toEqual([expect.objectContaining({ title: "You won 4 credits!" })]);
     expect(await deliveriesLeft()).toBe(0);
@@ -149,12 +178,17 @@ describe("the push service's answers", () => {
     const player = await signedInPlayer(20);
     const unknown = await subscribeDevice(standin, player.bearer);
     const kept = await subscribeDevice(standin, player.bearer);
-    await standin.handle(new Request(`https://push.standin.test/control/${unknown.endpointId}/fail?status=404`, { method: "POST" }));
+    await standin.handle(
+      new Request(`https://push.standin.test/control/${unknown.endpointId}/fail?status=404`, { method: "POST" }),
+    );
     await placePick(player.userId, questionId, "yes");
     await settle(questionId, "A");
 
     expect(await sendDueNow(Date.now())).toEqual({ sent: 1, gone: 1, retried: 0, dropped: 0 });
-    const subscriptions = await shardOf(player.userId).prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?").bind(player.userId).all();
+    const subscriptions = await shardOf(player.userId)
+      .prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?")
+      .bind(player.userId)
+      .all();
     expect(subscriptions.results).toEqual([{ endpoint: kept.endpoint }]);
     expect(await deliveriesLeft()).toBe(0);
   });
@@ -163,7 +197,11 @@ describe("the push service's answers", () => {
     const questionId = await insertQuestion();
     const player = await signedInPlayer(20);
     const device = await subscribeDevice(standin, player.bearer);
-    await standin.handle(new Request(`https://push.standin.test/control/${device.endpointId}/fail?status=500&times=${PUSH.maxAttempts}`, { method: "POST" }));
+    await standin.handle(
+      new Request(`https://push.standin.test/control/${device.endpointId}/fail?status=500&times=${PUSH.maxAttempts}`, {
+        method: "POST",
+      }),
+    );
     await placePick(player.userId, questionId, "yes");
     await settle(questionId, "A");
     let at = Date.now();

@@ -16,20 +16,30 @@ type Buyer = { id: string; email: string };
 type CheckoutInput = { credits: number; currency: Currency; mode: PurchaseMode };
 
 const selectCustomer = (d1: D1Database, userId: string) =>
-  createDb(d1).select({ customerId: stripeCustomers.customerId }).from(stripeCustomers).where(eq(stripeCustomers.userId, userId));
+  createDb(d1)
+    .select({ customerId: stripeCustomers.customerId })
+    .from(stripeCustomers)
+    .where(eq(stripeCustomers.userId, userId));
 
-export const customerIdOf = async (d1: D1Database, userId: string) => (await selectCustomer(d1, userId))[0]?.customerId ?? null;
+export const customerIdOf = async (d1: D1Database, userId: string) =>
+  (await selectCustomer(d1, userId))[0]?.customerId ?? null;
 
 /** One Stripe customer per player; concurrent first checkouts get the same one through Stripe's idempotency key. */
 const customerFor = async (d1: D1Database, stripe: Stripe, buyer: Buyer, now: number) => {
   const existing = await customerIdOf(d1, buyer.id);
   if (existing) return existing;
   const customer = await callStripe(() =>
-    stripe.customers.create({ email: buyer.email, metadata: { userId: buyer.id } }, { idempotencyKey: `customer:${buyer.id}` }),
+    stripe.customers.create(
+      { email: buyer.email, metadata: { userId: buyer.id } },
+      { idempotencyKey: `customer:${buyer.id}` },
+    ),
   );
   const db = createDb(d1);
   const [, stored] = await db.batch([
-    db.insert(stripeCustomers).values({ userId: buyer.id, customerId: customer.id, createdAt: now }).onConflictDoNothing({ target: stripeCustomers.userId }),
+    db
+      .insert(stripeCustomers)
+      .values({ userId: buyer.id, customerId: customer.id, createdAt: now })
+      .onConflictDoNothing({ target: stripeCustomers.userId }),
     selectCustomer(d1, buyer.id),
   ]);
   return stored[0]?.customerId ?? customer.id;
@@ -52,7 +62,10 @@ const recordCheckoutAttempt = async (d1: D1Database, userId: string, usdCents: n
     .bind(newId(), userId, usdCents, now)
     .run();
   if (meta.changes === 1) return;
-  throw playRefusal(await readPlayState(d1, userId, now), "purchase", usdCents) ?? new AppError("conflict", "Failed to start checkout");
+  throw (
+    playRefusal(await readPlayState(d1, userId, now), "purchase", usdCents) ??
+    new AppError("conflict", "Failed to start checkout")
+  );
 };
 
 /**
@@ -62,7 +75,9 @@ const recordCheckoutAttempt = async (d1: D1Database, userId: string, usdCents: n
  */
 export const countRenewal = (d1: D1Database, userId: string, credits: number, transactionId: string, now: number) =>
   d1
-    .prepare(`INSERT INTO checkout_attempts (id, user_id, usd_cents, created_at) SELECT ?, ?, ?, ? WHERE ${MOVEMENT_APPLIED_SQL}`)
+    .prepare(
+      `INSERT INTO checkout_attempts (id, user_id, usd_cents, created_at) SELECT ?, ?, ?, ? WHERE ${MOVEMENT_APPLIED_SQL}`,
+    )
     .bind(newId(), userId, priceFor(credits, "subscription", "USD", 1).amount, now, transactionId);
 
 /**
@@ -71,7 +86,14 @@ export const countRenewal = (d1: D1Database, userId: string, credits: number, tr
  * says whom to credit, and so in which database. The buyer's limits, attempts and customer are in their database;
  * the exchange rates in the catalogue.
  */
-export const createCheckout = async (data: DataContext, stripe: Stripe, appUrl: string, buyer: Buyer, input: CheckoutInput, now: number) => {
+export const createCheckout = async (
+  data: DataContext,
+  stripe: Stripe,
+  appUrl: string,
+  buyer: Buyer,
+  input: CheckoutInput,
+  now: number,
+) => {
   const { credits, currency, mode } = input;
   const d1 = data.player(buyer.id);
   if (mode === "subscription" && (await hasLiveSubscription(d1, buyer.id))) {
@@ -111,7 +133,9 @@ export const createCheckout = async (data: DataContext, stripe: Stripe, appUrl: 
 export const createPortal = async (d1: D1Database, stripe: Stripe, appUrl: string, userId: string) => {
   const customer = await customerIdOf(d1, userId);
   if (!customer) throw new AppError("not_found", "No subscription found");
-  const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer, return_url: `${appUrl}/home` }));
+  const session = await callStripe(() =>
+    stripe.billingPortal.sessions.create({ customer, return_url: `${appUrl}/home` }),
+  );
   if (!session.url) throw new AppError("unavailable", "No portal URL received");
   return { url: session.url };
 };

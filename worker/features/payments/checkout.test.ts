@@ -14,7 +14,8 @@ afterEach(() => {
 
 type CheckoutRequest = Parameters<ReturnType<typeof apiClient>["payments"]["checkout"]["$post"]>[0]["json"];
 
-const checkout = (headers: Record<string, string>, json: CheckoutRequest) => apiClient({ headers }).payments.checkout.$post({ json });
+const checkout = (headers: Record<string, string>, json: CheckoutRequest) =>
+  apiClient({ headers }).payments.checkout.$post({ json });
 
 describe("POST /api/payments/checkout", () => {
   it("creates a session for exactly our price, with the buyer in metadata and the product's return URLs", async () => {
@@ -31,8 +32,16 @@ describe("POST /api/payments/checkout", () => {
       url: `https://checkout.stripe.test/checkout/${sessionId}`,
     });
     const yen = await startCheckout(player.bearer, { credits: 999, currency: "JPY", mode: "subscription" });
-    expect(stripe.store.sessions.get(yen)?.session).toMatchObject({ mode: "subscription", amount_total: 95_904, currency: "jpy" });
-    expect(stripe.store.sessions.get(yen)?.subscriptionMetadata).toEqual({ userId: player.userId, credits: "999", mode: "subscription" });
+    expect(stripe.store.sessions.get(yen)?.session).toMatchObject({
+      mode: "subscription",
+      amount_total: 95_904,
+      currency: "jpy",
+    });
+    expect(stripe.store.sessions.get(yen)?.subscriptionMetadata).toEqual({
+      userId: player.userId,
+      credits: "999",
+      mode: "subscription",
+    });
     expect(stripe.store.customers.size).toBe(1);
   });
 
@@ -50,7 +59,11 @@ describe("POST /api/payments/checkout", () => {
       expect(await refused.json()).toMatchObject({ error: { message } });
     }
     // A currency outside the route's types, so sent untyped.
-    const { status, body } = await callJson("/api/payments/checkout", { method: "POST", headers: player.bearer, json: { credits: 10, currency: "BTC" } });
+    const { status, body } = await callJson("/api/payments/checkout", {
+      method: "POST",
+      headers: player.bearer,
+      json: { credits: 10, currency: "BTC" },
+    });
     expect(status).toBe(400);
     expect(body).toMatchObject({ error: { message: "Unsupported currency" } });
     expect((await checkout(player.bearer, { credits: 1, mode: "subscription" })).status).toBe(200);
@@ -69,7 +82,9 @@ describe("POST /api/payments/checkout", () => {
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
       const request = new Request(input, init);
-      return request.url.startsWith("https://api.stripe.com/") ? Promise.reject(new TypeError("network down")) : realFetch(request);
+      return request.url.startsWith("https://api.stripe.com/")
+        ? Promise.reject(new TypeError("network down"))
+        : realFetch(request);
     });
     const failed = await checkout(player.bearer, { credits: 10 });
     expect(failed.status).toBe(503);

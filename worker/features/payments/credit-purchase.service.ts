@@ -10,7 +10,6 @@ export type PurchaseRef = { userId: string; transactionId: string; credits: numb
 
 export type CreditOutcome = { applied: boolean; credits: ReturnType<typeof toCredits>; events: LiveMessage[] };
 
-
 export const creditEvents = (
   credits: ReturnType<typeof toCredits>,
   transaction: { id: string; amount: number; transactionType: string; description: string; createdAt: number },
@@ -20,7 +19,9 @@ export const creditEvents = (
 ];
 
 const describe = (purchase: Purchase) =>
-  purchase.kind === "checkout" ? `Purchased ${purchase.credits} credits` : `Monthly subscription: ${purchase.credits} credits`;
+  purchase.kind === "checkout"
+    ? `Purchased ${purchase.credits} credits`
+    : `Monthly subscription: ${purchase.credits} credits`;
 
 /**
  * Grants a purchase's credits exactly once, however often and in whatever order the webhook and the verify call
@@ -36,7 +37,8 @@ export const creditPurchase = async (
   receipt: Receipt<PurchaseRef> = () => [],
 ): Promise<CreditOutcome> => {
   const description = describe(purchase);
-  const idempotencyKey = purchase.kind === "checkout" ? `stripe:${purchase.paymentId}` : `invoice:${purchase.paymentId}`;
+  const idempotencyKey =
+    purchase.kind === "checkout" ? `stripe:${purchase.paymentId}` : `invoice:${purchase.paymentId}`;
   const movement = grant(d1, {
     userId: purchase.userId,
     amount: purchase.credits,
@@ -67,14 +69,22 @@ export const creditPurchase = async (
       movement.transactionId,
     );
   const ref = { userId: purchase.userId, transactionId: movement.transactionId, credits: purchase.credits };
-  const counted = purchase.renewal ? [countRenewal(d1, purchase.userId, purchase.credits, movement.transactionId, now)] : [];
+  const counted = purchase.renewal
+    ? [countRenewal(d1, purchase.userId, purchase.credits, movement.transactionId, now)]
+    : [];
   const { applied, reads } = await commitMovement(d1, movement, {
     after: [recordPayment, ...counted, ...after, ...receipt(ref)],
     reads: { credits: creditsStatement(d1, purchase.userId) },
   });
   const credits = toCredits(reads.credits.results[0]);
   const events = applied
-    ? creditEvents(credits, { id: movement.transactionId, amount: purchase.credits, transactionType: "purchase", description, createdAt: now })
+    ? creditEvents(credits, {
+        id: movement.transactionId,
+        amount: purchase.credits,
+        transactionType: "purchase",
+        description,
+        createdAt: now,
+      })
     : [];
   return { applied, credits, events };
 };

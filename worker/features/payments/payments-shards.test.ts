@@ -46,14 +46,34 @@ describe("payments with players over two shards", () => {
     const bought = await paidCheckout(stripe, first.bearer, { credits: 100 }, shards);
     for (const event of [...bought.events, ...bought.events]) expect((await deliver(event, shards)).status).toBe(200);
     const returned = await paidCheckout(stripe, second.bearer, { credits: 40, currency: "EUR" }, shards);
-    expect((await verify(second.bearer, returned.sessionId, shards)).body).toMatchObject({ success: true, wasDuplicate: false, newBalance: 40 });
+    expect((await verify(second.bearer, returned.sessionId, shards)).body).toMatchObject({
+      success: true,
+      wasDuplicate: false,
+      newBalance: 40,
+    });
     for (const event of returned.events) expect((await deliver(event, shards)).status).toBe(200);
-    expect((await verify(second.bearer, returned.sessionId, shards)).body).toMatchObject({ success: true, wasDuplicate: true, newBalance: 40 });
+    expect((await verify(second.bearer, returned.sessionId, shards)).body).toMatchObject({
+      success: true,
+      wasDuplicate: true,
+      newBalance: 40,
+    });
 
-    for (const [player, credits] of [[first, 100], [second, 40]] as const) {
+    for (const [player, credits] of [
+      [first, 100],
+      [second, 40],
+    ] as const) {
       expect(await balanceOf(player.userId, playerDb(shards, player.userId))).toBe(credits);
-      for (const table of ["credit_transactions", "stripe_payments", "stripe_customers", "checkout_attempts", "user_credits"]) {
-        expect({ table, rows: await rowsByDatabase(shards, table, player.userId) }).toEqual({ table, rows: onlyInShard(1) });
+      for (const table of [
+        "credit_transactions",
+        "stripe_payments",
+        "stripe_customers",
+        "checkout_attempts",
+        "user_credits",
+      ]) {
+        expect({ table, rows: await rowsByDatabase(shards, table, player.userId) }).toEqual({
+          table,
+          rows: onlyInShard(1),
+        });
       }
     }
     await expectLedgersClean();
@@ -63,13 +83,17 @@ describe("payments with players over two shards", () => {
     const buyer = await buyerIn(1);
     const now = Date.now();
     await playerDb(shards, buyer.userId)
-      .prepare("INSERT INTO play_limits (id, user_id, kind, period, amount, effective_at, created_at) VALUES (?, ?, 'purchase', 'day', 1000, ?, ?)")
+      .prepare(
+        "INSERT INTO play_limits (id, user_id, kind, period, amount, effective_at, created_at) VALUES (?, ?, 'purchase', 'day', 1000, ?, ?)",
+      )
       .bind(crypto.randomUUID(), buyer.userId, now - 1, now - 1)
       .run();
     expect((await checkout(buyer.bearer, 5)).status).toBe(200);
     const over = await checkout(buyer.bearer, 6);
     expect(over.status).toBe(422);
-    expect(await over.json()).toMatchObject({ error: { message: "This would go over your daily limit of $10.00 on purchases" } });
+    expect(await over.json()).toMatchObject({
+      error: { message: "This would go over your daily limit of $10.00 on purchases" },
+    });
     expect(await rowsByDatabase(shards, "checkout_attempts", buyer.userId)).toEqual(onlyInShard(1));
 
     const subscriber = await buyerIn(0);
@@ -82,17 +106,26 @@ describe("payments with players over two shards", () => {
 
   it("keeps a subscription, its monthly credits and its cancellation in the subscriber's shard", async () => {
     const subscriber = await buyerIn(1);
-    const { sessionId, events } = await paidCheckout(stripe, subscriber.bearer, { credits: 20, mode: "subscription" }, shards);
+    const { sessionId, events } = await paidCheckout(
+      stripe,
+      subscriber.bearer,
+      { credits: 20, mode: "subscription" },
+      shards,
+    );
     for (const event of events) await deliver(event, shards);
     const subscriptionId = String(stripe.store.sessions.get(sessionId)?.session.subscription);
     for (const event of renewSubscription(stripe.store, subscriptionId)) await deliver(event, shards);
     expect(await balanceOf(subscriber.userId, playerDb(shards, subscriber.userId))).toBe(40);
 
     const client = apiClient({ headers: subscriber.bearer, env: shards });
-    expect((await successOf(client.subscriptions.$get())).body.items).toMatchObject([{ id: subscriptionId, status: "active", creditsAmount: 20 }]);
+    expect((await successOf(client.subscriptions.$get())).body.items).toMatchObject([
+      { id: subscriptionId, status: "active", creditsAmount: 20 },
+    ]);
     expect((await successOf(client.payments.portal.$post())).body.url).toMatch(/\/portal\/bps_/);
     for (const event of cancelSubscription(stripe.store, subscriptionId)) await deliver(event, shards);
-    expect((await successOf(client.subscriptions.$get())).body.items).toMatchObject([{ id: subscriptionId, status: "canceled" }]);
+    expect((await successOf(client.subscriptions.$get())).body.items).toMatchObject([
+      { id: subscriptionId, status: "canceled" },
+    ]);
     expect(await rowsByDatabase(shards, "subscriptions", subscriber.userId)).toEqual(onlyInShard(1));
     expect(await rowsByDatabase(shards, "stripe_payments", subscriber.userId)).toEqual(onlyInShard(2));
     await expectLedgersClean();
@@ -114,8 +147,17 @@ describe("payments with players over two shards", () => {
     const subscription = await paidCheckout(stripe, subscriber.bearer, { credits: 50, mode: "subscription" }, shards);
     for (const event of subscription.events) await deliver(event, shards);
     const payment = stripe.store.invoicePayments.at(-1) as { payment: { payment_intent: string }; amount_paid: number };
-    const { amount_paid: paid, payment: { payment_intent: intentOfInvoice } } = payment;
-    const refund: Json = { id: "ch_shard_sub", object: "charge", amount: paid, amount_refunded: paid, payment_intent: intentOfInvoice };
+    const {
+      amount_paid: paid,
+      payment: { payment_intent: intentOfInvoice },
+    } = payment;
+    const refund: Json = {
+      id: "ch_shard_sub",
+      object: "charge",
+      amount: paid,
+      amount_refunded: paid,
+      payment_intent: intentOfInvoice,
+    };
     expect((await deliver(stripeEvent("charge.refunded", refund), shards)).status).toBe(200);
     expect(await balanceOf(subscriber.userId, playerDb(shards, subscriber.userId))).toBe(0);
 

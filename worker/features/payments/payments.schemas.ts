@@ -3,7 +3,9 @@ import { CREDIT_LIMITS, CURRENCIES, PURCHASE_MODES, type PurchaseMode } from "#s
 
 export const rangeMessage = (mode: PurchaseMode) => {
   const { min, max } = CREDIT_LIMITS[mode];
-  return mode === "payment" ? `You can buy between ${min} and ${max} credits` : `A subscription is between ${min} and ${max} credits a month`;
+  return mode === "payment"
+    ? `You can buy between ${min} and ${max} credits`
+    : `A subscription is between ${min} and ${max} credits a month`;
 };
 
 const inRange = ({ credits, mode }: { credits: number; mode: PurchaseMode }) =>

@@ -13,7 +13,10 @@ const pricingRoute = createRoute({
   security: publicRoute,
   tags: ["Payments"],
   request: { query: pricingQuerySchema },
-  responses: { 200: jsonContent(priceSchema, "What the credits cost, as checkout will charge it"), ...errorResponses(400) },
+  responses: {
+    200: jsonContent(priceSchema, "What the credits cost, as checkout will charge it"),
+    ...errorResponses(400),
+  },
 });
 
 export const pricingRoutes = createRouter().openapi(pricingRoute, async (c) => {

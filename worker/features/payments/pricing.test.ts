@@ -44,7 +44,11 @@ describe("GET /api/pricing", () => {
             continue;
           }
           expect(answer.status, `${credits} credits`).toBe(200);
-          expect(await answer.json()).toMatchObject({ credits: Number(credits), currency, amount: expectedAmount(usd, currency) });
+          expect(await answer.json()).toMatchObject({
+            credits: Number(credits),
+            currency,
+            amount: expectedAmount(usd, currency),
+          });
         }
       });
     }
@@ -53,15 +57,24 @@ describe("GET /api/pricing", () => {
   it("matches hand-computed prices at the price anchors", async () => {
     expect((await successOf(price(999, "USD", "payment"))).body.amount).toBe(79_920);
     expect((await successOf(price(999, "USD", "subscription"))).body.amount).toBe(63_936);
-    expect((await successOf(price(100, "EUR", "payment"))).body).toEqual({ credits: 100, currency: "EUR", amount: 8075, unitPrice: 81 });
+    expect((await successOf(price(100, "EUR", "payment"))).body).toEqual({
+      credits: 100,
+      currency: "EUR",
+      amount: 8075,
+      unitPrice: 81,
+    });
     expect((await successOf(price(999, "JPY", "payment"))).body).toMatchObject({ amount: 119_880, unitPrice: 120 });
     expect((await successOf(price(5, "GBP", "payment"))).body.amount).toBe(395);
   });
 
   it("rejects a fractional count, an unknown currency and an unknown mode", async () => {
-    expect(await (await price(10.5, "USD", "payment")).json()).toMatchObject({ error: { message: "Credits must be a whole number" } });
+    expect(await (await price(10.5, "USD", "payment")).json()).toMatchObject({
+      error: { message: "Credits must be a whole number" },
+    });
     // A currency and a mode outside the route's types, so sent untyped.
-    expect((await callJson("/api/pricing?credits=10&currency=CHF&mode=payment")).body).toMatchObject({ error: { message: "Unsupported currency" } });
+    expect((await callJson("/api/pricing?credits=10&currency=CHF&mode=payment")).body).toMatchObject({
+      error: { message: "Unsupported currency" },
+    });
     expect((await callJson("/api/pricing?credits=10&currency=USD&mode=weekly")).body).toMatchObject({
       error: { message: "Mode must be payment or subscription" },
     });

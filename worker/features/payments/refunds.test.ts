@@ -2,7 +2,15 @@ import { shardOf } from "../../test/players";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
-import { deliver, disputeOf, paidCheckout, refundedCharge, stripeEvent, useFakeStripe, type FakeStripe } from "../../test/stripe";
+import {
+  deliver,
+  disputeOf,
+  paidCheckout,
+  refundedCharge,
+  stripeEvent,
+  useFakeStripe,
+  type FakeStripe,
+} from "../../test/stripe";
 
 let stripe: FakeStripe;
 beforeEach(() => {
@@ -22,7 +30,10 @@ const purchase = async (credits: number) => {
 };
 
 const credits = (userId: string) =>
-  shardOf(userId).prepare("SELECT balance, redeemable FROM user_credits WHERE user_id = ?").bind(userId).first<{ balance: number; redeemable: number }>();
+  shardOf(userId)
+    .prepare("SELECT balance, redeemable FROM user_credits WHERE user_id = ?")
+    .bind(userId)
+    .first<{ balance: number; redeemable: number }>();
 
 describe("refunds and disputes take purchased credits back", () => {
   it("a full refund takes them all, even below zero, once however often it is delivered", async () => {
@@ -33,7 +44,8 @@ describe("refunds and disputes take purchased credits back", () => {
     expect(answers.every((response) => response.status === 200)).toBe(true);
     expect(await deliver(refunded).then((response) => response.status)).toBe(200);
     expect(await credits(player.userId)).toEqual({ balance: -60, redeemable: 0 });
-    const reversals = await shardOf(player.userId).prepare("SELECT amount, source FROM credit_transactions WHERE user_id = ? AND transaction_type = 'reversal'")
+    const reversals = await shardOf(player.userId)
+      .prepare("SELECT amount, source FROM credit_transactions WHERE user_id = ? AND transaction_type = 'reversal'")
       .bind(player.userId)
       .all<{ amount: number; source: string }>();
     expect(reversals.results).toEqual([{ amount: -100, source: "purchased" }]);
@@ -50,7 +62,9 @@ describe("refunds and disputes take purchased credits back", () => {
     await expectLedgerClean();
 
     const second = await purchase(100);
-    await deliver(stripeEvent("charge.refunded", refundedCharge(second.paymentIntent, second.amount, second.amount / 4)));
+    await deliver(
+      stripeEvent("charge.refunded", refundedCharge(second.paymentIntent, second.amount, second.amount / 4)),
+    );
     expect(await balanceOf(second.player.userId)).toBe(75);
     await deliver(stripeEvent("charge.dispute.created", disputeOf(second.paymentIntent, second.amount)));
     await deliver(stripeEvent("charge.dispute.created", disputeOf(second.paymentIntent, second.amount)));

@@ -17,7 +17,8 @@ const required = (value: string | undefined, local: string, settings: Settings) 
   throw new AppError("unavailable", "Payments are not configured");
 };
 
-export const webhookSecret = (settings: Settings) => required(settings.STRIPE_WEBHOOK_SECRET, LOCAL_STRIPE_WEBHOOK_SECRET, settings);
+export const webhookSecret = (settings: Settings) =>
+  required(settings.STRIPE_WEBHOOK_SECRET, LOCAL_STRIPE_WEBHOOK_SECRET, settings);
 
 const clients = new WeakMap<Settings, Stripe>();
 

@@ -6,7 +6,15 @@ import type { DataContext } from "../../db/data-context";
 import { findPaymentByIntent, refundedShare, takeBackCredits } from "./take-back.service";
 import { applySubscriptionEvent, recordSubscription } from "./subscription-rows";
 import { holdSubscriptions } from "./subscription-holds";
-import { idOf, invoicePeriodEnd, purchaseFromInvoice, purchaseFromSession, readMetadata, subscriptionTotal, type Purchase } from "./stripe-objects";
+import {
+  idOf,
+  invoicePeriodEnd,
+  purchaseFromInvoice,
+  purchaseFromSession,
+  readMetadata,
+  subscriptionTotal,
+  type Purchase,
+} from "./stripe-objects";
 
 export type Handled = { userId: string; outcome: CreditOutcome | null };
 
@@ -26,8 +34,15 @@ const subscriptionFacts = (purchase: Purchase, subscriptionId: string, now: numb
 });
 
 /** A paid checkout: one-time credits, or a subscription's first invoice together with its subscription row. */
-export const creditSession = async (d1: D1Database, purchase: Purchase, now: number, receipt?: Receipt<PurchaseRef>) => {
-  const after = purchase.subscriptionId ? [recordSubscription(d1, subscriptionFacts(purchase, purchase.subscriptionId, now))] : [];
+export const creditSession = async (
+  d1: D1Database,
+  purchase: Purchase,
+  now: number,
+  receipt?: Receipt<PurchaseRef>,
+) => {
+  const after = purchase.subscriptionId
+    ? [recordSubscription(d1, subscriptionFacts(purchase, purchase.subscriptionId, now))]
+    : [];
   return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, after, receipt) };
 };
 
@@ -41,17 +56,32 @@ const creditInvoice = async (data: DataContext, stripe: Stripe, invoice: Stripe.
   if (!purchase?.subscriptionId) return null;
   const d1 = data.writablePlayer(purchase.userId);
   // The delivery date moves on even when verify credited this invoice first.
-  const delivery = recordSubscription(d1, subscriptionFacts(purchase, purchase.subscriptionId, now), invoicePeriodEnd(invoice));
+  const delivery = recordSubscription(
+    d1,
+    subscriptionFacts(purchase, purchase.subscriptionId, now),
+    invoicePeriodEnd(invoice),
+  );
   const outcome = await creditPurchase(d1, purchase, now, [delivery]);
   if (purchase.renewal) await holdSubscriptions(d1, stripe, purchase.userId, now);
   return { userId: purchase.userId, outcome };
 };
 
-const syncSubscription = async (data: DataContext, event: Stripe.Event, subscription: Stripe.Subscription, now: number) => {
+const syncSubscription = async (
+  data: DataContext,
+  event: Stripe.Event,
+  subscription: Stripe.Subscription,
+  now: number,
+) => {
   const metadata = readMetadata(subscription.metadata);
   if (!metadata) return ignored(event, "not_ours");
   const d1 = data.writablePlayer(metadata.userId);
-  await applySubscriptionEvent(d1, subscription, { ...metadata, totalPrice: subscriptionTotal(subscription) }, event.created, now);
+  await applySubscriptionEvent(
+    d1,
+    subscription,
+    { ...metadata, totalPrice: subscriptionTotal(subscription) },
+    event.created,
+    now,
+  );
   return { userId: metadata.userId, outcome: null };
 };
 
@@ -75,7 +105,10 @@ const takeBack = async (
     data.assertPlayerWritable(direct.found.userId);
     return takeBackCredits(direct.db, direct.found.id, targetFor, reason, now);
   }
-  const payments = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntentId }, limit: 1 });
+  const payments = await stripe.invoicePayments.list({
+    payment: { type: "payment_intent", payment_intent: paymentIntentId },
+    limit: 1,
+  });
   const invoiceId = idOf(payments.data[0]?.invoice);
   if (!invoiceId) return ignored(event, "no_credited_payment");
   const taken = await data.findInPlayers((d1) => takeBackCredits(d1, invoiceId, targetFor, reason, now));
@@ -86,7 +119,12 @@ const takeBack = async (
  * Applies one verified event; throws (so the webhook answers 5xx and Stripe retries) when a write failed, or waits
  * (503) while the player is being moved to another database.
  */
-export const handleStripeEvent = async (data: DataContext, stripe: Stripe, event: Stripe.Event, now: number): Promise<Handled | null> => {
+export const handleStripeEvent = async (
+  data: DataContext,
+  stripe: Stripe,
+  event: Stripe.Event,
+  now: number,
+): Promise<Handled | null> => {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {

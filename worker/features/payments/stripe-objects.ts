@@ -16,7 +16,8 @@ export const readMetadata = (metadata: Stripe.Metadata | null | undefined): Purc
   return parsed.success ? parsed.data : null;
 };
 
-export const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+export const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 /** A paid thing that gives credits once: a one-time checkout session, or one subscription invoice. */
 export type Purchase = PurchaseMetadata & {
@@ -50,7 +51,14 @@ export const purchaseFromSession = (session: Stripe.Checkout.Session): Purchase 
     if (!invoiceId || !subscriptionId) return null;
     return { ...common, kind: "invoice", paymentId: invoiceId, paymentIntentId: null, subscriptionId, renewal: false };
   }
-  return { ...common, kind: "checkout", paymentId: session.id, paymentIntentId: idOf(session.payment_intent), subscriptionId: null, renewal: false };
+  return {
+    ...common,
+    kind: "checkout",
+    paymentId: session.id,
+    paymentIntentId: idOf(session.payment_intent),
+    subscriptionId: null,
+    renewal: false,
+  };
 };
 
 export const purchaseFromInvoice = (invoice: Stripe.Invoice): Purchase | null => {

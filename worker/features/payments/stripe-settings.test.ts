@@ -17,7 +17,11 @@ describe("payment settings", () => {
     const staging = { ...env, ENVIRONMENT: "staging", ...EMAIL };
     const ctx = createExecutionContext();
     const response = await app.fetch(
-      new Request(`${BASE_URL}/api/stripe/webhook`, { method: "POST", headers: { "Stripe-Signature": "t=1,v1=00" }, body: "{}" }),
+      new Request(`${BASE_URL}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Stripe-Signature": "t=1,v1=00" },
+        body: "{}",
+      }),
       staging,
       ctx,
     );

@@ -23,7 +23,10 @@ const play = (player: SignedInPlayer) => apiClient({ headers: player.bearer })["
 
 const subscribed = async (monthlyPurchaseLimit?: number) => {
   const player = await signedInPlayer();
-  if (monthlyPurchaseLimit) await successOf(play(player).limits.$put({ json: { kind: "purchase", period: "month", amount: monthlyPurchaseLimit } }));
+  if (monthlyPurchaseLimit)
+    await successOf(
+      play(player).limits.$put({ json: { kind: "purchase", period: "month", amount: monthlyPurchaseLimit } }),
+    );
   const { sessionId, events } = await paidCheckout(stripe, player.bearer, { credits: CREDITS, mode: "subscription" });
   for (const event of events) await deliver(event);
   const subscriptionId = String(stripe.store.sessions.get(sessionId)?.session.subscription);
@@ -53,7 +56,9 @@ describe("subscriptions under responsible play", () => {
     expect(await balanceOf(player.userId)).toBe(CREDITS * 3);
     expect(await purchasedThisMonth(player)).toBe(PRICE * 3);
     expect(inStripe().cancel_at_period_end).toBe(true);
-    const checkout = await apiClient({ headers: player.bearer }).payments.checkout.$post({ json: { credits: 5, currency: "USD", mode: "payment" } });
+    const checkout = await apiClient({ headers: player.bearer }).payments.checkout.$post({
+      json: { credits: 5, currency: "USD", mode: "payment" },
+    });
     expect(checkout.status).toBe(422);
 
     expect(await renew(subscriptionId)).toEqual(["customer.subscription.deleted"]);
@@ -75,7 +80,8 @@ describe("subscriptions under responsible play", () => {
   it("credit a renewal that arrives during a self-exclusion, count it, and end the subscription after it", async () => {
     const { player, subscriptionId, inStripe } = await subscribed();
     // Excluded without the route (as if its call to Stripe had failed): the renewal is the second chance.
-    await shardOf(player.userId).prepare("INSERT INTO play_blocks (user_id, excluded_until, updated_at) VALUES (?, ?, ?)")
+    await shardOf(player.userId)
+      .prepare("INSERT INTO play_blocks (user_id, excluded_until, updated_at) VALUES (?, ?, ?)")
       .bind(player.userId, Date.now() + 86_400_000, Date.now())
       .run();
     expect(await renew(subscriptionId)).toEqual(["invoice.paid"]);

@@ -26,8 +26,11 @@ export const holdSubscriptions = async (d1: D1Database, stripe: Stripe, userId: 
   const hold = holdFor(await readPlayState(d1, userId, now));
   if (!hold) return;
   const change: Stripe.SubscriptionUpdateParams =
-    "pauseUntil" in hold ? { pause_collection: { behavior: "void", resumes_at: Math.ceil(hold.pauseUntil / 1000) } } : { cancel_at_period_end: true };
-  for (const { id } of await liveSubscriptions(d1, userId)) await callStripe(() => stripe.subscriptions.update(id, change));
+    "pauseUntil" in hold
+      ? { pause_collection: { behavior: "void", resumes_at: Math.ceil(hold.pauseUntil / 1000) } }
+      : { cancel_at_period_end: true };
+  for (const { id } of await liveSubscriptions(d1, userId))
+    await callStripe(() => stripe.subscriptions.update(id, change));
 };
 
 /**

@@ -14,7 +14,13 @@ export const liveSubscriptions = (d1: D1Database, userId: string) =>
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_STATUSES)));
 
-type Known = PurchaseMetadata & { subscriptionId: string; customerId: string | null; totalPrice: number; currency: string; now: number };
+type Known = PurchaseMetadata & {
+  subscriptionId: string;
+  customerId: string | null;
+  totalPrice: number;
+  currency: string;
+  now: number;
+};
 
 /**
  * The row as a paid checkout or invoice first reveals it. It never overwrites a status: only subscription events do,
@@ -30,7 +36,16 @@ export const recordSubscription = (d1: D1Database, known: Known, nextDelivery: n
          next_delivery_date = MAX(COALESCE(next_delivery_date, 0), COALESCE(excluded.next_delivery_date, 0)),
          customer_id = COALESCE(customer_id, excluded.customer_id), updated_at = excluded.updated_at`,
     )
-    .bind(known.subscriptionId, known.userId, known.customerId, known.credits, known.totalPrice, known.currency, nextDelivery, known.now);
+    .bind(
+      known.subscriptionId,
+      known.userId,
+      known.customerId,
+      known.credits,
+      known.totalPrice,
+      known.currency,
+      nextDelivery,
+      known.now,
+    );
 
 /**
  * A customer.subscription.* event, applied only when it is newer than the last one applied. On a tie (Stripe's

@@ -15,7 +15,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const subscriptionsOf = async (headers: Record<string, string>) => (await successOf(apiClient({ headers }).subscriptions.$get())).body.items;
+const subscriptionsOf = async (headers: Record<string, string>) =>
+  (await successOf(apiClient({ headers }).subscriptions.$get())).body.items;
 
 const subscribe = async (credits: number) => {
   const player = await signedInPlayer();
@@ -25,7 +26,8 @@ const subscribe = async (credits: number) => {
 };
 
 const invoiceCount = (userId: string) =>
-  shardOf(userId).prepare("SELECT COUNT(*) AS n FROM credit_transactions WHERE user_id = ? AND idempotency_key LIKE 'invoice:%'")
+  shardOf(userId)
+    .prepare("SELECT COUNT(*) AS n FROM credit_transactions WHERE user_id = ? AND idempotency_key LIKE 'invoice:%'")
     .bind(userId)
     .first<{ n: number }>()
     .then((row) => row?.n ?? 0);
@@ -39,7 +41,13 @@ describe("subscriptions", () => {
     expect(await balanceOf(player.userId)).toBe(100);
     expect(await invoiceCount(player.userId)).toBe(1);
     const [subscription] = await subscriptionsOf(player.bearer);
-    expect(subscription).toMatchObject({ id: subscriptionId, status: "active", creditsAmount: 100, totalPrice: 7600, currency: "USD" });
+    expect(subscription).toMatchObject({
+      id: subscriptionId,
+      status: "active",
+      creditsAmount: 100,
+      totalPrice: 7600,
+      currency: "USD",
+    });
     expect(subscription?.nextDeliveryDate).toBeGreaterThan(Date.now());
     await expectLedgerClean();
   });
@@ -52,7 +60,13 @@ describe("subscriptions", () => {
     for (const event of renewals) await deliver(event);
     expect(await invoiceCount(player.userId)).toBe(4);
     expect(await balanceOf(player.userId)).toBe(80);
-    const lastPeriodEnd = Math.max(...renewals.map((event) => (event.data as { object: { lines: { data: { period: { end: number } }[] } } }).object.lines.data[0]?.period.end ?? 0));
+    const lastPeriodEnd = Math.max(
+      ...renewals.map(
+        (event) =>
+          (event.data as { object: { lines: { data: { period: { end: number } }[] } } }).object.lines.data[0]?.period
+            .end ?? 0,
+      ),
+    );
     expect((await subscriptionsOf(player.bearer))[0]?.nextDeliveryDate).toBe(lastPeriodEnd * 1000);
     await expectLedgerClean();
   });
@@ -64,7 +78,13 @@ describe("subscriptions", () => {
     const subscription = (deleted.data as { object: Json }).object;
     const created = Number(deleted.created);
     await deliver(deleted);
-    await deliver(stripeEvent("customer.subscription.updated", { ...subscription, status: "active", cancel_at_period_end: false }, created - 60));
+    await deliver(
+      stripeEvent(
+        "customer.subscription.updated",
+        { ...subscription, status: "active", cancel_at_period_end: false },
+        created - 60,
+      ),
+    );
     await deliver(stripeEvent("customer.subscription.updated", { ...subscription, status: "active" }, created));
     expect((await subscriptionsOf(player.bearer))[0]?.status).toBe("canceled");
 
@@ -87,7 +107,13 @@ describe("subscriptions", () => {
     const { player, events } = await subscribe(50);
     for (const event of events) await deliver(event);
     const payment = stripe.store.invoicePayments[0] as { payment: { payment_intent: string }; amount_paid: number };
-    const refund = { id: "ch_sub", object: "charge", amount: payment.amount_paid, amount_refunded: payment.amount_paid, payment_intent: payment.payment.payment_intent };
+    const refund = {
+      id: "ch_sub",
+      object: "charge",
+      amount: payment.amount_paid,
+      amount_refunded: payment.amount_paid,
+      payment_intent: payment.payment.payment_intent,
+    };
     expect((await deliver(stripeEvent("charge.refunded", refund))).status).toBe(200);
     expect(await balanceOf(player.userId)).toBe(0);
     await expectLedgerClean();

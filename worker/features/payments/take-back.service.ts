@@ -10,11 +10,16 @@ const ATTEMPTS = 3;
 
 const findPaymentWhere = async (d1: D1Database, where: SQL) => {
   const { id, userId, credits, creditsTakenBack } = stripePayments;
-  const [payment] = await createDb(d1).select({ id, userId, credits, creditsTakenBack }).from(stripePayments).where(where).limit(1);
+  const [payment] = await createDb(d1)
+    .select({ id, userId, credits, creditsTakenBack })
+    .from(stripePayments)
+    .where(where)
+    .limit(1);
   return payment ?? null;
 };
 
-export const findPaymentByIntent = (d1: D1Database, paymentIntentId: string) => findPaymentWhere(d1, eq(stripePayments.paymentIntentId, paymentIntentId));
+export const findPaymentByIntent = (d1: D1Database, paymentIntentId: string) =>
+  findPaymentWhere(d1, eq(stripePayments.paymentIntentId, paymentIntentId));
 
 const findPayment = (d1: D1Database, id: string) => findPaymentWhere(d1, eq(stripePayments.id, id));
 
@@ -42,7 +47,8 @@ export const takeBackCredits = async (
     const target = Math.min(payment.credits, targetFor(payment.credits));
     const amount = target - payment.creditsTakenBack;
     if (amount <= 0) return null;
-    const description = reason === "refund" ? `Refunded purchase: ${amount} credits` : `Disputed purchase: ${amount} credits`;
+    const description =
+      reason === "refund" ? `Refunded purchase: ${amount} credits` : `Disputed purchase: ${amount} credits`;
     const movement = reverse(d1, {
       userId: payment.userId,
       amount,
@@ -53,9 +59,16 @@ export const takeBackCredits = async (
     });
     const after = [
       d1
-        .prepare("UPDATE stripe_payments SET credits_taken_back = ?, updated_at = ? WHERE id = ? AND credits_taken_back = ?")
+        .prepare(
+          "UPDATE stripe_payments SET credits_taken_back = ?, updated_at = ? WHERE id = ? AND credits_taken_back = ?",
+        )
         .bind(target, now, payment.id, payment.creditsTakenBack),
-      assertInBatch(d1, "EXISTS (SELECT 1 FROM stripe_payments WHERE id = ? AND credits_taken_back = ?)", payment.id, target),
+      assertInBatch(
+        d1,
+        "EXISTS (SELECT 1 FROM stripe_payments WHERE id = ? AND credits_taken_back = ?)",
+        payment.id,
+        target,
+      ),
       holdPendingRedemptions(d1, {
         userId: payment.userId,
         cause: reason === "refund" ? "charge_refunded" : "dispute_opened",
@@ -65,10 +78,19 @@ export const takeBackCredits = async (
       }),
     ];
     try {
-      const { applied, reads } = await commitMovement(d1, movement, { after, reads: { credits: creditsStatement(d1, payment.userId) } });
+      const { applied, reads } = await commitMovement(d1, movement, {
+        after,
+        reads: { credits: creditsStatement(d1, payment.userId) },
+      });
       const credits = toCredits(reads.credits.results[0]);
       const events = applied
-        ? creditEvents(credits, { id: movement.transactionId, amount: -amount, transactionType: "reversal", description, createdAt: now })
+        ? creditEvents(credits, {
+            id: movement.transactionId,
+            amount: -amount,
+            transactionType: "reversal",
+            description,
+            createdAt: now,
+          })
         : [];
       return { userId: payment.userId, outcome: { applied, credits, events } };
     } catch (error) {

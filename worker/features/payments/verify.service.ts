@@ -24,7 +24,9 @@ const paidBody = (applied: boolean, creditsAdded: number, newBalance: number) =>
   wasDuplicate: !applied,
   creditsAdded,
   newBalance,
-  message: applied ? `${creditsAdded} credits have been added to your account.` : "This payment has already been credited.",
+  message: applied
+    ? `${creditsAdded} credits have been added to your account.`
+    : "This payment has already been credited.",
 });
 
 /**
@@ -46,16 +48,28 @@ export const verifyPayment = async (
   if (session.payment_status !== "paid") {
     const balance = toCredits(await firstRow(creditsStatement(d1, userId))).balance;
     const message = "Your payment has not been completed yet. Credits are added as soon as it is.";
-    return { handled: null, body: { success: false, wasDuplicate: false, creditsAdded: 0, newBalance: balance, message } };
+    return {
+      handled: null,
+      body: { success: false, wasDuplicate: false, creditsAdded: 0, newBalance: balance, message },
+    };
   }
   const handled = await creditSession(d1, purchase, now, receipt);
-  return { handled, body: paidBody(handled?.outcome?.applied ?? false, purchase.credits, handled?.outcome?.credits.balance ?? 0) };
+  return {
+    handled,
+    body: paidBody(handled?.outcome?.applied ?? false, purchase.credits, handled?.outcome?.credits.balance ?? 0),
+  };
 };
 
 /** The answer of a verify call that committed under an Idempotency-Key whose answer was lost; asks Stripe nothing. */
 export const replayVerification = async (d1: D1Database, ref: PurchaseRef) => {
-  const movement = createDb(d1).select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.id, ref.transactionId));
-  const { moved, credits } = await batchNamed(d1, { moved: boundQuery(d1, movement), credits: creditsStatement(d1, ref.userId) });
+  const movement = createDb(d1)
+    .select({ id: creditTransactions.id })
+    .from(creditTransactions)
+    .where(eq(creditTransactions.id, ref.transactionId));
+  const { moved, credits } = await batchNamed(d1, {
+    moved: boundQuery(d1, movement),
+    credits: creditsStatement(d1, ref.userId),
+  });
   const balance = toCredits(credits.results[0]);
   return { credits: balance, body: paidBody(moved.length > 0, ref.credits, balance.balance) };
 };

@@ -43,13 +43,20 @@ export const stripeWebhookRoutes = createRouter().openapi(webhookRoute, async (c
   const payload = await c.req.text();
   let event: Stripe.Event;
   try {
-    event = await stripe.webhooks.constructEventAsync(payload, c.req.header("Stripe-Signature") ?? "", webhookSecret(settings), undefined, cryptoProvider);
+    event = await stripe.webhooks.constructEventAsync(
+      payload,
+      c.req.header("Stripe-Signature") ?? "",
+      webhookSecret(settings),
+      undefined,
+      cryptoProvider,
+    );
   } catch (error) {
     if (error instanceof AppError) throw error;
     log("warn", "stripe_webhook_rejected", { error: String(error).split("\n")[0] });
     throw new AppError("bad_request", "Invalid signature");
   }
   const handled = await handleStripeEvent(c.var.data, stripe, event, Date.now());
-  if (handled?.outcome?.events.length) c.executionCtx.waitUntil(publishToUser(c.env, handled.userId, handled.outcome.events));
+  if (handled?.outcome?.events.length)
+    c.executionCtx.waitUntil(publishToUser(c.env, handled.userId, handled.outcome.events));
   return c.json({ received: true as const }, 200);
 });

@@ -3,7 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Json } from "../../test/stripe";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { signedInPlayer } from "../../test/sessions";
-import { deliver, paidCheckout, postWebhook, signature, stripeEvent, useFakeStripe, verify, type FakeStripe } from "../../test/stripe";
+import {
+  deliver,
+  paidCheckout,
+  postWebhook,
+  signature,
+  stripeEvent,
+  useFakeStripe,
+  verify,
+  type FakeStripe,
+} from "../../test/stripe";
 
 let stripe: FakeStripe;
 beforeEach(() => {
@@ -14,10 +23,11 @@ afterEach(() => {
 });
 
 const rowsOf = async (userId: string) => {
-  const row = await shardOf(userId).prepare(
-    `SELECT (SELECT COUNT(*) FROM credit_transactions WHERE user_id = ?1) AS transactions,
+  const row = await shardOf(userId)
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM credit_transactions WHERE user_id = ?1) AS transactions,
             (SELECT COUNT(*) FROM stripe_payments WHERE user_id = ?1) AS payments`,
-  )
+    )
     .bind(userId)
     .first<{ transactions: number; payments: number }>();
   return row ?? { transactions: 0, payments: 0 };
@@ -72,7 +82,13 @@ describe("a one-time purchase is credited exactly once", () => {
     const player = await signedInPlayer();
     const { sessionId } = await paidCheckout(stripe, player.bearer, { credits: 5 });
     const first = await verify(player.bearer, sessionId);
-    expect(first.body).toEqual({ success: true, wasDuplicate: false, creditsAdded: 5, newBalance: 5, message: "5 credits have been added to your account." });
+    expect(first.body).toEqual({
+      success: true,
+      wasDuplicate: false,
+      creditsAdded: 5,
+      newBalance: 5,
+      message: "5 credits have been added to your account.",
+    });
     const again = await verify(player.bearer, sessionId);
     expect(again.body).toMatchObject({ success: true, wasDuplicate: true, creditsAdded: 5, newBalance: 5 });
     await expectLedgerClean();
@@ -89,7 +105,11 @@ describe("delayed payments", () => {
     expect((await deliver(unpaid)).status).toBe(200);
     const stored = stripe.store.sessions.get(sessionId)?.session;
     if (stored) stored.payment_status = "unpaid";
-    expect((await verify(player.bearer, sessionId)).body).toMatchObject({ success: false, creditsAdded: 0, newBalance: 0 });
+    expect((await verify(player.bearer, sessionId)).body).toMatchObject({
+      success: false,
+      creditsAdded: 0,
+      newBalance: 0,
+    });
     expect(await rowsOf(player.userId)).toEqual({ transactions: 0, payments: 0 });
 
     const succeeded = stripeEvent("checkout.session.async_payment_succeeded", session);
@@ -107,7 +127,9 @@ describe("signatures", () => {
     const player = await signedInPlayer();
     const { events } = await paidCheckout(stripe, player.bearer, { credits: 100 });
     const payload = JSON.stringify(completedEvent(events));
-    const altered = payload.replace('"credits": "100"', '"credits": "999"').replace('"credits":"100"', '"credits":"999"');
+    const altered = payload
+      .replace('"credits": "100"', '"credits": "999"')
+      .replace('"credits":"100"', '"credits":"999"');
     expect(altered).not.toBe(payload);
     const sixMinutesAgo = Math.floor(Date.now() / 1000) - 6 * 60;
     const attempts = [
@@ -128,7 +150,15 @@ describe("signatures", () => {
   it("acknowledge events that are not ours without writing", async () => {
     const response = await deliver(stripeEvent("customer.created", { id: "cus_other", object: "customer" }));
     expect(response.status).toBe(200);
-    const foreign = await deliver(stripeEvent("checkout.session.completed", { id: "cs_foreign", object: "checkout.session", mode: "payment", payment_status: "paid", metadata: {} }));
+    const foreign = await deliver(
+      stripeEvent("checkout.session.completed", {
+        id: "cs_foreign",
+        object: "checkout.session",
+        mode: "payment",
+        payment_status: "paid",
+        metadata: {},
+      }),
+    );
     expect(foreign.status).toBe(200);
   });
 });

@@ -44,9 +44,11 @@ const PICK_KEYS = Object.keys(pickColumns) as (keyof typeof pickColumns)[];
 /** With one database, the crowd and the score feed's side of the question are read beside the picks. */
 const crowdColumns = { yesCount: q.yesCount, noCount: q.noCount, ...autoResolutionColumns };
 
-const challengeOf = (userId: string) => and(eq(scoreFeedChallenges.questionId, q.id), eq(scoreFeedChallenges.userId, userId));
+const challengeOf = (userId: string) =>
+  and(eq(scoreFeedChallenges.questionId, q.id), eq(scoreFeedChallenges.userId, userId));
 
-const ownPicks = (userId: string, cursor: string | undefined) => and(eq(p.userId, userId), afterKeyset(p, cursor ? decodeKeyset(cursor) : null));
+const ownPicks = (userId: string, cursor: string | undefined) =>
+  and(eq(p.userId, userId), afterKeyset(p, cursor ? decodeKeyset(cursor) : null));
 
 /** The player's page of picks with everything shown beside them, in one read of the one database. */
 const picksWithCrowd = (db: Db, userId: string, cursor: string | undefined) =>
@@ -84,7 +86,7 @@ type Feed = ReturnType<typeof autoResolutionOf>;
 /** Whether a settled pick went with the majority; an open pick, or a tied crowd, says neither. */
 const crowdSide = (pick: Pick, yes: number, no: number) => {
   if (pick.status === "active" || yes === no) return null;
-  return (yes > no) === (pick.choice === "yes") ? ("with" as const) : ("against" as const);
+  return yes > no === (pick.choice === "yes") ? ("with" as const) : ("against" as const);
 };
 
 const toItem = (pick: Pick, yes: number, no: number, feed: Feed) => ({
@@ -110,7 +112,9 @@ export const readMyPicks = async (data: DataContext, userId: string, cursor: str
   // The crowd is summed over the player databases as it is read, so it counts the pick just made; the catalogue's
   // folded copy of it lags by up to a minute.
   const [feeds, crowds] =
-    questionIds.length === 0 ? [[], new Map()] : await Promise.all([feedsOf(createDb(data.catalogue), userId, questionIds), summedCounts(data, questionIds)]);
+    questionIds.length === 0
+      ? [[], new Map()]
+      : await Promise.all([feedsOf(createDb(data.catalogue), userId, questionIds), summedCounts(data, questionIds)]);
   const feedOf = new Map(feeds.map((row) => [row.id, autoResolutionOf(row)]));
   const items = picks.map((pick) => {
     const crowd = crowds.get(pick.questionId);

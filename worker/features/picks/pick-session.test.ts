@@ -13,9 +13,19 @@ let count = 0;
 const newPlayer = () => signUpAndLogin(`pick-session-${++count}-${crypto.randomUUID().slice(0, 6)}@example.com`);
 const claimsOf = (token: string) => JSON.parse(atob(token.split(".")[1]!.replaceAll("-", "+").replaceAll("_", "/")));
 const pickAs = (player: TestAccount, questionId: string, requestEnv: Env = env) =>
-  call("/api/picks", { method: "POST", headers: player.bearer, json: { questionId, choice: "yes", multiplier: 1 }, env: requestEnv });
+  call("/api/picks", {
+    method: "POST",
+    headers: player.bearer,
+    json: { questionId, choice: "yes", multiplier: 1 },
+    env: requestEnv,
+  });
 const picksOf = async (userId: string) =>
-  (await shardOf(userId).prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
+  (
+    await shardOf(userId)
+      .prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?")
+      .bind(userId)
+      .first<{ n: number }>()
+  )?.n;
 
 const expectRefusedAsSignedOut = async (player: TestAccount, questionId: string, balance: number) => {
   const response = await pickAs(player, questionId);
@@ -79,9 +89,14 @@ describe("POST /api/picks checks the session inside the pick's own batch", () =>
     const { referral_code: code } = (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?")
       .bind(referrer.userId)
       .first<{ referral_code: string }>())!;
-    const friend = await signUpAndLogin(`pick-session-friend-${crypto.randomUUID().slice(0, 6)}@example.com`, { ref: code });
+    const friend = await signUpAndLogin(`pick-session-friend-${crypto.randomUUID().slice(0, 6)}@example.com`, {
+      ref: code,
+    });
     expect(claimsOf(friend.accessToken).ref).toBe(true);
-    const refreshed = await call("/api/auth/refresh", { method: "POST", headers: { Cookie: `__Host-refresh=${friend.refreshToken}` } });
+    const refreshed = await call("/api/auth/refresh", {
+      method: "POST",
+      headers: { Cookie: `__Host-refresh=${friend.refreshToken}` },
+    });
     expect(refreshed.status).toBe(200);
     const access = refreshed.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-access="))!;
     expect(claimsOf(access.split(";")[0]!.slice("__Host-access=".length)).ref).toBe(true);

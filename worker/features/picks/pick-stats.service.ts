@@ -10,10 +10,12 @@ const STREAK_LOOKBACK = 1000;
 const player = sql.placeholder("userId");
 
 /** Won divided by won plus lost, as a percentage with one decimal (0 when nothing is decided). */
-export const winRate = (won: number, lost: number) => (won + lost === 0 ? 0 : Math.round((won / (won + lost)) * 1000) / 10);
+export const winRate = (won: number, lost: number) =>
+  won + lost === 0 ? 0 : Math.round((won / (won + lost)) * 1000) / 10;
 
 /** How many of the picks read have the status, under the status's name (three such sums would share one text). */
-export const picksWithStatus = (status: "won" | "lost" | "active") => sql<number>`COALESCE(SUM(${userPicks.status} = ${status}), 0)`.as(status);
+export const picksWithStatus = (status: "won" | "lost" | "active") =>
+  sql<number>`COALESCE(SUM(${userPicks.status} = ${status}), 0)`.as(status);
 
 const pickStatsQuery = compiledQuery((db) =>
   db
@@ -52,7 +54,9 @@ const resolvedPicksQuery = compiledQuery((db) =>
     .limit(STREAK_LOOKBACK),
 );
 
-const maxStreakQuery = compiledQuery((db) => db.select({ maxStreak: users.maxStreak }).from(users).where(eq(users.id, player)));
+const maxStreakQuery = compiledQuery((db) =>
+  db.select({ maxStreak: users.maxStreak }).from(users).where(eq(users.id, player)),
+);
 
 /** The reads a streak needs, for a batch: read back with streakOf. */
 export const streakQueries = (d1: D1Database, userId: string) => ({
@@ -68,9 +72,13 @@ export const streakOf = async (d1: D1Database, userId: string, { streakPicks, st
   const stored = streakUser[0]?.maxStreak ?? 0;
   // Rare (settlement raises the maximum as it settles), so built when it runs rather than compiled ahead.
   if (streak > stored) {
-    await createDb(d1).update(users).set({ maxStreak: sql`MAX(${users.maxStreak}, ${streak})` }).where(eq(users.id, userId));
+    await createDb(d1)
+      .update(users)
+      .set({ maxStreak: sql`MAX(${users.maxStreak}, ${streak})` })
+      .where(eq(users.id, userId));
   }
   return { currentStreak: streak, maxStreak: Math.max(streak, stored) };
 };
 
-export const readStreak = async (d1: D1Database, userId: string) => streakOf(d1, userId, await batchNamed(d1, streakQueries(d1, userId)));
+export const readStreak = async (d1: D1Database, userId: string) =>
+  streakOf(d1, userId, await batchNamed(d1, streakQueries(d1, userId)));

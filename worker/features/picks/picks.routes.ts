@@ -4,8 +4,21 @@ import { sendReferrerBonus } from "../referrals/referral-queue";
 import { publishFromUser, publishToUsers } from "../../realtime/live-hubs";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { checksSessionInBatch, claimedViewerId, confirmSession, requireClaims, requireUser, writeAsPlayer } from "../session/session.middleware";
-import { pickStatsSchema, pickWithQuestionSchema, streakSchema, submitPickResponseSchema, submitPickSchema } from "./picks.schemas";
+import {
+  checksSessionInBatch,
+  claimedViewerId,
+  confirmSession,
+  requireClaims,
+  requireUser,
+  writeAsPlayer,
+} from "../session/session.middleware";
+import {
+  pickStatsSchema,
+  pickWithQuestionSchema,
+  streakSchema,
+  submitPickResponseSchema,
+  submitPickSchema,
+} from "./picks.schemas";
 import { readMyPicks } from "./my-picks";
 import { readPickStats, readStreak } from "./pick-stats.service";
 import { readStreakHistory, streakHistoryRoute } from "./streak-history";
@@ -20,7 +33,10 @@ const submitRoute = createRoute({
   tags: ["Picks"],
   middleware: [checksSessionInBatch, requireClaims] as const,
   request: { body: jsonBody(submitPickSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
-  responses: { 201: jsonContent(submitPickResponseSchema, "Pick placed"), ...errorResponses(400, 401, 402, 403, 404, 409, 422) },
+  responses: {
+    201: jsonContent(submitPickResponseSchema, "Pick placed"),
+    ...errorResponses(400, 401, 402, 403, 404, 409, 422),
+  },
 });
 
 const listRoute = createRoute({
@@ -80,23 +96,37 @@ export const pickRoutes = createRouter()
       c.executionCtx.waitUntil(Promise.all([own, publishToUsers(c.env, result.others)]));
       return { status: 201 as const, body: result.body };
     };
-    return withIdempotency(c, { userId, body }, {
-      run: (receipt) =>
-        writeAsPlayer(c, async ({ referred, sessionGuard }) => {
-          const result = await submitPick(c.var.data.player(userId), { userId, ...body, referred, sessionGuard, now: Date.now() }, receipt);
-          if (result.paidReferrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.var.data, c.env.REFERRAL_QUEUE, userId, result.paidReferrerId));
-          return answer(result, { replayed: false });
-        }),
-      replay: async (ref: PickRef) => {
-        // The attempt that committed may have paid the friend's bonus and been cut off before it asked for the
-        // referrer's; the consumer pays a referrer once, so asking again costs a message and loses nothing.
-        const { referrerId } = await confirmSession(c);
-        if (referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.var.data, c.env.REFERRAL_QUEUE, userId, referrerId));
-        return answer(await replayPick(c.var.data.player(userId), ref), { replayed: true });
+    return withIdempotency(
+      c,
+      { userId, body },
+      {
+        run: (receipt) =>
+          writeAsPlayer(c, async ({ referred, sessionGuard }) => {
+            const result = await submitPick(
+              c.var.data.player(userId),
+              { userId, ...body, referred, sessionGuard, now: Date.now() },
+              receipt,
+            );
+            if (result.paidReferrerId)
+              c.executionCtx.waitUntil(
+                sendReferrerBonus(c.var.data, c.env.REFERRAL_QUEUE, userId, result.paidReferrerId),
+              );
+            return answer(result, { replayed: false });
+          }),
+        replay: async (ref: PickRef) => {
+          // The attempt that committed may have paid the friend's bonus and been cut off before it asked for the
+          // referrer's; the consumer pays a referrer once, so asking again costs a message and loses nothing.
+          const { referrerId } = await confirmSession(c);
+          if (referrerId)
+            c.executionCtx.waitUntil(sendReferrerBonus(c.var.data, c.env.REFERRAL_QUEUE, userId, referrerId));
+          return answer(await replayPick(c.var.data.player(userId), ref), { replayed: true });
+        },
       },
-    });
+    );
   })
-  .openapi(listRoute, async (c) => c.json(await readMyPicks(c.var.data, c.var.user.id, c.req.valid("query").cursor), 200))
+  .openapi(listRoute, async (c) =>
+    c.json(await readMyPicks(c.var.data, c.var.user.id, c.req.valid("query").cursor), 200),
+  )
   .openapi(statsRoute, async (c) => {
     const userId = c.var.user.id;
     return c.json(await readPickStats(c.var.data.player(userId), userId), 200);

@@ -46,17 +46,20 @@ export const pickWithQuestionSchema = pickSchema
       answerOptionB: z.string(),
       outcome: z.enum(["unresolved", "A", "B", "over", "under", "void"]),
       updatedAt: z.number().int(),
-      crowd: z.object({ yes: z.number().int(), no: z.number().int() }).openapi({ description: "Picks on each option (the player has picked)" }),
+      crowd: z
+        .object({ yes: z.number().int(), no: z.number().int() })
+        .openapi({ description: "Picks on each option (the player has picked)" }),
       autoResolution: autoResolutionSchema,
     }),
-    crowd: z
-      .enum(["with", "against"])
-      .nullable()
-      .openapi({ description: "For a settled pick: whether most players picked the same option (null while open, or on a tie)" }),
+    crowd: z.enum(["with", "against"]).nullable().openapi({
+      description: "For a settled pick: whether most players picked the same option (null while open, or on a tie)",
+    }),
   })
   .openapi("PickWithQuestion");
 
-export const submitPickResponseSchema = z.object({ pick: pickSchema, credits: creditsSchema }).openapi("SubmitPickResult");
+export const submitPickResponseSchema = z
+  .object({ pick: pickSchema, credits: creditsSchema })
+  .openapi("SubmitPickResult");
 
 export const pickStatsSchema = z
   .object({
@@ -69,6 +72,8 @@ export const pickStatsSchema = z
   })
   .openapi("PickStats");
 
-export const streakSchema = z.object({ currentStreak: z.number().int(), maxStreak: z.number().int() }).openapi("Streak");
+export const streakSchema = z
+  .object({ currentStreak: z.number().int(), maxStreak: z.number().int() })
+  .openapi("Streak");
 
 export type Pick = z.infer<typeof pickSchema>;

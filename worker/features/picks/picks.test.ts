@@ -17,11 +17,17 @@ const newPlayer = () => signUpAndLogin(`picker-${++accountCount}-${crypto.random
 const pick = (account: TestAccount, json: PickInput, idempotencyKey?: string) =>
   apiClient({ headers: account.bearer }).picks.$post({ json, header: { "idempotency-key": idempotencyKey } });
 /** A body the route's types refuse, which the server must refuse too. */
-const pickUntyped = (account: TestAccount, json: unknown) => callJson("/api/picks", { method: "POST", headers: account.bearer, json });
+const pickUntyped = (account: TestAccount, json: unknown) =>
+  callJson("/api/picks", { method: "POST", headers: account.bearer, json });
 /** Plain numbers: the client types only a route's success status, since its error answers are thrown, not returned. */
 const statusesOf = (responses: { status: number }[]) => responses.map((r) => r.status);
 const pickCount = async (userId: string) =>
-  (await shardOf(userId).prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
+  (
+    await shardOf(userId)
+      .prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?")
+      .bind(userId)
+      .first<{ n: number }>()
+  )?.n;
 
 describe("POST /api/picks", () => {
   it("charges cost x multiplier, pays out twice that, and writes pick, count and activity together", async () => {
@@ -34,9 +40,15 @@ describe("POST /api/picks", () => {
     expect(body.credits.balance).toBe(11);
     // The pick's own batch counts it in the player's shard and writes its activity there.
     const shard = shardOf(player.userId);
-    const question = await shard.prepare("SELECT pick_count FROM questions WHERE id = ?").bind(questionId).first<{ pick_count: number }>();
+    const question = await shard
+      .prepare("SELECT pick_count FROM questions WHERE id = ?")
+      .bind(questionId)
+      .first<{ pick_count: number }>();
     expect(question?.pick_count).toBe(1);
-    const activity = await shard.prepare("SELECT kind, choice FROM activity_feed WHERE question_id = ?").bind(questionId).all();
+    const activity = await shard
+      .prepare("SELECT kind, choice FROM activity_feed WHERE question_id = ?")
+      .bind(questionId)
+      .all();
     expect(activity.results).toEqual([{ kind: "pick", choice: "yes" }]);
     await expectLedgerClean();
   });
@@ -58,7 +70,9 @@ describe("POST /api/picks", () => {
     expect((await pick(player, { questionId, choice: "yes", multiplier: 1 })).status).toBe(201);
     const again = await pick(player, { questionId, choice: "no", multiplier: 1 });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: { code: "duplicate", isDuplicate: true, message: "You have already made a pick for this question" } });
+    expect(await again.json()).toMatchObject({
+      error: { code: "duplicate", isDuplicate: true, message: "You have already made a pick for this question" },
+    });
     await expectLedgerClean();
   });
 
@@ -106,7 +120,10 @@ describe("POST /api/picks", () => {
 
   it("needs a signed-in user", async () => {
     const questionId = await insertQuestion();
-    const { status } = await apiClient().picks.$post({ json: { questionId, choice: "yes", multiplier: 1 }, header: {} });
+    const { status } = await apiClient().picks.$post({
+      json: { questionId, choice: "yes", multiplier: 1 },
+      header: {},
+    });
     expect(status).toBe(401);
   });
 
@@ -115,7 +132,9 @@ describe("POST /api/picks", () => {
     for (let round = 0; round < 20; round++) {
       const player = await newPlayer();
       await setBalance(player.userId, 10);
-      const results = await Promise.all(questions.map((questionId) => pick(player, { questionId, choice: "yes", multiplier: 1 })));
+      const results = await Promise.all(
+        questions.map((questionId) => pick(player, { questionId, choice: "yes", multiplier: 1 })),
+      );
       const statuses = statusesOf(results);
       expect(statuses.filter((s) => s === 201).length, `round ${round}`).toBe(5);
       expect(statuses.filter((s) => s === 402).length, `round ${round}`).toBe(45);
@@ -129,10 +148,13 @@ describe("POST /api/picks", () => {
     const player = await newPlayer();
     await setBalance(player.userId, 100);
     const questionId = await insertQuestion({ creditCost: 2 });
-    const results = await Promise.all(Array.from({ length: 20 }, () => pick(player, { questionId, choice: "yes", multiplier: 2 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => pick(player, { questionId, choice: "yes", multiplier: 2 })),
+    );
     const statuses = statusesOf(results);
     expect(statuses.filter((s) => s === 201).length).toBe(1);
-    for (const duplicate of results.filter((_, i) => statuses[i] === 409)) expect(await duplicate.json()).toMatchObject({ error: { isDuplicate: true } });
+    for (const duplicate of results.filter((_, i) => statuses[i] === 409))
+      expect(await duplicate.json()).toMatchObject({ error: { isDuplicate: true } });
     expect(await pickCount(player.userId)).toBe(1);
     expect(await balanceOf(player.userId)).toBe(96);
     await expectLedgerClean();
@@ -170,7 +192,11 @@ describe("POST /api/picks", () => {
       .first<{ transactionId: string; activityId: string }>();
     await shard
       .prepare("UPDATE idempotent_responses SET status = 0, body = ? WHERE user_id = ? AND idempotency_key = ?")
-      .bind(JSON.stringify({ userId: player.userId, pickId: body.pick.id, ...refs }), player.userId, "pick-replayed-live")
+      .bind(
+        JSON.stringify({ userId: player.userId, pickId: body.pick.id, ...refs }),
+        player.userId,
+        "pick-replayed-live",
+      )
       .run();
     const replayed = await successOf(pick(player, { questionId, choice: "no", multiplier: 1 }, "pick-replayed-live"));
     expect(replayed.body).toEqual(body);
@@ -196,8 +222,14 @@ describe("my picks, stats and streak", () => {
 
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', updated_at = ? WHERE id = ?").bind(now - 1000, q1),
-      env.DB.prepare("UPDATE questions SET outcome = 'B', status = 'resolved', updated_at = ? WHERE id = ?").bind(now, q2),
+      env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', updated_at = ? WHERE id = ?").bind(
+        now - 1000,
+        q1,
+      ),
+      env.DB.prepare("UPDATE questions SET outcome = 'B', status = 'resolved', updated_at = ? WHERE id = ?").bind(
+        now,
+        q2,
+      ),
     ]);
     await mirrorQuestions(dataContext(env), [q1, q2]);
     const shard = shardOf(player.userId);
@@ -206,10 +238,20 @@ describe("my picks, stats and streak", () => {
       shard.prepare("UPDATE user_picks SET status = 'won', actual_payout = 12 WHERE question_id = ?").bind(q2),
     ]);
     const stats = await successOf(apiClient({ headers: player.bearer }).picks.stats.$get());
-    expect(stats.body).toEqual({ totalPicks: 2, totalSpent: 8, totalEarned: 16, netProfit: 8, winRate: 100, activePicks: 0 });
+    expect(stats.body).toEqual({
+      totalPicks: 2,
+      totalSpent: 8,
+      totalEarned: 16,
+      netProfit: 8,
+      winRate: 100,
+      activePicks: 0,
+    });
     const streak = await successOf(apiClient({ headers: player.bearer }).streak.$get());
     expect(streak.body).toEqual({ currentStreak: 2, maxStreak: 2 });
-    const stored = await shard.prepare("SELECT max_streak FROM users WHERE id = ?").bind(player.userId).first<{ max_streak: number }>();
+    const stored = await shard
+      .prepare("SELECT max_streak FROM users WHERE id = ?")
+      .bind(player.userId)
+      .first<{ max_streak: number }>();
     expect(stored?.max_streak).toBe(2);
   });
 });

@@ -21,7 +21,10 @@ type Outcome = "A" | "B" | "void" | "unresolved";
 const settle = async (questionId: string, outcome: Outcome, reason?: string) => {
   await nextMillisecond();
   await successOf(
-    apiClient({ headers: admin.bearer }).admin.questions[":id"].outcome.$put({ param: { id: questionId }, json: { outcome, ...(reason ? { reason } : {}) } }),
+    apiClient({ headers: admin.bearer }).admin.questions[":id"].outcome.$put({
+      param: { id: questionId },
+      json: { outcome, ...(reason ? { reason } : {}) },
+    }),
   );
 };
 
@@ -57,7 +60,13 @@ describe("the streak history", () => {
     await settle(second, "B", "The scorers reviewed the final play");
 
     expect(await historyOf(player)).toEqual([
-      { title: "Second game", change: "won>lost", outcomes: "A>B", reason: "The scorers reviewed the final play", streak: "2>0" },
+      {
+        title: "Second game",
+        change: "won>lost",
+        outcomes: "A>B",
+        reason: "The scorers reviewed the final play",
+        streak: "2>0",
+      },
       { title: "Rained off", change: "active>void", outcomes: "->void", reason: null, streak: "2>2" },
       { title: "Second game", change: "active>won", outcomes: "->A", reason: null, streak: "1>2" },
       { title: "First game", change: "active>won", outcomes: "->A", reason: null, streak: "0>1" },
@@ -66,7 +75,9 @@ describe("the streak history", () => {
 
     const [email] = await outboxFor(await emailOf(player.userId));
     expect(email?.subject).toBe("Your Pickstreak streak was corrected");
-    expect(email?.text).toContain('The result of "Second game" was corrected from A to B, so your current streak went from 2 to 0.');
+    expect(email?.text).toContain(
+      'The result of "Second game" was corrected from A to B, so your current streak went from 2 to 0.',
+    );
     expect(email?.text).toContain("Reason: The scorers reviewed the final play");
   });
 
@@ -82,13 +93,21 @@ describe("the streak history", () => {
     await settle(lost!, "A");
     for (const question of rest) await settle(question, "B");
     await settle(lost!, "unresolved", "Settled too early");
-    expect((await historyOf(player))[0]).toEqual({ title: "Game 0", change: "lost>active", outcomes: "A>unresolved", reason: "Settled too early", streak: "21>21" });
+    expect((await historyOf(player))[0]).toEqual({
+      title: "Game 0",
+      change: "lost>active",
+      outcomes: "A>unresolved",
+      reason: "Settled too early",
+      streak: "21>21",
+    });
     expect(await outboxFor(await emailOf(player.userId))).toEqual([]);
 
     const firstPage = await successOf(apiClient({ headers: player.bearer }).streak.history.$get({ query: {} }));
     expect(firstPage.body.items).toHaveLength(20);
     const cursor = firstPage.body.nextCursor!;
-    const secondPage = await successOf(apiClient({ headers: player.bearer }).streak.history.$get({ query: { cursor } }));
+    const secondPage = await successOf(
+      apiClient({ headers: player.bearer }).streak.history.$get({ query: { cursor } }),
+    );
     expect(secondPage.body.items.map((e) => e.questionTitle)).toEqual(["Game 2", "Game 1", "Game 0"]);
     expect(secondPage.body.nextCursor).toBeNull();
   });
@@ -109,7 +128,13 @@ describe("the streak history", () => {
     await letMessagesArrive();
 
     expect(tab.messages.filter((m) => m.type === "streak").map((m) => m.data)).toEqual([
-      { questionId: second, questionTitle: "Late game", reason: "The goal was given after review", streakBefore: 0, streakAfter: 2 },
+      {
+        questionId: second,
+        questionTitle: "Late game",
+        reason: "The goal was given after review",
+        streakBefore: 0,
+        streakAfter: 2,
+      },
       { questionId: third, questionTitle: "Washed out", reason: "Played after all", streakBefore: 2, streakAfter: 2 },
     ]);
     expect(await outboxFor(await emailOf(player.userId))).toEqual([]);

@@ -18,7 +18,8 @@ export const streakHistoryRoute = createRoute({
   method: "get",
   path: "/history",
   operationId: "getStreakHistory",
-  summary: "Why the streak changed: each settled pick's effect and each correction with the admin's reason, newest first",
+  summary:
+    "Why the streak changed: each settled pick's effect and each correction with the admin's reason, newest first",
   security: signedIn,
   tags: ["Picks"],
   middleware: [requireUser] as const,

@@ -8,7 +8,14 @@ import type { Receipt } from "../../db/idempotency";
 import { newId } from "../../lib/ids";
 import type { LiveMessage } from "#shared/live-messages";
 import { spendSelected } from "../credits/selected-movements";
-import { blockedSql, playRefusal, readPlayState, staffRefusal, staffSql, withinLimitsSql } from "../play-rules/play-rules";
+import {
+  blockedSql,
+  playRefusal,
+  readPlayState,
+  staffRefusal,
+  staffSql,
+  withinLimitsSql,
+} from "../play-rules/play-rules";
 import { paidFriendStatement, paidReferrerStatement, referralBonusStatements } from "../referrals/referral-bonus";
 import type { Delivery } from "../../realtime/live-hubs";
 import { PICK_COLUMNS, toPick, type PickRow } from "./pick-row";
@@ -37,7 +44,10 @@ type QuestionState = SqlColumns<typeof questions, "credit_cost" | "status" | "de
   balance: SqlRow<typeof userCredits>["balance"] | null;
 };
 
-type ResultRow = PickRow & { question_title: SqlRow<typeof questions>["title"]; username: SqlRow<typeof users>["username"] };
+type ResultRow = PickRow & {
+  question_title: SqlRow<typeof questions>["title"];
+  username: SqlRow<typeof users>["username"];
+};
 
 const DUPLICATE = () =>
   new AppError("duplicate", "You have already made a pick for this question", { isDuplicate: true });
@@ -104,9 +114,23 @@ const toResult = (reads: ResultReads, ref: PickRef, others: Delivery[] = []) => 
   const cost = pick.creditsSpent;
   const events: LiveMessage[] = [
     { type: "credits", data: credits },
-    { type: "pick", data: { id: pick.id, questionId: pick.questionId, status: pick.status, actualPayout: pick.actualPayout } },
+    {
+      type: "pick",
+      data: { id: pick.id, questionId: pick.questionId, status: pick.status, actualPayout: pick.actualPayout },
+    },
     ...(cost > 0
-      ? [{ type: "transaction" as const, data: { id: ref.transactionId, amount: -cost, transactionType: "spend", description: "Pick", createdAt: pick.createdAt } }]
+      ? [
+          {
+            type: "transaction" as const,
+            data: {
+              id: ref.transactionId,
+              amount: -cost,
+              transactionType: "spend",
+              description: "Pick",
+              createdAt: pick.createdAt,
+            },
+          },
+        ]
       : []),
   ];
   const activity: LiveMessage = {
@@ -136,10 +160,18 @@ export type SubmittedPick = PickResult & { paidReferrerId: string | null };
  * or the pick already exists, so concurrent submissions can never charge twice or pick twice. Only a refused batch
  * reads the state, to say which rule it broke; when none does any more, the batch runs once again.
  */
-export const submitPick = (d1: D1Database, input: SubmitInput, receipt: Receipt<PickRef> = () => []): Promise<SubmittedPick> =>
-  attemptPick(d1, input, receipt, { retries: 1 });
+export const submitPick = (
+  d1: D1Database,
+  input: SubmitInput,
+  receipt: Receipt<PickRef> = () => [],
+): Promise<SubmittedPick> => attemptPick(d1, input, receipt, { retries: 1 });
 
-const attemptPick = async (d1: D1Database, input: SubmitInput, receipt: Receipt<PickRef>, { retries }: { retries: number }): Promise<SubmittedPick> => {
+const attemptPick = async (
+  d1: D1Database,
+  input: SubmitInput,
+  receipt: Receipt<PickRef>,
+  { retries }: { retries: number },
+): Promise<SubmittedPick> => {
   const { userId, questionId, choice, multiplier, now } = input;
   const pickId = newId();
   const movement = spendSelected(d1, {
@@ -174,7 +206,9 @@ const attemptPick = async (d1: D1Database, input: SubmitInput, receipt: Receipt<
       ref.transactionId,
     ),
     d1
-      .prepare("UPDATE questions SET pick_count = pick_count + 1, yes_count = yes_count + (?1 = 'yes'), no_count = no_count + (?1 = 'no') WHERE id = ?2")
+      .prepare(
+        "UPDATE questions SET pick_count = pick_count + 1, yes_count = yes_count + (?1 = 'yes'), no_count = no_count + (?1 = 'no') WHERE id = ?2",
+      )
       .bind(choice, questionId),
     d1
       .prepare(
@@ -194,7 +228,10 @@ const attemptPick = async (d1: D1Database, input: SubmitInput, receipt: Receipt<
       friend: referral ? [paidFriendStatement(d1, referral.friendTransactionId)] : [],
       ...resultStatements(d1, ref),
     });
-    return { ...toResult(reads, ref, referrerDelivery(referrer[0])), paidReferrerId: friend[0]?.results[0]?.referrer_id ?? null };
+    return {
+      ...toResult(reads, ref, referrerDelivery(referrer[0])),
+      paidReferrerId: friend[0]?.results[0]?.referrer_id ?? null,
+    };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const broken = await refusal(d1, await readState(d1, userId, questionId), input);
@@ -207,4 +244,5 @@ const attemptPick = async (d1: D1Database, input: SubmitInput, receipt: Receipt<
 };
 
 /** The answer of a pick that committed under an Idempotency-Key whose answer was lost; moves nothing. */
-export const replayPick = async (d1: D1Database, ref: PickRef) => toResult(await batchNamed(d1, resultStatements(d1, ref)), ref);
+export const replayPick = async (d1: D1Database, ref: PickRef) =>
+  toResult(await batchNamed(d1, resultStatements(d1, ref)), ref);

@@ -54,20 +54,42 @@ describe("submitPick", () => {
     });
     const credits = { balance: 14, totalEarned: 20, totalSpent: 6, redeemable: 0 };
     expect(result.body.credits).toEqual(credits);
-    const spend = await shardOf(userId).prepare("SELECT id, amount, source, pick_id, question_id FROM credit_transactions WHERE idempotency_key = ?")
+    const spend = await shardOf(userId)
+      .prepare("SELECT id, amount, source, pick_id, question_id FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`pick:${userId}:${questionId}`)
       .first();
-    expect(spend).toEqual({ id: ref?.transactionId, amount: -6, source: "purchased", pick_id: pick.id, question_id: questionId });
+    expect(spend).toEqual({
+      id: ref?.transactionId,
+      amount: -6,
+      source: "purchased",
+      pick_id: pick.id,
+      question_id: questionId,
+    });
     expect(result.events).toEqual([
       { type: "credits", data: credits },
       { type: "pick", data: { id: pick.id, questionId, status: "active", actualPayout: 0 } },
-      { type: "transaction", data: { id: ref?.transactionId, amount: -6, transactionType: "spend", description: "Pick", createdAt: now } },
+      {
+        type: "transaction",
+        data: { id: ref?.transactionId, amount: -6, transactionType: "spend", description: "Pick", createdAt: now },
+      },
     ]);
     expect(result.activity).toEqual({
       type: "activity",
-      data: { id: ref?.activityId, kind: "pick", username: await usernameOf(userId), questionId, questionTitle: "Will it rain?", choice: "no", credits: 6, createdAt: now },
+      data: {
+        id: ref?.activityId,
+        kind: "pick",
+        username: await usernameOf(userId),
+        questionId,
+        questionTitle: "Will it rain?",
+        choice: "no",
+        credits: 6,
+        createdAt: now,
+      },
     });
-    const activityRow = await shardOf(userId).prepare("SELECT id, credits, created_at FROM activity_feed WHERE user_id = ?").bind(userId).first();
+    const activityRow = await shardOf(userId)
+      .prepare("SELECT id, credits, created_at FROM activity_feed WHERE user_id = ?")
+      .bind(userId)
+      .first();
     expect(activityRow).toEqual({ id: ref?.activityId, credits: 6, created_at: now });
 
     const { paidReferrerId, ...answered } = result;
@@ -78,7 +100,13 @@ describe("submitPick", () => {
   it("sends no transaction message for a free pick", async () => {
     const userId = await createPlayer();
     const questionId = await insertQuestion({ creditCost: 0 });
-    const result = await submitPick(shardOf(userId), { userId, questionId, choice: "yes", multiplier: 5, now: Date.now() });
+    const result = await submitPick(shardOf(userId), {
+      userId,
+      questionId,
+      choice: "yes",
+      multiplier: 5,
+      now: Date.now(),
+    });
     expect(result.body.pick).toMatchObject({ creditsSpent: 0, multiplier: 1, potentialPayout: 2 });
     expect(result.events.map((event) => event.type)).toEqual(["credits", "pick"]);
     expect(result.activity.data).toMatchObject({ credits: 0 });
@@ -95,14 +123,23 @@ describe("submitPick", () => {
     const result = await submitPick(racing, { userId, questionId, choice: "yes", multiplier: 1, now: Date.now() });
     expect(pickBatches(sizes)).toBe(2);
     expect(result.body.credits.balance).toBe(3);
-    const spends = await shardOf(userId).prepare("SELECT COUNT(*) AS n FROM credit_transactions WHERE pick_id IS NOT NULL AND user_id = ?").bind(userId).first("n");
+    const spends = await shardOf(userId)
+      .prepare("SELECT COUNT(*) AS n FROM credit_transactions WHERE pick_id IS NOT NULL AND user_id = ?")
+      .bind(userId)
+      .first("n");
     expect(spends).toBe(1);
   });
 
   it("still refuses for the balance when nothing arrives, without trying again", async () => {
     const userId = await createPlayer(1);
     const sizes: number[] = [];
-    const picking = submitPick(sizing(shardOf(userId), sizes), { userId, questionId: await insertQuestion({ creditCost: 3 }), choice: "yes", multiplier: 1, now: Date.now() });
+    const picking = submitPick(sizing(shardOf(userId), sizes), {
+      userId,
+      questionId: await insertQuestion({ creditCost: 3 }),
+      choice: "yes",
+      multiplier: 1,
+      now: Date.now(),
+    });
     await expect(picking).rejects.toMatchObject({ code: "insufficient_credits" });
     expect(pickBatches(sizes)).toBe(1);
   });
@@ -111,7 +148,14 @@ describe("submitPick", () => {
     const sizes: number[] = [];
     const pickAs = async (referred: boolean | undefined) => {
       const userId = await createPlayer(5);
-      return submitPick(sizing(shardOf(userId), sizes), { userId, questionId: await insertQuestion({ creditCost: 1 }), choice: "yes", multiplier: 1, now: Date.now(), referred });
+      return submitPick(sizing(shardOf(userId), sizes), {
+        userId,
+        questionId: await insertQuestion({ creditCost: 1 }),
+        choice: "yes",
+        multiplier: 1,
+        now: Date.now(),
+        referred,
+      });
     };
     await pickAs(undefined);
     await pickAs(true);

@@ -57,7 +57,10 @@ const usedSince = (kind: LimitKind, period: LimitPeriod, { user, now }: RuleBind
 export const withinLimitsSql = (kind: LimitKind, binds: RuleBinds, extra = "0") => `(
   NOT EXISTS (SELECT 1 FROM play_limits p WHERE p.user_id = ${binds.user} AND p.kind = '${kind}')
   OR (${limitPeriods
-    .map((period) => `(${limitInForce(kind, period, binds)} IS NULL OR ${usedSince(kind, period, binds)} + ${extra} <= ${limitInForce(kind, period, binds)})`)
+    .map(
+      (period) =>
+        `(${limitInForce(kind, period, binds)} IS NULL OR ${usedSince(kind, period, binds)} + ${extra} <= ${limitInForce(kind, period, binds)})`,
+    )
     .join(" AND ")}))`;
 
 export const PLAY_BLOCKED_MESSAGES = {
@@ -73,11 +76,19 @@ export const readPlayState = async (d1: D1Database, userId: string, now: number)
   const [[account], [block], settings, [spent], [bought]] = await db.batch([
     db.select({ role: users.role }).from(users).where(eq(users.id, userId)),
     db.select().from(playBlocks).where(eq(playBlocks.userId, userId)),
-    db.select().from(playLimits).where(eq(playLimits.userId, userId)).orderBy(desc(playLimits.effectiveAt), desc(playLimits.createdAt)),
+    db
+      .select()
+      .from(playLimits)
+      .where(eq(playLimits.userId, userId))
+      .orderBy(desc(playLimits.effectiveAt), desc(playLimits.createdAt)),
     db
       .select({
-        day: sql<number>`COALESCE(-SUM(CASE WHEN ${creditTransactions.createdAt} > ${since("day")} THEN ${creditTransactions.amount} END), 0)`.as("day"),
-        week: sql<number>`COALESCE(-SUM(CASE WHEN ${creditTransactions.createdAt} > ${since("week")} THEN ${creditTransactions.amount} END), 0)`.as("week"),
+        day: sql<number>`COALESCE(-SUM(CASE WHEN ${creditTransactions.createdAt} > ${since("day")} THEN ${creditTransactions.amount} END), 0)`.as(
+          "day",
+        ),
+        week: sql<number>`COALESCE(-SUM(CASE WHEN ${creditTransactions.createdAt} > ${since("week")} THEN ${creditTransactions.amount} END), 0)`.as(
+          "week",
+        ),
         month: sql<number>`COALESCE(-SUM(${creditTransactions.amount}), 0)`.as("month"),
       })
       .from(creditTransactions)
@@ -90,8 +101,12 @@ export const readPlayState = async (d1: D1Database, userId: string, now: number)
       ),
     db
       .select({
-        day: sql<number>`COALESCE(SUM(CASE WHEN ${checkoutAttempts.createdAt} > ${since("day")} THEN ${checkoutAttempts.usdCents} END), 0)`.as("day"),
-        week: sql<number>`COALESCE(SUM(CASE WHEN ${checkoutAttempts.createdAt} > ${since("week")} THEN ${checkoutAttempts.usdCents} END), 0)`.as("week"),
+        day: sql<number>`COALESCE(SUM(CASE WHEN ${checkoutAttempts.createdAt} > ${since("day")} THEN ${checkoutAttempts.usdCents} END), 0)`.as(
+          "day",
+        ),
+        week: sql<number>`COALESCE(SUM(CASE WHEN ${checkoutAttempts.createdAt} > ${since("week")} THEN ${checkoutAttempts.usdCents} END), 0)`.as(
+          "week",
+        ),
         month: sql<number>`COALESCE(SUM(${checkoutAttempts.usdCents}), 0)`.as("month"),
       })
       .from(checkoutAttempts)
@@ -110,7 +125,9 @@ export const readPlayState = async (d1: D1Database, userId: string, now: number)
       pending: pending ? { amount: pending.amount, effectiveAt: pending.effectiveAt } : null,
     };
   };
-  const limits = (["spend", "purchase"] as const).flatMap((kind) => limitPeriods.map((period) => limitOf(kind, period)));
+  const limits = (["spend", "purchase"] as const).flatMap((kind) =>
+    limitPeriods.map((period) => limitOf(kind, period)),
+  );
   const { onBreak, excluded } = blockAt(block, now);
   const staff = account !== undefined && account.role !== "player";
   return { block: block ?? null, onBreak, excluded, staff, limits };
@@ -119,7 +136,8 @@ export const readPlayState = async (d1: D1Database, userId: string, now: number)
 export type PlayState = Awaited<ReturnType<typeof readPlayState>>;
 
 /** Why a staff account may not play (picks, contests, redemptions); null for a player. */
-export const staffRefusal = (state: Pick<PlayState, "staff">) => (state.staff ? new AppError("forbidden", STAFF_PLAY_MESSAGE) : null);
+export const staffRefusal = (state: Pick<PlayState, "staff">) =>
+  state.staff ? new AppError("forbidden", STAFF_PLAY_MESSAGE) : null;
 
 /** Why the player may not play now, or may not move `amount` more of `kind`; null when nothing stands in the way. */
 export const playRefusal = (state: PlayState, kind?: LimitKind, amount = 0) => {
@@ -132,6 +150,7 @@ export const playRefusal = (state: PlayState, kind?: LimitKind, amount = 0) => {
     kind === "spend"
       ? `${broken.amount} ${broken.amount === 1 ? "credit" : "credits"} on picks and contest entries`
       : `$${((broken.amount ?? 0) / 100).toFixed(2)} on purchases`;
-  return new AppError("rule_violation", `This would go over your ${PERIOD_NAMES[broken.period]} limit of ${what}`, { field: "limit" });
+  return new AppError("rule_violation", `This would go over your ${PERIOD_NAMES[broken.period]} limit of ${what}`, {
+    field: "limit",
+  });
 };
-

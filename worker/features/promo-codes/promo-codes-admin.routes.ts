@@ -15,7 +15,12 @@ import { boundQuery, writeStatement } from "../../db/compiled";
 import { afterKeyset, newestFirst } from "../../db/keyset";
 import { promoCodes } from "../../db/schema";
 
-const codeParam = z.object({ code: z.string().max(100).transform((code) => code.trim().toUpperCase()) });
+const codeParam = z.object({
+  code: z
+    .string()
+    .max(100)
+    .transform((code) => code.trim().toUpperCase()),
+});
 const promoCodeBody = jsonContent(z.object({ promoCode: promoCodeSchema }));
 
 const listRoute = createRoute({
@@ -86,7 +91,8 @@ export const promoCodeAdminRoutes = createRouter()
       .limit(ADMIN_PAGE_SIZE + 1);
     const items = rows.slice(0, ADMIN_PAGE_SIZE);
     const last = items.at(-1);
-    const nextCursor = rows.length > ADMIN_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.createdAt, id: last.code }) : null;
+    const nextCursor =
+      rows.length > ADMIN_PAGE_SIZE && last ? encodeKeyset({ createdAt: last.createdAt, id: last.code }) : null;
     return c.json({ items, nextCursor }, 200);
   })
   .openapi(createPromoRoute, async (c) => {
@@ -97,7 +103,15 @@ export const promoCodeAdminRoutes = createRouter()
     try {
       const { created } = await batchNamed(d1, {
         insert: writeStatement(d1, createDb(d1).insert(promoCodes).values(row)),
-        audit: auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.create", entity: "promo_code", entityId: input.code, before: null, after: input, now }),
+        audit: auditStatement(d1, {
+          adminId: c.var.user.id,
+          action: "promo_code.create",
+          entity: "promo_code",
+          entityId: input.code,
+          before: null,
+          after: input,
+          now,
+        }),
         created: boundQuery(d1, selectCode(d1, input.code)),
       });
       return c.json({ promoCode: created[0]! }, 201);
@@ -120,8 +134,22 @@ export const promoCodeAdminRoutes = createRouter()
       maxRedemptions: patch.maxRedemptions === undefined ? before.maxRedemptions : patch.maxRedemptions,
     };
     const { updated } = await batchNamed(d1, {
-      update: writeStatement(d1, createDb(d1).update(promoCodes).set({ ...next, updatedAt: now }).where(eq(promoCodes.code, code))),
-      audit: auditStatement(d1, { adminId: c.var.user.id, action: "promo_code.update", entity: "promo_code", entityId: code, before, after: patch, now }),
+      update: writeStatement(
+        d1,
+        createDb(d1)
+          .update(promoCodes)
+          .set({ ...next, updatedAt: now })
+          .where(eq(promoCodes.code, code)),
+      ),
+      audit: auditStatement(d1, {
+        adminId: c.var.user.id,
+        action: "promo_code.update",
+        entity: "promo_code",
+        entityId: code,
+        before,
+        after: patch,
+        now,
+      }),
       updated: boundQuery(d1, selectCode(d1, code)),
     });
     return c.json({ promoCode: updated[0]! }, 200);

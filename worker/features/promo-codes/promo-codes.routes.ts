@@ -26,20 +26,29 @@ const redeemRoute = createRoute({
   tags: ["Promo codes"],
   middleware: [requireRedeemer] as const,
   request: { body: jsonBody(redeemRequestSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
-  responses: { 200: jsonContent(redeemResponseSchema, "Credits awarded"), ...errorResponses(400, 401, 404, 409, 422, 429) },
+  responses: {
+    200: jsonContent(redeemResponseSchema, "Credits awarded"),
+    ...errorResponses(400, 401, 404, 409, 422, 429),
+  },
 });
 
 export const promoCodeRoutes = createRouter().openapi(redeemRoute, async (c) => {
   const userId = c.var.user.id;
   const body = c.req.valid("json");
-  await enforceRateLimits(c.var.data.catalogue, [{ key: `promo:user:${userId}`, rule: PAYMENT_RATE_LIMITS.promoRedeemPerUser }]);
+  await enforceRateLimits(c.var.data.catalogue, [
+    { key: `promo:user:${userId}`, rule: PAYMENT_RATE_LIMITS.promoRedeemPerUser },
+  ]);
   // A replay announces too: the attempt that committed never got as far.
   const answer = (result: Redemption) => {
     c.executionCtx.waitUntil(publishToUser(c.env, userId, result.events));
     return { status: 200 as const, body: result.body };
   };
-  return withIdempotency(c, { userId, body }, {
-    run: async (receipt) => answer(await redeemPromoCode(c.var.data, userId, body.code, Date.now(), receipt)),
-    replay: async (ref: PromoRef) => answer(await replayPromoCode(c.var.data.player(userId), ref)),
-  });
+  return withIdempotency(
+    c,
+    { userId, body },
+    {
+      run: async (receipt) => answer(await redeemPromoCode(c.var.data, userId, body.code, Date.now(), receipt)),
+      replay: async (ref: PromoRef) => answer(await replayPromoCode(c.var.data.player(userId), ref)),
+    },
+  );
 });

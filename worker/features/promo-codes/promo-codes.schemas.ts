@@ -33,7 +33,11 @@ const credits = z
   .min(1, "Credits must be at least 1")
   .max(PROMO_CODE_MAX_CREDITS, `Credits must be at most ${PROMO_CODE_MAX_CREDITS}`);
 const expiresAt = z.number({ error: "Expiry must be a time in milliseconds" }).int().positive().nullable();
-const maxRedemptions = z.number({ error: "Maximum redemptions must be a whole number" }).int().min(1, "Maximum redemptions must be at least 1").nullable();
+const maxRedemptions = z
+  .number({ error: "Maximum redemptions must be a whole number" })
+  .int()
+  .min(1, "Maximum redemptions must be at least 1")
+  .nullable();
 
 export const createPromoCodeSchema = z
   .object({
@@ -46,7 +50,12 @@ export const createPromoCodeSchema = z
   .openapi("CreatePromoCodeRequest");
 
 export const updatePromoCodeSchema = z
-  .object({ credits: credits.optional(), active: z.boolean().optional(), expiresAt: expiresAt.optional(), maxRedemptions: maxRedemptions.optional() })
+  .object({
+    credits: credits.optional(),
+    active: z.boolean().optional(),
+    expiresAt: expiresAt.optional(),
+    maxRedemptions: maxRedemptions.optional(),
+  })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: "Nothing to change" })
   .openapi("UpdatePromoCodeRequest");
 

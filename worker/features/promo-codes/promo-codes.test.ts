@@ -29,7 +29,8 @@ describe("POST /api/promo-codes/redeem", () => {
     const again = await redeem(player.bearer, "WELCOME10");
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: { message: "You have already used this promo code" } });
-    const row = await shardOf(player.userId).prepare("SELECT transaction_type, source, amount FROM credit_transactions WHERE user_id = ?")
+    const row = await shardOf(player.userId)
+      .prepare("SELECT transaction_type, source, amount FROM credit_transactions WHERE user_id = ?")
       .bind(player.userId)
       .first();
     expect(row).toEqual({ transaction_type: "promo_code", source: "bonus", amount: 10 });
@@ -94,19 +95,37 @@ describe("admin promo codes", () => {
   it("create, list and deactivate codes, refusing duplicates and bad input", async () => {
     const created = await successOf(createCode({ code: " spring-25 ", credits: 25, maxRedemptions: 100 }));
     expect(created.status).toBe(201);
-    expect(created.body.promoCode).toMatchObject({ code: "SPRING-25", credits: 25, active: true, maxRedemptions: 100, redemptionCount: 0 });
+    expect(created.body.promoCode).toMatchObject({
+      code: "SPRING-25",
+      credits: 25,
+      active: true,
+      maxRedemptions: 100,
+      redemptionCount: 0,
+    });
     expect((await createCode({ code: "SPRING-25", credits: 1 })).status).toBe(409);
     expect((await createCode({ code: "a b", credits: 1 })).status).toBe(400);
-    expect(await (await createCode({ code: "ZERO", credits: 0 })).json()).toMatchObject({ error: { message: "Credits must be at least 1" } });
+    expect(await (await createCode({ code: "ZERO", credits: 0 })).json()).toMatchObject({
+      error: { message: "Credits must be at least 1" },
+    });
 
     const list = await successOf(apiClient({ headers: admin.bearer }).admin["promo-codes"].$get({ query: {} }));
     expect(list.body.items.map((item) => item.code)).toContain("SPRING-25");
 
-    const patched = await successOf(apiClient({ headers: admin.bearer }).admin["promo-codes"][":code"].$patch({ param: { code: "spring-25" }, json: { active: false } }));
+    const patched = await successOf(
+      apiClient({ headers: admin.bearer }).admin["promo-codes"][":code"].$patch({
+        param: { code: "spring-25" },
+        json: { active: false },
+      }),
+    );
     expect(patched.body.promoCode).toMatchObject({ code: "SPRING-25", active: false, credits: 25 });
     const player = await signedInPlayer();
-    expect(await (await redeem(player.bearer, "SPRING-25")).json()).toMatchObject({ error: { message: "Invalid or inactive promo code" } });
-    const missing = await apiClient({ headers: admin.bearer }).admin["promo-codes"][":code"].$patch({ param: { code: "NOSUCH" }, json: { active: false } });
+    expect(await (await redeem(player.bearer, "SPRING-25")).json()).toMatchObject({
+      error: { message: "Invalid or inactive promo code" },
+    });
+    const missing = await apiClient({ headers: admin.bearer }).admin["promo-codes"][":code"].$patch({
+      param: { code: "NOSUCH" },
+      json: { active: false },
+    });
     expect(missing.status).toBe(404);
   });
 

@@ -14,17 +14,28 @@ const shards = twoShardEnv();
 
 const newCode = async (maxRedemptions: number | null = null) => {
   const code = `SH${newId().slice(0, 8).toUpperCase()}`;
-  await env.DB.prepare("INSERT INTO promo_codes (code, credits, max_redemptions, created_at, updated_at) VALUES (?, 25, ?, 0, 0)").bind(code, maxRedemptions).run();
+  await env.DB.prepare(
+    "INSERT INTO promo_codes (code, credits, max_redemptions, created_at, updated_at) VALUES (?, 25, ?, 0, 0)",
+  )
+    .bind(code, maxRedemptions)
+    .run();
   return code;
 };
 
 const redeem = async (testEnv: Env, userId: string, code: string) => {
   const { bearer } = await sessionFor(userId, testEnv);
-  return callJson<{ creditsAwarded?: number; error?: { message: string } }>("/api/promo-codes/redeem", { method: "POST", headers: bearer, json: { code }, env: testEnv });
+  return callJson<{ creditsAwarded?: number; error?: { message: string } }>("/api/promo-codes/redeem", {
+    method: "POST",
+    headers: bearer,
+    json: { code },
+    env: testEnv,
+  });
 };
 
 const uses = async (code: string) => ({
-  count: await env.DB.prepare("SELECT redemption_count FROM promo_codes WHERE code = ?").bind(code).first("redemption_count"),
+  count: await env.DB.prepare("SELECT redemption_count FROM promo_codes WHERE code = ?")
+    .bind(code)
+    .first("redemption_count"),
   rows: await env.DB.prepare("SELECT count(*) AS n FROM promo_redemptions WHERE code = ?").bind(code).first("n"),
 });
 
@@ -50,13 +61,20 @@ describe("promo codes with players over two shards", () => {
     const player = await createPlayerIn(shards, 0, userIdInShard(1));
     const lost = { ...shards, SHARD_1: faultyD1(shards.SHARD_1, { mode: "fail-before-commit", nth: 1 }) };
     const { bearer } = await sessionFor(player, shards);
-    const failed = await callJson("/api/promo-codes/redeem", { method: "POST", headers: bearer, json: { code }, env: lost });
+    const failed = await callJson("/api/promo-codes/redeem", {
+      method: "POST",
+      headers: bearer,
+      json: { code },
+      env: lost,
+    });
     expect(failed.status).toBe(500);
     // The failed grant gave its place back.
     expect(await uses(code)).toEqual({ count: 0, rows: 0 });
 
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO promo_redemptions (code, user_id, transaction_id, created_at) VALUES (?, ?, ?, 0)").bind(code, player, newId()),
+      env.DB.prepare(
+        "INSERT INTO promo_redemptions (code, user_id, transaction_id, created_at) VALUES (?, ?, ?, 0)",
+      ).bind(code, player, newId()),
       env.DB.prepare("UPDATE promo_codes SET redemption_count = 1 WHERE code = ?").bind(code),
     ]);
     const completed = await redeem(shards, player, code);
@@ -71,7 +89,10 @@ describe("promo codes with players over two shards", () => {
     const player = await createPlayerIn(shards, 0, userIdInShard(0));
     const lost = { ...shards, SHARD_0: faultyD1(shards.SHARD_0, { mode: "lose-answer-after-commit", nth: 1 }) };
     const { bearer } = await sessionFor(player, shards);
-    expect((await callJson("/api/promo-codes/redeem", { method: "POST", headers: bearer, json: { code }, env: lost })).status).toBe(500);
+    expect(
+      (await callJson("/api/promo-codes/redeem", { method: "POST", headers: bearer, json: { code }, env: lost }))
+        .status,
+    ).toBe(500);
     expect(await balanceOf(player, shards.SHARD_0)).toBe(25);
     expect(await uses(code)).toEqual({ count: 1, rows: 1 });
     expect((await redeem(shards, player, code)).body.error?.message).toBe(M.used);

@@ -35,7 +35,8 @@ const refusal = (state: CodeState | null, now: number) => {
   if (!state || !state.active) return new AppError("not_found", M.invalid);
   if (state.used) return new AppError("duplicate", M.used);
   if (state.expiresAt !== null && state.expiresAt <= now) return new AppError("rule_violation", M.expired);
-  if (state.maxRedemptions !== null && state.redemptionCount >= state.maxRedemptions) return new AppError("not_found", M.invalid);
+  if (state.maxRedemptions !== null && state.redemptionCount >= state.maxRedemptions)
+    return new AppError("not_found", M.invalid);
   return null;
 };
 
@@ -45,15 +46,31 @@ export type Redemption = { body: { success: true; creditsAwarded: number; code: 
 export type PromoRef = { userId: string; code: string; credits: number; transactionId: string; createdAt: number };
 
 const toRedemption = (ref: PromoRef, creditsRow: CreditsRow | null | undefined): Redemption => {
-  const transaction = { id: ref.transactionId, amount: ref.credits, transactionType: "promo_code", description: `Promo code ${ref.code}`, createdAt: ref.createdAt };
-  return { body: { success: true, creditsAwarded: ref.credits, code: ref.code }, events: creditEvents(toCredits(creditsRow), transaction) };
+  const transaction = {
+    id: ref.transactionId,
+    amount: ref.credits,
+    transactionType: "promo_code",
+    description: `Promo code ${ref.code}`,
+    createdAt: ref.createdAt,
+  };
+  return {
+    body: { success: true, creditsAwarded: ref.credits, code: ref.code },
+    events: creditEvents(toCredits(creditsRow), transaction),
+  };
 };
 
 /**
  * The global part of a redemption, in the catalogue: the row that makes a code once per account (only while the code
  * is active, unexpired and under its cap, checked in SQL) and the cap's count, raised only by this request's row.
  */
-const reservation = (catalogue: D1Database, userId: string, code: string, credits: number, transactionId: string, now: number) => [
+const reservation = (
+  catalogue: D1Database,
+  userId: string,
+  code: string,
+  credits: number,
+  transactionId: string,
+  now: number,
+) => [
   catalogue
     .prepare(
       `INSERT INTO promo_redemptions (code, user_id, transaction_id, created_at)
@@ -64,7 +81,9 @@ const reservation = (catalogue: D1Database, userId: string, code: string, credit
     )
     .bind(userId, transactionId, now, code, credits),
   catalogue
-    .prepare("UPDATE promo_codes SET redemption_count = redemption_count + 1 WHERE code = ? AND EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)")
+    .prepare(
+      "UPDATE promo_codes SET redemption_count = redemption_count + 1 WHERE code = ? AND EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)",
+    )
     .bind(code, transactionId),
 ];
 
@@ -104,11 +123,22 @@ export const redeemPromoCode = async (
   });
   const ref: PromoRef = { userId, code, credits: state.credits, transactionId: movement.transactionId, createdAt: now };
   const reserve = reservation(catalogue, userId, code, state.credits, movement.transactionId, now);
-  const money = [...movement.statements, assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId), ...receipt(ref)];
+  const money = [
+    ...movement.statements,
+    assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId),
+    ...receipt(ref),
+  ];
   try {
     if (shared) {
-      const claimed = assertInBatch(d1, "EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)", movement.transactionId);
-      const { credits } = await batchNamed(d1, { writes: [...reserve, claimed, ...money], credits: creditsStatement(d1, userId) });
+      const claimed = assertInBatch(
+        d1,
+        "EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)",
+        movement.transactionId,
+      );
+      const { credits } = await batchNamed(d1, {
+        writes: [...reserve, claimed, ...money],
+        credits: creditsStatement(d1, userId),
+      });
       return toRedemption(ref, credits.results[0]);
     }
     if (!completing) {
@@ -117,12 +147,16 @@ export const redeemPromoCode = async (
         .from(promoRedemptions)
         .where(eq(promoRedemptions.transactionId, movement.transactionId));
       const { row } = await batchNamed(catalogue, { reserve, row: boundQuery(catalogue, reserved) });
-      if (row.length === 0) throw refusal(await readState(catalogue, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
+      if (row.length === 0)
+        throw refusal(await readState(catalogue, code, userId), Date.now()) ?? new AppError("conflict", M.failed);
     }
-    const { credits } = await batchNamed(d1, { writes: money, credits: creditsStatement(d1, userId) }).catch(async (error: unknown) => {
-      if (!isBatchRefusal(error) && !completing) await releaseUnlessGranted(catalogue, d1, code, userId, movement.transactionId);
-      throw error;
-    });
+    const { credits } = await batchNamed(d1, { writes: money, credits: creditsStatement(d1, userId) }).catch(
+      async (error: unknown) => {
+        if (!isBatchRefusal(error) && !completing)
+          await releaseUnlessGranted(catalogue, d1, code, userId, movement.transactionId);
+        throw error;
+      },
+    );
     return toRedemption(ref, credits.results[0]);
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
@@ -133,22 +167,35 @@ export const redeemPromoCode = async (
 const grantKey = (code: string, userId: string) => `promo:${code}:${userId}`;
 
 const grantCommitted = async (d1: D1Database, code: string, userId: string) =>
-  (await createDb(d1).select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, grantKey(code, userId))))
-    .length > 0;
+  (
+    await createDb(d1)
+      .select({ id: creditTransactions.id })
+      .from(creditTransactions)
+      .where(eq(creditTransactions.idempotencyKey, grantKey(code, userId)))
+  ).length > 0;
 
 /**
  * Gives back a use whose grant failed, and its place under the cap. A batch whose answer was lost may have committed,
  * and a player's database that cannot say keeps the use: the player's next try completes it or finds it done.
  */
-const releaseUnlessGranted = async (catalogue: D1Database, d1: D1Database, code: string, userId: string, transactionId: string) => {
+const releaseUnlessGranted = async (
+  catalogue: D1Database,
+  d1: D1Database,
+  code: string,
+  userId: string,
+  transactionId: string,
+) => {
   if (await grantCommitted(d1, code, userId).catch(() => true)) return;
   await catalogue.batch([
     catalogue
-      .prepare("UPDATE promo_codes SET redemption_count = redemption_count - 1 WHERE code = ? AND EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)")
+      .prepare(
+        "UPDATE promo_codes SET redemption_count = redemption_count - 1 WHERE code = ? AND EXISTS (SELECT 1 FROM promo_redemptions WHERE transaction_id = ?)",
+      )
       .bind(code, transactionId),
     catalogue.prepare("DELETE FROM promo_redemptions WHERE transaction_id = ?").bind(transactionId),
   ]);
 };
 
 /** The answer of a redemption that committed under an Idempotency-Key whose answer was lost; moves nothing. */
-export const replayPromoCode = async (d1: D1Database, ref: PromoRef) => toRedemption(ref, await firstRow(creditsStatement(d1, ref.userId)));
+export const replayPromoCode = async (d1: D1Database, ref: PromoRef) =>
+  toRedemption(ref, await firstRow(creditsStatement(d1, ref.userId)));

@@ -26,6 +26,12 @@ type FeedColumns = { [K in keyof typeof autoResolutionColumns]: (typeof autoReso
 export const autoResolutionOf = (row: FeedColumns) => {
   const { feedState: state, feedEventStatus: eventStatus, feedHomeTeam: homeTeam, feedAwayTeam: awayTeam } = row;
   if (!state || !eventStatus || !homeTeam || !awayTeam) return null;
-  const { feedHomeScore: homeScore, feedAwayScore: awayScore, feedProposedOutcome: proposedOutcome, feedFinalAt: finalAt, challengedByMe } = row;
+  const {
+    feedHomeScore: homeScore,
+    feedAwayScore: awayScore,
+    feedProposedOutcome: proposedOutcome,
+    feedFinalAt: finalAt,
+    challengedByMe,
+  } = row;
   return { state, eventStatus, homeTeam, awayTeam, homeScore, awayScore, proposedOutcome, finalAt, challengedByMe };
 };

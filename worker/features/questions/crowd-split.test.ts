@@ -17,13 +17,20 @@ const foldedCounts = () => foldPickCounts(dataContext(env), Date.now());
 
 const counters = async (id: string) => {
   await foldedCounts();
-  return env.DB.prepare("SELECT pick_count, yes_count, no_count FROM questions WHERE id = ?").bind(id).first<Record<string, number>>();
+  return env.DB.prepare("SELECT pick_count, yes_count, no_count FROM questions WHERE id = ?")
+    .bind(id)
+    .first<Record<string, number>>();
 };
 
 describe("the crowd's split", () => {
   it("is hidden until the viewer has picked, then shows the picks on each option", async () => {
     const questionId = await insertQuestion({ creditCost: 1 });
-    const [a, b, c, d] = await Promise.all([signedInPlayer(10), signedInPlayer(10), signedInPlayer(10), signedInPlayer(10)]);
+    const [a, b, c, d] = await Promise.all([
+      signedInPlayer(10),
+      signedInPlayer(10),
+      signedInPlayer(10),
+      signedInPlayer(10),
+    ]);
     await placePick(a!.userId, questionId, "yes");
     await placePick(b!.userId, questionId, "no");
     await placePick(c!.userId, questionId, "yes");
@@ -40,7 +47,9 @@ describe("the crowd's split", () => {
     const questionId = await insertQuestion({ creditCost: 0 });
     const player = await signedInPlayer();
     await placePick(player.userId, questionId, "no");
-    await env.DB.prepare("UPDATE questions SET deadline = ? WHERE id = ?").bind(Date.now() - 1000, questionId).run();
+    await env.DB.prepare("UPDATE questions SET deadline = ? WHERE id = ?")
+      .bind(Date.now() - 1000, questionId)
+      .run();
     await foldedCounts();
     expect((await questionAs(questionId)).crowd).toEqual({ yes: 0, no: 1 });
   });
@@ -50,7 +59,11 @@ describe("the crowd's split", () => {
     const players = await Promise.all(Array.from({ length: 12 }, () => signedInPlayer(5)));
     await Promise.all(
       players.map((player, i) =>
-        call("/api/picks", { method: "POST", headers: player.bearer, json: { questionId, choice: i % 3 === 0 ? "no" : "yes", multiplier: 1 } }),
+        call("/api/picks", {
+          method: "POST",
+          headers: player.bearer,
+          json: { questionId, choice: i % 3 === 0 ? "no" : "yes", multiplier: 1 },
+        }),
       ),
     );
     expect(await counters(questionId)).toEqual({ pick_count: 12, yes_count: 8, no_count: 4 });
@@ -63,7 +76,9 @@ describe("the crowd's split", () => {
     await placePick(other!.userId, questionId, "yes");
     await placePick(minority!.userId, questionId, "no");
     const mine = async (headers: Record<string, string>) =>
-      (await successOf(apiClient({ headers }).picks.$get({ query: {} }))).body.items.find((pick) => pick.questionId === questionId)?.crowd;
+      (await successOf(apiClient({ headers }).picks.$get({ query: {} }))).body.items.find(
+        (pick) => pick.questionId === questionId,
+      )?.crowd;
     expect(await mine(majority!.bearer)).toBeNull();
     const listed = (await successOf(apiClient({ headers: minority!.bearer }).picks.$get({ query: {} }))).body.items[0];
     expect(listed?.question.crowd).toEqual({ yes: 2, no: 1 });

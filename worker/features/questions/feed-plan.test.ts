@@ -14,7 +14,9 @@ const FILTERS: Record<string, string>[] = [
 ];
 
 const planOf = async (sql: string, params: unknown[]) => {
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   return results.map((row) => row.detail);
 };
 
@@ -27,8 +29,14 @@ describe("feed query plans", () => {
           const { sql, params } = feedQuery(env.DB, query, viewer, Date.now());
           const plan = await planOf(sql, params);
           const label = `${sort} ${JSON.stringify(filter)} viewer=${viewer}`;
-          expect(plan.some((line) => /^SCAN questions\b(?!.*USING)/.test(line)), `${label}\n${plan.join("\n")}`).toBe(false);
-          expect(plan.filter((line) => /^SCAN (user_bookmarks|user_picks)\b(?!.*USING)/.test(line)), label).toEqual([]);
+          expect(
+            plan.some((line) => /^SCAN questions\b(?!.*USING)/.test(line)),
+            `${label}\n${plan.join("\n")}`,
+          ).toBe(false);
+          expect(
+            plan.filter((line) => /^SCAN (user_bookmarks|user_picks)\b(?!.*USING)/.test(line)),
+            label,
+          ).toEqual([]);
         }
       }
     }
@@ -38,7 +46,10 @@ describe("feed query plans", () => {
     const plan = await planOf(PICKS_ON_OPEN_QUESTIONS, ["some-user", Date.now()]);
     expect(plan).toContain("SEARCH p USING INDEX user_picks_user_active (user_id=?)");
     expect(plan).toContain("SCAN q USING INDEX questions_settlement");
-    expect(plan.filter((line) => /questions_feed_|^SCAN (user_picks|questions)\b(?!.*USING)/.test(line)), plan.join("\n")).toEqual([]);
+    expect(
+      plan.filter((line) => /questions_feed_|^SCAN (user_picks|questions)\b(?!.*USING)/.test(line)),
+      plan.join("\n"),
+    ).toEqual([]);
   });
 
   it("reads a sharded viewer's bookmarks on open questions from their own bookmarks, each checked by its question's key", async () => {

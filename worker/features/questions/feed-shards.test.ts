@@ -22,7 +22,11 @@ const feedAs = async (headers: Record<string, string>, query = "") => {
 };
 
 const questionsIn = async () => {
-  const ids = [await insertQuestion({ id: "marked" }), await insertQuestion({ id: "picked" }), await insertQuestion({ id: "untouched" })];
+  const ids = [
+    await insertQuestion({ id: "marked" }),
+    await insertQuestion({ id: "picked" }),
+    await insertQuestion({ id: "untouched" }),
+  ];
   await mirrorQuestions(data, ids);
 };
 
@@ -33,11 +37,26 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     await questionsIn();
     const player = await signedInPlayer(10, shards);
     const other = await signedInPlayer(0, shards);
-    expect((await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards })).status).toBe(200);
-    const pick = await call("/api/picks", { method: "POST", headers: player.bearer, json: { questionId: "picked", choice: "no", multiplier: 1 }, env: shards });
+    expect((await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards })).status).toBe(
+      200,
+    );
+    const pick = await call("/api/picks", {
+      method: "POST",
+      headers: player.bearer,
+      json: { questionId: "picked", choice: "no", multiplier: 1 },
+      env: shards,
+    });
     expect(pick.status).toBe(201);
-    expect(await data.player(player.userId).prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(player.userId).first("n")).toBe(1);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(player.userId).first("n")).toBe(0);
+    expect(
+      await data
+        .player(player.userId)
+        .prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?")
+        .bind(player.userId)
+        .first("n"),
+    ).toBe(1);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE user_id = ?").bind(player.userId).first("n"),
+    ).toBe(0);
 
     const cards = Object.fromEntries((await feedAs(player.bearer)).map((card) => [card.id, card]));
     expect(cards.marked).toMatchObject({ bookmarked: true, myPick: null });
@@ -52,7 +71,12 @@ describe("the feed of a player whose shard is not the catalogue", () => {
   it("shows their pick on one question's page", async () => {
     await questionsIn();
     const player = await signedInPlayer(10, shards);
-    await call("/api/picks", { method: "POST", headers: player.bearer, json: { questionId: "picked", choice: "yes", multiplier: 1 }, env: shards });
+    await call("/api/picks", {
+      method: "POST",
+      headers: player.bearer,
+      json: { questionId: "picked", choice: "yes", multiplier: 1 },
+      env: shards,
+    });
     const response = await call("/api/questions/picked", { headers: player.bearer, env: shards });
     expect(((await response.json()) as { question: Question }).question.myPick).toMatchObject({ choice: "yes" });
   });
@@ -64,9 +88,11 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     const [player, other] = [await signedInPlayer(10, shards), await signedInPlayer(10, shards)];
     const pickAs = (headers: Record<string, string>, choice: "yes" | "no") =>
       call("/api/picks", { method: "POST", headers, json: { questionId, choice, multiplier: 1 }, env: shards });
-    const cardAs = async (headers: Record<string, string>) => (await feedAs(headers)).find((card) => card.id === questionId);
+    const cardAs = async (headers: Record<string, string>) =>
+      (await feedAs(headers)).find((card) => card.id === questionId);
     const pageAs = async (headers: Record<string, string>) =>
-      ((await (await call(`/api/questions/${questionId}`, { headers, env: shards })).json()) as { question: Question }).question;
+      ((await (await call(`/api/questions/${questionId}`, { headers, env: shards })).json()) as { question: Question })
+        .question;
 
     expect((await pickAs(player.bearer, "no")).status).toBe(201);
     expect(await cardAs(player.bearer)).toMatchObject({ pickCount: 1, crowd: { yes: 0, no: 1 } });
@@ -84,30 +110,56 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     const questionId = await insertQuestion();
     await mirrorQuestions(data, [questionId]);
     const [player, other] = [await signedInPlayer(10, shards), await signedInPlayer(10, shards)];
-    for (const [headers, choice] of [[player.bearer, "no"], [other.bearer, "yes"]] as const) {
-      expect((await call("/api/picks", { method: "POST", headers, json: { questionId, choice, multiplier: 1 }, env: shards })).status).toBe(201);
+    for (const [headers, choice] of [
+      [player.bearer, "no"],
+      [other.bearer, "yes"],
+    ] as const) {
+      expect(
+        (
+          await call("/api/picks", {
+            method: "POST",
+            headers,
+            json: { questionId, choice, multiplier: 1 },
+            env: shards,
+          })
+        ).status,
+      ).toBe(201);
     }
     // Settled within the minute: the fold, which only sums questions still taking picks, never reaches it.
     await env.DB.prepare("UPDATE questions SET status = 'resolved', outcome = 'A' WHERE id = ?").bind(questionId).run();
     await foldPickCounts(data, Date.now());
     const pageAs = async (headers: Record<string, string>) =>
-      ((await (await call(`/api/questions/${questionId}`, { headers, env: shards })).json()) as { question: Question }).question;
+      ((await (await call(`/api/questions/${questionId}`, { headers, env: shards })).json()) as { question: Question })
+        .question;
     expect(await pageAs({})).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 }, myPick: null });
-    expect(await pageAs(player.bearer)).toMatchObject({ pickCount: 2, crowd: { yes: 1, no: 1 }, myPick: { choice: "no" } });
+    expect(await pageAs(player.bearer)).toMatchObject({
+      pickCount: 2,
+      crowd: { yes: 1, no: 1 },
+      myPick: { choice: "no" },
+    });
   });
 
   it("shows their pick on an open question, and on one reopened whose picks their shard has not yet set back to active", async () => {
     await questionsIn();
     const player = await signedInPlayer(10, shards);
     for (const questionId of ["picked", "marked"]) {
-      const pick = await call("/api/picks", { method: "POST", headers: player.bearer, json: { questionId, choice: "yes", multiplier: 1 }, env: shards });
+      const pick = await call("/api/picks", {
+        method: "POST",
+        headers: player.bearer,
+        json: { questionId, choice: "yes", multiplier: 1 },
+        env: shards,
+      });
       expect(pick.status).toBe(201);
     }
     // "marked" was settled at version 1 in this shard, then reopened (version 2): its copy is open, its pick still won.
     const shard = data.player(player.userId);
     await shard.batch([
       shard.prepare("UPDATE questions SET settlement_version = 2, settled_version = 1 WHERE id = 'marked'"),
-      shard.prepare("UPDATE user_picks SET status = 'won', settled_version = 1, settled_at = ?1 WHERE user_id = ?2 AND question_id = 'marked'").bind(Date.now(), player.userId),
+      shard
+        .prepare(
+          "UPDATE user_picks SET status = 'won', settled_version = 1, settled_at = ?1 WHERE user_id = ?2 AND question_id = 'marked'",
+        )
+        .bind(Date.now(), player.userId),
     ]);
 
     const cards = Object.fromEntries((await feedAs(player.bearer)).map((card) => [card.id, card]));
@@ -120,7 +172,11 @@ describe("the feed of a player whose shard is not the catalogue", () => {
     await questionsIn();
     const player = await signedInPlayer(10, shards);
     await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards });
-    await data.player(player.userId).prepare("UPDATE sessions SET revoked_at = 1 WHERE user_id = ?").bind(player.userId).run();
+    await data
+      .player(player.userId)
+      .prepare("UPDATE sessions SET revoked_at = 1 WHERE user_id = ?")
+      .bind(player.userId)
+      .run();
     const response = await call("/api/questions", { headers: player.bearer, env: shards });
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=15");
     expect(((await response.json()) as Page).items.some((card) => card.bookmarked)).toBe(false);
@@ -129,20 +185,29 @@ describe("the feed of a player whose shard is not the catalogue", () => {
   it("reads their bookmarks on open questions only, so any number bookmarked on closed ones stays within D1's limits", async () => {
     await questionsIn();
     const player = await signedInPlayer(10, shards);
-    expect((await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards })).status).toBe(200);
+    expect((await call("/api/bookmarks/marked", { method: "PUT", headers: player.bearer, env: shards })).status).toBe(
+      200,
+    );
     const closed = await insertQuestion({ id: crypto.randomUUID(), status: "resolved", deadline: Date.now() - 60_000 });
     await mirrorQuestions(data, [closed]);
     const shard = data.player(player.userId);
     const bookmarked = 50_000;
     await copiesOf(shard, closed, bookmarked, 0);
     await shard
-      .prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) SELECT ?1, id, 0 FROM questions WHERE id LIKE ?2")
+      .prepare(
+        "INSERT INTO user_bookmarks (user_id, question_id, created_at) SELECT ?1, id, 0 FROM questions WHERE id LIKE ?2",
+      )
       .bind(player.userId, `${closed}-%`)
       .run();
     const everyId = JSON.stringify(copyIds(closed, bookmarked));
     expect(everyId.length).toBeGreaterThan(D1_LIMITS.boundValueBytes);
 
-    const limited = { ...shards, DB: limitedD1(env.DB), SHARD_0: limitedD1(SHARDS.SHARD_0), SHARD_1: limitedD1(SHARDS.SHARD_1) };
+    const limited = {
+      ...shards,
+      DB: limitedD1(env.DB),
+      SHARD_0: limitedD1(SHARDS.SHARD_0),
+      SHARD_1: limitedD1(SHARDS.SHARD_1),
+    };
     const pageOf = async (query: string) => {
       const response = await call(`/api/questions${query}`, { headers: player.bearer, env: limited });
       expect(response.status).toBe(200);

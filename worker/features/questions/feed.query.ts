@@ -55,7 +55,16 @@ const matches = () => {
  * placeholders, so each shape compiles once.
  */
 const shapeOf = (query: FeedQuery, bookmarks: Bookmarks) =>
-  [query.sort, query.category && "category", query.free && "free", query.props && "props", query.date && "date", bookmarks && `bookmarked-${bookmarks}`, query.q && "search", query.cursor && "cursor"]
+  [
+    query.sort,
+    query.category && "category",
+    query.free && "free",
+    query.props && "props",
+    query.date && "date",
+    bookmarks && `bookmarked-${bookmarks}`,
+    query.q && "search",
+    query.cursor && "cursor",
+  ]
     .filter(Boolean)
     .join(" ");
 
@@ -67,7 +76,13 @@ type Bookmarks = "joined" | "listed" | null;
 
 const bookmarkedQuestions = (db: ReturnType<typeof createDb>, bookmarks: "joined" | "listed") =>
   bookmarks === "joined"
-    ? inArray(questions.id, db.select({ id: userBookmarks.questionId }).from(userBookmarks).where(eq(userBookmarks.userId, sql.placeholder("viewer"))))
+    ? inArray(
+        questions.id,
+        db
+          .select({ id: userBookmarks.questionId })
+          .from(userBookmarks)
+          .where(eq(userBookmarks.userId, sql.placeholder("viewer"))),
+      )
     : inArray(questions.id, sql`(SELECT value FROM json_each(${sql.placeholder("bookmarks")}))`);
 
 const buildFeed = (d1: D1Database, query: FeedQuery, bookmarks: Bookmarks) => {
@@ -84,7 +99,12 @@ const buildFeed = (d1: D1Database, query: FeedQuery, bookmarks: Bookmarks) => {
     query.props ? eq(questions.isPlayerProp, true) : undefined,
     bookmarks ? bookmarkedQuestions(db, bookmarks) : undefined,
     query.q ? matches() : undefined,
-    query.cursor ? afterRow(keys, keys.map((_, i) => sql.placeholder(`after${i}`))) : undefined,
+    query.cursor
+      ? afterRow(
+          keys,
+          keys.map((_, i) => sql.placeholder(`after${i}`)),
+        )
+      : undefined,
     query.date ? gte(questions.deadline, sql.placeholder("dayStart")) : undefined,
     query.date ? lt(questions.deadline, sql.placeholder("dayEnd")) : undefined,
   ];
@@ -100,7 +120,13 @@ const feedQueries = compiledQueries<string, QuestionRow[]>();
  * One SELECT for a feed page, including the viewer's bookmark and pick on each card, bound and ready for a batch.
  * `listedBookmarks`: the viewer's bookmarked question ids, read from their database, for a bookmarked-only page.
  */
-export const feedQuery = (d1: D1Database, query: FeedQuery, viewerId: string | null, now: number, listedBookmarks?: readonly string[]) => {
+export const feedQuery = (
+  d1: D1Database,
+  query: FeedQuery,
+  viewerId: string | null,
+  now: number,
+  listedBookmarks?: readonly string[],
+) => {
   const bookmarks: Bookmarks = !query.bookmarked ? null : listedBookmarks ? "listed" : viewerId ? "joined" : null;
   const after = query.cursor ? decodeCursor(query.cursor, SORTS[query.sort].length) : [];
   const [dayStart, dayEnd] = query.date ? dayRange(query.date, query.tz) : [];

@@ -46,7 +46,14 @@ describe("GET /api/questions", () => {
     await insertQuestion({ id: "nba", sportCategory: "NBA", title: "Lakers win?" });
     await insertQuestion({ id: "custom", sportCategory: "NFL", customCategory: "Awards", title: "MVP vote" });
     await insertQuestion({ id: "free", sportCategory: "NHL", creditCost: 0, title: "Overtime tonight?" });
-    await insertQuestion({ id: "prop", sportCategory: "NBA", isPlayerProp: true, title: "Curry threes", answerOptionA: "Over", answerOptionB: "Under" });
+    await insertQuestion({
+      id: "prop",
+      sportCategory: "NBA",
+      isPlayerProp: true,
+      title: "Curry threes",
+      answerOptionA: "Over",
+      answerOptionB: "Under",
+    });
     await insertQuestion({ id: "later", sportCategory: "MLB", deadline: now + 72 * HOUR, title: "50% chance_of rain" });
     const longTitle = "Will the Boston Celtics beat the Golden State Warriors by ten points or more?";
     await insertQuestion({ id: "long", sportCategory: "NBA", title: longTitle });
@@ -66,7 +73,8 @@ describe("GET /api/questions", () => {
 
   it("pages 20 at a time with no duplicates or gaps, even when new questions arrive", async () => {
     const now = Date.now();
-    for (let i = 0; i < 45; i++) await insertQuestion({ id: `p${String(i).padStart(2, "0")}`, pickCount: i % 4, createdAt: now - i * 1000 });
+    for (let i = 0; i < 45; i++)
+      await insertQuestion({ id: `p${String(i).padStart(2, "0")}`, pickCount: i % 4, createdAt: now - i * 1000 });
     for (const sort of ["popularity", "newest", "ending-soon", "lowest-cost", "highest-cost"] as const) {
       const seen: string[] = [];
       let cursor: string | null = null;
@@ -90,16 +98,29 @@ describe("GET /api/questions", () => {
     await insertQuestion({ id: "saved" });
     const player = await signedInPlayer(10);
     const pickId = await placePick(player.userId, picked, "no", 2);
-    await successOf(apiClient({ headers: player.bearer }).bookmarks[":questionId"].$put({ param: { questionId: "saved" } }));
+    await successOf(
+      apiClient({ headers: player.bearer }).bookmarks[":questionId"].$put({ param: { questionId: "saved" } }),
+    );
 
     const { body } = await successOf(apiClient({ headers: player.bearer }).questions.$get({ query: {} }));
     const byId = Object.fromEntries(body.items.map((item) => [item.id, item]));
     expect(byId.picked).toMatchObject({ id: "picked", status: "published", bookmarked: false });
-    expect(byId.picked?.myPick).toEqual({ id: pickId, choice: "no", multiplier: 2, creditsSpent: 4, potentialPayout: 8, status: "active" });
+    expect(byId.picked?.myPick).toEqual({
+      id: pickId,
+      choice: "no",
+      multiplier: 2,
+      creditsSpent: 4,
+      potentialPayout: 8,
+      status: "active",
+    });
     expect(byId.saved).toMatchObject({ id: "saved", status: "published", bookmarked: true, myPick: null });
-    const bookmarkedOnly = await successOf(apiClient({ headers: player.bearer }).questions.$get({ query: { bookmarked: "1" } }));
+    const bookmarkedOnly = await successOf(
+      apiClient({ headers: player.bearer }).questions.$get({ query: { bookmarked: "1" } }),
+    );
     expect(ids(bookmarkedOnly.body)).toEqual(["saved"]);
-    const single = await successOf(apiClient({ headers: player.bearer }).questions[":id"].$get({ param: { id: "picked" } }));
+    const single = await successOf(
+      apiClient({ headers: player.bearer }).questions[":id"].$get({ param: { id: "picked" } }),
+    );
     expect(single.body.question.myPick?.id).toBe(pickId);
   });
 
@@ -118,7 +139,9 @@ describe("GET /api/questions/:id and /api/categories", () => {
   it("serves a published question for deep links and hides drafts", async () => {
     await insertQuestion({ id: "deep" });
     await insertQuestion({ id: "hidden", status: "draft" });
-    expect((await successOf(apiClient().questions[":id"].$get({ param: { id: "deep" } }))).body.question.id).toBe("deep");
+    expect((await successOf(apiClient().questions[":id"].$get({ param: { id: "deep" } }))).body.question.id).toBe(
+      "deep",
+    );
     const missing = await callJson<{ error: { message: string } }>("/api/questions/hidden");
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe("Question not found");
@@ -131,8 +154,16 @@ describe("GET /api/questions/:id and /api/categories", () => {
     await insertQuestion({ sportCategory: "Mixed Sports" });
     await insertQuestion({ sportCategory: "Golf", deadline: now - 1000 });
     await insertQuestion({ sportCategory: "Tennis", status: "draft" });
-    let result = await callJson<{ categories: { name: string; count: number }[]; hasPlayerProps: boolean }>("/api/categories");
-    expect(result.body).toEqual({ categories: [{ name: "NBA", count: 3 }, { name: "NFL", count: 2 }], hasPlayerProps: false });
+    let result = await callJson<{ categories: { name: string; count: number }[]; hasPlayerProps: boolean }>(
+      "/api/categories",
+    );
+    expect(result.body).toEqual({
+      categories: [
+        { name: "NBA", count: 3 },
+        { name: "NFL", count: 2 },
+      ],
+      hasPlayerProps: false,
+    });
     expect(result.response.headers.get("Cache-Control")).toContain("max-age=120");
     await insertQuestion({ sportCategory: "NHL", isPlayerProp: true });
     result = await callJson("/api/categories");

@@ -8,7 +8,8 @@ import { oneDatabaseEnv, SHARDS, twoShardEnv, userIdInShard } from "../../test/s
 import { foldPickCounts } from "./pick-counts";
 import { mirrorQuestions } from "./question-mirror";
 
-const counts = (id: string) => env.DB.prepare("SELECT pick_count, yes_count, no_count FROM questions WHERE id = ?").bind(id).first();
+const counts = (id: string) =>
+  env.DB.prepare("SELECT pick_count, yes_count, no_count FROM questions WHERE id = ?").bind(id).first();
 
 const pickOn = async (shard: D1Database, shardIndex: 0 | 1, questionId: string, choice: "yes" | "no") => {
   const player = await createPlayer(10, shard, userIdInShard(shardIndex));
@@ -52,13 +53,22 @@ describe("pick counts across user shards", () => {
     const open = 24_000;
     await copiesOf(env.DB, template, open, 0);
     await copiesOf(SHARDS.SHARD_1, template, open, 1);
-    const oneText = JSON.stringify(copyIds(template, open).map((id) => ({ id, pick_count: 1, yes_count: 1, no_count: 0 })));
+    const oneText = JSON.stringify(
+      copyIds(template, open).map((id) => ({ id, pick_count: 1, yes_count: 1, no_count: 0 })),
+    );
     expect(oneText.length).toBeGreaterThan(D1_LIMITS.boundValueBytes);
 
-    const limited = { ...sharded, DB: limitedD1(env.DB), SHARD_0: limitedD1(SHARDS.SHARD_0), SHARD_1: limitedD1(SHARDS.SHARD_1) };
+    const limited = {
+      ...sharded,
+      DB: limitedD1(env.DB),
+      SHARD_0: limitedD1(SHARDS.SHARD_0),
+      SHARD_1: limitedD1(SHARDS.SHARD_1),
+    };
     // The file's other questions share the databases: the copies are counted by their own ids.
     expect((await foldPickCounts(dataContext(limited), Date.now())).changed).toBeGreaterThanOrEqual(open);
-    const folded = await env.DB.prepare("SELECT count(*) AS n, sum(pick_count) AS picks FROM questions WHERE id LIKE ?").bind(`${template}-%`).first();
+    const folded = await env.DB.prepare("SELECT count(*) AS n, sum(pick_count) AS picks FROM questions WHERE id LIKE ?")
+      .bind(`${template}-%`)
+      .first();
     expect(folded).toEqual({ n: open, picks: open });
   });
 });

@@ -14,14 +14,20 @@ const FOLD_CHUNK = 2_000;
 type Counts = { id: string; pick_count: number; yes_count: number; no_count: number };
 
 /** The ids as one bound JSON text: a list of any length binds one value, where D1 allows 100 a statement. */
-const amongIds = (questionIds: readonly string[]) => inArray(questions.id, sql`(SELECT value FROM json_each(${JSON.stringify(questionIds)}))`);
+const amongIds = (questionIds: readonly string[]) =>
+  inArray(questions.id, sql`(SELECT value FROM json_each(${JSON.stringify(questionIds)}))`);
 
 /** Each question's counters summed over every player database (each counts only its own players' picks). */
 export const summedCounts = async (data: DataContext, questionIds: readonly string[]) => {
   const perDatabase = await Promise.all(
     data.players().map(({ db }) =>
       createDb(db)
-        .select({ id: questions.id, pickCount: questions.pickCount, yesCount: questions.yesCount, noCount: questions.noCount })
+        .select({
+          id: questions.id,
+          pickCount: questions.pickCount,
+          yesCount: questions.yesCount,
+          noCount: questions.noCount,
+        })
         .from(questions)
         .where(amongIds(questionIds)),
     ),
@@ -36,7 +42,15 @@ export const summedCounts = async (data: DataContext, questionIds: readonly stri
   return sums;
 };
 
-type Counted = { id: string; status: string; deadline: number; pickCount: number; yesCount: number; noCount: number; countsFoldedAt: number };
+type Counted = {
+  id: string;
+  status: string;
+  deadline: number;
+  pickCount: number;
+  yesCount: number;
+  noCount: number;
+  countsFoldedAt: number;
+};
 
 /**
  * One closed question's counters summed over the player databases as it is read. The fold stops soon after the
@@ -80,7 +94,10 @@ export const foldPickCounts = async (data: DataContext, now: number) => {
     .where(and(eq(questions.status, "published"), gt(questions.deadline, now - FOLD_AFTER_DEADLINE_MS)));
   let changed = 0;
   for (let start = 0; start < open.length; start += FOLD_CHUNK) {
-    changed += await foldChunk(data, open.slice(start, start + FOLD_CHUNK).map(({ id }) => id));
+    changed += await foldChunk(
+      data,
+      open.slice(start, start + FOLD_CHUNK).map(({ id }) => id),
+    );
   }
   return { questions: open.length, changed };
 };

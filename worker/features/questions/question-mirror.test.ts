@@ -6,7 +6,10 @@ import { oneDatabaseEnv, SHARDS, twoShardEnv } from "../../test/shards";
 import { mirrorQuestions } from "./question-mirror";
 
 const copyOf = (d1: D1Database, id: string) =>
-  d1.prepare("SELECT title, credit_cost, deadline, status, tags, outcome, settlement_version, settled_version, pick_count, yes_count, created_by FROM questions WHERE id = ?")
+  d1
+    .prepare(
+      "SELECT title, credit_cost, deadline, status, tags, outcome, settlement_version, settled_version, pick_count, yes_count, created_by FROM questions WHERE id = ?",
+    )
     .bind(id)
     .first();
 
@@ -21,8 +24,12 @@ describe("the questions' copy in every user shard", () => {
     }
 
     // A shard's picks raise its own counters and close its own settlement; an edit in the catalogue leaves them be.
-    await SHARDS.SHARD_1.prepare("UPDATE questions SET pick_count = 7, yes_count = 4, settled_version = 1 WHERE id = ?").bind(id).run();
-    await env.DB.prepare("UPDATE questions SET title = 'Will it snow?', credit_cost = 5, status = 'resolved', outcome = 'A', settlement_version = 1 WHERE id = ?")
+    await SHARDS.SHARD_1.prepare("UPDATE questions SET pick_count = 7, yes_count = 4, settled_version = 1 WHERE id = ?")
+      .bind(id)
+      .run();
+    await env.DB.prepare(
+      "UPDATE questions SET title = 'Will it snow?', credit_cost = 5, status = 'resolved', outcome = 'A', settlement_version = 1 WHERE id = ?",
+    )
       .bind(id)
       .run();
     await mirrorQuestions(sharded, [id]);
@@ -37,7 +44,11 @@ describe("the questions' copy in every user shard", () => {
       yes_count: 4,
       tags: '["weather"]',
     });
-    expect(await copyOf(SHARDS.SHARD_0, id)).toMatchObject({ title: "Will it snow?", pick_count: 0, settled_version: 0 });
+    expect(await copyOf(SHARDS.SHARD_0, id)).toMatchObject({
+      title: "Will it snow?",
+      pick_count: 0,
+      settled_version: 0,
+    });
 
     await env.DB.prepare("DELETE FROM questions WHERE id = ?").bind(id).run();
     await mirrorQuestions(sharded, [id]);
@@ -48,7 +59,8 @@ describe("the questions' copy in every user shard", () => {
   it("does nothing when the one shard is the catalogue itself", async () => {
     const id = await insertQuestion();
     // insertQuestion copied it under the map in force.
-    for (const shard of [SHARDS.SHARD_0, SHARDS.SHARD_1]) await shard.prepare("DELETE FROM questions WHERE id = ?").bind(id).run();
+    for (const shard of [SHARDS.SHARD_0, SHARDS.SHARD_1])
+      await shard.prepare("DELETE FROM questions WHERE id = ?").bind(id).run();
     await mirrorQuestions(dataContext(oneDatabaseEnv()), [id]);
     expect(await copyOf(SHARDS.SHARD_0, id)).toBeNull();
   });

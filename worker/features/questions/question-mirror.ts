@@ -18,7 +18,8 @@ const MIRRORED = [
 ] as const;
 
 const COPY = rowCopySql("questions", ["id", ...MIRRORED]);
-const REMOVE_GONE = "DELETE FROM questions WHERE id IN (SELECT value FROM json_each(?1)) AND id NOT IN (SELECT value ->> 'id' FROM json_each(?2))";
+const REMOVE_GONE =
+  "DELETE FROM questions WHERE id IN (SELECT value FROM json_each(?1)) AND id NOT IN (SELECT value ->> 'id' FROM json_each(?2))";
 
 /**
  * Copies the catalogue's rows of these questions to every database keeping a copy, and removes from them those the
@@ -31,5 +32,7 @@ export const mirrorQuestions = async (data: DataContext, questionIds: readonly s
   const ids = JSON.stringify(questionIds);
   const { results } = await data.catalogue.prepare(COPY.read).bind(ids).all<Record<string, unknown>>();
   const rows = JSON.stringify(results);
-  await Promise.all(copies.map((db) => db.batch([db.prepare(COPY.upsert).bind(rows), db.prepare(REMOVE_GONE).bind(ids, rows)])));
+  await Promise.all(
+    copies.map((db) => db.batch([db.prepare(COPY.upsert).bind(rows), db.prepare(REMOVE_GONE).bind(ids, rows)])),
+  );
 };

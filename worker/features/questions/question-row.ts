@@ -37,7 +37,10 @@ export const selectQuestions = (db: Db, viewerId: string | Placeholder | null) =
     .leftJoin(userBookmarks, and(eq(userBookmarks.questionId, questions.id), eq(userBookmarks.userId, viewerId ?? "")))
     .leftJoin(userPicks, and(eq(userPicks.questionId, questions.id), eq(userPicks.userId, viewerId ?? "")))
     .leftJoin(scoreFeedLinks, eq(scoreFeedLinks.questionId, questions.id))
-    .leftJoin(scoreFeedChallenges, and(eq(scoreFeedChallenges.questionId, questions.id), eq(scoreFeedChallenges.userId, viewerId ?? "")))
+    .leftJoin(
+      scoreFeedChallenges,
+      and(eq(scoreFeedChallenges.questionId, questions.id), eq(scoreFeedChallenges.userId, viewerId ?? "")),
+    )
     .$dynamic();
 
 export type QuestionRow = Awaited<ReturnType<typeof selectQuestions>>[number];
@@ -50,7 +53,11 @@ export const crowdOf = (row: Pick<QuestionRow, "status" | "deadline" | "yesCount
   return picked || locked ? { yes: row.yesCount, no: row.noCount } : null;
 };
 
-const HIDDEN_COUNTS = ["yesCount", "noCount", "countsFoldedAt"] as const satisfies readonly (keyof typeof playerColumns)[];
+const HIDDEN_COUNTS = [
+  "yesCount",
+  "noCount",
+  "countsFoldedAt",
+] as const satisfies readonly (keyof typeof playerColumns)[];
 type ShownColumn = Exclude<keyof typeof playerColumns, (typeof HIDDEN_COUNTS)[number]>;
 
 /** The question's own columns a player sees as stored: all of playerColumns but the counts, which `crowd` shows. */

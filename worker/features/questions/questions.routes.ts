@@ -1,6 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { checksSessionInBatch, claimedViewerId, readForViewer, readInViewerDatabase } from "../session/session.middleware";
+import {
+  checksSessionInBatch,
+  claimedViewerId,
+  readForViewer,
+  readInViewerDatabase,
+} from "../session/session.middleware";
 import { errorResponses, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { feedQuery, pageOf } from "./feed.query";
@@ -66,7 +71,9 @@ export const questionRoutes = createRouter()
     const results =
       viewerId && data.player(viewerId) !== data.catalogue
         ? await feedBesideViewerOwn(c, query, viewerId, now)
-        : await readForViewer(c, (viewer) => (query.bookmarked && !viewer ? null : feedQuery(data.catalogue, query, viewer, now)));
+        : await readForViewer(c, (viewer) =>
+            query.bookmarked && !viewer ? null : feedQuery(data.catalogue, query, viewer, now),
+          );
     const { items, nextCursor } = pageOf(results, query.sort);
     c.header("Cache-Control", c.var.user ? "private, no-store" : "public, max-age=15");
     return c.json({ items: items.map(toQuestion), nextCursor }, 200);
@@ -94,39 +101,52 @@ const feedBesideViewerOwn = async (c: Context<AppEnv>, query: FeedQuery, viewerI
   const own = (d1: D1Database) => viewerOwnStatements(d1, viewerId, { openAt: now });
   if (query.bookmarked) {
     const mine = await readInViewerDatabase(c, viewerId, own);
-    return mine ? withViewerOwn(await runQuery(feedQuery(catalogue, query, viewerId, now, bookmarkedIds(mine))), mine) : [];
+    return mine
+      ? withViewerOwn(await runQuery(feedQuery(catalogue, query, viewerId, now, bookmarkedIds(mine))), mine)
+      : [];
   }
-  const [rows, mine] = await Promise.all([runQuery(feedQuery(catalogue, query, viewerId, now)), readInViewerDatabase(c, viewerId, own)]);
+  const [rows, mine] = await Promise.all([
+    runQuery(feedQuery(catalogue, query, viewerId, now)),
+    readInViewerDatabase(c, viewerId, own),
+  ]);
   // A session that turned out to be over reads as a visitor's page (its score feed challenges were the viewer's).
   return mine ? withViewerOwn(rows, mine) : runQuery(feedQuery(catalogue, query, null, now));
 };
 
-export const categoryRoutes = createRouter()
-  .openapi(categoriesRoute, async (c) => {
-    const now = Date.now();
-    const { catalogue } = c.var.data;
-    const db = createDb(catalogue);
-    const open = and(eq(questions.status, "published"), gt(questions.deadline, now), eq(questions.outcome, "unresolved"));
-    const count = sql<number>`count(*)`.as("count");
-    const { categories, props } = await batchNamed(catalogue, {
-      categories: boundQuery(
-        catalogue,
-        db
-          .select({ name: sql<string>`${questions.category}`.as("name"), count })
-          .from(questions)
-          .where(and(open, isNotNull(questions.category), ne(questions.category, ""), ne(questions.category, "Mixed Sports")))
-          .groupBy(questions.category)
-          .orderBy(desc(count), asc(sql`name`))
-          .limit(MAX_CATEGORY_TABS),
-      ),
-      props: boundQuery(catalogue, db.select({ present: sql<number>`1` }).from(questions).where(and(open, eq(questions.isPlayerProp, true))).limit(1)),
-    });
-    c.header("Cache-Control", CATEGORIES_CACHE);
-    return c.json(
-      {
-        categories,
-        hasPlayerProps: props.length > 0,
-      },
-      200,
-    );
+export const categoryRoutes = createRouter().openapi(categoriesRoute, async (c) => {
+  const now = Date.now();
+  const { catalogue } = c.var.data;
+  const db = createDb(catalogue);
+  const open = and(eq(questions.status, "published"), gt(questions.deadline, now), eq(questions.outcome, "unresolved"));
+  const count = sql<number>`count(*)`.as("count");
+  const { categories, props } = await batchNamed(catalogue, {
+    categories: boundQuery(
+      catalogue,
+      db
+        .select({ name: sql<string>`${questions.category}`.as("name"), count })
+        .from(questions)
+        .where(
+          and(open, isNotNull(questions.category), ne(questions.category, ""), ne(questions.category, "Mixed Sports")),
+        )
+        .groupBy(questions.category)
+        .orderBy(desc(count), asc(sql`name`))
+        .limit(MAX_CATEGORY_TABS),
+    ),
+    props: boundQuery(
+      catalogue,
+      db
+        .select({ present: sql<number>`1` })
+        .from(questions)
+        .where(and(open, eq(questions.isPlayerProp, true)))
+        .limit(1),
+    ),
   });
+  c.header("Cache-Control", CATEGORIES_CACHE);
+  return c.json(
+    {
+      categories,
+      hasPlayerProps: props.length > 0,
+    },
+    200,
+  );
+});

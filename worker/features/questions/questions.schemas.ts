@@ -24,9 +24,9 @@ export const feedQuerySchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Invalid date")
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Invalid date")
     .optional(),
-  tz: timeZoneOffsetSchema
-    .default(0)
-    .openapi({ description: "Minutes behind UTC, as JavaScript's getTimezoneOffset() gives; the day of `date` is local to it" }),
+  tz: timeZoneOffsetSchema.default(0).openapi({
+    description: "Minutes behind UTC, as JavaScript's getTimezoneOffset() gives; the day of `date` is local to it",
+  }),
   cursor: z.string().max(500).optional(),
 });
 
@@ -64,14 +64,18 @@ export const ADMIN_ONLY_COLUMNS = Object.keys(ADMIN_ONLY) as (keyof typeof ADMIN
 export const COUNTER_COLUMNS = { yesCount: true, noCount: true, countsFoldedAt: true } as const;
 
 /** Picks on each option, kept as counters and shown only as `crowd`, when the split can no longer steer a pick. */
-export const crowdSchema = z
-  .object({ yes: z.number().int(), no: z.number().int() })
-  .nullable()
-  .openapi({ description: "Picks on each option: only once the viewer has picked or the question no longer takes picks" });
+export const crowdSchema = z.object({ yes: z.number().int(), no: z.number().int() }).nullable().openapi({
+  description: "Picks on each option: only once the viewer has picked or the question no longer takes picks",
+});
 
 export const questionSchema = questionColumnsSchema
   .omit({ ...ADMIN_ONLY, ...COUNTER_COLUMNS })
-  .extend({ crowd: crowdSchema, bookmarked: z.boolean(), myPick: myPickSchema.nullable(), autoResolution: autoResolutionSchema })
+  .extend({
+    crowd: crowdSchema,
+    bookmarked: z.boolean(),
+    myPick: myPickSchema.nullable(),
+    autoResolution: autoResolutionSchema,
+  })
   .openapi("Question");
 
 export type Question = z.infer<typeof questionSchema>;

@@ -3,14 +3,18 @@ import type { userPicks } from "../../db/schema";
 import { typed } from "../../db/statement";
 import type { QuestionRow } from "./question-row";
 
-type OwnPick = SqlColumns<typeof userPicks, "id" | "question_id" | "choice" | "multiplier" | "credits_spent" | "potential_payout" | "status" | "created_at">;
+type OwnPick = SqlColumns<
+  typeof userPicks,
+  "id" | "question_id" | "choice" | "multiplier" | "credits_spent" | "potential_payout" | "status" | "created_at"
+>;
 
 /** Which questions the viewer's own rows are read for: these, or every open one (a feed page not yet read). */
 type Scope = { questionIds: readonly string[] } | { openAt: number };
 
 /** The given question ids, bound as one JSON array in ?2. */
 const IN_GIVEN_IDS = "IN (SELECT value FROM json_each(?2))";
-const PICK_COLUMNS = "p.id, p.question_id, p.choice, p.multiplier, p.credits_spent, p.potential_payout, p.status, p.created_at";
+const PICK_COLUMNS =
+  "p.id, p.question_id, p.choice, p.multiplier, p.credits_spent, p.potential_payout, p.status, p.created_at";
 
 /**
  * The viewer's picks on every open question, driven from their own rows: the open questions are too many to probe one
@@ -42,12 +46,22 @@ export const BOOKMARKS_ON_OPEN_QUESTIONS = `
 export const viewerOwnStatements = (d1: D1Database, viewerId: string, scope: Scope) => {
   const idsText = "questionIds" in scope ? JSON.stringify(scope.questionIds) : null;
   const scoped = (onOpenQuestions: string, onGivenIds: string) =>
-    "questionIds" in scope ? d1.prepare(onGivenIds).bind(viewerId, idsText) : d1.prepare(onOpenQuestions).bind(viewerId, scope.openAt);
+    "questionIds" in scope
+      ? d1.prepare(onGivenIds).bind(viewerId, idsText)
+      : d1.prepare(onOpenQuestions).bind(viewerId, scope.openAt);
   return {
     bookmarks: typed<{ question_id: string }>(
-      scoped(BOOKMARKS_ON_OPEN_QUESTIONS, `SELECT question_id FROM user_bookmarks WHERE user_id = ?1 AND question_id ${IN_GIVEN_IDS}`),
+      scoped(
+        BOOKMARKS_ON_OPEN_QUESTIONS,
+        `SELECT question_id FROM user_bookmarks WHERE user_id = ?1 AND question_id ${IN_GIVEN_IDS}`,
+      ),
     ),
-    picks: typed<OwnPick>(scoped(PICKS_ON_OPEN_QUESTIONS, `SELECT ${PICK_COLUMNS} FROM user_picks p WHERE p.user_id = ?1 AND p.question_id ${IN_GIVEN_IDS}`)),
+    picks: typed<OwnPick>(
+      scoped(
+        PICKS_ON_OPEN_QUESTIONS,
+        `SELECT ${PICK_COLUMNS} FROM user_picks p WHERE p.user_id = ?1 AND p.question_id ${IN_GIVEN_IDS}`,
+      ),
+    ),
   };
 };
 

@@ -38,7 +38,11 @@ const winningsOf = (d1: D1Database, userIds: string[]) => {
 
 /** Credits given to the players (positive adjustments) within the last `days` days. */
 const awardedWithin = (userIds: string[], days: number, now: number) =>
-  and(inArray(creditAdjustments.userId, userIds), gt(creditAdjustments.amount, 0), gt(creditAdjustments.createdAt, now - days * DAY_MS));
+  and(
+    inArray(creditAdjustments.userId, userIds),
+    gt(creditAdjustments.amount, 0),
+    gt(creditAdjustments.createdAt, now - days * DAY_MS),
+  );
 
 /** Which of the players this admin gave credits to within four eyes' reach. */
 const awardedByAdmin = (catalogue: D1Database, adminId: string, userIds: string[], now: number) =>
@@ -55,7 +59,11 @@ const recentAwards = (catalogue: D1Database, userIds: string[], now: number) =>
   boundQuery(
     catalogue,
     createDb(catalogue)
-      .select({ userId: creditAdjustments.userId, credits: sql<number>`SUM(${creditAdjustments.amount})`.as("credits"), admin: users.username })
+      .select({
+        userId: creditAdjustments.userId,
+        credits: sql<number>`SUM(${creditAdjustments.amount})`.as("credits"),
+        admin: users.username,
+      })
       .from(creditAdjustments)
       .innerJoin(users, eq(users.id, creditAdjustments.adminId))
       .where(awardedWithin(userIds, REDEMPTION_RISK.recentAwardDays, now))
@@ -98,7 +106,11 @@ export const loadAwardSignals = async (data: DataContext, players: string[], adm
   }
   for (const { userId, credits, admin } of catalogue.awards) {
     const current = of(userId);
-    signals.set(userId, { ...current, recentAwards: current.recentAwards + credits, awardedBy: [...current.awardedBy, admin].sort() });
+    signals.set(userId, {
+      ...current,
+      recentAwards: current.recentAwards + credits,
+      awardedBy: [...current.awardedBy, admin].sort(),
+    });
   }
   return { signals, blocks: fourEyesBlocks(adminId, userIds, catalogue.awardedByAdmin) };
 };

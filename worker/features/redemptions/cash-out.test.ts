@@ -5,7 +5,8 @@ import { expectLedgerClean, grantCredits } from "../../test/ledger";
 import { cashOut, creditsOf, redemptionCount } from "../../test/redemptions";
 
 let count = 0;
-const newPlayer = (country = "US") => signUpAndLogin(`cashout-${++count}-${crypto.randomUUID().slice(0, 6)}@example.com`, { country });
+const newPlayer = (country = "US") =>
+  signUpAndLogin(`cashout-${++count}-${crypto.randomUUID().slice(0, 6)}@example.com`, { country });
 
 describe("POST /api/redemptions/cash-out", () => {
   it.each([
@@ -18,14 +19,24 @@ describe("POST /api/redemptions/cash-out", () => {
     await grantCredits(player.userId, 30, "winnings");
     const { status, body } = await cashOut(player, { method, amount: 10, ...extra });
     expect(status).toBe(201);
-    expect(body.redemption).toMatchObject({ kind: "cash_out", method, payoutHandle: handle, creditsSpent: 10, valueCents: 600, status: "pending" });
+    expect(body.redemption).toMatchObject({
+      kind: "cash_out",
+      method,
+      payoutHandle: handle,
+      creditsSpent: 10,
+      valueCents: 600,
+      status: "pending",
+    });
     expect(body.credits).toMatchObject({ balance: 25, redeemable: 20 });
-    const tx = await shardOf(player.userId).prepare("SELECT transaction_type, description FROM credit_transactions WHERE user_id = ? AND amount = -10")
+    const tx = await shardOf(player.userId)
+      .prepare("SELECT transaction_type, description FROM credit_transactions WHERE user_id = ? AND amount = -10")
       .bind(player.userId)
       .first<{ transaction_type: string; description: string }>();
     expect(tx?.transaction_type).toBe("redemption");
     expect(tx?.description).toMatch(/^Cash-out redemption: (Visa|Mastercard|Venmo|Cash App) for \$6\.00$/);
-    expect((await outboxFor(player.email))[0]?.text).toContain("Cash-outs are typically processed within 1 business day.");
+    expect((await outboxFor(player.email))[0]?.text).toContain(
+      "Cash-outs are typically processed within 1 business day.",
+    );
     await expectLedgerClean();
   });
 
@@ -37,9 +48,17 @@ describe("POST /api/redemptions/cash-out", () => {
     [{ email: "a@b.c" }, "Invalid Email", "Please enter a valid email address"],
     [{ method: "venmo" }, "Invalid Venmo Username", "Your Venmo username must start with @"],
     [{ method: "venmo", venmoUsername: "sam" }, "Invalid Venmo Username", "Your Venmo username must start with @"],
-    [{ method: "venmo", venmoUsername: "@" }, "Invalid Venmo Username", "Add your Venmo username after the @, for example @jane-doe"],
+    [
+      { method: "venmo", venmoUsername: "@" },
+      "Invalid Venmo Username",
+      "Add your Venmo username after the @, for example @jane-doe",
+    ],
     [{ method: "cashapp", cashTag: "sam" }, "Invalid Cash App Tag", "Your Cash App tag must start with $"],
-    [{ method: "cashapp", cashTag: "$" }, "Invalid Cash App Tag", "Add your Cash App tag after the $, for example $janedoe"],
+    [
+      { method: "cashapp", cashTag: "$" },
+      "Invalid Cash App Tag",
+      "Add your Cash App tag after the $, for example $janedoe",
+    ],
     [{ amount: 9 }, "Invalid Amount", "Minimum amount is 10 credits"],
     [{ amount: 12.5 }, "Invalid Amount", "Please enter a whole number of credits"],
     [{ ageConfirmed: false }, "Age Confirmation Required", "You must confirm you are 18 or older to redeem"],
@@ -59,7 +78,10 @@ describe("POST /api/redemptions/cash-out", () => {
     await grantCredits(player.userId, 15, "winnings");
     const over = await cashOut(player, { amount: 16 });
     expect(over.status).toBe(402);
-    expect(over.body.error).toMatchObject({ title: "Insufficient Credits", message: "You don't have enough credits for this redemption" });
+    expect(over.body.error).toMatchObject({
+      title: "Insufficient Credits",
+      message: "You don't have enough credits for this redemption",
+    });
     expect((await cashOut(player, { amount: 15 })).status).toBe(201);
     expect(await creditsOf(player.userId)).toMatchObject({ balance: 205, redeemable: 0 });
     await expectLedgerClean();
@@ -68,7 +90,10 @@ describe("POST /api/redemptions/cash-out", () => {
   it("asks visitors to log in and refuses countries where redemption is not allowed", async () => {
     const visitor = await cashOut(null, { amount: 10 });
     expect(visitor.status).toBe(401);
-    expect(visitor.body.error).toMatchObject({ title: "Authentication Required", message: "Please log in to redeem credits." });
+    expect(visitor.body.error).toMatchObject({
+      title: "Authentication Required",
+      message: "Please log in to redeem credits.",
+    });
 
     const abroad = await newPlayer("GB");
     await grantCredits(abroad.userId, 30, "winnings");
@@ -81,7 +106,9 @@ describe("POST /api/redemptions/cash-out", () => {
   it("shares the redeemable balance with gift cards under concurrency", async () => {
     const player = await newPlayer();
     await grantCredits(player.userId, 50, "winnings");
-    const answers = await Promise.all(Array.from({ length: 10 }, () => cashOut(player, { amount: 10, method: "venmo", venmoUsername: "@sam" })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => cashOut(player, { amount: 10, method: "venmo", venmoUsername: "@sam" })),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
     expect(await creditsOf(player.userId)).toMatchObject({ balance: 5, redeemable: 0 });
     await expectLedgerClean();

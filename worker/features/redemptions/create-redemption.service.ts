@@ -1,5 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { CASH_OUT_METHOD_LABELS, formatUsd, redemptionValueCents, REDEMPTION_ERRORS as E, type CashOutMethod } from "#shared/redemptions";
+import {
+  CASH_OUT_METHOD_LABELS,
+  formatUsd,
+  redemptionValueCents,
+  REDEMPTION_ERRORS as E,
+  type CashOutMethod,
+} from "#shared/redemptions";
 import {
   GIFT_CARD_USD_PER_CREDIT,
   REDEMPTION_ALLOWED_COUNTRIES,
@@ -32,7 +38,8 @@ import type { DataContext } from "../../db/data-context";
 import type { SqlColumns } from "../../db/rows";
 import { rewards, type userCredits, type users } from "../../db/schema";
 
-export type RedemptionTarget = { kind: "gift_card"; rewardId: string } | { kind: "cash_out"; method: CashOutMethod; handle: string | null };
+export type RedemptionTarget =
+  { kind: "gift_card"; rewardId: string } | { kind: "cash_out"; method: CashOutMethod; handle: string | null };
 
 type NewRedemption = {
   userId: string;
@@ -47,7 +54,8 @@ type NewRedemption = {
 };
 
 /** The player's country and credits, and today's redeemed total. */
-type PlayerState = SqlColumns<typeof users, "country" | "role"> & SqlColumns<typeof userCredits, "balance" | "redeemable"> & { redeemed_today: number };
+type PlayerState = SqlColumns<typeof users, "country" | "role"> &
+  SqlColumns<typeof userCredits, "balance" | "redeemable"> & { redeemed_today: number };
 
 const PLAYER_STATE_SQL = `SELECT u.country, u.role, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
          ${redeemedSinceSql("u.id", "?2")} AS redeemed_today
@@ -118,7 +126,11 @@ export type RedemptionRef = { userId: string; redemptionId: string };
  * against redeemable and balance, so a balance below zero refuses it too), the guard that it happened and the
  * pending row. `created` is false when a concurrent repeat with the same Idempotency-Key already made it.
  */
-export const createRedemption = async (data: DataContext, input: NewRedemption, receipt: Receipt<RedemptionRef> = () => []) => {
+export const createRedemption = async (
+  data: DataContext,
+  input: NewRedemption,
+  receipt: Receipt<RedemptionRef> = () => [],
+) => {
   const { userId, credits, target, now } = input;
   const d1 = data.player(userId);
   const state = await readState(data, input);
@@ -130,7 +142,13 @@ export const createRedemption = async (data: DataContext, input: NewRedemption, 
   const id = newId();
   const valueCents = redemptionValueCents(credits, GIFT_CARD_USD_PER_CREDIT);
   const ledgerKey = input.requestKey ? `redemption:${target.kind}:${userId}:${input.requestKey}` : `redemption:${id}`;
-  const movement = redeem(d1, { userId, amount: credits, idempotencyKey: ledgerKey, now, description: ledgerDescription(target, rewardName, valueCents) });
+  const movement = redeem(d1, {
+    userId,
+    amount: credits,
+    idempotencyKey: ledgerKey,
+    now,
+    description: ledgerDescription(target, rewardName, valueCents),
+  });
   const writes = [
     assertInBatch(d1, `NOT ${staffSql("?")}`, userId),
     dailyCapGuard(d1, userId, credits, now),
@@ -169,10 +187,17 @@ export const createRedemption = async (data: DataContext, input: NewRedemption, 
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const twin = await readRedemptionByLedgerKey(d1, ledgerKey);
-    if (twin) return { redemption: named(twin), credits: toCredits(await firstRow(creditsStatement(d1, userId))), created: false };
+    if (twin)
+      return {
+        redemption: named(twin),
+        credits: toCredits(await firstRow(creditsStatement(d1, userId))),
+        created: false,
+      };
     // Another redemption (or a take-back) moved the credits or the day's total between the check and the batch.
     check(await readState(data, input), input);
-    throw new AppError("conflict", "Failed to process your redemption. Please try again.", { title: "Redemption Failed" });
+    throw new AppError("conflict", "Failed to process your redemption. Please try again.", {
+      title: "Redemption Failed",
+    });
   }
 };
 

@@ -15,7 +15,10 @@ beforeAll(async () => {
 
 const redeemedToday = async (userId: string) =>
   (
-    await shardOf(userId).prepare("SELECT COALESCE(SUM(credits_spent), 0) AS n FROM gift_card_redemptions WHERE user_id = ? AND status != 'rejected'")
+    await shardOf(userId)
+      .prepare(
+        "SELECT COALESCE(SUM(credits_spent), 0) AS n FROM gift_card_redemptions WHERE user_id = ? AND status != 'rejected'",
+      )
       .bind(userId)
       .first<{ n: number }>()
   )?.n ?? 0;
@@ -36,7 +39,10 @@ describe("the daily redemption cap (500 credits per player per UTC day)", () => 
     });
     expect((await redeemGiftCard(player, { credits: 50 })).status).toBe(201);
     const spent = await redeemGiftCard(player, { credits: 10 });
-    expect(spent.body.error).toMatchObject({ title: "Daily Limit Reached", message: "You can redeem up to 500 credits a day" });
+    expect(spent.body.error).toMatchObject({
+      title: "Daily Limit Reached",
+      message: "You can redeem up to 500 credits a day",
+    });
     expect(await creditsOf(player.userId)).toMatchObject({ redeemable: 300 });
     expect(await redemptionCount(player.userId)).toBe(3);
     await expectLedgerClean();
@@ -47,12 +53,19 @@ describe("the daily redemption cap (500 credits per player per UTC day)", () => 
     await grantCredits(player.userId, 1000, "winnings");
     const first = await redeemGiftCard(player, { credits: 500 });
     expect((await redeemGiftCard(player, { credits: 10 })).status).toBe(422);
-    await callJson(`/api/admin/redemptions/${first.body.redemption.id}`, { method: "PATCH", headers: admin.bearer, json: { status: "rejected" } });
+    await callJson(`/api/admin/redemptions/${first.body.redemption.id}`, {
+      method: "PATCH",
+      headers: admin.bearer,
+      json: { status: "rejected" },
+    });
     expect((await redeemGiftCard(player, { credits: 500 })).status).toBe(201);
     expect((await redeemGiftCard(player, { credits: 10 })).status).toBe(422);
 
     // Yesterday's redemptions no longer count.
-    await shardOf(player.userId).prepare("UPDATE gift_card_redemptions SET created_at = created_at - 86400000 WHERE user_id = ?").bind(player.userId).run();
+    await shardOf(player.userId)
+      .prepare("UPDATE gift_card_redemptions SET created_at = created_at - 86400000 WHERE user_id = ?")
+      .bind(player.userId)
+      .run();
     expect((await redeemGiftCard(player, { credits: 500 })).status).toBe(201);
     await expectLedgerClean();
   });
@@ -61,7 +74,9 @@ describe("the daily redemption cap (500 credits per player per UTC day)", () => 
     const player = await newPlayer();
     await grantCredits(player.userId, 1000, "winnings");
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => (i % 2 ? cashOut(player, { amount: 100 }) : redeemGiftCard(player, { credits: 100 }))),
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 ? cashOut(player, { amount: 100 }) : redeemGiftCard(player, { credits: 100 }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);

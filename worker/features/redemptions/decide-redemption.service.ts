@@ -10,7 +10,13 @@ import { fulfilBlock } from "./award-signals";
 import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption, withRewardName } from "./redemption-row";
 import { queueNotice } from "../notifications/push-outbox";
 
-type Decision = { redemptionId: string; status: "fulfilled" | "rejected"; note: string | null; adminId: string; now: number };
+type Decision = {
+  redemptionId: string;
+  status: "fulfilled" | "rejected";
+  note: string | null;
+  adminId: string;
+  now: number;
+};
 
 /**
  * Moves a pending redemption to fulfilled or rejected, once. The update only matches a pending row and stamps a
@@ -57,9 +63,20 @@ export const decideRedemption = async (data: DataContext, decision: Decision) =>
            WHERE id = ?6 AND status = 'pending' AND (?1 = 'rejected' OR hold_cause IS NULL)`,
         )
         .bind(status, note, adminId, now, decisionId, id),
-      decidedGuard: assertInBatch(d1, "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND decision_id = ?)", id, decisionId),
+      decidedGuard: assertInBatch(
+        d1,
+        "EXISTS (SELECT 1 FROM gift_card_redemptions WHERE id = ? AND decision_id = ?)",
+        id,
+        decisionId,
+      ),
       refund,
-      notice: queueNotice(d1, current.userId, `redemption:${id}`, { kind: "redemption", redemptionId: id, status, credits: current.creditsSpent }, now),
+      notice: queueNotice(
+        d1,
+        current.userId,
+        `redemption:${id}`,
+        { kind: "redemption", redemptionId: id, status, credits: current.creditsSpent },
+        now,
+      ),
       decided: selectRedemption(d1, id),
     };
     const { decided } = await auditedPlayerBatch(data, d1, statements, {

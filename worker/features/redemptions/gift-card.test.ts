@@ -7,7 +7,8 @@ import { expectLedgerClean, grantCredits } from "../../test/ledger";
 import { creditsOf, redeemGiftCard, redemptionCount } from "../../test/redemptions";
 
 let count = 0;
-const newPlayer = (country = "US") => signUpAndLogin(`giftcard-${++count}-${crypto.randomUUID().slice(0, 6)}@example.com`, { country });
+const newPlayer = (country = "US") =>
+  signUpAndLogin(`giftcard-${++count}-${crypto.randomUUID().slice(0, 6)}@example.com`, { country });
 
 describe("POST /api/redemptions/gift-card", () => {
   it("debits redeemable credits, records a pending redemption and its transaction in one go, and emails the player", async () => {
@@ -15,14 +16,29 @@ describe("POST /api/redemptions/gift-card", () => {
     await grantCredits(player.userId, 40, "winnings");
     const { status, body } = await redeemGiftCard(player, { credits: 25 });
     expect(status).toBe(201);
-    expect(body.redemption).toMatchObject({ status: "pending", creditsSpent: 25, valueCents: 1500, rewardName: "Amazon", email: player.email });
+    expect(body.redemption).toMatchObject({
+      status: "pending",
+      creditsSpent: 25,
+      valueCents: 1500,
+      rewardName: "Amazon",
+      email: player.email,
+    });
     expect(body.credits).toMatchObject({ balance: 20, redeemable: 15, totalSpent: 25 });
 
-    const tx = await playerDb(env, player.userId).prepare("SELECT amount, transaction_type, source, description FROM credit_transactions WHERE user_id = ? AND amount < 0")
+    const tx = await playerDb(env, player.userId)
+      .prepare(
+        "SELECT amount, transaction_type, source, description FROM credit_transactions WHERE user_id = ? AND amount < 0",
+      )
       .bind(player.userId)
       .first();
-    expect(tx).toEqual({ amount: -25, transaction_type: "redemption", source: "winnings", description: "Gift card redemption: Amazon for $15.00" });
-    const row = await playerDb(env, player.userId).prepare("SELECT status, value_cents, country, reward_id FROM gift_card_redemptions WHERE id = ?")
+    expect(tx).toEqual({
+      amount: -25,
+      transaction_type: "redemption",
+      source: "winnings",
+      description: "Gift card redemption: Amazon for $15.00",
+    });
+    const row = await playerDb(env, player.userId)
+      .prepare("SELECT status, value_cents, country, reward_id FROM gift_card_redemptions WHERE id = ?")
       .bind(body.redemption.id)
       .first();
     expect(row).toEqual({ status: "pending", value_cents: 1500, country: "US", reward_id: "amazon" });
@@ -39,7 +55,12 @@ describe("POST /api/redemptions/gift-card", () => {
     const player = await newPlayer();
     await grantCredits(player.userId, 500, "winnings");
     // Together exactly the day's cap of 500 credits.
-    for (const [credits, cents] of [[10, 600], [11, 660], [333, 19980], [146, 8760]] as const) {
+    for (const [credits, cents] of [
+      [10, 600],
+      [11, 660],
+      [333, 19980],
+      [146, 8760],
+    ] as const) {
       const { body } = await redeemGiftCard(player, { credits });
       expect(body.redemption.valueCents).toBe(cents);
       await grantCredits(player.userId, credits, "winnings");
@@ -57,8 +78,18 @@ describe("POST /api/redemptions/gift-card", () => {
     [{ credits: 10, email: "   " }, 400, "Email Required", "Please enter your email address"],
     [{ credits: 10, email: undefined }, 400, "Email Required", "Please enter your email address"],
     [{ credits: 10, email: "a@b" }, 400, "Invalid Email", "Please enter a valid email address"],
-    [{ credits: 10, ageConfirmed: false }, 400, "Age Confirmation Required", "You must confirm you are 18 or older to redeem"],
-    [{ credits: 10, ageConfirmed: undefined }, 400, "Age Confirmation Required", "You must confirm you are 18 or older to redeem"],
+    [
+      { credits: 10, ageConfirmed: false },
+      400,
+      "Age Confirmation Required",
+      "You must confirm you are 18 or older to redeem",
+    ],
+    [
+      { credits: 10, ageConfirmed: undefined },
+      400,
+      "Age Confirmation Required",
+      "You must confirm you are 18 or older to redeem",
+    ],
     [{ credits: 10, rewardId: "nope" }, 404, "Gift Card Unavailable", "This gift card is not available"],
   ])("refuses %o with %i '%s' / '%s' and moves nothing", async (json, status, title, message) => {
     const player = await newPlayer();
@@ -88,14 +119,22 @@ describe("POST /api/redemptions/gift-card", () => {
     await grantCredits(player.userId, 50, "winnings");
     const { status, body } = await redeemGiftCard(player, { credits: 10 });
     expect(status).toBe(422);
-    expect(body.error).toMatchObject({ code: "rule_violation", title: "Redemption Unavailable", message: "Redemptions are not available in your country" });
+    expect(body.error).toMatchObject({
+      code: "rule_violation",
+      title: "Redemption Unavailable",
+      message: "Redemptions are not available in your country",
+    });
     await expectLedgerClean();
   });
 
   it("asks visitors to log in with the product's words", async () => {
     const { status, body } = await redeemGiftCard(null, { credits: 10 });
     expect(status).toBe(401);
-    expect(body.error).toEqual({ code: "unauthorized", title: "Authentication Required", message: "Please log in to redeem credits." });
+    expect(body.error).toEqual({
+      code: "unauthorized",
+      title: "Authentication Required",
+      message: "Please log in to redeem credits.",
+    });
   });
 
   it("never redeems purchased or bonus credits", async () => {

@@ -13,7 +13,11 @@ const newPlayer = async (country: string) => {
   return player;
 };
 
-const COUNTRY_REFUSAL = { code: "rule_violation", title: "Redemption Unavailable", message: "Redemptions are not available in your country" };
+const COUNTRY_REFUSAL = {
+  code: "rule_violation",
+  title: "Redemption Unavailable",
+  message: "Redemptions are not available in your country",
+};
 
 const expectRefused = async (player: TestAccount, answer: { status: number; body: unknown }) => {
   expect(answer.status).toBe(422);
@@ -49,7 +53,9 @@ describe("redemption is judged by the request's country at the edge and the prof
   it("ignores the CF-IPCountry header outside development and tests", async () => {
     const player = await newPlayer("US");
     const staging = { ...env, ENVIRONMENT: "staging" } as Env;
-    const answer = await apiClient({ headers: { ...player.bearer, "CF-IPCountry": "US" }, env: staging }).redemptions["cash-out"].$post({
+    const answer = await apiClient({ headers: { ...player.bearer, "CF-IPCountry": "US" }, env: staging }).redemptions[
+      "cash-out"
+    ].$post({
       json: { method: "visa", amount: 10, email: player.email, ageConfirmed: true },
       header: {},
     });
@@ -60,7 +66,10 @@ describe("redemption is judged by the request's country at the edge and the prof
     const player = await newPlayer("US");
     const { status, body } = await redeemGiftCard(player, { credits: 10 }, { "CF-IPCountry": "US" });
     expect(status).toBe(201);
-    const row = await shardOf(player.userId).prepare("SELECT country FROM gift_card_redemptions WHERE id = ?").bind(body.redemption.id).first();
+    const row = await shardOf(player.userId)
+      .prepare("SELECT country FROM gift_card_redemptions WHERE id = ?")
+      .bind(body.redemption.id)
+      .first();
     expect(row).toEqual({ country: "US" });
     await expectLedgerClean();
   });

@@ -3,7 +3,9 @@ import type { Email } from "../../lib/mailer";
 import type { Redemption } from "./redemption-row";
 
 const what = (r: Redemption) =>
-  r.kind === "gift_card" ? `${r.rewardName ?? "gift card"} gift card` : `${r.method ? CASH_OUT_METHOD_LABELS[r.method] : ""} cash-out`.trim();
+  r.kind === "gift_card"
+    ? `${r.rewardName ?? "gift card"} gift card`
+    : `${r.method ? CASH_OUT_METHOD_LABELS[r.method] : ""} cash-out`.trim();
 
 const summary = (r: Redemption) => `${what(r)} for ${formatUsd(r.valueCents)} (${r.creditsSpent} credits)`;
 

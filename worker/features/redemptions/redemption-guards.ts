@@ -17,7 +17,14 @@ export const redeemedSinceSql = (userSql: string, sinceSql: string) =>
  * before the new row exists, and batches run one at a time, so concurrent redemptions cannot add up past it.
  */
 export const dailyCapGuard = (d1: D1Database, userId: string, credits: number, now: number) =>
-  assertInBatch(d1, `${redeemedSinceSql("?", "?")} + ? <= ?`, userId, utcDayStart(now), credits, REDEMPTION_DAILY_MAX_CREDITS);
+  assertInBatch(
+    d1,
+    `${redeemedSinceSql("?", "?")} + ? <= ?`,
+    userId,
+    utcDayStart(now),
+    credits,
+    REDEMPTION_DAILY_MAX_CREDITS,
+  );
 
 export const GUARD_ERRORS = {
   dailyLimit: (left: number): RedemptionError => ({
@@ -27,5 +34,8 @@ export const GUARD_ERRORS = {
         ? `You can redeem up to ${REDEMPTION_DAILY_MAX_CREDITS} credits a day (${left} left today)`
         : `You can redeem up to ${REDEMPTION_DAILY_MAX_CREDITS} credits a day`,
   }),
-  balanceBelowZero: { title: "Redemption Paused", message: "Redemptions are paused while your credit balance is below zero" },
+  balanceBelowZero: {
+    title: "Redemption Paused",
+    message: "Redemptions are paused while your credit balance is below zero",
+  },
 } as const;

@@ -21,6 +21,10 @@ const releaseRoute = createRoute({
 });
 
 export const redemptionHoldRoutes = createRouter().openapi(releaseRoute, async (c) => {
-  const result = await releaseHold(c.var.data, { redemptionId: c.req.valid("param").id, adminId: c.var.user.id, now: Date.now() });
+  const result = await releaseHold(c.var.data, {
+    redemptionId: c.req.valid("param").id,
+    adminId: c.var.user.id,
+    now: Date.now(),
+  });
   return c.json(result, 200);
 });

@@ -8,7 +8,14 @@ import { writeStatement } from "../../db/compiled";
 import type { DataContext } from "../../db/data-context";
 import { giftCardRedemptions } from "../../db/schema";
 import { PLAYER_MOVING_MESSAGE } from "../../db/write-pause";
-import { alreadyDecided, readRedemptionRow, selectRedemption, toHold, toRedemption, withRewardName } from "./redemption-row";
+import {
+  alreadyDecided,
+  readRedemptionRow,
+  selectRedemption,
+  toHold,
+  toRedemption,
+  withRewardName,
+} from "./redemption-row";
 
 type Hold = { userId: string; cause: HoldCause; paymentId: string; transactionId: string; now: number };
 
@@ -27,13 +34,19 @@ export const holdPendingRedemptions = (d1: D1Database, { userId, cause, paymentI
     .bind(cause, paymentId, now, userId, transactionId);
 
 export const onHold = (cause: HoldCause) =>
-  new AppError("conflict", `This redemption is on hold (${HOLD_CAUSE_LABELS[cause].toLowerCase()}): release or reject it first`);
+  new AppError(
+    "conflict",
+    `This redemption is on hold (${HOLD_CAUSE_LABELS[cause].toLowerCase()}): release or reject it first`,
+  );
 
 /**
  * An admin's explicit release: the redemption stays pending and becomes fulfillable again. The guard names the
  * exact hold that was read, so of concurrent releases one commits, with one audit row recording what it released.
  */
-export const releaseHold = async (data: DataContext, { redemptionId: id, adminId, now }: { redemptionId: string; adminId: string; now: number }) => {
+export const releaseHold = async (
+  data: DataContext,
+  { redemptionId: id, adminId, now }: { redemptionId: string; adminId: string; now: number },
+) => {
   const found = await data.findInPlayers((d1) => readRedemptionRow(d1, id));
   if (!found) throw new AppError("not_found", "Redemption not found");
   const { db: d1, found: current } = found;
@@ -59,13 +72,24 @@ export const releaseHold = async (data: DataContext, { redemptionId: id, adminId
       ),
       released: selectRedemption(d1, id),
     };
-    const audit = { adminId, action: "release_hold", entity: "redemption", entityId: id, before: toHold(current), after: null, now };
+    const audit = {
+      adminId,
+      action: "release_hold",
+      entity: "redemption",
+      entityId: id,
+      before: toHold(current),
+      after: null,
+      now,
+    };
     const { released } = await auditedPlayerBatch(data, d1, statements, audit);
     return { redemption: await withRewardName(data, toRedemption(released[0]!)) };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;
     const latest = await readRedemptionRow(d1, id);
     if (latest && latest.status !== "pending") throw alreadyDecided(latest.status);
-    throw new AppError("conflict", latest?.holdCause ? "This redemption's hold changed. Please reload it" : "This redemption is not on hold");
+    throw new AppError(
+      "conflict",
+      latest?.holdCause ? "This redemption's hold changed. Please reload it" : "This redemption is not on hold",
+    );
   }
 };

@@ -14,23 +14,32 @@ export type RedemptionStatus = Redemption["status"];
 export type RedemptionHold = z.infer<typeof redemptionHoldSchema>;
 
 /** A redemption's columns with its reward's name (joined on `rewardOfRedemption`; see withRewardNames). */
-export const REDEMPTION_FIELDS = { ...getTableColumns(giftCardRedemptions), rewardName: renamed(rewards.name, "reward_name") };
+export const REDEMPTION_FIELDS = {
+  ...getTableColumns(giftCardRedemptions),
+  rewardName: renamed(rewards.name, "reward_name"),
+};
 
 export const rewardOfRedemption = eq(rewards.id, giftCardRedemptions.rewardId);
 
 /** Redemptions with their reward's name; callers add the WHERE, order and limit. */
-export const redemptionsQuery = (db: Db) => db.select(REDEMPTION_FIELDS).from(giftCardRedemptions).leftJoin(rewards, rewardOfRedemption);
+export const redemptionsQuery = (db: Db) =>
+  db.select(REDEMPTION_FIELDS).from(giftCardRedemptions).leftJoin(rewards, rewardOfRedemption);
 
 export type RedemptionRow = Awaited<ReturnType<typeof redemptionsQuery>>[number];
 
 const byId = compiledQuery((db) => redemptionsQuery(db).where(eq(giftCardRedemptions.id, sql.placeholder("id"))));
 
 const ownById = compiledQuery((db) =>
-  redemptionsQuery(db).where(and(eq(giftCardRedemptions.id, sql.placeholder("id")), eq(giftCardRedemptions.userId, sql.placeholder("userId")))),
+  redemptionsQuery(db).where(
+    and(eq(giftCardRedemptions.id, sql.placeholder("id")), eq(giftCardRedemptions.userId, sql.placeholder("userId"))),
+  ),
 );
 
 const byLedgerKey = compiledQuery((db) => {
-  const ledgerRow = db.select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.idempotencyKey, sql.placeholder("key")));
+  const ledgerRow = db
+    .select({ id: creditTransactions.id })
+    .from(creditTransactions)
+    .where(eq(creditTransactions.idempotencyKey, sql.placeholder("key")));
   return redemptionsQuery(db).where(eq(giftCardRedemptions.transactionId, ledgerRow));
 });
 
@@ -47,15 +56,22 @@ export const readRedemptionByLedgerKey = (d1: D1Database, key: string) => firstO
  * Rewards are catalogue rows that player databases do not copy, so their join finds no reward's name. Where the
  * players are not in the catalogue, the names of the rows' rewards are read from it, one read for the lot.
  */
-export const withRewardNames = async <Row extends { rewardId: string | null; rewardName: string | null }>(data: DataContext, rows: Row[]) => {
+export const withRewardNames = async <Row extends { rewardId: string | null; rewardName: string | null }>(
+  data: DataContext,
+  rows: Row[],
+) => {
   const ids = [...new Set(rows.flatMap((row) => (row.rewardId ? [row.rewardId] : [])))];
   if (data.playersInCatalogue || ids.length === 0) return rows;
-  const named = await createDb(data.catalogue).select({ id: rewards.id, name: rewards.name }).from(rewards).where(inArray(rewards.id, ids));
+  const named = await createDb(data.catalogue)
+    .select({ id: rewards.id, name: rewards.name })
+    .from(rewards)
+    .where(inArray(rewards.id, ids));
   const names = new Map(named.map(({ id, name }) => [id, name]));
   return rows.map((row) => ({ ...row, rewardName: row.rewardId ? (names.get(row.rewardId) ?? null) : null }));
 };
 
-export const withRewardName = async (data: DataContext, redemption: Redemption) => (await withRewardNames(data, [redemption]))[0]!;
+export const withRewardName = async (data: DataContext, redemption: Redemption) =>
+  (await withRewardNames(data, [redemption]))[0]!;
 
 export const toRedemption = (row: RedemptionRow): Redemption => ({
   id: row.id,
@@ -80,4 +96,5 @@ export const toHold = (row: RedemptionRow): RedemptionHold | null =>
 
 export const readRedemptionRow = (d1: D1Database, id: string) => firstOf(selectRedemption(d1, id));
 
-export const alreadyDecided = (status: string) => new AppError("conflict", `This redemption has already been ${status}`);
+export const alreadyDecided = (status: string) =>
+  new AppError("conflict", `This redemption has already been ${status}`);

@@ -21,7 +21,10 @@ import { loadAwardSignals } from "./award-signals";
 const queueItemSchema = adminRedemptionSchema
   .extend({
     risk: riskSignalsSchema,
-    fulfilBlockedReason: z.string().nullable().openapi({ description: "Why the signed-in admin may not fulfil it; null when they may" }),
+    fulfilBlockedReason: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why the signed-in admin may not fulfil it; null when they may" }),
   })
   .openapi("AdminRedemptionQueueItem");
 
@@ -72,7 +75,14 @@ export const redemptionAdminRoutes = createRouter()
       c.var.user.id,
       Date.now(),
     );
-    const [risks, { blocks }] = await Promise.all([loadRiskSignals(c.var.data, requests, awards.then(({ signals }) => signals)), awards]);
+    const [risks, { blocks }] = await Promise.all([
+      loadRiskSignals(
+        c.var.data,
+        requests,
+        awards.then(({ signals }) => signals),
+      ),
+      awards,
+    ]);
     // Redemptions are never deleted, so every listed one has its signals; the filter only satisfies the types.
     const items = listed.items.flatMap((item) => {
       const risk = risks.get(item.id);

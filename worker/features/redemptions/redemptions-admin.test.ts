@@ -39,7 +39,9 @@ describe("admin redemptions", () => {
     expect(await listed.json()).toEqual({ error: { code: "forbidden", message: "Permission denied" } });
     const decided = await decide(player.bearer, id, { status: "fulfilled" });
     expect(decided.status).toBe(403);
-    expect((await firstInAnyShard("SELECT status FROM gift_card_redemptions WHERE id = ?", id))?.status).toBe("pending");
+    expect((await firstInAnyShard("SELECT status FROM gift_card_redemptions WHERE id = ?", id))?.status).toBe(
+      "pending",
+    );
   });
 
   it("lists pending redemptions with the player, and filters by status", async () => {
@@ -61,7 +63,9 @@ describe("admin redemptions", () => {
 
   it("fulfils with a note, emails the player, and moves no credits", async () => {
     const { player, id } = await pendingRedemption();
-    const { status, body } = await successOf(decide(admin.bearer, id, { status: "fulfilled", note: "Your code: AMZ-1234-5678" }));
+    const { status, body } = await successOf(
+      decide(admin.bearer, id, { status: "fulfilled", note: "Your code: AMZ-1234-5678" }),
+    );
     expect(status).toBe(200);
     expect(body.redemption).toMatchObject({ status: "fulfilled", note: "Your code: AMZ-1234-5678" });
     const [email] = await outboxFor(player.email);
@@ -78,13 +82,18 @@ describe("admin redemptions", () => {
     );
     const statuses: number[] = answers.map((answer) => answer.status);
     expect([...statuses].sort()).toEqual([200, 409, 409, 409, 409]);
-    expect(await answers[statuses.indexOf(409)]?.json()).toMatchObject({ error: { message: "This redemption has already been rejected" } });
+    expect(await answers[statuses.indexOf(409)]?.json()).toMatchObject({
+      error: { message: "This redemption has already been rejected" },
+    });
     expect(await creditsOf(player.userId)).toMatchObject({ balance: 55, redeemable: 50 });
-    const refunds = await shardOf(player.userId).prepare("SELECT amount, source, transaction_type FROM credit_transactions WHERE idempotency_key = ?")
+    const refunds = await shardOf(player.userId)
+      .prepare("SELECT amount, source, transaction_type FROM credit_transactions WHERE idempotency_key = ?")
       .bind(`redemption-refund:${id}`)
       .all();
     expect(refunds.results).toEqual([{ amount: 20, source: "winnings", transaction_type: "refund" }]);
-    const emails = (await outboxFor(player.email)).filter((email) => email.subject === "Your Pickstreak redemption was not approved");
+    const emails = (await outboxFor(player.email)).filter(
+      (email) => email.subject === "Your Pickstreak redemption was not approved",
+    );
     expect(emails).toHaveLength(1);
     expect(emails[0]?.text).toContain("Reason: Not eligible");
 
@@ -112,7 +121,11 @@ describe("admin redemptions", () => {
     expect((await decide(admin.bearer, "no-such-id", { status: "fulfilled" })).status).toBe(404);
     const { id } = await pendingRedemption();
     // A status outside the route's types, so sent untyped.
-    const bad = await callJson(`/api/admin/redemptions/${id}`, { method: "PATCH", headers: admin.bearer, json: { status: "pending" } });
+    const bad = await callJson(`/api/admin/redemptions/${id}`, {
+      method: "PATCH",
+      headers: admin.bearer,
+      json: { status: "pending" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { message: "Please choose fulfilled or rejected" } });
   });

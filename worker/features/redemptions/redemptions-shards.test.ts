@@ -42,14 +42,16 @@ const winnerIn = async (shard: 0 | 1, winnings = 50) => {
 
 const adminRedemptions = () => apiClient({ headers: admin.bearer, env: shards }).admin.redemptions;
 const pendingQueue = async (cursor?: string) =>
-  (await successOf(adminRedemptions().$get({ query: { status: "pending", ...(cursor ? { cursor } : {}) } }))).body.items;
+  (await successOf(adminRedemptions().$get({ query: { status: "pending", ...(cursor ? { cursor } : {}) } }))).body
+    .items;
 const decide = (id: string, status: "fulfilled" | "rejected", note?: string) =>
   adminRedemptions()[":id"].$patch({ param: { id }, json: { status, ...(note ? { note } : {}) } });
 
 /** Rows matching `where` in the catalogue and in each shard. */
 const rowsIn = async (table: string, where: string, value: string) => {
   const count = async (d1: D1Database) =>
-    (await d1.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where} = ?`).bind(value).first<{ n: number }>())?.n ?? 0;
+    (await d1.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where} = ?`).bind(value).first<{ n: number }>())?.n ??
+    0;
   return { catalogue: await count(env.DB), shard0: await count(SHARDS.SHARD_0), shard1: await count(SHARDS.SHARD_1) };
 };
 
@@ -62,15 +64,36 @@ const expectLedgersClean = async () => {
 describe("redemptions with players over two shards", () => {
   it("moves a player's credits in their shard, with the reward read from the catalogue", async () => {
     const [first, second] = [await winnerIn(0), await winnerIn(1)];
-    const card = await redeemGiftCard(first, { credits: 20, email: "shard.card@example.com" }, { "Idempotency-Key": "shard-card" }, shards);
+    const card = await redeemGiftCard(
+      first,
+      { credits: 20, email: "shard.card@example.com" },
+      { "Idempotency-Key": "shard-card" },
+      shards,
+    );
     expect(card.status).toBe(201);
-    expect(card.body.redemption).toMatchObject({ kind: "gift_card", rewardName: "Amazon", creditsSpent: 20, status: "pending" });
-    const repeat = await redeemGiftCard(first, { credits: 20, email: "shard.card@example.com" }, { "Idempotency-Key": "shard-card" }, shards);
+    expect(card.body.redemption).toMatchObject({
+      kind: "gift_card",
+      rewardName: "Amazon",
+      creditsSpent: 20,
+      status: "pending",
+    });
+    const repeat = await redeemGiftCard(
+      first,
+      { credits: 20, email: "shard.card@example.com" },
+      { "Idempotency-Key": "shard-card" },
+      shards,
+    );
     expect(repeat.body.redemption.id).toBe(card.body.redemption.id);
     expect((await cashOut(second, { amount: 12, email: "shard.cash@example.com" }, {}, shards)).status).toBe(201);
 
-    expect(await creditsOf(first.userId, playerDb(shards, first.userId))).toMatchObject({ balance: 30, redeemable: 30 });
-    expect(await creditsOf(second.userId, playerDb(shards, second.userId))).toMatchObject({ balance: 38, redeemable: 38 });
+    expect(await creditsOf(first.userId, playerDb(shards, first.userId))).toMatchObject({
+      balance: 30,
+      redeemable: 30,
+    });
+    expect(await creditsOf(second.userId, playerDb(shards, second.userId))).toMatchObject({
+      balance: 38,
+      redeemable: 38,
+    });
     for (const player of [first, second]) {
       expect(await rowsByDatabase(shards, "gift_card_redemptions", player.userId)).toEqual(onlyInShard(1));
       expect(await rowsByDatabase(shards, "credit_transactions", player.userId)).toEqual(onlyInShard(2));
@@ -95,11 +118,19 @@ describe("redemptions with players over two shards", () => {
     // Newer than anything else in the file, one millisecond apart, alternating shards.
     const newest = Date.now() + DAY_MS;
     for (const [i, id] of ids.entries()) {
-      await playerDb(shards, players[i]!.userId).prepare("UPDATE gift_card_redemptions SET created_at = ? WHERE id = ?").bind(newest + i, id).run();
+      await playerDb(shards, players[i]!.userId)
+        .prepare("UPDATE gift_card_redemptions SET created_at = ? WHERE id = ?")
+        .bind(newest + i, id)
+        .run();
     }
     const queue = await pendingQueue();
     expect(queue.slice(0, 4).map(({ id }) => id)).toEqual([...ids].reverse());
-    expect(queue[0]).toMatchObject({ rewardName: "Amazon", email: "queue.3@example.com", user: { id: players[3]!.userId }, risk: { highRisk: false } });
+    expect(queue[0]).toMatchObject({
+      rewardName: "Amazon",
+      email: "queue.3@example.com",
+      user: { id: players[3]!.userId },
+      risk: { highRisk: false },
+    });
     expect(queue[0]?.user.email).toMatch(/@players\.example$/);
     const after = await pendingQueue(encodeKeyset({ createdAt: newest + 2, id: ids[2]! }));
     expect(after.slice(0, 2).map(({ id }) => id)).toEqual([ids[1], ids[0]]);
@@ -109,8 +140,15 @@ describe("redemptions with players over two shards", () => {
     expect((await outboxFor("queue.0@example.com"))[0]?.text).toContain("Amazon gift card");
     const rejections = await Promise.all([1, 2, 3].map(() => decide(ids[1]!, "rejected", "Not eligible")));
     expect(rejections.map(({ status }) => status).sort()).toEqual([200, 409, 409]);
-    expect(await creditsOf(players[1]!.userId, playerDb(shards, players[1]!.userId))).toMatchObject({ balance: 50, redeemable: 50 });
-    expect(await rowsIn("credit_transactions", "idempotency_key", `redemption-refund:${ids[1]}`)).toEqual({ catalogue: 0, shard0: 0, shard1: 1 });
+    expect(await creditsOf(players[1]!.userId, playerDb(shards, players[1]!.userId))).toMatchObject({
+      balance: 50,
+      redeemable: 50,
+    });
+    expect(await rowsIn("credit_transactions", "idempotency_key", `redemption-refund:${ids[1]}`)).toEqual({
+      catalogue: 0,
+      shard0: 0,
+      shard1: 1,
+    });
     for (const id of [ids[0]!, ids[1]!]) expect(await auditRows(id)).toEqual({ catalogue: 1, shard0: 0, shard1: 0 });
     expect((await pendingQueue()).map(({ id }) => id)).not.toContain(ids[0]);
     expect((await decide("no-such-redemption", "fulfilled")).status).toBe(404);
@@ -125,9 +163,15 @@ describe("redemptions with players over two shards", () => {
     const { body } = await redeemGiftCard(buyer, { credits: 50 }, {}, shards);
     const id = body.redemption.id;
     const session = stripe.store.sessions.get(sessionId)?.session;
-    await deliver(stripeEvent("charge.refunded", refundedCharge(String(session?.payment_intent), Number(session?.amount_total))), shards);
+    await deliver(
+      stripeEvent("charge.refunded", refundedCharge(String(session?.payment_intent), Number(session?.amount_total))),
+      shards,
+    );
 
-    expect((await pendingQueue()).find((item) => item.id === id)?.hold).toMatchObject({ cause: "charge_refunded", paymentId: sessionId });
+    expect((await pendingQueue()).find((item) => item.id === id)?.hold).toMatchObject({
+      cause: "charge_refunded",
+      paymentId: sessionId,
+    });
     expect((await decide(id, "fulfilled")).status).toBe(409);
     const released = await successOf(adminRedemptions()[":id"].release.$post({ param: { id } }));
     expect(released.body.redemption).toMatchObject({ id, status: "pending", rewardName: "Amazon" });
@@ -143,8 +187,12 @@ describe("redemptions with players over two shards", () => {
     const referrer = await createPlayerIn(shards, 0, userIdInShard(1));
     const payoutTwin = await winnerIn(1);
     const ip = "198.51.100.201";
-    await env.DB.prepare("UPDATE users SET signup_ip = ?1 WHERE id IN (?2, ?3, ?4)").bind(ip, requester.userId, sameIpThere, sameIpHere).run();
-    await env.DB.prepare("UPDATE users SET referred_by = ?, created_at = ? WHERE id = ?").bind(referrer, Date.now() - 2 * DAY_MS, requester.userId).run();
+    await env.DB.prepare("UPDATE users SET signup_ip = ?1 WHERE id IN (?2, ?3, ?4)")
+      .bind(ip, requester.userId, sameIpThere, sameIpHere)
+      .run();
+    await env.DB.prepare("UPDATE users SET referred_by = ?, created_at = ? WHERE id = ?")
+      .bind(referrer, Date.now() - 2 * DAY_MS, requester.userId)
+      .run();
     await mirrorUsers(dataContext(shards), [requester.userId, sameIpThere, sameIpHere]);
     const payoutEmail = `twin.${crypto.randomUUID().slice(0, 6)}@example.com`;
     expect((await redeemGiftCard(payoutTwin, { credits: 10, email: payoutEmail }, {}, shards)).status).toBe(201);
@@ -153,7 +201,12 @@ describe("redemptions with players over two shards", () => {
     await mirrorQuestions(dataContext(shards), [questionId]);
     await placePick(requester.userId, questionId, "yes", 1, playerDb(shards, requester.userId));
     await placePick(sameIpThere, questionId, "no", 1, playerDb(shards, sameIpThere));
-    await setOutcome(dataContext(shards), shards.SETTLEMENT_QUEUE, { questionId, outcome: "A", actor: adminActor(admin.userId), now: Date.now() });
+    await setOutcome(dataContext(shards), shards.SETTLEMENT_QUEUE, {
+      questionId,
+      outcome: "A",
+      actor: adminActor(admin.userId),
+      now: Date.now(),
+    });
     const won = await playerDb(shards, requester.userId)
       .prepare("SELECT actual_payout FROM user_picks WHERE user_id = ? AND question_id = ?")
       .bind(requester.userId, questionId)

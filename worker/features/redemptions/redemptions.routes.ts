@@ -15,10 +15,21 @@ import { sendEmail } from "../../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { creditsSchema } from "../credits/credits.schemas";
-import { createRedemption, readRedemption, type RedemptionRef, type RedemptionTarget } from "./create-redemption.service";
+import {
+  createRedemption,
+  readRedemption,
+  type RedemptionRef,
+  type RedemptionTarget,
+} from "./create-redemption.service";
 import { redemptionReceivedEmail } from "./redemption-emails";
 import { redemptionsQuery, toRedemption, withRewardNames } from "./redemption-row";
-import { cashOutRequestSchema, giftCardRequestSchema, redemptionError, redemptionSchema, titledValidationHook } from "./redemptions.schemas";
+import {
+  cashOutRequestSchema,
+  giftCardRequestSchema,
+  redemptionError,
+  redemptionSchema,
+  titledValidationHook,
+} from "./redemptions.schemas";
 
 const PAGE_SIZE = 50;
 
@@ -31,7 +42,10 @@ const requireRedeemer: MiddlewareHandler<Redeemer> = async (c, next) => {
 };
 
 const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
-const createdResponse = jsonContent(z.object({ redemption: redemptionSchema, credits: creditsSchema }), "Redemption pending");
+const createdResponse = jsonContent(
+  z.object({ redemption: redemptionSchema, credits: creditsSchema }),
+  "Redemption pending",
+);
 
 const giftCardRoute = createRoute({
   method: "post",
@@ -73,7 +87,11 @@ const listRoute = createRoute({
 });
 
 /** `body` is the validated request, the Idempotency-Key's fingerprint; `input` is what it asks for. */
-const redeem = (c: Context<AppEnv & Redeemer>, body: unknown, input: { credits: number; email: string; target: RedemptionTarget }) => {
+const redeem = (
+  c: Context<AppEnv & Redeemer>,
+  body: unknown,
+  input: { credits: number; email: string; target: RedemptionTarget },
+) => {
   const userId = c.var.user.id;
   const answer = async (result: Awaited<ReturnType<typeof readRedemption>>, announce: boolean) => {
     if (announce) {
@@ -82,21 +100,25 @@ const redeem = (c: Context<AppEnv & Redeemer>, body: unknown, input: { credits: 
     }
     return { status: 201 as const, body: { redemption: result.redemption, credits: result.credits } };
   };
-  return withIdempotency(c, { userId, body }, {
-    run: async (receipt) => {
-      const request = {
-        userId,
-        ...input,
-        edgeCountry: edgeCountry(c.var.settings, c.req.raw),
-        requestKey: c.req.header("Idempotency-Key"),
-        now: Date.now(),
-      };
-      const result = await createRedemption(c.var.data, request, receipt);
-      return answer(result, result.created);
+  return withIdempotency(
+    c,
+    { userId, body },
+    {
+      run: async (receipt) => {
+        const request = {
+          userId,
+          ...input,
+          edgeCountry: edgeCountry(c.var.settings, c.req.raw),
+          requestKey: c.req.header("Idempotency-Key"),
+          now: Date.now(),
+        };
+        const result = await createRedemption(c.var.data, request, receipt);
+        return answer(result, result.created);
+      },
+      // A replay sends the email: the attempt that committed never got to it.
+      replay: async (ref: RedemptionRef) => answer(await readRedemption(c.var.data, ref), true),
     },
-    // A replay sends the email: the attempt that committed never got to it.
-    replay: async (ref: RedemptionRef) => answer(await readRedemption(c.var.data, ref), true),
-  });
+  );
 };
 
 const cashOutHandle = (body: z.infer<typeof cashOutRequestSchema>) =>
@@ -107,7 +129,11 @@ export const redemptionRoutes = createRouter()
     giftCardRoute,
     async (c) => {
       const body = c.req.valid("json");
-      return redeem(c, body, { credits: body.credits, email: body.email, target: { kind: "gift_card", rewardId: body.rewardId } });
+      return redeem(c, body, {
+        credits: body.credits,
+        email: body.email,
+        target: { kind: "gift_card", rewardId: body.rewardId },
+      });
     },
     titledValidationHook,
   )

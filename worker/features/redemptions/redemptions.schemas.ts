@@ -13,7 +13,10 @@ import { AppError } from "../../lib/errors";
 
 const MIN = E.minimum(REDEMPTION_MIN_CREDITS);
 
-const creditsSchema = z.number({ error: MIN.message }).int(E.wholeNumber.message).min(REDEMPTION_MIN_CREDITS, MIN.message);
+const creditsSchema = z
+  .number({ error: MIN.message })
+  .int(E.wholeNumber.message)
+  .min(REDEMPTION_MIN_CREDITS, MIN.message);
 
 const emailSchema = (isValid: (email: string) => boolean) =>
   z
@@ -23,7 +26,9 @@ const emailSchema = (isValid: (email: string) => boolean) =>
     .max(254, E.emailInvalid.message)
     .refine(isValid, E.emailInvalid.message);
 
-const ageSchema = z.literal(true, { error: E.ageRequired.message }).openapi({ description: "The player confirms they are 18 or older" });
+const ageSchema = z
+  .literal(true, { error: E.ageRequired.message })
+  .openapi({ description: "The player confirms they are 18 or older" });
 
 const handleSchema = z.string().trim().max(100).optional();
 
@@ -55,7 +60,11 @@ export const cashOutRequestSchema = z
 export const decisionRequestSchema = z
   .object({
     status: z.enum(["fulfilled", "rejected"], { error: "Please choose fulfilled or rejected" }),
-    note: z.string().trim().max(REDEMPTION_NOTE_MAX_LENGTH, `A note is at most ${REDEMPTION_NOTE_MAX_LENGTH} characters`).optional(),
+    note: z
+      .string()
+      .trim()
+      .max(REDEMPTION_NOTE_MAX_LENGTH, `A note is at most ${REDEMPTION_NOTE_MAX_LENGTH} characters`)
+      .optional(),
   })
   .openapi("RedemptionDecision");
 
@@ -89,18 +98,23 @@ export const redemptionHoldSchema = z
 export const adminRedemptionSchema = redemptionSchema
   .extend({
     user: z.object({ id: z.string(), username: z.string(), email: z.string() }),
-    hold: redemptionHoldSchema
-      .nullable()
-      .openapi({ description: "Why it was put on hold; a pending held redemption cannot be fulfilled until an admin releases it" }),
+    hold: redemptionHoldSchema.nullable().openapi({
+      description: "Why it was put on hold; a pending held redemption cannot be fulfilled until an admin releases it",
+    }),
   })
   .openapi("AdminRedemption");
 
-const TITLED: RedemptionError[] = [MIN, ...Object.values(E).filter((value): value is RedemptionError => typeof value === "object")];
+const TITLED: RedemptionError[] = [
+  MIN,
+  ...Object.values(E).filter((value): value is RedemptionError => typeof value === "object"),
+];
 
 /** A refusal with its toast title beside its message, so every client can show both. */
 export const redemptionError = (
-  code: "validation_failed" | "insufficient_credits" | "not_found" | "rule_violation" | "unauthorized" | "forbidden", error: RedemptionError, field?: string) =>
-  new AppError(code, error.message, { title: error.title, ...(field ? { field } : {}) });
+  code: "validation_failed" | "insufficient_credits" | "not_found" | "rule_violation" | "unauthorized" | "forbidden",
+  error: RedemptionError,
+  field?: string,
+) => new AppError(code, error.message, { title: error.title, ...(field ? { field } : {}) });
 
 /** Like the shared validation hook, with the title of the first broken rule. */
 export const titledValidationHook = (result: { success: true } | { success: false; error: z.ZodError }): undefined => {
@@ -108,5 +122,9 @@ export const titledValidationHook = (result: { success: true } | { success: fals
   const issue = result.error.issues[0];
   const field = issue?.path.join(".");
   const known = TITLED.find((error) => error.message === issue?.message);
-  throw redemptionError("validation_failed", known ?? { title: "Redemption Failed", message: "Invalid input provided" }, field);
+  throw redemptionError(
+    "validation_failed",
+    known ?? { title: "Redemption Failed", message: "Invalid input provided" },
+    field,
+  );
 };

@@ -14,7 +14,9 @@ describe("payout email links", () => {
     expect(accounts).toContain("SEARCH v USING INDEX users_email_unique (email>? AND email<?)");
     expect(accounts).not.toContain("SCAN v");
     const redemptions = await planOf(PAYOUT_EMAIL_LINKS);
-    expect(redemptions).toContain("SEARCH x USING INDEX gift_card_redemptions_payout_email (user_email>? AND user_email<?)");
+    expect(redemptions).toContain(
+      "SEARCH x USING INDEX gift_card_redemptions_payout_email (user_email>? AND user_email<?)",
+    );
     expect(redemptions).not.toContain("SCAN x");
   });
 });

@@ -68,16 +68,39 @@ const PAYOUT_LINKS = `WITH req AS (${REQUESTS}), links(rid, user_id, via) AS (${
 
 const among = (ids: Iterable<string>) => sql`(SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`;
 
-const PICK = { userId: userPicks.userId, questionId: userPicks.questionId, choice: userPicks.choice, actualPayout: userPicks.actualPayout };
+const PICK = {
+  userId: userPicks.userId,
+  questionId: userPicks.questionId,
+  choice: userPicks.choice,
+  actualPayout: userPicks.actualPayout,
+};
 
 const accountsOf = (catalogue: D1Database, userIds: Iterable<string>) =>
-  boundQuery(catalogue, createDb(catalogue).select({ id: users.id, createdAt: users.createdAt }).from(users).where(inArray(users.id, among(userIds))));
+  boundQuery(
+    catalogue,
+    createDb(catalogue)
+      .select({ id: users.id, createdAt: users.createdAt })
+      .from(users)
+      .where(inArray(users.id, among(userIds))),
+  );
 
 const wonPicksOf = (d1: D1Database, userIds: Iterable<string>) =>
-  boundQuery(d1, createDb(d1).select(PICK).from(userPicks).where(and(inArray(userPicks.userId, among(userIds)), eq(userPicks.status, "won"))));
+  boundQuery(
+    d1,
+    createDb(d1)
+      .select(PICK)
+      .from(userPicks)
+      .where(and(inArray(userPicks.userId, among(userIds)), eq(userPicks.status, "won"))),
+  );
 
 const linkedPicksOf = (d1: D1Database, userIds: Iterable<string>, questions: SQL) =>
-  boundQuery(d1, createDb(d1).select(PICK).from(userPicks).where(and(inArray(userPicks.userId, among(userIds)), inArray(userPicks.questionId, questions))));
+  boundQuery(
+    d1,
+    createDb(d1)
+      .select(PICK)
+      .from(userPicks)
+      .where(and(inArray(userPicks.userId, among(userIds)), inArray(userPicks.questionId, questions))),
+  );
 
 type Pick = RowOf<typeof wonPicksOf>;
 
@@ -91,7 +114,10 @@ const readLinks = async (data: DataContext, requests: RiskRequest[]) => {
   const { catalogue } = data;
   const [directory, ...players] = await Promise.all([
     batchNamed(catalogue, {
-      accounts: accountsOf(catalogue, requests.map(({ userId }) => userId)),
+      accounts: accountsOf(
+        catalogue,
+        requests.map(({ userId }) => userId),
+      ),
       links: typed<Link>(catalogue.prepare(DIRECTORY_LINKS).bind(json)),
     }),
     ...data.players().map((player) =>
@@ -117,7 +143,8 @@ const readLinkedPicks = async (data: DataContext, links: Link[], won: Pick[]) =>
   return perDatabase.flat();
 };
 
-const distinctAccounts = (links: Link[], via: Via) => new Set(links.filter((link) => link.via === via).map(({ user_id }) => user_id)).size;
+const distinctAccounts = (links: Link[], via: Via) =>
+  new Set(links.filter((link) => link.via === via).map(({ user_id }) => user_id)).size;
 
 /**
  * What RISK_SQL computes, when players are spread over databases: from the directory for account links and from the
@@ -137,7 +164,9 @@ const riskRowsAcrossDatabases = async (data: DataContext, requests: RiskRequest[
     const linked = new Set(ownLinks.map(({ user_id }) => user_id));
     const wins = won.filter((pick) => pick.userId === userId);
     const hedged = wins.filter((pick) =>
-      (picksByQuestion.get(pick.questionId) ?? []).some((other) => linked.has(other.userId) && other.choice !== pick.choice),
+      (picksByQuestion.get(pick.questionId) ?? []).some(
+        (other) => linked.has(other.userId) && other.choice !== pick.choice,
+      ),
     );
     const sum = (picks: Pick[]) => picks.reduce((total, { actualPayout }) => total + actualPayout, 0);
     return [

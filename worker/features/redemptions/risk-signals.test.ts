@@ -23,7 +23,9 @@ beforeAll(async () => {
 });
 
 const riskOf = async (redemptionId: string) => {
-  const { status, body } = await successOf(apiClient({ headers: admin.bearer }).admin.redemptions.$get({ query: { status: "pending" } }));
+  const { status, body } = await successOf(
+    apiClient({ headers: admin.bearer }).admin.redemptions.$get({ query: { status: "pending" } }),
+  );
   expect(status).toBe(200);
   return body.items.find((item) => item.id === redemptionId)?.risk;
 };
@@ -46,7 +48,8 @@ const requester = async (options: SignupOptions = {}, payoutEmail?: string) => {
 };
 
 const codeOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId).first<{ referral_code: string }>())?.referral_code;
+  (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId).first<{ referral_code: string }>())
+    ?.referral_code;
 
 describe("redemption risk signals", () => {
   it("stores where an account signed up: an IPv4 address, or an IPv6 /64", async () => {
@@ -83,7 +86,12 @@ describe("redemption risk signals", () => {
     });
 
     await signedUp({ ip });
-    expect(await riskOf(id)).toMatchObject({ sameIpAccounts: 3, linkedAccounts: 3, highRisk: true, reasons: ["new_account_with_links"] });
+    expect(await riskOf(id)).toMatchObject({
+      sameIpAccounts: 3,
+      linkedAccounts: 3,
+      highRisk: true,
+      reasons: ["new_account_with_links"],
+    });
 
     // Age is taken when the request was made: an account 8 days old then is past the 7-day rule.
     await updateAccount(player.userId, "created_at = created_at - ?", { values: [8 * DAY_MS] });
@@ -94,7 +102,12 @@ describe("redemption risk signals", () => {
     const shared = address("payout");
     await requester({}, shared);
     const { id } = await requester({}, shared.toUpperCase());
-    expect(await riskOf(id)).toMatchObject({ samePayoutEmailAccounts: 1, linkedAccounts: 1, highRisk: true, reasons: ["shared_payout_email"] });
+    expect(await riskOf(id)).toMatchObject({
+      samePayoutEmailAccounts: 1,
+      linkedAccounts: 1,
+      highRisk: true,
+      reasons: ["shared_payout_email"],
+    });
 
     const owner = await signUpAndLogin(address("owner"));
     const { id: second } = await requester({}, owner.email);
@@ -149,7 +162,8 @@ describe("redemption risk signals", () => {
     await picks([player.userId, "yes"], [linked, "yes"]);
     await picks([player.userId, "no"], [linked, "yes"]);
 
-    const payout = await shardOf(player.userId).prepare("SELECT actual_payout FROM user_picks WHERE user_id = ? AND question_id = ?")
+    const payout = await shardOf(player.userId)
+      .prepare("SELECT actual_payout FROM user_picks WHERE user_id = ? AND question_id = ?")
       .bind(player.userId, hedged)
       .first<{ actual_payout: number }>();
     expect(payout?.actual_payout).toBeGreaterThan(0);
@@ -165,7 +179,9 @@ describe("redemption risk signals", () => {
 
   it("reads a whole page in a fixed number of round trips, and types the signals in the OpenAPI document", async () => {
     const { env: counting, byDatabase } = countingEnv();
-    const { status, body } = await successOf(apiClient({ headers: admin.bearer, env: counting }).admin.redemptions.$get({ query: {} }));
+    const { status, body } = await successOf(
+      apiClient({ headers: admin.bearer, env: counting }).admin.redemptions.$get({ query: {} }),
+    );
     expect(status).toBe(200);
     expect(body.items.length).toBeGreaterThan(5);
     // The session check, the page, the signals of every row on it, and one batch of the awards to its players. With
@@ -175,7 +191,11 @@ describe("redemption risk signals", () => {
     expect(catalogue).toBe(3);
     for (const trips of Object.values(shards)) expect(trips).toBeLessThanOrEqual(4);
 
-    const { body: doc } = await callJson<{ components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }>("/api/openapi.json");
-    expect(Object.keys(doc.components.schemas.RedemptionRiskSignals?.properties ?? {})).toContain("oppositeSideWinnings");
+    const { body: doc } = await callJson<{
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    }>("/api/openapi.json");
+    expect(Object.keys(doc.components.schemas.RedemptionRiskSignals?.properties ?? {})).toContain(
+      "oppositeSideWinnings",
+    );
   });
 });

@@ -13,7 +13,9 @@ export const riskSignalsSchema = z
   .object({
     accountAgeDays: count("Whole days from the account's sign-up to this request"),
     sameIpAccounts: count("Other accounts that signed up from the same address (IPv6: the same /64)"),
-    samePayoutEmailAccounts: count("Other accounts that use this request's payout email, to sign in or on a redemption"),
+    samePayoutEmailAccounts: count(
+      "Other accounts that use this request's payout email, to sign in or on a redemption",
+    ),
     sameReferralAccounts: count("Other accounts with the same referrer, its referrer, and accounts it referred"),
     linkedAccounts: count("Distinct accounts linked by any of the three"),
     pickWinnings: count("Credits its won picks paid"),
@@ -36,7 +38,10 @@ const riskReasons = (m: Measures): RiskReason[] => {
   if (m.samePayoutEmailAccounts > 0) reasons.push("shared_payout_email");
   if (m.awardFundedWinnings > 0) reasons.push("award_funded_winnings");
   if (m.recentAwards > 0) reasons.push("recent_awards");
-  if (m.accountAgeDays < REDEMPTION_RISK.newAccountDays && m.linkedAccounts >= REDEMPTION_RISK.newAccountLinkedAccounts) {
+  if (
+    m.accountAgeDays < REDEMPTION_RISK.newAccountDays &&
+    m.linkedAccounts >= REDEMPTION_RISK.newAccountLinkedAccounts
+  ) {
     reasons.push("new_account_with_links");
   }
   return reasons;

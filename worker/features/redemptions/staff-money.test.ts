@@ -33,7 +33,11 @@ const pick = (player: SignedInPlayer, questionId: string) =>
   });
 
 const resolve = (questionId: string, outcome: "A" | "B" | "void") =>
-  callJson(`/api/admin/questions/${questionId}/outcome`, { method: "PUT", headers: admin.bearer, json: { outcome, reason: "Final" } });
+  callJson(`/api/admin/questions/${questionId}/outcome`, {
+    method: "PUT",
+    headers: admin.bearer,
+    json: { outcome, reason: "Final" },
+  });
 
 const ledgerRows = async (userId: string, pickId: string) =>
   (
@@ -43,7 +47,8 @@ const ledgerRows = async (userId: string, pickId: string) =>
       .all()
   ).results;
 
-const queue = (by: SignedInPlayer) => successOf(apiClient({ headers: by.bearer }).admin.redemptions.$get({ query: { status: "pending" } }));
+const queue = (by: SignedInPlayer) =>
+  successOf(apiClient({ headers: by.bearer }).admin.redemptions.$get({ query: { status: "pending" } }));
 
 const fulfil = (by: SignedInPlayer, id: string) =>
   callJson<{ error?: { code: string; message: string } }>(`/api/admin/redemptions/${id}`, {
@@ -63,7 +68,10 @@ describe("staff accounts", () => {
     expect(picked.body.error).toEqual({ code: "forbidden", message: STAFF_PLAY_MESSAGE });
 
     const contestId = await insertContest();
-    const joined = await callJson<{ error: unknown }>(`/api/contests/${contestId}/join`, { method: "POST", headers: staff.bearer });
+    const joined = await callJson<{ error: unknown }>(`/api/contests/${contestId}/join`, {
+      method: "POST",
+      headers: staff.bearer,
+    });
     expect(joined.status).toBe(403);
     expect(joined.body.error).toMatchObject({ message: STAFF_PLAY_MESSAGE });
 
@@ -91,7 +99,11 @@ describe("awarded credits", () => {
 
     // An outcome changed to a loss takes the awarded winnings back out of the awarded part.
     expect((await resolve(questions[0]!, "B")).status).toBe(200);
-    expect(await ledgerRows(player.userId, picks[0]!)).toContainEqual({ transaction_type: "reversal", source: "awarded", amount: -40 });
+    expect(await ledgerRows(player.userId, picks[0]!)).toContainEqual({
+      transaction_type: "reversal",
+      source: "awarded",
+      amount: -40,
+    });
   });
 
   it("come back awarded when the pick they paid for is voided or its question deleted", async () => {
@@ -102,10 +114,20 @@ describe("awarded credits", () => {
     const voidedPick = (await pick(player, voided)).body.pick.id;
     const deletedPick = (await pick(player, deleted)).body.pick.id;
     await resolve(voided, "void");
-    expect((await callJson(`/api/admin/questions/${deleted}`, { method: "DELETE", headers: admin.bearer })).status).toBe(200);
+    expect(
+      (await callJson(`/api/admin/questions/${deleted}`, { method: "DELETE", headers: admin.bearer })).status,
+    ).toBe(200);
 
-    expect(await ledgerRows(player.userId, voidedPick)).toContainEqual({ transaction_type: "refund", source: "awarded", amount: 10 });
-    expect(await ledgerRows(player.userId, deletedPick)).toContainEqual({ transaction_type: "refund", source: "awarded", amount: 10 });
+    expect(await ledgerRows(player.userId, voidedPick)).toContainEqual({
+      transaction_type: "refund",
+      source: "awarded",
+      amount: 10,
+    });
+    expect(await ledgerRows(player.userId, deletedPick)).toContainEqual({
+      transaction_type: "refund",
+      source: "awarded",
+      amount: 10,
+    });
     // The refunds pay for a new pick, which is award-funded again: its winnings stay out of reach.
     const next = await insertQuestion({ creditCost: 30 });
     await pick(player, next);
@@ -154,7 +176,10 @@ describe("four eyes on money out", () => {
     const { body } = await redeemGiftCard(player, { credits: 20 });
     const promoted = await signedInAdmin();
     await updateAccount(player.userId, "role = 'admin'");
-    expect((await fulfil(player, body.redemption.id)).body.error).toEqual({ code: "forbidden", message: FOUR_EYES_MESSAGES.own });
+    expect((await fulfil(player, body.redemption.id)).body.error).toEqual({
+      code: "forbidden",
+      message: FOUR_EYES_MESSAGES.own,
+    });
     expect((await fulfil(promoted, body.redemption.id)).status).toBe(200);
   });
 
@@ -168,8 +193,12 @@ describe("four eyes on money out", () => {
     const { body } = await redeemGiftCard(player, { credits: 25 });
     const other = await signedInAdmin();
     const risk = (await queue(other)).body.items.find((item) => item.id === body.redemption.id)?.risk;
-    const adminName = (await shardOf(admin.userId).prepare("SELECT username FROM users WHERE id = ?").bind(admin.userId).first<{ username: string }>())
-      ?.username;
+    const adminName = (
+      await shardOf(admin.userId)
+        .prepare("SELECT username FROM users WHERE id = ?")
+        .bind(admin.userId)
+        .first<{ username: string }>()
+    )?.username;
     expect(risk).toMatchObject({ awardFundedWinnings: 40, recentAwards: 20, awardedBy: [adminName] });
     expect(risk?.reasons).toEqual(expect.arrayContaining(["award_funded_winnings", "recent_awards"]));
   });

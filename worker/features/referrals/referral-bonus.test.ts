@@ -21,12 +21,20 @@ const insertFriend = async (referrerId: string, balance = 0) => {
 
 /** The friend's and the referrer's bonuses, both in the friend's shard (insertFriend). */
 const bonusRows = async (friendId: string) =>
-  (await shardOf(friendId).prepare("SELECT user_id, amount FROM credit_transactions WHERE idempotency_key LIKE ? ORDER BY amount")
-    .bind(`referral:${friendId}:%`)
-    .all()).results;
+  (
+    await shardOf(friendId)
+      .prepare("SELECT user_id, amount FROM credit_transactions WHERE idempotency_key LIKE ? ORDER BY amount")
+      .bind(`referral:${friendId}:%`)
+      .all()
+  ).results;
 
 const creditsRows = async (userId: string) =>
-  (await shardOf(userId).prepare("SELECT count(*) AS n FROM user_credits WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n;
+  (
+    await shardOf(userId)
+      .prepare("SELECT count(*) AS n FROM user_credits WHERE user_id = ?")
+      .bind(userId)
+      .first<{ n: number }>()
+  )?.n;
 
 describe("referral bonus statements (decided inside the pick's batch)", () => {
   it("pay a friend of a deleted referrer, and not the referrer", async () => {
@@ -69,15 +77,20 @@ describe("referral bonus statements (decided inside the pick's batch)", () => {
   it("hand the pick's answer the referrer's new balance for their open screens, on the paying pick only", async () => {
     const referrer = await createPlayer(7);
     const friend = await insertFriend(referrer, 2);
-    const pick = (questionId: string) => submitPick(shardOf(friend), { userId: friend, questionId, choice: "yes", multiplier: 1, now: Date.now() });
+    const pick = (questionId: string) =>
+      submitPick(shardOf(friend), { userId: friend, questionId, choice: "yes", multiplier: 1, now: Date.now() });
     const first = await pick(await insertQuestion({ creditCost: 1 }));
-    expect(first.others).toEqual([{ userId: referrer, messages: [{ type: "credits", data: expect.objectContaining({ balance: 107 }) }] }]);
+    expect(first.others).toEqual([
+      { userId: referrer, messages: [{ type: "credits", data: expect.objectContaining({ balance: 107 }) }] },
+    ]);
     expect((await pick(await insertQuestion({ creditCost: 1 }))).others).toEqual([]);
   });
 
   it("pay a referrer at most the monthly cap of referrer bonuses, while every friend still gets theirs", async () => {
     const referrer = await createPlayer();
-    const friends = await Promise.all(Array.from({ length: REFERRAL_BONUSES_PER_REFERRER_PER_MONTH + 3 }, () => insertFriend(referrer, 1)));
+    const friends = await Promise.all(
+      Array.from({ length: REFERRAL_BONUSES_PER_REFERRER_PER_MONTH + 3 }, () => insertFriend(referrer, 1)),
+    );
     const questionId = await insertQuestion({ creditCost: 1 });
     await Promise.all(friends.map((friend) => placePick(friend, questionId, "yes")));
     expect(await balanceOf(referrer)).toBe(REFERRAL_BONUSES_PER_REFERRER_PER_MONTH * 100);
@@ -91,7 +104,14 @@ describe("referral bonus statements (decided inside the pick's batch)", () => {
     lastMonth.setUTCDate(0);
     for (let i = 0; i < REFERRAL_BONUSES_PER_REFERRER_PER_MONTH; i++) {
       const idempotencyKey = `referral:${newId()}:referrer`;
-      const movement = grant(shardOf(referrer), { userId: referrer, amount: 100, idempotencyKey, transactionType: "bonus", source: "bonus", now: lastMonth.getTime() });
+      const movement = grant(shardOf(referrer), {
+        userId: referrer,
+        amount: 100,
+        idempotencyKey,
+        transactionType: "bonus",
+        source: "bonus",
+        now: lastMonth.getTime(),
+      });
       await commitMovement(shardOf(referrer), movement);
     }
     const friend = await insertFriend(referrer, 1);

@@ -77,22 +77,34 @@ export const referralBonusStatements = (d1: D1Database, userId: string, pickId: 
 /** The referrer's grant in their own database, for a friend whose pick (at `pickedAt`) paid the friend's bonus. */
 export const queuedReferrerGrant = (d1: D1Database, friendId: string, referrerId: string, pickedAt: number) => {
   const earns = referrerMayEarn(pickedAt);
-  return referrerGrant(d1, friendId, { sql: `SELECT r.id AS user_id FROM users r WHERE r.id = ? AND ${earns.sql}`, params: [referrerId, ...earns.params] }, pickedAt);
+  return referrerGrant(
+    d1,
+    friendId,
+    {
+      sql: `SELECT r.id AS user_id FROM users r WHERE r.id = ? AND ${earns.sql}`,
+      params: [referrerId, ...earns.params],
+    },
+    pickedAt,
+  );
 };
 
 /** After the batch: the friend's referrer when the friend's bonus was paid in it (no row otherwise). */
 export const paidFriendStatement = (d1: D1Database, friendTransactionId: string) =>
   typed<{ referrer_id: SqlRow<typeof users>["referred_by"] }>(
     d1
-      .prepare("SELECT u.referred_by AS referrer_id FROM credit_transactions t JOIN users u ON u.id = t.user_id WHERE t.id = ?")
+      .prepare(
+        "SELECT u.referred_by AS referrer_id FROM credit_transactions t JOIN users u ON u.id = t.user_id WHERE t.id = ?",
+      )
       .bind(friendTransactionId),
   );
 
 /** After the batch: the referrer's new balance when this batch paid them (no row otherwise), so their open screens can be told. */
 export const paidReferrerStatement = (d1: D1Database, referrerTransactionId: string) =>
   typed<CreditsRow & SqlColumns<typeof userCredits, "user_id">>(
-    d1.prepare(
-      `SELECT c.user_id, c.balance, c.total_earned, c.total_spent, c.redeemable
+    d1
+      .prepare(
+        `SELECT c.user_id, c.balance, c.total_earned, c.total_spent, c.redeemable
        FROM credit_transactions t JOIN user_credits c ON c.user_id = t.user_id WHERE t.id = ?`,
-    ).bind(referrerTransactionId),
+      )
+      .bind(referrerTransactionId),
   );

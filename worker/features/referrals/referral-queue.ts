@@ -41,7 +41,10 @@ export const payQueuedReferrerBonus = async (data: DataContext, live: LiveEnv, f
   // In the friend's own database the pick's batch paid (or refused) the referrer already.
   if (referrerDb === friendDb) return false;
   const grant = queuedReferrerGrant(referrerDb, friendId, friend.referrerId, friend.paidAt);
-  const written = createDb(referrerDb).select({ id: creditTransactions.id }).from(creditTransactions).where(eq(creditTransactions.id, grant.transactionId));
+  const written = createDb(referrerDb)
+    .select({ id: creditTransactions.id })
+    .from(creditTransactions)
+    .where(eq(creditTransactions.id, grant.transactionId));
   const { paid } = await batchNamed(referrerDb, { grant: grant.statements, paid: boundQuery(referrerDb, written) });
   if (paid.length > 0) await publishCredits(data, live, friend.referrerId);
   return paid.length > 0;
@@ -71,7 +74,11 @@ export const consumeReferrals = async (batch: MessageBatch, data: DataContext, e
       await payQueuedReferrerBonus(data, env, parsed.data.friendId);
       message.ack();
     } catch (error) {
-      log("error", "referral_bonus_failed", { friendId: parsed.data.friendId, attempt: message.attempts, error: String(error) });
+      log("error", "referral_bonus_failed", {
+        friendId: parsed.data.friendId,
+        attempt: message.attempts,
+        error: String(error),
+      });
       message.retry({ delaySeconds: backoffSeconds(message.attempts) });
     }
   }

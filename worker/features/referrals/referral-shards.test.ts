@@ -21,7 +21,8 @@ const shardsWithQueue = () => {
   return { shards: { ...twoShardEnv(), REFERRAL_QUEUE: queue }, sent };
 };
 
-const deliver = (testEnv: Env, bodies: unknown[]) => deliverBatch(consumeReferrals, "pickstreak-dev-referrals", testEnv, bodies);
+const deliver = (testEnv: Env, bodies: unknown[]) =>
+  deliverBatch(consumeReferrals, "pickstreak-dev-referrals", testEnv, bodies);
 
 /** A referrer in SHARD_0 and their friend in SHARD_1 holding the address's bonus claim, with credits for a pick. */
 const referralAcrossShards = async (testEnv: Env) => {
@@ -36,7 +37,12 @@ const referralAcrossShards = async (testEnv: Env) => {
 
 const pickAs = async (testEnv: Env, friendId: string, questionId: string, headers: Record<string, string> = {}) => {
   const { bearer } = await sessionFor(friendId, testEnv);
-  return call("/api/picks", { method: "POST", headers: { ...bearer, ...headers }, json: { questionId, choice: "yes", multiplier: 1 }, env: testEnv });
+  return call("/api/picks", {
+    method: "POST",
+    headers: { ...bearer, ...headers },
+    json: { questionId, choice: "yes", multiplier: 1 },
+    env: testEnv,
+  });
 };
 
 describe("referral bonuses across shards", () => {
@@ -88,7 +94,14 @@ describe("referral bonuses across shards", () => {
     const { referrerId, friendId, questionId } = await referralAcrossShards(shards);
     for (let i = 0; i < REFERRAL_BONUSES_PER_REFERRER_PER_MONTH; i++) {
       const idempotencyKey = `referral:${newId()}:referrer`;
-      const movement = grant(shards.SHARD_0, { userId: referrerId, amount: REFERRER_BONUS, idempotencyKey, transactionType: "bonus", source: "bonus", now: Date.now() });
+      const movement = grant(shards.SHARD_0, {
+        userId: referrerId,
+        amount: REFERRER_BONUS,
+        idempotencyKey,
+        transactionType: "bonus",
+        source: "bonus",
+        now: Date.now(),
+      });
       await commitMovement(shards.SHARD_0, movement);
     }
     const before = await balanceOf(referrerId, shards.SHARD_0);
@@ -113,11 +126,22 @@ describe("referral bonuses across shards", () => {
     const { referrerId, friendId, questionId } = await referralAcrossShards(shards);
     const { bearer } = await sessionFor(referrerId, shards);
     const page = async () =>
-      (await callJson<{ counts: Record<string, number>; invites: { status: string }[] }>("/api/referrals", { headers: bearer, env: shards })).body;
-    expect(await page()).toMatchObject({ counts: { signedUp: 1, firstPick: 0, rewarded: 0, creditsEarned: 0 }, invites: [{ status: "signed_up" }] });
+      (
+        await callJson<{ counts: Record<string, number>; invites: { status: string }[] }>("/api/referrals", {
+          headers: bearer,
+          env: shards,
+        })
+      ).body;
+    expect(await page()).toMatchObject({
+      counts: { signedUp: 1, firstPick: 0, rewarded: 0, creditsEarned: 0 },
+      invites: [{ status: "signed_up" }],
+    });
     await pickAs(shards, friendId, questionId);
     expect((await page()).invites).toEqual([expect.objectContaining({ status: "first_pick" })]);
     await deliver(shards, sent);
-    expect(await page()).toMatchObject({ counts: { signedUp: 1, firstPick: 1, rewarded: 1, creditsEarned: REFERRER_BONUS }, invites: [{ status: "rewarded" }] });
+    expect(await page()).toMatchObject({
+      counts: { signedUp: 1, firstPick: 1, rewarded: 1, creditsEarned: REFERRER_BONUS },
+      invites: [{ status: "rewarded" }],
+    });
   });
 });

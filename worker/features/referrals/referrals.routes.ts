@@ -51,7 +51,10 @@ const invitedBy = (catalogue: D1Database, userId: string) =>
   );
 
 const referralCode = (catalogue: D1Database, userId: string) =>
-  boundQuery(catalogue, createDb(catalogue).select({ code: users.referralCode }).from(users).where(eq(users.id, userId)));
+  boundQuery(
+    catalogue,
+    createDb(catalogue).select({ code: users.referralCode }).from(users).where(eq(users.id, userId)),
+  );
 
 /** The player's friends in this database who made a pick, found through its copies of their accounts. */
 const friendsWhoPicked = (d1: D1Database, userId: string) =>
@@ -78,7 +81,8 @@ const referrerBonuses = (d1: D1Database, userId: string) => {
 
 type Invite = { username: string; createdAt: number; picked: boolean; rewarded: boolean };
 
-const statusOf = (invite: Invite) => (invite.rewarded ? "rewarded" : invite.picked ? "first_pick" : "signed_up") as z.infer<typeof inviteStatus>;
+const statusOf = (invite: Invite) =>
+  (invite.rewarded ? "rewarded" : invite.picked ? "first_pick" : "signed_up") as z.infer<typeof inviteStatus>;
 
 /**
  * Friends live in any player database: the directory lists them, each database says which of its players the player
@@ -125,7 +129,11 @@ export const referralRoutes = createRouter().openapi(route, async (c) => {
       referrerBonus: REFERRER_BONUS,
       friendBonus: REFERRED_FRIEND_BONUS,
       counts,
-      invites: invites.map((invite) => ({ username: invite.username, joinedAt: invite.createdAt, status: statusOf(invite) })),
+      invites: invites.map((invite) => ({
+        username: invite.username,
+        joinedAt: invite.createdAt,
+        status: statusOf(invite),
+      })),
     },
     200,
   );

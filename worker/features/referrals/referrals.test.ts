@@ -15,19 +15,32 @@ const referralsOf = (headers: Record<string, string>) => successOf(apiClient({ h
 let count = 0;
 const email = (prefix: string) => `${prefix}-${++count}-${crypto.randomUUID().slice(0, 6)}@example.com`;
 const codeOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?").bind(userId).first<{ referral_code: string }>())!.referral_code;
+  (await env.DB.prepare("SELECT referral_code FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ referral_code: string }>())!.referral_code;
 const referredBy = async (address: string) =>
-  (await env.DB.prepare("SELECT referred_by FROM users WHERE email = ?").bind(address).first<{ referred_by: string | null }>())?.referred_by;
+  (
+    await env.DB.prepare("SELECT referred_by FROM users WHERE email = ?")
+      .bind(address)
+      .first<{ referred_by: string | null }>()
+  )?.referred_by;
 const pick = async (account: TestAccount, questionId: string, idempotencyKey?: string) => {
   const json = { questionId, choice: "yes" as const, multiplier: 1 };
-  const response = await apiClient({ headers: account.bearer, env: queued }).picks.$post({ json, header: { "idempotency-key": idempotencyKey } });
+  const response = await apiClient({ headers: account.bearer, env: queued }).picks.$post({
+    json,
+    header: { "idempotency-key": idempotencyKey },
+  });
   await deliverAll();
   return response;
 };
 /** The friend's bonus is in the friend's shard, the referrer's in the referrer's. */
 const bonusRows = async (friendId: string) =>
-  (await allInEveryTestShard<{ amount: number }>("SELECT user_id, amount, source FROM credit_transactions WHERE idempotency_key LIKE ?", `referral:${friendId}:%`))
-    .sort((a, b) => a.amount - b.amount);
+  (
+    await allInEveryTestShard<{ amount: number }>(
+      "SELECT user_id, amount, source FROM credit_transactions WHERE idempotency_key LIKE ?",
+      `referral:${friendId}:%`,
+    )
+  ).sort((a, b) => a.amount - b.amount);
 
 /** A referrer and a friend who signed up with the referrer's code. */
 const referredPair = async () => {
@@ -61,7 +74,9 @@ describe("referral bonus", () => {
     const [a, b] = await Promise.all([pick(friend, questionId, key), pick(friend, questionId, key)]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect((await pick(friend, questionId)).status).toBe(409);
-    const others = await Promise.all([1, 2, 3, 4].map(async () => pick(friend, await insertQuestion({ creditCost: 0 }))));
+    const others = await Promise.all(
+      [1, 2, 3, 4].map(async () => pick(friend, await insertQuestion({ creditCost: 0 }))),
+    );
     expect(others.every((answer) => answer.status === 201)).toBe(true);
     expect(await bonusRows(friend.userId)).toHaveLength(2);
     expect(await balanceOf(referrer.userId)).toBe(105);
@@ -98,7 +113,9 @@ describe("referral rules", () => {
     // And the database refuses it whatever path tries.
     const self = env.DB.prepare("UPDATE users SET referred_by = id WHERE id = ?").bind(other.userId).run();
     await expect(self).rejects.toThrow(/referral fixed at sign-up/);
-    const again = env.DB.prepare("UPDATE users SET referred_by = ? WHERE id = ?").bind(other.userId, friend.userId).run();
+    const again = env.DB.prepare("UPDATE users SET referred_by = ? WHERE id = ?")
+      .bind(other.userId, friend.userId)
+      .run();
     await expect(again).rejects.toThrow(/referral fixed at sign-up/);
     const selfInsert = env.DB.prepare(
       "INSERT INTO users (id, email, username, referral_code, referred_by, created_at, updated_at) VALUES ('x1', 'x1@example.com', 'x_one', 'XONE', 'x1', 0, 0)",
@@ -127,9 +144,10 @@ describe("GET /api/referrals", () => {
 
   it("shows first_pick when a friend picked but the bonus was not paid, and 401 for visitors", async () => {
     const { referrer, friend } = await referredPair();
-    await shardOf(friend.userId).prepare(
-      "INSERT INTO user_picks (id, user_id, question_id, choice, credits_spent, multiplier, potential_payout, created_at, updated_at) VALUES (?, ?, ?, 'yes', 0, 1, 2, 0, 0)",
-    )
+    await shardOf(friend.userId)
+      .prepare(
+        "INSERT INTO user_picks (id, user_id, question_id, choice, credits_spent, multiplier, potential_payout, created_at, updated_at) VALUES (?, ?, ?, 'yes', 0, 1, 2, 0, 0)",
+      )
       .bind(crypto.randomUUID(), friend.userId, await insertQuestion({ creditCost: 0 }))
       .run();
     const { body } = await referralsOf(referrer.bearer);

@@ -24,7 +24,11 @@ describe("responsible play with players over two shards", () => {
     for (const player of await signedInPlayerPerShard(shards, 10)) {
       await placePick(player.userId, questionId, "yes", 1, playerDb(shards, player.userId));
       const { body } = await successOf(play(player).limits.$put({ json: { kind: "spend", period: "day", amount: 5 } }));
-      expect(body.limits.find((limit) => limit.kind === "spend" && limit.period === "day")).toMatchObject({ amount: 5, used: 3, pending: null });
+      expect(body.limits.find((limit) => limit.kind === "spend" && limit.period === "day")).toMatchObject({
+        amount: 5,
+        used: 3,
+        pending: null,
+      });
       expect(await rowsByDatabase(shards, "play_limits", player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });
       const read = await successOf(play(player).$get());
       expect(read.body.limits.find((limit) => limit.kind === "spend" && limit.period === "day")?.amount).toBe(5);
@@ -39,7 +43,10 @@ describe("responsible play with players over two shards", () => {
 
       const excluded = await successOf(play(player)["self-exclusion"].$post({ json: { length: "6m" } }));
       expect(excluded.body.exclusion).toMatchObject({ permanent: false, endsAt: null });
-      await playerDb(shards, player.userId).prepare("UPDATE play_blocks SET excluded_until = 1 WHERE user_id = ?").bind(player.userId).run();
+      await playerDb(shards, player.userId)
+        .prepare("UPDATE play_blocks SET excluded_until = 1 WHERE user_id = ?")
+        .bind(player.userId)
+        .run();
       const ending = await successOf(play(player)["self-exclusion"].end.$post());
       expect(ending.body.exclusion?.endsAt).toBeGreaterThan(Date.now());
       expect(await rowsByDatabase(shards, "play_blocks", player.userId)).toEqual({ shard: 1, other: 0, catalogue: 0 });

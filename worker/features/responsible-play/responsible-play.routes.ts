@@ -4,7 +4,15 @@ import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/opena
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../session/session.middleware";
 import { holdSubscriptionsForPlayer } from "../payments/subscription-holds";
-import { BREAKS, endExclusion, EXCLUSIONS, readPlay, selfExclude, setLimit, startBreak } from "./responsible-play.service";
+import {
+  BREAKS,
+  endExclusion,
+  EXCLUSIONS,
+  readPlay,
+  selfExclude,
+  setLimit,
+  startBreak,
+} from "./responsible-play.service";
 
 const MAX_LIMIT = 100_000_000;
 const LIMIT_MESSAGE = "Limit must be a whole number of at least 1, or empty for no limit";
@@ -12,7 +20,11 @@ const LIMIT_MESSAGE = "Limit must be a whole number of at least 1, or empty for 
 const limitSchema = z.object({
   kind: z.enum(limitKinds),
   period: z.enum(limitPeriods),
-  amount: z.number().int().nullable().openapi({ description: "Credits (spend) or US cents (purchase); null: no limit" }),
+  amount: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ description: "Credits (spend) or US cents (purchase); null: no limit" }),
   used: z.number().int().openapi({ description: "Spent or bought in the period's last 24 hours, 7 or 30 days" }),
   pending: z.object({ amount: z.number().int().nullable(), effectiveAt: z.number().int() }).nullable(),
 });
@@ -21,7 +33,9 @@ const playSchema = z
   .object({
     limits: z.array(limitSchema),
     breakUntil: z.number().int().nullable(),
-    exclusion: z.object({ until: z.number().int().nullable(), permanent: z.boolean(), endsAt: z.number().int().nullable() }).nullable(),
+    exclusion: z
+      .object({ until: z.number().int().nullable(), permanent: z.boolean(), endsAt: z.number().int().nullable() })
+      .nullable(),
   })
   .openapi("ResponsiblePlay");
 
@@ -29,12 +43,15 @@ const answer = { 200: jsonContent(playSchema), ...errorResponses(400, 401, 422) 
 
 const common = { security: signedIn, tags: ["Responsible play"] };
 
-const readRoute = createRoute({ method: "get",
+const readRoute = createRoute({
+  method: "get",
   path: "/",
   operationId: "getResponsiblePlay",
   summary: "The player's limits with their use, break and self-exclusion",
   ...common,
-  middleware: [requireUser] as const, responses: answer });
+  middleware: [requireUser] as const,
+  responses: answer,
+});
 
 const limitRoute = createRoute({
   method: "put",
@@ -48,7 +65,12 @@ const limitRoute = createRoute({
       z.object({
         kind: z.enum(limitKinds, { error: "Invalid limit" }),
         period: z.enum(limitPeriods, { error: "Invalid limit" }),
-        amount: z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MAX_LIMIT, LIMIT_MESSAGE).nullable(),
+        amount: z
+          .number({ error: LIMIT_MESSAGE })
+          .int(LIMIT_MESSAGE)
+          .min(1, LIMIT_MESSAGE)
+          .max(MAX_LIMIT, LIMIT_MESSAGE)
+          .nullable(),
       }),
     ),
   },
@@ -62,7 +84,11 @@ const breakRoute = createRoute({
   summary: "Take a break from picks, purchases and challenges",
   ...common,
   middleware: [requireUser] as const,
-  request: { body: jsonBody(z.object({ length: z.enum(Object.keys(BREAKS) as [keyof typeof BREAKS], { error: "Invalid break" }) })) },
+  request: {
+    body: jsonBody(
+      z.object({ length: z.enum(Object.keys(BREAKS) as [keyof typeof BREAKS], { error: "Invalid break" }) }),
+    ),
+  },
   responses: answer,
 });
 
@@ -74,7 +100,11 @@ const excludeRoute = createRoute({
   ...common,
   middleware: [requireUser] as const,
   request: {
-    body: jsonBody(z.object({ length: z.enum(Object.keys(EXCLUSIONS) as [keyof typeof EXCLUSIONS], { error: "Invalid self-exclusion" }) })),
+    body: jsonBody(
+      z.object({
+        length: z.enum(Object.keys(EXCLUSIONS) as [keyof typeof EXCLUSIONS], { error: "Invalid self-exclusion" }),
+      }),
+    ),
   },
   responses: answer,
 });

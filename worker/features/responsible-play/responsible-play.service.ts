@@ -18,29 +18,56 @@ export type ExclusionLength = keyof typeof EXCLUSIONS;
 /** What the profile shows: each limit with its use and any change waiting for its cool-off, the break, the exclusion. */
 export const toPlayView = ({ limits, block, onBreak, excluded }: PlayState) => ({
   limits,
-  breakUntil: onBreak ? block?.breakUntil ?? null : null,
-  exclusion: excluded && block?.excludedUntil
-    ? {
-        until: block.excludedUntil === FOREVER ? null : block.excludedUntil,
-        permanent: block.excludedUntil === FOREVER,
-        endsAt: block.exclusionEndsAt,
-      }
-    : null,
+  breakUntil: onBreak ? (block?.breakUntil ?? null) : null,
+  exclusion:
+    excluded && block?.excludedUntil
+      ? {
+          until: block.excludedUntil === FOREVER ? null : block.excludedUntil,
+          permanent: block.excludedUntil === FOREVER,
+          endsAt: block.exclusionEndsAt,
+        }
+      : null,
 });
 
-export const readPlay = async (d1: D1Database, userId: string, now: number) => toPlayView(await readPlayState(d1, userId, now));
+export const readPlay = async (d1: D1Database, userId: string, now: number) =>
+  toPlayView(await readPlayState(d1, userId, now));
 
 /**
  * A lower limit (or a first one) holds at once; a higher one, or none, only after the cool-off, so a limit cannot be
  * lifted in the heat of the moment. A new setting replaces one still waiting.
  */
-export const setLimit = async (d1: D1Database, userId: string, kind: LimitKind, period: LimitPeriod, amount: number | null, now: number) => {
-  const current = (await readPlayState(d1, userId, now)).limits.find((l) => l.kind === kind && l.period === period)?.amount ?? null;
+export const setLimit = async (
+  d1: D1Database,
+  userId: string,
+  kind: LimitKind,
+  period: LimitPeriod,
+  amount: number | null,
+  now: number,
+) => {
+  const current =
+    (await readPlayState(d1, userId, now)).limits.find((l) => l.kind === kind && l.period === period)?.amount ?? null;
   const tighter = amount !== null && (current === null || amount <= current);
   const db = createDb(d1);
   await db.batch([
-    db.delete(playLimits).where(and(eq(playLimits.userId, userId), eq(playLimits.kind, kind), eq(playLimits.period, period), gt(playLimits.effectiveAt, now))),
-    db.insert(playLimits).values({ id: newId(), userId, kind, period, amount, effectiveAt: tighter ? now : now + COOL_OFF_MS, createdAt: now }),
+    db
+      .delete(playLimits)
+      .where(
+        and(
+          eq(playLimits.userId, userId),
+          eq(playLimits.kind, kind),
+          eq(playLimits.period, period),
+          gt(playLimits.effectiveAt, now),
+        ),
+      ),
+    db.insert(playLimits).values({
+      id: newId(),
+      userId,
+      kind,
+      period,
+      amount,
+      effectiveAt: tighter ? now : now + COOL_OFF_MS,
+      createdAt: now,
+    }),
   ]);
   return readPlay(d1, userId, now);
 };
@@ -51,7 +78,10 @@ export const startBreak = async (d1: D1Database, userId: string, length: BreakLe
   await createDb(d1)
     .insert(playBlocks)
     .values({ userId, breakUntil: until, updatedAt: now })
-    .onConflictDoUpdate({ target: playBlocks.userId, set: { breakUntil: sql`MAX(COALESCE(${playBlocks.breakUntil}, 0), ${until})`, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: playBlocks.userId,
+      set: { breakUntil: sql`MAX(COALESCE(${playBlocks.breakUntil}, 0), ${until})`, updatedAt: now },
+    });
   return readPlay(d1, userId, now);
 };
 
@@ -64,7 +94,11 @@ export const selfExclude = async (d1: D1Database, userId: string, length: Exclus
     .values({ userId, excludedUntil: until, updatedAt: now })
     .onConflictDoUpdate({
       target: playBlocks.userId,
-      set: { excludedUntil: sql`MAX(COALESCE(${playBlocks.excludedUntil}, 0), ${until})`, exclusionEndsAt: null, updatedAt: now },
+      set: {
+        excludedUntil: sql`MAX(COALESCE(${playBlocks.excludedUntil}, 0), ${until})`,
+        exclusionEndsAt: null,
+        updatedAt: now,
+      },
     });
   return readPlay(d1, userId, now);
 };

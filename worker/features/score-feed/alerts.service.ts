@@ -19,10 +19,21 @@ export const dismissAlert = async (d1: D1Database, id: string, adminId: string, 
     ),
     audit: auditStatement(
       d1,
-      { adminId, action: "score_feed_alert_dismissed", entity: "score_feed_alert", entityId: id, before: null, after: null, now },
+      {
+        adminId,
+        action: "score_feed_alert_dismissed",
+        entity: "score_feed_alert",
+        entityId: id,
+        before: null,
+        after: null,
+        now,
+      },
       { sql: "changes() > 0", params: [] },
     ),
-    exists: boundQuery(d1, db.select({ id: scoreFeedAlerts.id }).from(scoreFeedAlerts).where(eq(scoreFeedAlerts.id, id))),
+    exists: boundQuery(
+      d1,
+      db.select({ id: scoreFeedAlerts.id }).from(scoreFeedAlerts).where(eq(scoreFeedAlerts.id, id)),
+    ),
   });
   if (exists.length === 0) throw new AppError("not_found", "Alert not found");
   return { dismissed: dismissed.meta.changes > 0 };

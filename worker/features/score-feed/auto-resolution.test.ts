@@ -42,7 +42,11 @@ type Setup = { questionType?: "standard" | "over_under"; sideA?: "home" | "away"
 const linkedQuestion = async ({ questionType = "standard", sideA = "home", line = 2.5 }: Setup = {}) => {
   const event = addEvent(feed.store, { sport: "Soccer", home: "Arsenal", away: "Chelsea" });
   const overUnder = questionType === "over_under";
-  const questionId = await insertQuestion({ creditCost: 3, questionType, ...(overUnder ? { answerOptionA: "Over", answerOptionB: "Under" } : {}) });
+  const questionId = await insertQuestion({
+    creditCost: 3,
+    questionType,
+    ...(overUnder ? { answerOptionA: "Over", answerOptionB: "Under" } : {}),
+  });
   await linkToEvent(admin.bearer, questionId, event.id, overUnder ? { line } : { sideA });
   const onA = await createPlayer(100);
   const onB = await createPlayer(100);
@@ -64,7 +68,13 @@ describe("proposals from the score feed", () => {
     const first = await cron(proposedAt);
     expect(first.polled).toMatchObject({ steps: { proposed: 1 }, changedQuestions: [questionId] });
     const link = await feedLink(questionId);
-    expect(link).toMatchObject({ state: "proposed", proposed_outcome: "A", home_score: 1, away_score: 3, event_status: "final" });
+    expect(link).toMatchObject({
+      state: "proposed",
+      proposed_outcome: "A",
+      home_score: 1,
+      away_score: 3,
+      event_status: "final",
+    });
     expect(link!.final_at).toBe(proposedAt + CHALLENGE_WINDOW_MS);
 
     // Just before the window ends nothing is final and nobody is paid.
@@ -76,7 +86,12 @@ describe("proposals from the score feed", () => {
     const done = await cron(link!.final_at!);
     expect(done.finalised).toEqual({ due: 1, finalised: 1, superseded: 0, failed: 0 });
     expect(await feedLink(questionId)).toMatchObject({ state: "final", finalized_at: link!.final_at });
-    expect(await questionState(questionId)).toEqual({ status: "resolved", outcome: "A", settlement_version: 1, settled_version: 1 });
+    expect(await questionState(questionId)).toEqual({
+      status: "resolved",
+      outcome: "A",
+      settlement_version: 1,
+      settled_version: 1,
+    });
     expect([await balanceOf(players.a), await balanceOf(players.b)]).toEqual([103, 97]);
     await expectLedgerClean();
   });
@@ -91,7 +106,10 @@ describe("proposals from the score feed", () => {
       const { questionId, eventId } = await linkedQuestion({ questionType: "over_under", line });
       finishEvent(feed.store, eventId, score[0], score[1]);
       await cron();
-      expect(await feedLink(questionId), `line ${line}`).toMatchObject({ state: "proposed", proposed_outcome: outcome });
+      expect(await feedLink(questionId), `line ${line}`).toMatchObject({
+        state: "proposed",
+        proposed_outcome: outcome,
+      });
     }
   });
 
@@ -110,7 +128,11 @@ describe("proposals from the score feed", () => {
       const { questionId, eventId, players, picks } = await linkedQuestion({ questionType: "over_under" });
       end(feed.store, eventId);
       await cron();
-      expect(await feedLink(questionId)).toMatchObject({ state: "proposed", proposed_outcome: "void", home_score: null });
+      expect(await feedLink(questionId)).toMatchObject({
+        state: "proposed",
+        proposed_outcome: "void",
+        home_score: null,
+      });
       await cron(Date.now() + CHALLENGE_WINDOW_MS);
       expect(await questionState(questionId)).toMatchObject({ status: "resolved", outcome: "void" });
       expect(await pickState(picks.a)).toMatchObject({ status: "void", actual_payout: 3 });
@@ -124,7 +146,9 @@ describe("proposals from the score feed", () => {
     finishEvent(feed.store, eventId, 3, 1);
     await cron();
     await cron(Date.now() + CHALLENGE_WINDOW_MS);
-    const entry = await env.DB.prepare("SELECT admin_id, actor, action, reason, after FROM admin_audit_log WHERE entity_id = ? AND action = 'outcome'")
+    const entry = await env.DB.prepare(
+      "SELECT admin_id, actor, action, reason, after FROM admin_audit_log WHERE entity_id = ? AND action = 'outcome'",
+    )
       .bind(questionId)
       .first<{ admin_id: string | null; actor: string; action: string; reason: string; after: string }>();
     expect(entry).toMatchObject({ admin_id: null, actor: "score_feed" });
@@ -152,9 +176,16 @@ describe("finalising exactly once", () => {
     expect((await cron(later + 60_000)).finalised).toMatchObject({ due: 0, finalised: 0 });
 
     expect(await questionState(questionId)).toMatchObject({ outcome: "A", settlement_version: 1, settled_version: 1 });
-    const payouts = await sumOverShards("SELECT count(*) FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'", questionId);
+    const payouts = await sumOverShards(
+      "SELECT count(*) FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'",
+      questionId,
+    );
     expect(payouts).toBe(1);
-    const outcomeEntries = await env.DB.prepare("SELECT count(*) AS n FROM admin_audit_log WHERE entity_id = ? AND action = 'outcome'").bind(questionId).first<{ n: number }>();
+    const outcomeEntries = await env.DB.prepare(
+      "SELECT count(*) AS n FROM admin_audit_log WHERE entity_id = ? AND action = 'outcome'",
+    )
+      .bind(questionId)
+      .first<{ n: number }>();
     expect(outcomeEntries?.n).toBe(1);
     expect([await balanceOf(players.a), await balanceOf(players.b)]).toEqual([103, 97]);
     await expectLedgerClean();
@@ -164,7 +195,11 @@ describe("finalising exactly once", () => {
     const { questionId, eventId } = await linkedQuestion();
     finishEvent(feed.store, eventId, 2, 0);
     await cron();
-    await env.DB.prepare("UPDATE questions SET outcome = 'void', status = 'resolved', settlement_version = 1 WHERE id = ?").bind(questionId).run();
+    await env.DB.prepare(
+      "UPDATE questions SET outcome = 'void', status = 'resolved', settlement_version = 1 WHERE id = ?",
+    )
+      .bind(questionId)
+      .run();
     const run = await cron(Date.now() + CHALLENGE_WINDOW_MS);
     expect(run.finalised).toMatchObject({ finalised: 0, superseded: 1 });
     expect(await questionState(questionId)).toMatchObject({ outcome: "void", settlement_version: 1 });
@@ -180,7 +215,13 @@ describe("a feed that changes its mind", () => {
     const again = Date.now() + 60_000;
     const run = await cron(again);
     expect(run.polled).toMatchObject({ steps: { reproposed: 1 } });
-    expect(await feedLink(questionId)).toMatchObject({ state: "proposed", proposed_outcome: "B", home_score: 1, away_score: 2, final_at: again + CHALLENGE_WINDOW_MS });
+    expect(await feedLink(questionId)).toMatchObject({
+      state: "proposed",
+      proposed_outcome: "B",
+      home_score: 1,
+      away_score: 2,
+      final_at: again + CHALLENGE_WINDOW_MS,
+    });
   });
 
   it("raises one alert for a correction after the outcome is final, and moves no credits", async () => {
@@ -189,7 +230,8 @@ describe("a feed that changes its mind", () => {
     await cron();
     await cron(Date.now() + CHALLENGE_WINDOW_MS);
     const paid = [await balanceOf(players.a), await balanceOf(players.b)];
-    const ledgerRows = () => sumOverShards("SELECT count(*) FROM credit_transactions WHERE question_id = ?", questionId);
+    const ledgerRows = () =>
+      sumOverShards("SELECT count(*) FROM credit_transactions WHERE question_id = ?", questionId);
     const rowsBefore = await ledgerRows();
 
     finishEvent(feed.store, eventId, 1, 2);
@@ -197,10 +239,24 @@ describe("a feed that changes its mind", () => {
     expect(run.polled).toMatchObject({ steps: { alerted: 1 } });
     await cron(Date.now() + CHALLENGE_WINDOW_MS + 120_000);
 
-    const alerts = await env.DB.prepare("SELECT before, after, dismissed_at FROM score_feed_alerts WHERE question_id = ?").bind(questionId).all<{ before: string; after: string }>();
+    const alerts = await env.DB.prepare(
+      "SELECT before, after, dismissed_at FROM score_feed_alerts WHERE question_id = ?",
+    )
+      .bind(questionId)
+      .all<{ before: string; after: string }>();
     expect(alerts.results).toHaveLength(1);
-    expect(JSON.parse(alerts.results[0]!.before)).toEqual({ eventStatus: "final", homeScore: 2, awayScore: 1, outcome: "A" });
-    expect(JSON.parse(alerts.results[0]!.after)).toEqual({ eventStatus: "final", homeScore: 1, awayScore: 2, outcome: "B" });
+    expect(JSON.parse(alerts.results[0]!.before)).toEqual({
+      eventStatus: "final",
+      homeScore: 2,
+      awayScore: 1,
+      outcome: "A",
+    });
+    expect(JSON.parse(alerts.results[0]!.after)).toEqual({
+      eventStatus: "final",
+      homeScore: 1,
+      awayScore: 2,
+      outcome: "B",
+    });
     expect(await questionState(questionId)).toMatchObject({ outcome: "A", settlement_version: 1 });
     expect(await feedLink(questionId)).toMatchObject({ state: "final", home_score: 2, away_score: 1 });
     expect([await balanceOf(players.a), await balanceOf(players.b)]).toEqual(paid);
@@ -216,7 +272,11 @@ describe("a feed that cannot be read", () => {
     setPayloadMode(feed.store, "bad-events");
     const broken = await cron();
     expect(broken.polled).toMatchObject({ polled: 1, steps: { missing: 1 } });
-    expect(await feedLink(questionId)).toMatchObject({ state: "waiting", proposed_outcome: null, event_status: "scheduled" });
+    expect(await feedLink(questionId)).toMatchObject({
+      state: "waiting",
+      proposed_outcome: null,
+      event_status: "scheduled",
+    });
 
     setPayloadMode(feed.store, "bad-answer");
     const unreadable = await cron();
@@ -256,7 +316,9 @@ describe("a feed that cannot be read", () => {
     const { questionId, eventId } = await linkedQuestion();
     // The new question was checked while its event ran; the watched ones were checked longer ago.
     await cron();
-    await env.DB.prepare("UPDATE score_feed_links SET checked_at = ? WHERE state = 'final'").bind(watched - 60_000).run();
+    await env.DB.prepare("UPDATE score_feed_links SET checked_at = ? WHERE state = 'final'")
+      .bind(watched - 60_000)
+      .run();
     finishEvent(feed.store, eventId, 1, 0);
     const run = await cron();
     expect(run.polled).toMatchObject({ polled: SCORE_FEED.linksPerRun, steps: { proposed: 1 } });

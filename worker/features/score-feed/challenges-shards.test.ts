@@ -31,7 +31,12 @@ const proposal = async () => {
 
 const challenge = async (userId: string, questionId: string) => {
   const { bearer } = await sessionFor(userId, shards);
-  return call("/api/score-feed/challenges", { method: "POST", headers: bearer, json: { questionId, reason: "The last goal was offside" }, env: shards });
+  return call("/api/score-feed/challenges", {
+    method: "POST",
+    headers: bearer,
+    json: { questionId, reason: "The last goal was offside" },
+    env: shards,
+  });
 };
 
 describe("score feed challenges of players in shards that are not the catalogue", () => {
@@ -41,16 +46,25 @@ describe("score feed challenges of players in shards that are not the catalogue"
     expect((await challenge(picker, questionId)).status).toBe(201);
     expect((await challenge(picker, questionId)).status).toBe(409);
     expect((await challenge(bystander, "no-such-question")).status).toBe(404);
-    expect(await env.DB.prepare("SELECT state FROM score_feed_links WHERE question_id = ?").bind(questionId).first("state")).toBe("challenged");
+    expect(
+      await env.DB.prepare("SELECT state FROM score_feed_links WHERE question_id = ?").bind(questionId).first("state"),
+    ).toBe("challenged");
   });
 
   it("list the proposals awaiting a final result among the player's picks", async () => {
     const { questionId, picker, bystander } = await proposal();
     const awaiting = async (userId: string) => {
       const { bearer } = await sessionFor(userId, shards);
-      return ((await (await call("/api/score-feed/awaiting", { headers: bearer, env: shards })).json()) as { items: Question[] }).items;
+      return (
+        (await (await call("/api/score-feed/awaiting", { headers: bearer, env: shards })).json()) as {
+          items: Question[];
+        }
+      ).items;
     };
-    expect((await awaiting(picker)).find((item) => item.id === questionId)).toMatchObject({ myPick: { choice: "yes" }, autoResolution: { state: "proposed" } });
+    expect((await awaiting(picker)).find((item) => item.id === questionId)).toMatchObject({
+      myPick: { choice: "yes" },
+      autoResolution: { state: "proposed" },
+    });
     expect((await awaiting(bystander)).some((item) => item.id === questionId)).toBe(false);
   });
 });

@@ -35,8 +35,10 @@ const refusal = async (d1: D1Database, { userId, questionId, now }: ChallengeInp
   if (!row) return new AppError("not_found", "Question not found");
   if (!row.picked) return NOT_PICKED();
   if (row.challenged) return new AppError("duplicate", "You have already challenged this result");
-  if (row.state === "final" || (row.finalAt !== null && row.finalAt <= now)) return new AppError("rule_violation", "The challenge window has closed");
-  if (row.state !== "proposed" && row.state !== "challenged") return new AppError("rule_violation", "This question has no proposed result to challenge");
+  if (row.state === "final" || (row.finalAt !== null && row.finalAt <= now))
+    return new AppError("rule_violation", "The challenge window has closed");
+  if (row.state !== "proposed" && row.state !== "challenged")
+    return new AppError("rule_violation", "This question has no proposed result to challenge");
   return new AppError("conflict", "The result changed meanwhile. Please try again.");
 };
 
@@ -69,7 +71,11 @@ const pickedCondition = (db: Db, input: ChallengeInput, picked: boolean | null):
 export const submitChallenge = async (data: DataContext, input: ChallengeInput) => {
   const { userId, questionId, reason, now } = input;
   const d1 = data.catalogue;
-  await enforceRateLimits(d1, [{ key: `score-feed-challenge:user:${userId}`, rule: RATE_LIMITS.scoreFeedChallengePerUser }], now);
+  await enforceRateLimits(
+    d1,
+    [{ key: `score-feed-challenge:user:${userId}`, rule: RATE_LIMITS.scoreFeedChallengePerUser }],
+    now,
+  );
   const picked = await pickedElsewhere(data, input);
   const id = newId();
   const db = createDb(d1);
@@ -84,15 +90,39 @@ export const submitChallenge = async (data: DataContext, input: ChallengeInput) 
       createdAt: sql<number>`${now}`.as("created_at"),
     })
     .from(l)
-    .where(and(eq(l.questionId, questionId), inArray(l.state, ["proposed", "challenged"]), gt(l.finalAt, now), pickedCondition(db, input, picked)));
+    .where(
+      and(
+        eq(l.questionId, questionId),
+        inArray(l.state, ["proposed", "challenged"]),
+        gt(l.finalAt, now),
+        pickedCondition(db, input, picked),
+      ),
+    );
   const { inserted } = await batchNamed(d1, {
-    inserted: writeStatement(d1, db.insert(c).select(challenge).onConflictDoNothing({ target: [c.questionId, c.userId] })),
+    inserted: writeStatement(
+      d1,
+      db
+        .insert(c)
+        .select(challenge)
+        .onConflictDoNothing({ target: [c.questionId, c.userId] }),
+    ),
     stopClock: writeStatement(
       d1,
       db
         .update(l)
         .set({ state: "challenged", updatedAt: now })
-        .where(and(eq(l.questionId, questionId), eq(l.state, "proposed"), exists(db.select({ one: sql`1` }).from(c).where(eq(c.id, id))))),
+        .where(
+          and(
+            eq(l.questionId, questionId),
+            eq(l.state, "proposed"),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(c)
+                .where(eq(c.id, id)),
+            ),
+          ),
+        ),
     ),
   });
   if (inserted.meta.changes === 0) throw await refusal(d1, input, picked);

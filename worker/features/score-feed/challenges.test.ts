@@ -9,7 +9,17 @@ import { call } from "../../test/http";
 import { expectLedgerClean } from "../../test/ledger";
 import { placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
-import { addEvent, clearFeedLinks, closePicking, feedEnv, feedLink, finishEvent, linkToEvent, useFakeScoreFeed, type FakeScoreFeed } from "../../test/score-feed";
+import {
+  addEvent,
+  clearFeedLinks,
+  closePicking,
+  feedEnv,
+  feedLink,
+  finishEvent,
+  linkToEvent,
+  useFakeScoreFeed,
+  type FakeScoreFeed,
+} from "../../test/score-feed";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { submitChallenge } from "./challenges.service";
 
@@ -60,12 +70,18 @@ describe("POST /api/score-feed/challenges", () => {
     expect(body).toMatchObject({ state: "challenged", challenge: { questionId, reason: REASON } });
     expect(await feedLink(questionId)).toMatchObject({ state: "challenged", proposed_outcome: "A" });
     // Others who picked may add theirs while the window lasts.
-    expect((await challenge(players[1]!, questionId, "  Chelsea's goal in stoppage time was given  ")).status).toBe(201);
+    expect((await challenge(players[1]!, questionId, "  Chelsea's goal in stoppage time was given  ")).status).toBe(
+      201,
+    );
 
     const run = await runFeedCron(Date.now() + CHALLENGE_WINDOW_MS + 60_000);
     expect(run.finalised).toMatchObject({ due: 0, finalised: 0 });
     expect(await questionState(questionId)).toMatchObject({ outcome: "unresolved", settlement_version: 0 });
-    const stored = await env.DB.prepare("SELECT reason FROM score_feed_challenges WHERE question_id = ? ORDER BY created_at").bind(questionId).all<{ reason: string }>();
+    const stored = await env.DB.prepare(
+      "SELECT reason FROM score_feed_challenges WHERE question_id = ? ORDER BY created_at",
+    )
+      .bind(questionId)
+      .all<{ reason: string }>();
     expect(stored.results.map((row) => row.reason)).toEqual([REASON, "Chelsea's goal in stoppage time was given"]);
     await expectLedgerClean();
   });
@@ -85,21 +101,30 @@ describe("POST /api/score-feed/challenges", () => {
       finalAt: link!.final_at,
       challengedByMe: false,
     };
-    expect((await bodyAt(await client.questions[":id"].$get({ param: { id: questionId } }), 200)).question.autoResolution).toEqual(expected);
+    expect(
+      (await bodyAt(await client.questions[":id"].$get({ param: { id: questionId } }), 200)).question.autoResolution,
+    ).toEqual(expected);
     const picks = await bodyAt(await client.picks.$get({ query: {} }), 200);
     expect(picks.items.find((pick) => pick.questionId === questionId)?.question.autoResolution).toEqual(expected);
-    expect((await bodyAt(await client["score-feed"].awaiting.$get(), 200)).items.map((q) => q.id)).toEqual([questionId]);
+    expect((await bodyAt(await client["score-feed"].awaiting.$get(), 200)).items.map((q) => q.id)).toEqual([
+      questionId,
+    ]);
 
     await challenge(players[0]!, questionId);
     const after = await bodyAt(await client.questions[":id"].$get({ param: { id: questionId } }), 200);
     expect(after.question.autoResolution).toMatchObject({ state: "challenged", challengedByMe: true });
-    const other = await bodyAt(await apiClient({ headers: players[1]!.bearer }).questions[":id"].$get({ param: { id: questionId } }), 200);
+    const other = await bodyAt(
+      await apiClient({ headers: players[1]!.bearer }).questions[":id"].$get({ param: { id: questionId } }),
+      200,
+    );
     expect(other.question.autoResolution).toMatchObject({ state: "challenged", challengedByMe: false });
     // A visitor sees the proposal too; a question without a link has none.
     const visitor = await bodyAt(await apiClient().questions[":id"].$get({ param: { id: questionId } }), 200);
     expect(visitor.question.autoResolution).toMatchObject({ state: "challenged", challengedByMe: false });
     const plain = await insertQuestion();
-    expect((await bodyAt(await apiClient().questions[":id"].$get({ param: { id: plain } }), 200)).question.autoResolution).toBeNull();
+    expect(
+      (await bodyAt(await apiClient().questions[":id"].$get({ param: { id: plain } }), 200)).question.autoResolution,
+    ).toBeNull();
   });
 
   it("refuses a player without a pick, a visitor and an unknown question", async () => {
@@ -123,7 +148,9 @@ describe("POST /api/score-feed/challenges", () => {
       body: { error: { code: "duplicate", message: "You have already challenged this result" } },
     });
     await expect(
-      env.DB.prepare("INSERT INTO score_feed_challenges (id, question_id, user_id, reason, created_at) VALUES ('dup', ?, ?, 'again please', 0)")
+      env.DB.prepare(
+        "INSERT INTO score_feed_challenges (id, question_id, user_id, reason, created_at) VALUES ('dup', ?, ?, 'again please', 0)",
+      )
         .bind(questionId, players[0]!.userId)
         .run(),
     ).rejects.toThrow(/UNIQUE/);
@@ -148,11 +175,19 @@ describe("POST /api/score-feed/challenges", () => {
     await linkToEvent(admin.bearer, waiting, event.id, { sideA: "home" });
     const player = await signedInPlayer(20);
     await placePick(player.userId, waiting, "yes");
-    expect(await errorOf(await challenge(player, waiting))).toMatchObject({ status: 422, body: { error: { message: "This question has no proposed result to challenge" } } });
+    expect(await errorOf(await challenge(player, waiting))).toMatchObject({
+      status: 422,
+      body: { error: { message: "This question has no proposed result to challenge" } },
+    });
 
     const { questionId, players } = await proposed();
-    await env.DB.prepare("UPDATE score_feed_links SET final_at = ? WHERE question_id = ?").bind(Date.now() - 1, questionId).run();
-    const closed = { status: 422, body: { error: { code: "rule_violation", message: "The challenge window has closed" } } };
+    await env.DB.prepare("UPDATE score_feed_links SET final_at = ? WHERE question_id = ?")
+      .bind(Date.now() - 1, questionId)
+      .run();
+    const closed = {
+      status: 422,
+      body: { error: { code: "rule_violation", message: "The challenge window has closed" } },
+    };
     expect(await errorOf(await challenge(players[0]!, questionId))).toEqual(closed);
     await runFeedCron(Date.now());
     expect(await feedLink(questionId)).toMatchObject({ state: "final" });

@@ -34,13 +34,18 @@ const claim = async (d1: D1Database, questionId: string, now: number) => {
 type Won = NonNullable<Awaited<ReturnType<typeof claim>>>;
 
 const isUnresolved = async (d1: D1Database, questionId: string) => {
-  const [row] = await createDb(d1).select({ outcome: questions.outcome }).from(questions).where(eq(questions.id, questionId));
+  const [row] = await createDb(d1)
+    .select({ outcome: questions.outcome })
+    .from(questions)
+    .where(eq(questions.id, questionId));
   return row?.outcome === "unresolved";
 };
 
 const reasonOf = (won: Won) => {
   const result =
-    won.eventStatus === "final" ? `final score ${won.homeTeam} ${won.homeScore}–${won.awayScore} ${won.awayTeam}` : `event ${won.eventStatus}`;
+    won.eventStatus === "final"
+      ? `final score ${won.homeTeam} ${won.homeScore}–${won.awayScore} ${won.awayTeam}`
+      : `event ${won.eventStatus}`;
   return `Score feed: ${result}; not challenged within ${CHALLENGE_WINDOW_MS / 60_000} minutes`;
 };
 
@@ -76,7 +81,13 @@ export const finaliseDue = async (
     }
     let result: SettleResult;
     try {
-      result = await setOutcome(data, settlementQueue, { questionId, outcome: won.proposedOutcome, actor: SCORE_FEED_ACTOR, now, reason: reasonOf(won) });
+      result = await setOutcome(data, settlementQueue, {
+        questionId,
+        outcome: won.proposedOutcome,
+        actor: SCORE_FEED_ACTOR,
+        now,
+        reason: reasonOf(won),
+      });
     } catch (error) {
       // Stored but not yet settled stays final (the settlement cron finishes it); not stored goes back to proposed.
       summary.failed += 1;

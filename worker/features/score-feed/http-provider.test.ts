@@ -30,7 +30,16 @@ describe("the score API's payload", () => {
       ],
     });
     expect(events).toEqual([
-      { id: "e1", sport: "NHL", homeTeam: "Oilers", awayTeam: "Maple Leafs", startsAt: Date.parse("2026-03-01T19:00:00Z"), status: "final", homeScore: 4, awayScore: 2 },
+      {
+        id: "e1",
+        sport: "NHL",
+        homeTeam: "Oilers",
+        awayTeam: "Maple Leafs",
+        startsAt: Date.parse("2026-03-01T19:00:00Z"),
+        status: "final",
+        homeScore: 4,
+        awayScore: 2,
+      },
     ]);
   });
 
@@ -44,6 +53,8 @@ describe("the score API's payload", () => {
     const withKey = await httpScoreFeed({ url: FEED_URL, key: "test-score-feed-key" }).events(["nfl-chiefs-bills"]);
     expect(withKey.map((e) => e.id)).toEqual(["nfl-chiefs-bills"]);
     expect(feed.requests.at(-1)?.searchParams.get("ids")).toBe("nfl-chiefs-bills");
-    await expect(httpScoreFeed({ url: FEED_URL, key: "wrong" }).upcoming()).rejects.toMatchObject({ reason: "status_401" });
+    await expect(httpScoreFeed({ url: FEED_URL, key: "wrong" }).upcoming()).rejects.toMatchObject({
+      reason: "status_401",
+    });
   });
 });

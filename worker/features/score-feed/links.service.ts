@@ -52,7 +52,13 @@ const readQuestion = async (d1: D1Database, questionId: string) => {
   return row;
 };
 
-const ruleOf = (link: { eventId: string; homeTeam: string; awayTeam: string; sideA: string | null; line: number | null }) => ({
+const ruleOf = (link: {
+  eventId: string;
+  homeTeam: string;
+  awayTeam: string;
+  sideA: string | null;
+  line: number | null;
+}) => ({
   eventId: link.eventId,
   homeTeam: link.homeTeam,
   awayTeam: link.awayTeam,
@@ -98,7 +104,11 @@ export const linkQuestion = async (d1: D1Database, provider: ScoreFeedProvider, 
       createDb(d1)
         .insert(l)
         .values({ questionId, ...linked, state: "waiting", createdBy: adminId, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: l.questionId, set: { ...linked, checkedAt: null, updatedAt: now }, setWhere: eq(l.state, "waiting") }),
+        .onConflictDoUpdate({
+          target: l.questionId,
+          set: { ...linked, checkedAt: null, updatedAt: now },
+          setWhere: eq(l.state, "waiting"),
+        }),
     ),
     audit: auditStatement(
       d1,
@@ -123,10 +133,23 @@ export const unlinkQuestion = async (d1: D1Database, questionId: string, adminId
   const before = await readLink(d1, questionId);
   if (!before) throw new AppError("not_found", "This question is not linked to the score feed");
   const { removed } = await batchNamed(d1, {
-    removed: writeStatement(d1, createDb(d1).delete(l).where(and(eq(l.questionId, questionId), eq(l.state, "waiting")))),
+    removed: writeStatement(
+      d1,
+      createDb(d1)
+        .delete(l)
+        .where(and(eq(l.questionId, questionId), eq(l.state, "waiting"))),
+    ),
     audit: auditStatement(
       d1,
-      { adminId, action: "score_feed_unlink", entity: "question", entityId: questionId, before: ruleOf(before), after: null, now },
+      {
+        adminId,
+        action: "score_feed_unlink",
+        entity: "question",
+        entityId: questionId,
+        before: ruleOf(before),
+        after: null,
+        now,
+      },
       IF_CHANGED,
     ),
   });

@@ -44,7 +44,11 @@ const linksToPoll = (d1: D1Database, now: number) =>
 type PolledLink = Awaited<ReturnType<typeof linksToPoll>>[number];
 export type PollStep = "unchanged" | "proposed" | "reproposed" | "withdrawn" | "alerted" | "missing";
 
-const basisOf = (link: PolledLink): FeedResult => ({ eventStatus: link.eventStatus, homeScore: link.homeScore, awayScore: link.awayScore });
+const basisOf = (link: PolledLink): FeedResult => ({
+  eventStatus: link.eventStatus,
+  homeScore: link.homeScore,
+  awayScore: link.awayScore,
+});
 
 /** The link's state still rests on the data it was read with: the guard of every change that replaces it. */
 const unchangedSince = (link: PolledLink) =>
@@ -63,14 +67,30 @@ const touch = (d1: D1Database, questionId: string, now: number) =>
 const propose = (d1: D1Database, link: PolledLink, seen: FeedResult, outcome: Outcome, now: number) =>
   createDb(d1)
     .update(l)
-    .set({ state: "proposed", proposedOutcome: outcome, ...seen, proposedAt: now, finalAt: now + CHALLENGE_WINDOW_MS, checkedAt: now, updatedAt: now })
+    .set({
+      state: "proposed",
+      proposedOutcome: outcome,
+      ...seen,
+      proposedAt: now,
+      finalAt: now + CHALLENGE_WINDOW_MS,
+      checkedAt: now,
+      updatedAt: now,
+    })
     .where(unchangedSince(link));
 
 /** A waiting link keeps the event's latest data; a proposal whose event is no longer over goes back to waiting. */
 const wait = (d1: D1Database, link: PolledLink, seen: FeedResult, now: number) =>
   createDb(d1)
     .update(l)
-    .set({ state: "waiting", proposedOutcome: null, proposedAt: null, finalAt: null, ...seen, checkedAt: now, updatedAt: now })
+    .set({
+      state: "waiting",
+      proposedOutcome: null,
+      proposedAt: null,
+      finalAt: null,
+      ...seen,
+      checkedAt: now,
+      updatedAt: now,
+    })
     .where(unchangedSince(link));
 
 /** After a challenge or a final outcome the feed's new data only reaches an admin: it never moves credits. */
@@ -81,7 +101,15 @@ const alert = (d1: D1Database, link: PolledLink, seen: FeedResult, now: number) 
   return db.batch([
     db
       .insert(scoreFeedAlerts)
-      .values({ id: newId(), questionId: link.questionId, eventId: link.eventId, signature: resultSignature(seen), before, after, createdAt: now })
+      .values({
+        id: newId(),
+        questionId: link.questionId,
+        eventId: link.eventId,
+        signature: resultSignature(seen),
+        before,
+        after,
+        createdAt: now,
+      })
       .onConflictDoNothing({ target: [scoreFeedAlerts.questionId, scoreFeedAlerts.signature] }),
     touch(d1, link.questionId, now),
   ]);
@@ -111,7 +139,12 @@ const applyEvent = async (d1: D1Database, link: PolledLink, event: FeedEvent, no
   return waited && link.state === "proposed" ? "withdrawn" : "unchanged";
 };
 
-export type PollSummary = { polled: number; steps: Partial<Record<PollStep, number>>; changedQuestions: string[]; unavailable?: string };
+export type PollSummary = {
+  polled: number;
+  steps: Partial<Record<PollStep, number>>;
+  changedQuestions: string[];
+  unavailable?: string;
+};
 
 /** One bounded pass: one request to the feed for every link due, then each link's own guarded change. */
 export const pollScoreFeed = async (d1: D1Database, provider: ScoreFeedProvider, now: number): Promise<PollSummary> => {
@@ -120,7 +153,9 @@ export const pollScoreFeed = async (d1: D1Database, provider: ScoreFeedProvider,
   if (links.length === 0) return summary;
   let events: Map<string, FeedEvent>;
   try {
-    events = new Map((await provider.events([...new Set(links.map((link) => link.eventId))])).map((event) => [event.id, event]));
+    events = new Map(
+      (await provider.events([...new Set(links.map((link) => link.eventId))])).map((event) => [event.id, event]),
+    );
   } catch (error) {
     if (!(error instanceof ScoreFeedUnavailable)) throw error;
     log("warn", "score_feed_unavailable", { reason: error.reason });
@@ -135,7 +170,8 @@ export const pollScoreFeed = async (d1: D1Database, provider: ScoreFeedProvider,
       await touch(d1, link.questionId, now);
     }
     summary.steps[step] = (summary.steps[step] ?? 0) + 1;
-    if (step === "proposed" || step === "reproposed" || step === "withdrawn") summary.changedQuestions.push(link.questionId);
+    if (step === "proposed" || step === "reproposed" || step === "withdrawn")
+      summary.changedQuestions.push(link.questionId);
   }
   return summary;
 };

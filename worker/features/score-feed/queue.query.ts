@@ -39,7 +39,12 @@ export const readQueue = async (db: Db) => {
       })
       .from(scoreFeedChallenges)
       .innerJoin(users, eq(users.id, scoreFeedChallenges.userId))
-      .where(inArray(scoreFeedChallenges.questionId, db.select({ id: scoreFeedLinks.questionId }).from(scoreFeedLinks).where(challenged)))
+      .where(
+        inArray(
+          scoreFeedChallenges.questionId,
+          db.select({ id: scoreFeedLinks.questionId }).from(scoreFeedLinks).where(challenged),
+        ),
+      )
       .orderBy(asc(scoreFeedChallenges.createdAt))
       .limit(CHALLENGES_LIMIT),
     db

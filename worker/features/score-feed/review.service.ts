@@ -9,7 +9,13 @@ import { setOutcome } from "../settlement/outcome.service";
 import type { Outcome } from "../settlement/settle-pick";
 import { readLink, releaseClaim } from "./links.service";
 
-type Review = { questionId: string; outcome: Exclude<Outcome, "unresolved">; reason: string; adminId: string; now: number };
+type Review = {
+  questionId: string;
+  outcome: Exclude<Outcome, "unresolved">;
+  reason: string;
+  adminId: string;
+  now: number;
+};
 
 const NOT_WAITING = () => new AppError("conflict", "This question is not waiting for a review");
 
@@ -28,7 +34,11 @@ const claim = async (d1: D1Database, questionId: string, now: number) => {
  * An admin answers the challenges: confirms the proposed outcome or sets another, with a reason, through setOutcome
  * like any outcome. The audit log keeps the outcome and, beside it, whether the proposal was confirmed or corrected.
  */
-export const reviewChallenge = async (data: DataContext, settlementQueue: Queue, { questionId, outcome, reason, adminId, now }: Review) => {
+export const reviewChallenge = async (
+  data: DataContext,
+  settlementQueue: Queue,
+  { questionId, outcome, reason, adminId, now }: Review,
+) => {
   const d1 = data.catalogue;
   const [link, [question]] = await Promise.all([
     readLink(d1, questionId),

@@ -21,14 +21,26 @@ describe("outcomeFrom", () => {
 
   it("voids postponed and cancelled events whatever the rule", () => {
     for (const eventStatus of ["postponed", "cancelled"] as const) {
-      expect(outcomeFrom({ eventStatus, homeScore: null, awayScore: null }, { sideA: "home", line: null }, "standard")).toBe("void");
-      expect(outcomeFrom({ eventStatus, homeScore: 1, awayScore: 0 }, { sideA: null, line: 2.5 }, "over_under")).toBe("void");
+      expect(
+        outcomeFrom({ eventStatus, homeScore: null, awayScore: null }, { sideA: "home", line: null }, "standard"),
+      ).toBe("void");
+      expect(outcomeFrom({ eventStatus, homeScore: 1, awayScore: 0 }, { sideA: null, line: 2.5 }, "over_under")).toBe(
+        "void",
+      );
     }
   });
 
   it("has no outcome before the event is final, or when the rule no longer fits the question's type", () => {
-    expect(outcomeFrom({ eventStatus: "live", homeScore: 2, awayScore: 0 }, { sideA: "home", line: null }, "standard")).toBeNull();
-    expect(outcomeFrom({ eventStatus: "scheduled", homeScore: null, awayScore: null }, { sideA: null, line: 2.5 }, "over_under")).toBeNull();
+    expect(
+      outcomeFrom({ eventStatus: "live", homeScore: 2, awayScore: 0 }, { sideA: "home", line: null }, "standard"),
+    ).toBeNull();
+    expect(
+      outcomeFrom(
+        { eventStatus: "scheduled", homeScore: null, awayScore: null },
+        { sideA: null, line: 2.5 },
+        "over_under",
+      ),
+    ).toBeNull();
     expect(outcomeFrom(final(2, 0), { sideA: "home", line: null }, "over_under")).toBeNull();
     expect(outcomeFrom(final(2, 0), { sideA: null, line: 2.5 }, "standard")).toBeNull();
   });

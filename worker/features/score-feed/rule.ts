@@ -37,4 +37,5 @@ export const sameResult = (a: FeedResult, b: FeedResult) =>
   a.eventStatus === b.eventStatus && a.homeScore === b.homeScore && a.awayScore === b.awayScore;
 
 /** Names a result, so one correction seen by many polls raises one alert. */
-export const resultSignature = (result: FeedResult) => `${result.eventStatus}:${result.homeScore ?? "-"}:${result.awayScore ?? "-"}`;
+export const resultSignature = (result: FeedResult) =>
+  `${result.eventStatus}:${result.homeScore ?? "-"}:${result.awayScore ?? "-"}`;

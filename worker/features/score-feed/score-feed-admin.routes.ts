@@ -12,7 +12,14 @@ import { linkQuestion, OFF_MESSAGE, readLink, unlinkQuestion } from "./links.ser
 import { ScoreFeedUnavailable, type ScoreFeedProvider } from "./provider";
 import { readQueue } from "./queue.query";
 import { reviewChallenge } from "./review.service";
-import { feedEventsSchema, linkAnswerSchema, linkBodySchema, questionIdParams, queueSchema, reviewBodySchema } from "./score-feed.schemas";
+import {
+  feedEventsSchema,
+  linkAnswerSchema,
+  linkBodySchema,
+  questionIdParams,
+  queueSchema,
+  reviewBodySchema,
+} from "./score-feed.schemas";
 
 const admin = { security: adminOnly, tags: ["Admin"] };
 
@@ -43,7 +50,8 @@ const putLinkRoute = createRoute({
   method: "put",
   path: "/links/{questionId}",
   operationId: "linkQuestionToFeed",
-  summary: "Link a question to a feed event with its rule (option A's side, or the over/under line), while nothing is proposed",
+  summary:
+    "Link a question to a feed event with its rule (option A's side, or the over/under line), while nothing is proposed",
   request: { params: questionIdParams, body: jsonBody(linkBodySchema) },
   responses: { 200: jsonContent(linkAnswerSchema), ...errorResponses(400, 401, 403, 404, 409, 422, 503) },
 });
@@ -78,7 +86,11 @@ const decideRoute = createRoute({
   summary: "Confirm the proposed outcome of a challenged question or set another, with a reason, and settle it",
   request: { params: questionIdParams, body: jsonBody(reviewBodySchema) },
   responses: {
-    200: jsonContent(z.object({ picksUpdated: z.number().int(), creditsAwarded: z.number().int(), complete: z.boolean() }).openapi("ChallengeDecisionResult")),
+    200: jsonContent(
+      z
+        .object({ picksUpdated: z.number().int(), creditsAwarded: z.number().int(), complete: z.boolean() })
+        .openapi("ChallengeDecisionResult"),
+    ),
     ...errorResponses(400, 401, 403, 404, 409, 500),
   },
 });
@@ -100,7 +112,8 @@ const askFeed = async <T>(provider: ScoreFeedProvider | null, ask: (provider: Sc
   try {
     return await ask(provider);
   } catch (error) {
-    if (error instanceof ScoreFeedUnavailable) throw new AppError("unavailable", "The score feed is not answering. Please try again later.");
+    if (error instanceof ScoreFeedUnavailable)
+      throw new AppError("unavailable", "The score feed is not answering. Please try again later.");
     throw error;
   }
 };
@@ -113,12 +126,20 @@ export const scoreFeedAdminRoutes = createRouter()
     return c.json({ enabled: true, events }, 200);
   })
   .openapi(getLinkRoute, async (c) =>
-    c.json({ enabled: scoreFeedProvider(c.var.settings) !== null, link: await readLink(c.var.data.catalogue, c.req.valid("param").questionId) }, 200),
+    c.json(
+      {
+        enabled: scoreFeedProvider(c.var.settings) !== null,
+        link: await readLink(c.var.data.catalogue, c.req.valid("param").questionId),
+      },
+      200,
+    ),
   )
   .openapi(putLinkRoute, async (c) => {
     const { questionId } = c.req.valid("param");
     const input = { questionId, ...c.req.valid("json"), adminId: c.var.user.id, now: Date.now() };
-    const link = await askFeed(scoreFeedProvider(c.var.settings), (feed) => linkQuestion(c.var.data.catalogue, feed, input));
+    const link = await askFeed(scoreFeedProvider(c.var.settings), (feed) =>
+      linkQuestion(c.var.data.catalogue, feed, input),
+    );
     return c.json({ enabled: true, link }, 200);
   })
   .openapi(deleteLinkRoute, async (c) => {
@@ -138,4 +159,6 @@ export const scoreFeedAdminRoutes = createRouter()
     );
     return c.json(result, 200);
   })
-  .openapi(dismissRoute, async (c) => c.json(await dismissAlert(c.var.data.catalogue, c.req.valid("param").id, c.var.user.id, Date.now()), 200));
+  .openapi(dismissRoute, async (c) =>
+    c.json(await dismissAlert(c.var.data.catalogue, c.req.valid("param").id, c.var.user.id, Date.now()), 200),
+  );

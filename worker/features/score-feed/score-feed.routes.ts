@@ -20,12 +20,16 @@ const challengeRoute = createRoute({
   method: "post",
   path: "/challenges",
   operationId: "challengeResult",
-  summary: "Challenge the score feed's proposed outcome of a question you picked, within its window; an admin reviews it",
+  summary:
+    "Challenge the score feed's proposed outcome of a question you picked, within its window; an admin reviews it",
   security: signedIn,
   tags: ["Score feed"],
   middleware: [requireUser] as const,
   request: { body: jsonBody(challengeSchema.openapi("ChallengeInput")) },
-  responses: { 201: jsonContent(challengeAnswerSchema, "Challenge recorded"), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+  responses: {
+    201: jsonContent(challengeAnswerSchema, "Challenge recorded"),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+  },
 });
 
 const awaitingRoute = createRoute({
@@ -36,7 +40,10 @@ const awaitingRoute = createRoute({
   security: signedIn,
   tags: ["Score feed"],
   middleware: [requireUser] as const,
-  responses: { 200: jsonContent(z.object({ items: z.array(questionSchema) }).openapi("AwaitingResults")), ...errorResponses(401) },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(questionSchema) }).openapi("AwaitingResults")),
+    ...errorResponses(401),
+  },
 });
 
 export const scoreFeedRoutes = createRouter()
@@ -58,8 +65,12 @@ export const scoreFeedRoutes = createRouter()
       return c.json({ items: rows.map(toQuestion) }, 200);
     }
     // The player's picks are in their own database: the proposals awaiting a final result (few at a time) are read first.
-    const proposed = await selectQuestions(createDb(catalogue), userId).where(awaiting).orderBy(asc(scoreFeedLinks.finalAt));
-    const own = await readInViewerDatabase(c, userId, (d1) => viewerOwnStatements(d1, userId, { questionIds: proposed.map((row) => row.id) }));
+    const proposed = await selectQuestions(createDb(catalogue), userId)
+      .where(awaiting)
+      .orderBy(asc(scoreFeedLinks.finalAt));
+    const own = await readInViewerDatabase(c, userId, (d1) =>
+      viewerOwnStatements(d1, userId, { questionIds: proposed.map((row) => row.id) }),
+    );
     const picked = own ? withViewerOwn(proposed, own).filter((row) => row.pickId !== null) : [];
     return c.json({ items: picked.slice(0, AWAITING_LIMIT).map(toQuestion) }, 200);
   });

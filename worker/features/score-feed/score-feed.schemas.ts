@@ -31,7 +31,11 @@ const LINE_MESSAGE = "Line must be a whole or half number from 0 to 10,000";
 
 export const linkBodySchema = z
   .object({
-    eventId: z.string({ error: "Please choose an event" }).trim().min(1, "Please choose an event").max(100, "Please choose an event"),
+    eventId: z
+      .string({ error: "Please choose an event" })
+      .trim()
+      .min(1, "Please choose an event")
+      .max(100, "Please choose an event"),
     sideA: z.enum(feedSides, { error: "Option A must be the home or the away side" }).nullable().default(null),
     line: z
       .number({ error: LINE_MESSAGE })
@@ -64,11 +68,18 @@ export const linkSchema = links
   })
   .openapi("ScoreFeedLink");
 
-export const linkAnswerSchema = z.object({ enabled: z.boolean(), link: linkSchema.nullable() }).openapi("ScoreFeedLinkAnswer");
+export const linkAnswerSchema = z
+  .object({ enabled: z.boolean(), link: linkSchema.nullable() })
+  .openapi("ScoreFeedLinkAnswer");
 
 export const questionIdParams = z.object({ questionId: z.string().min(1).max(100) });
 
-const challengeRow = createSelectSchema(scoreFeedChallenges).pick({ id: true, questionId: true, reason: true, createdAt: true });
+const challengeRow = createSelectSchema(scoreFeedChallenges).pick({
+  id: true,
+  questionId: true,
+  reason: true,
+  createdAt: true,
+});
 
 export const challengeAnswerSchema = z
   .object({ challenge: challengeRow, state: z.enum(["challenged"]) })
@@ -77,7 +88,11 @@ export const challengeAnswerSchema = z
 export const reviewBodySchema = z
   .object({
     outcome: z.enum(["A", "B", "over", "under", "void"], { error: "Please choose an outcome" }),
-    reason: z.string({ error: "Please give a reason" }).trim().min(3, "Please give a reason").max(500, "Reason must be at most 500 characters"),
+    reason: z
+      .string({ error: "Please give a reason" })
+      .trim()
+      .min(3, "Please give a reason")
+      .max(500, "Reason must be at most 500 characters"),
   })
   .openapi("ChallengeDecision");
 
@@ -97,7 +112,9 @@ export const queueItemSchema = z
   .openapi("ChallengedQuestion");
 
 export const alertSchema = createSelectSchema(scoreFeedAlerts, {
-  before: z.unknown().openapi({ description: "The feed's data the challenged or final outcome stands on, with that outcome" }),
+  before: z
+    .unknown()
+    .openapi({ description: "The feed's data the challenged or final outcome stands on, with that outcome" }),
   after: z.unknown().openapi({ description: "The feed's new data, with the outcome it would give" }),
 })
   .pick({ id: true, questionId: true, eventId: true, before: true, after: true, createdAt: true })
@@ -111,4 +128,6 @@ export const alertSchema = createSelectSchema(scoreFeedAlerts, {
   })
   .openapi("ScoreFeedAlert");
 
-export const queueSchema = z.object({ items: z.array(queueItemSchema), alerts: z.array(alertSchema) }).openapi("ChallengeQueue");
+export const queueSchema = z
+  .object({ items: z.array(queueItemSchema), alerts: z.array(alertSchema) })
+  .openapi("ChallengeQueue");

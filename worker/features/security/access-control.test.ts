@@ -15,7 +15,12 @@ describe("access control", () => {
     const spec = (await callJson<OpenApi>("/api/openapi.json")).body;
     const adminOps = Object.entries(spec.paths)
       .filter(([path]) => path.startsWith("/admin"))
-      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, "some-id") })));
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => ({
+          method: method.toUpperCase(),
+          path: path.replace(/\{[^}]+\}/g, "some-id"),
+        })),
+      );
     expect(adminOps.length).toBeGreaterThan(8);
     for (const { method, path } of adminOps) {
       const json = method === "GET" || method === "DELETE" ? undefined : {};
@@ -24,7 +29,15 @@ describe("access control", () => {
       const asVisitor = await callJson(`/api${path}`, { method, json });
       expect(asVisitor.status, `${method} ${path} as visitor`).toBe(401);
     }
-    for (const path of ["/api/me", "/api/credits", "/api/credits/transactions", "/api/picks", "/api/picks/stats", "/api/streak", "/api/redemptions"]) {
+    for (const path of [
+      "/api/me",
+      "/api/credits",
+      "/api/credits/transactions",
+      "/api/picks",
+      "/api/picks/stats",
+      "/api/streak",
+      "/api/redemptions",
+    ]) {
       expect((await callJson(path)).status, path).toBe(401);
     }
   });
@@ -34,11 +47,22 @@ describe("access control", () => {
     const bob = await signUpAndLogin("ac-bob@example.com");
     await grantCredits(alice.userId, 20);
     const questionId = await insertQuestion({ creditCost: 2 });
-    expect((await callJson("/api/picks", { method: "POST", headers: alice.bearer, json: { questionId, choice: "yes", multiplier: 1 } })).status).toBe(201);
+    expect(
+      (
+        await callJson("/api/picks", {
+          method: "POST",
+          headers: alice.bearer,
+          json: { questionId, choice: "yes", multiplier: 1 },
+        })
+      ).status,
+    ).toBe(201);
     await callJson(`/api/bookmarks/${questionId}`, { method: "PUT", headers: alice.bearer });
 
     await callJson(`/api/bookmarks/${questionId}`, { method: "DELETE", headers: bob.bearer });
-    const aliceBookmarks = await shardOf(alice.userId).prepare("SELECT count(*) AS n FROM user_bookmarks WHERE user_id = ?").bind(alice.userId).first<{ n: number }>();
+    const aliceBookmarks = await shardOf(alice.userId)
+      .prepare("SELECT count(*) AS n FROM user_bookmarks WHERE user_id = ?")
+      .bind(alice.userId)
+      .first<{ n: number }>();
     expect(aliceBookmarks?.n).toBe(1);
 
     const asBob = apiClient({ headers: bob.bearer });
@@ -53,7 +77,9 @@ describe("access control", () => {
     const bobMe = await successOf(asBob.me.$get());
     expect(bobMe.body.user).toMatchObject({ id: bob.userId, email: "ac-bob@example.com" });
     await callJson("/api/me", { method: "PATCH", headers: bob.bearer, json: { username: "bob_renamed" } });
-    const alicesName = await env.DB.prepare("SELECT username FROM users WHERE id = ?").bind(alice.userId).first<{ username: string }>();
+    const alicesName = await env.DB.prepare("SELECT username FROM users WHERE id = ?")
+      .bind(alice.userId)
+      .first<{ username: string }>();
     expect(alicesName?.username).not.toBe("bob_renamed");
   });
 });

@@ -15,13 +15,18 @@ const LEAKS = /\bat \S+:\d+:\d+|D1_ERROR|SQLITE|TypeError|ReferenceError|stack/i
 const SKIP = new Set(["/live"]);
 
 const schemaOf = (op: Operation) =>
-  Object.values(op.requestBody?.content ?? {})[0]?.schema as { properties?: Record<string, unknown>; $ref?: string } | undefined;
+  Object.values(op.requestBody?.content ?? {})[0]?.schema as
+    { properties?: Record<string, unknown>; $ref?: string } | undefined;
 
 describe("API fuzzing", () => {
   it("answers thousands of hostile requests on every route without a 5xx or a leaked internal", async () => {
     const random = seededRandom(SEED);
-    const pick = <T,>(items: T[]): T => items[Math.floor(random() * items.length)] as T;
-    const spec = (await callJson<OpenApi & { components?: { schemas?: Record<string, { properties?: Record<string, unknown> }> } }>("/api/openapi.json")).body;
+    const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)] as T;
+    const spec = (
+      await callJson<OpenApi & { components?: { schemas?: Record<string, { properties?: Record<string, unknown> }> } }>(
+        "/api/openapi.json",
+      )
+    ).body;
     const resolve = (schema: { properties?: Record<string, unknown>; $ref?: string } | undefined) =>
       schema?.$ref ? spec.components?.schemas?.[schema.$ref.split("/").at(-1) ?? ""] : schema;
 
@@ -35,18 +40,22 @@ describe("API fuzzing", () => {
       const response = await call(path, { ...init, method: method.toUpperCase() });
       const text = await response.text();
       sent += 1;
-      if (response.status >= 500 || LEAKS.test(text)) failures.push(`${method.toUpperCase()} ${path} -> ${response.status} ${text.slice(0, 200)}`);
+      if (response.status >= 500 || LEAKS.test(text))
+        failures.push(`${method.toUpperCase()} ${path} -> ${response.status} ${text.slice(0, 200)}`);
     };
 
-    const operations = Object.entries(spec.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
-    ).filter(({ path }) => !SKIP.has(path));
+    const operations = Object.entries(spec.paths)
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })))
+      .filter(({ path }) => !SKIP.has(path));
     expect(operations.length).toBeGreaterThan(20);
 
     for (let round = 0; sent < 5000 && round < 200; round++) {
       for (const { path, method, op } of operations) {
         const concrete = path.replace(/\{[^}]+\}/g, () => encodeURIComponent(pick(FUZZ_PATH_SEGMENTS)));
-        const query = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => `${p.name}=${encodeURIComponent(String(pick(FUZZ_SCALARS)))}`).join("&");
+        const query = (op.parameters ?? [])
+          .filter((p) => p.in === "query")
+          .map((p) => `${p.name}=${encodeURIComponent(String(pick(FUZZ_SCALARS)))}`)
+          .join("&");
         const url = `/api${concrete}${query ? `?${query}` : ""}`;
         const headers = pick(identities);
         if (method === "get" || method === "delete") {
@@ -56,9 +65,14 @@ describe("API fuzzing", () => {
         const properties = Object.keys(resolve(schemaOf(op))?.properties ?? {});
         if (random() < 0.2) {
           const raw = pick(RAW_BODIES);
-          await send(method, url, { headers: { ...headers, ...(raw.contentType ? { "Content-Type": raw.contentType } : {}) }, body: raw.body });
+          await send(method, url, {
+            headers: { ...headers, ...(raw.contentType ? { "Content-Type": raw.contentType } : {}) },
+            body: raw.body,
+          });
         } else {
-          const body = Object.fromEntries(properties.filter(() => random() < 0.8).map((name) => [name, pick(FUZZ_SCALARS)]));
+          const body = Object.fromEntries(
+            properties.filter(() => random() < 0.8).map((name) => [name, pick(FUZZ_SCALARS)]),
+          );
           if (random() < 0.3) body[`extra_${Math.floor(random() * 100)}`] = pick(FUZZ_SCALARS);
           await send(method, url, { headers, json: body });
         }

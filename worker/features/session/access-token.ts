@@ -25,7 +25,13 @@ const bySecret = new Map<string, { key: Promise<CryptoKey>; verified: Map<string
 const secretState = (secret: string) => {
   let state = bySecret.get(secret);
   if (!state) {
-    const key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    const key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
     state = { key, verified: new Map() };
     bySecret.set(secret, state);
   }
@@ -76,7 +82,12 @@ export const verifyAccessToken = async (secret: string, token: string): Promise<
     });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
     const referred = typeof payload.ref === "boolean" ? payload.ref : undefined;
-    const claims: AccessClaims = Object.freeze({ userId: payload.sub, sessionId: payload.sid, role: payload.role === "admin" ? "admin" : "player", referred });
+    const claims: AccessClaims = Object.freeze({
+      userId: payload.sub,
+      sessionId: payload.sid,
+      role: payload.role === "admin" ? "admin" : "player",
+      referred,
+    });
     remember(verified, token, { claims, expiresAtSeconds: payload.exp! });
     return claims;
   } catch {

@@ -50,7 +50,8 @@ export const checksSessionInBatch: MiddlewareHandler<AppEnv> = async (_c, next) 
   await next();
 };
 
-const routeChecksSessionInBatch = (c: Context<AppEnv>) => c.req.matchedRoutes.some((route) => route.handler === checksSessionInBatch);
+const routeChecksSessionInBatch = (c: Context<AppEnv>) =>
+  c.req.matchedRoutes.some((route) => route.handler === checksSessionInBatch);
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -70,7 +71,8 @@ export const authenticate = (): MiddlewareHandler<AppEnv> => async (c, next) => 
 };
 
 /** Who the request says it is: the signed-in user, or the one a token names whose session is checked with the read. */
-export const claimedViewerId = (c: Context<AppEnv>) => c.get("user")?.id ?? c.get("pendingSession")?.claims.userId ?? null;
+export const claimedViewerId = (c: Context<AppEnv>) =>
+  c.get("user")?.id ?? c.get("pendingSession")?.claims.userId ?? null;
 
 /**
  * Runs a read of the catalogue for the viewer with the session check in the same batch (beside it when players live in
@@ -115,7 +117,10 @@ export const readInViewerDatabase = async <G extends Record<string, BatchEntry>,
   const pending = c.get("pendingSession");
   if (!pending) return c.get("user") ? batchNamed(d1, statements(d1)) : null;
   c.set("pendingSession", null);
-  const { session, ...reads } = (await batchNamed(d1, { session: sessionCheck(c.var.data, pending.claims), ...statements(d1) })) as NamedResults<G> & {
+  const { session, ...reads } = (await batchNamed(d1, {
+    session: sessionCheck(c.var.data, pending.claims),
+    ...statements(d1),
+  })) as NamedResults<G> & {
     session: LiveSession[];
   };
   const user = userOf(session[0], pending.claims);
@@ -159,7 +164,11 @@ export const writeAsPlayer = async <T>(c: Context<AppEnv>, write: (player: Actin
   }
   const { claims } = pending;
   try {
-    return await write({ userId: claims.userId, referred: claims.referred, sessionGuard: liveSessionGuard(c.var.data.player(claims.userId), claims, Date.now()) });
+    return await write({
+      userId: claims.userId,
+      referred: claims.referred,
+      sessionGuard: liveSessionGuard(c.var.data.player(claims.userId), claims, Date.now()),
+    });
   } catch (error) {
     await confirmSession(c);
     throw error;

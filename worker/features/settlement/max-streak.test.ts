@@ -12,7 +12,12 @@ beforeAll(async () => {
 });
 
 const storedMax = async (userId: string) =>
-  (await shardOf(userId).prepare("SELECT max_streak FROM users WHERE id = ?").bind(userId).first<{ max_streak: number }>())?.max_streak;
+  (
+    await shardOf(userId)
+      .prepare("SELECT max_streak FROM users WHERE id = ?")
+      .bind(userId)
+      .first<{ max_streak: number }>()
+  )?.max_streak;
 
 /** Outcome updates in the same millisecond would tie the streak order, which the rules leave open. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));

@@ -26,7 +26,9 @@ const outcomeRoute = createRoute({
             .trim()
             .max(500, "Reason must be at most 500 characters")
             .optional()
-            .openapi({ description: "Required when an outcome that was already set is changed; kept in the audit log" }),
+            .openapi({
+              description: "Required when an outcome that was already set is changed; kept in the audit log",
+            }),
         })
         .openapi("SetOutcome"),
     ),

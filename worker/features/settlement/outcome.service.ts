@@ -13,7 +13,13 @@ import { mirrorQuestions } from "../questions/question-mirror";
 import { settlementBudget } from "./settlement.service";
 import { settleEverywhere } from "./settle-everywhere";
 
-type SetOutcomeInput = { questionId: string; outcome: Outcome; actor: AuditActor; now: number; reason?: string | undefined };
+type SetOutcomeInput = {
+  questionId: string;
+  outcome: Outcome;
+  actor: AuditActor;
+  now: number;
+  reason?: string | undefined;
+};
 
 /**
  * Stores the outcome and queues settlement by raising the settlement version, in one statement that only changes
@@ -23,7 +29,12 @@ type SetOutcomeInput = { questionId: string; outcome: Outcome; actor: AuditActor
 const storeOutcome = async (d1: D1Database, { questionId, outcome, actor, now, reason }: SetOutcomeInput) => {
   const db = createDb(d1);
   const [before] = await db
-    .select({ questionType: questions.questionType, outcome: questions.outcome, status: questions.status, settlementVersion: questions.settlementVersion })
+    .select({
+      questionType: questions.questionType,
+      outcome: questions.outcome,
+      status: questions.status,
+      settlementVersion: questions.settlementVersion,
+    })
     .from(questions)
     .where(eq(questions.id, questionId));
   if (!before) throw new AppError("not_found", "Question not found");
@@ -45,7 +56,10 @@ const storeOutcome = async (d1: D1Database, { questionId, outcome, actor, now, r
           outcome,
           settlementVersion: sql`${questions.settlementVersion} + 1`,
           updatedAt: now,
-          status: outcome !== "unresolved" ? "resolved" : sql`CASE WHEN ${questions.status} = 'resolved' THEN 'published' ELSE ${questions.status} END`,
+          status:
+            outcome !== "unresolved"
+              ? "resolved"
+              : sql`CASE WHEN ${questions.status} = 'resolved' THEN 'published' ELSE ${questions.status} END`,
           outcomeChangedFrom: sql`NULLIF(${questions.outcome}, 'unresolved')`,
           outcomeReason: reason || null,
         })

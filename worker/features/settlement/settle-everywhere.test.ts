@@ -24,15 +24,21 @@ const shardedWorld = () => {
 
 const shardDb = (shard: 0 | 1) => (shard === 0 ? SHARDS.SHARD_0 : SHARDS.SHARD_1);
 
-const playerInShard = async (shard: 0 | 1, balance: number) => createPlayer(balance, shardDb(shard), userIdInShard(shard));
+const playerInShard = async (shard: 0 | 1, balance: number) =>
+  createPlayer(balance, shardDb(shard), userIdInShard(shard));
 
 const deliver = (world: Env, bodies: unknown[]) => deliverBatch(consumeSettlement, QUEUE, world, bodies);
 
 const shardQuestion = (shard: 0 | 1, questionId: string) =>
-  shardDb(shard).prepare("SELECT outcome, settlement_version, settled_version, pick_count FROM questions WHERE id = ?").bind(questionId).first();
+  shardDb(shard)
+    .prepare("SELECT outcome, settlement_version, settled_version, pick_count FROM questions WHERE id = ?")
+    .bind(questionId)
+    .first();
 
 const storeOutcomeOnly = (questionId: string, outcome: string) =>
-  env.DB.prepare("UPDATE questions SET outcome = ?, status = 'resolved', settlement_version = settlement_version + 1 WHERE id = ?")
+  env.DB.prepare(
+    "UPDATE questions SET outcome = ?, status = 'resolved', settlement_version = settlement_version + 1 WHERE id = ?",
+  )
     .bind(outcome, questionId)
     .run();
 
@@ -57,20 +63,38 @@ describe("settlement across two user shards", () => {
 
     // The admin's own account: the audit log names it (admins stay in the catalogue; docs/decisions/0026-user-shards.md).
     const admin = adminActor(await createPlayer());
-    const first = await setOutcome(dataContext(world.env), world.env.SETTLEMENT_QUEUE, { questionId, outcome: "A", actor: admin, now: Date.now() });
+    const first = await setOutcome(dataContext(world.env), world.env.SETTLEMENT_QUEUE, {
+      questionId,
+      outcome: "A",
+      actor: admin,
+      now: Date.now(),
+    });
     expect(first).toMatchObject({ picksUpdated: 2, creditsAwarded: 10, complete: true });
     expect([await balanceOf(winner, SHARDS.SHARD_0), await balanceOf(loser, SHARDS.SHARD_1)]).toEqual([25, 15]);
     expect(await questionState(questionId)).toMatchObject({ outcome: "A", settlement_version: 1, settled_version: 1 });
     for (const shard of [0, 1] as const) {
-      expect(await shardQuestion(shard, questionId)).toMatchObject({ outcome: "A", settlement_version: 1, settled_version: 1, pick_count: 1 });
+      expect(await shardQuestion(shard, questionId)).toMatchObject({
+        outcome: "A",
+        settlement_version: 1,
+        settled_version: 1,
+        pick_count: 1,
+      });
     }
 
-    const corrected = await setOutcome(dataContext(world.env), world.env.SETTLEMENT_QUEUE, { questionId, outcome: "B", actor: admin, now: Date.now(), reason: "Scorer's error" });
+    const corrected = await setOutcome(dataContext(world.env), world.env.SETTLEMENT_QUEUE, {
+      questionId,
+      outcome: "B",
+      actor: admin,
+      now: Date.now(),
+      reason: "Scorer's error",
+    });
     expect(corrected).toMatchObject({ picksUpdated: 2, complete: true });
     expect([await balanceOf(winner, SHARDS.SHARD_0), await balanceOf(loser, SHARDS.SHARD_1)]).toEqual([15, 25]);
     expect(await questionState(questionId)).toMatchObject({ outcome: "B", settlement_version: 2, settled_version: 2 });
     expect(world.sent).toEqual([]);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE question_id = ?").bind(questionId).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM user_picks WHERE question_id = ?").bind(questionId).first("n"),
+    ).toBe(0);
     await expectLedgerClean(SHARDS.SHARD_0);
     await expectLedgerClean(SHARDS.SHARD_1);
   });
@@ -84,7 +108,10 @@ describe("settlement across two user shards", () => {
     await mirrorQuestions(dataContext(world.env), [questionId]);
 
     // Two chunks of 50 for 120 picks: each shard settles one chunk and is left with ten picks.
-    const partial = await settleEverywhere(dataContext(world.env), world.env.SETTLEMENT_QUEUE, questionId, { deadline: Date.now() + 60_000, chunksLeft: 2 });
+    const partial = await settleEverywhere(dataContext(world.env), world.env.SETTLEMENT_QUEUE, questionId, {
+      deadline: Date.now() + 60_000,
+      chunksLeft: 2,
+    });
     expect(partial).toMatchObject({ picksUpdated: 100, complete: false });
     expect(world.sent).toEqual([
       { questionId, shard: "SHARD_0" },
@@ -112,7 +139,11 @@ describe("settlement across two user shards", () => {
     await placePick(player, questionId, "yes", 1, SHARDS.SHARD_1);
     await storeOutcomeOnly(questionId, "A");
 
-    const summary = await settleQueuedEverywhere(dataContext(world.env), { deadline: Date.now() + 60_000, chunksLeft: 50 }, async () => undefined);
+    const summary = await settleQueuedEverywhere(
+      dataContext(world.env),
+      { deadline: Date.now() + 60_000, chunksLeft: 50 },
+      async () => undefined,
+    );
     expect(summary).toMatchObject({ picksUpdated: 1, creditsAwarded: 4, failed: 0 });
     expect(await shardQuestion(1, questionId)).toMatchObject({ outcome: "A", settled_version: 1 });
     expect((await questionState(questionId))!.settled_version).toBe(1);
@@ -130,7 +161,11 @@ describe("settlement across two user shards", () => {
     await SHARDS.SHARD_0.exec(
       `CREATE TRIGGER shard_on_fire BEFORE UPDATE OF settled_version ON user_picks WHEN NEW.question_id = '${questionId}' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`,
     );
-    const result = await deliver(world.env, [{ questionId }, { questionId, shard: "SHARD_9" }, { questionId, shard: "SHARD_0" }]);
+    const result = await deliver(world.env, [
+      { questionId },
+      { questionId, shard: "SHARD_9" },
+      { questionId, shard: "SHARD_0" },
+    ]);
     await SHARDS.SHARD_0.exec("DROP TRIGGER shard_on_fire");
     expect(result.explicitAcks).toEqual(["m0", "m1"]);
     expect(result.retryMessages).toEqual([{ msgId: "m2" }]);
@@ -146,7 +181,10 @@ describe("settlement through the queue with one shard", () => {
     const questionId = await insertQuestion({ creditCost: 1 });
     await insertBulkPicks(questionId, { count: 120, cost: 1, startBalance: 5 });
     await storeOutcomeOnly(questionId, "A");
-    const partial = await settleEverywhere(dataContext(env), env.SETTLEMENT_QUEUE, questionId, { deadline: Date.now() + 60_000, chunksLeft: 1 });
+    const partial = await settleEverywhere(dataContext(env), env.SETTLEMENT_QUEUE, questionId, {
+      deadline: Date.now() + 60_000,
+      chunksLeft: 1,
+    });
     expect(partial).toMatchObject({ picksUpdated: 50, complete: false });
 
     const deadline = Date.now() + 20_000;
@@ -154,11 +192,12 @@ describe("settlement through the queue with one shard", () => {
       expect(Date.now(), "the queue's consumer never finished the settlement").toBeLessThan(deadline);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const paid = await env.DB.prepare("SELECT count(*) AS n FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'")
+    const paid = await env.DB.prepare(
+      "SELECT count(*) AS n FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'",
+    )
       .bind(questionId)
       .first("n");
     expect(paid).toBe(60);
     await expectLedgerClean();
   });
 });
-

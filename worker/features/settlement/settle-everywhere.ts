@@ -46,7 +46,12 @@ export const closeCatalogueVersions = async (data: DataContext, questionIds: rea
  * one whose players are being moved, gets a message on the settlement queue, whose consumer carries on there; a
  * question done everywhere closes its catalogue version.
  */
-export const settleEverywhere = async (data: DataContext, queue: Queue, questionId: string, budget: SettlementBudget): Promise<SettleResult> => {
+export const settleEverywhere = async (
+  data: DataContext,
+  queue: Queue,
+  questionId: string,
+  budget: SettlementBudget,
+): Promise<SettleResult> => {
   // A database whose players are being copied settles from its queue message after the switch: a payout written in
   // the source after the copy would be lost at the delete (and would fail the move's verify).
   const moving = data.players().filter((database) => database.moving);
@@ -63,7 +68,12 @@ export const settleEverywhere = async (data: DataContext, queue: Queue, question
 };
 
 /** One player database's part of a question, as its queue message asks; the catalogue closes when this was the last. */
-export const settleInDatabase = async (data: DataContext, db: D1Database, questionId: string, budget: SettlementBudget) => {
+export const settleInDatabase = async (
+  data: DataContext,
+  db: D1Database,
+  questionId: string,
+  budget: SettlementBudget,
+) => {
   const result = await settleQuestion(db, questionId, budget);
   if (result.complete) await closeCatalogueVersions(data, [questionId]);
   return result;

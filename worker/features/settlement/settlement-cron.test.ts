@@ -10,7 +10,8 @@ import { insertQuestion } from "../../test/questions";
 import { settleQueuedEverywhere } from "./settle-everywhere";
 
 /** A run of the cron's settlement pass with a budget of the test's own. */
-const settlePass = (chunksLeft: number) => settleQueuedEverywhere(dataContext(env), { deadline: Date.now() + 60_000, chunksLeft }, async () => undefined);
+const settlePass = (chunksLeft: number) =>
+  settleQueuedEverywhere(dataContext(env), { deadline: Date.now() + 60_000, chunksLeft }, async () => undefined);
 
 let admin: TestAccount;
 
@@ -28,7 +29,10 @@ describe("settlement the cron finishes", () => {
     );
     const { status, body } = await putOutcome(admin, questionId, "A");
     expect(status).toBe(500);
-    expect(body.error).toEqual({ code: "internal", message: "Outcome saved but failed to recalculate credits. Please contact support." });
+    expect(body.error).toEqual({
+      code: "internal",
+      message: "Outcome saved but failed to recalculate credits. Please contact support.",
+    });
     expect(await questionState(questionId)).toMatchObject({ outcome: "A", settlement_version: 1, settled_version: 0 });
     expect(await balanceOf(userId)).toBe(10);
 

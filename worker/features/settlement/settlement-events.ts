@@ -48,16 +48,35 @@ const readForUsers = (d1: D1Database, questionId: string, userIds: string[]) => 
     picks: boundQuery(
       d1,
       db
-        .select({ id: userPicks.id, userId: userPicks.userId, status: userPicks.status, actualPayout: userPicks.actualPayout })
+        .select({
+          id: userPicks.id,
+          userId: userPicks.userId,
+          status: userPicks.status,
+          actualPayout: userPicks.actualPayout,
+        })
         .from(userPicks)
         .where(and(eq(userPicks.questionId, questionId), inArray(userPicks.userId, userIds))),
     ),
     transactions: boundQuery(
       d1,
       db
-        .select({ id: t.id, userId: t.userId, amount: t.amount, transactionType: t.transactionType, description: t.description, createdAt: t.createdAt })
+        .select({
+          id: t.id,
+          userId: t.userId,
+          amount: t.amount,
+          transactionType: t.transactionType,
+          description: t.description,
+          createdAt: t.createdAt,
+        })
         .from(t)
-        .where(and(sql`+${t.questionId} = ${questionId}`, inArray(t.userId, userIds), ne(t.transactionType, "spend"), sql`${t}.rowid = (${newest})`)),
+        .where(
+          and(
+            sql`+${t.questionId} = ${questionId}`,
+            inArray(t.userId, userIds),
+            ne(t.transactionType, "spend"),
+            sql`${t}.rowid = (${newest})`,
+          ),
+        ),
     ),
   });
 };
@@ -71,7 +90,9 @@ const readForUsers = (d1: D1Database, questionId: string, userIds: string[]) => 
 export const publishPlayerUpdates = async (data: DataContext, live: LiveEnv, questionId: string, userIds: string[]) => {
   const deliveries: Delivery[] = [];
   const online = await onlineUsers(live, [...new Set(userIds)]);
-  const groups = [...data.groupPlayers(online)].flatMap(([{ db }, ids]) => chunks(ids, USERS_PER_QUERY).map((group) => ({ db, group })));
+  const groups = [...data.groupPlayers(online)].flatMap(([{ db }, ids]) =>
+    chunks(ids, USERS_PER_QUERY).map((group) => ({ db, group })),
+  );
   for (const { db, group } of groups) {
     const { credits, picks, transactions } = await readForUsers(db, questionId, group);
     const groupDeliveries = group.map((userId): Delivery => {
@@ -79,13 +100,22 @@ export const publishPlayerUpdates = async (data: DataContext, live: LiveEnv, que
       const row = credits.find((c) => c.userId === userId);
       if (row) messages.push({ type: "credits", data: toCredits(row) });
       for (const pick of picks.filter((p) => p.userId === userId)) {
-        messages.push({ type: "pick", data: { id: pick.id, questionId, status: pick.status, actualPayout: pick.actualPayout } });
+        messages.push({
+          type: "pick",
+          data: { id: pick.id, questionId, status: pick.status, actualPayout: pick.actualPayout },
+        });
       }
       const tx = transactions.find((transaction) => transaction.userId === userId);
       if (tx) {
         messages.push({
           type: "transaction",
-          data: { id: tx.id, amount: tx.amount, transactionType: tx.transactionType, description: tx.description, createdAt: tx.createdAt },
+          data: {
+            id: tx.id,
+            amount: tx.amount,
+            transactionType: tx.transactionType,
+            description: tx.description,
+            createdAt: tx.createdAt,
+          },
         });
       }
       return { userId, messages };

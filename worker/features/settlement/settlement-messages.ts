@@ -6,10 +6,18 @@ const wireMessage = z.object({ questionId: z.string().min(1).max(100), shard: z.
 export type SettlementMessage = z.infer<typeof wireMessage>;
 
 /** A message as the consumer reads it, `database` being the player database's name. */
-export const settlementMessageSchema = wireMessage.transform(({ questionId, shard }) => ({ questionId, database: shard }));
+export const settlementMessageSchema = wireMessage.transform(({ questionId, shard }) => ({
+  questionId,
+  database: shard,
+}));
 
 /** Asks the settlement queue's consumer to settle the question in each of these databases. */
-export const enqueueSettlement = async (queue: Queue, questionId: string, databases: readonly PlayerDatabase[], delaySeconds = 0) => {
+export const enqueueSettlement = async (
+  queue: Queue,
+  questionId: string,
+  databases: readonly PlayerDatabase[],
+  delaySeconds = 0,
+) => {
   await queue.sendBatch(
     databases.map(({ name }) => ({ body: { questionId, shard: name } satisfies SettlementMessage })),
     delaySeconds > 0 ? { delaySeconds } : undefined,

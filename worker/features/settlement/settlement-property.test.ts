@@ -16,7 +16,10 @@ beforeAll(async () => {
 
 const START = 100;
 
-const bet = fc.record({ choice: fc.constantFrom("yes" as const, "no" as const), multiplier: fc.integer({ min: 1, max: 5 }) });
+const bet = fc.record({
+  choice: fc.constantFrom("yes" as const, "no" as const),
+  multiplier: fc.integer({ min: 1, max: 5 }),
+});
 
 const scenario = fc.record({
   questionType: fc.constantFrom("standard" as const, "over_under" as const),
@@ -29,7 +32,12 @@ const scenario = fc.record({
 type Credits = { balance: number; redeemable: number; total_earned: number };
 
 /** What settling only `outcome` would leave a player with who started at START and placed `choice` x `multiplier`. */
-const settledAlone = (creditCost: number, choice: "yes" | "no", multiplier: number, outcome: ResolvedPick["outcome"]): Credits => {
+const settledAlone = (
+  creditCost: number,
+  choice: "yes" | "no",
+  multiplier: number,
+  outcome: ResolvedPick["outcome"],
+): Credits => {
   const cost = creditCost * (creditCost === 0 ? 1 : multiplier);
   const payout = creditCost === 0 ? 2 : cost * 2;
   const result = outcome === "unresolved" ? "active" : pickResult({ choice, outcome });
@@ -62,8 +70,13 @@ describe("changing outcomes in any order", () => {
             .first<Credits>();
           expect(credits).toEqual(settledAlone(creditCost, player.choice, player.multiplier, final));
         }
-        const wins = await sumOverShards("SELECT count(*) FROM activity_feed WHERE question_id = ? AND kind = 'win'", questionId);
-        const winners = players.filter((p) => final !== "unresolved" && pickResult({ choice: p.choice, outcome: final }) === "won");
+        const wins = await sumOverShards(
+          "SELECT count(*) FROM activity_feed WHERE question_id = ? AND kind = 'win'",
+          questionId,
+        );
+        const winners = players.filter(
+          (p) => final !== "unresolved" && pickResult({ choice: p.choice, outcome: final }) === "won",
+        );
         expect(wins).toBe(winners.length);
       }),
       { numRuns: 30 },

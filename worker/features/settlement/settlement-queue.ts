@@ -34,7 +34,12 @@ const settleMessage = async (data: DataContext, env: Env, message: Message): Pro
     message.ack();
     return result.settledUsers.length > 0 ? database : null;
   } catch (error) {
-    log("error", "settlement_failed", { questionId, database: database.name, attempt: message.attempts, error: String(error) });
+    log("error", "settlement_failed", {
+      questionId,
+      database: database.name,
+      attempt: message.attempts,
+      error: String(error),
+    });
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
     return null;
   }

@@ -1,4 +1,9 @@
-import { SETTLEMENT_BUDGET_MS, SETTLEMENT_CHUNK_SIZE, SETTLEMENT_MAX_CHUNKS, SETTLEMENT_QUESTIONS_PER_RUN } from "../../config";
+import {
+  SETTLEMENT_BUDGET_MS,
+  SETTLEMENT_CHUNK_SIZE,
+  SETTLEMENT_MAX_CHUNKS,
+  SETTLEMENT_QUESTIONS_PER_RUN,
+} from "../../config";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { log } from "../../lib/log";
 import { pickContributions } from "../leaderboard/aggregates";
@@ -29,7 +34,9 @@ const canContinue = (budget: SettlementBudget) => budget.chunksLeft > 0 && Date.
 
 const readQuestion = (d1: D1Database, questionId: string) =>
   d1
-    .prepare("SELECT outcome, settlement_version, settled_version, outcome_changed_from, outcome_reason FROM questions WHERE id = ?")
+    .prepare(
+      "SELECT outcome, settlement_version, settled_version, outcome_changed_from, outcome_reason FROM questions WHERE id = ?",
+    )
     .bind(questionId)
     .first<QuestionState>();
 
@@ -102,7 +109,11 @@ const markSettled = (d1: D1Database, questionId: string, version: number) =>
  * Settles a question's current settlement version chunk by chunk until done or until the budget is spent, after
  * which no new chunk starts. Safe to run from any number of callers at once, and to stop and resume at any point.
  */
-export const settleQuestion = async (d1: D1Database, questionId: string, budget: SettlementBudget): Promise<SettleResult> => {
+export const settleQuestion = async (
+  d1: D1Database,
+  questionId: string,
+  budget: SettlementBudget,
+): Promise<SettleResult> => {
   const totals: SettleTotals = { picksUpdated: 0, creditsAwarded: 0 };
   const settledUsers = new Set<string>();
   while (canContinue(budget)) {

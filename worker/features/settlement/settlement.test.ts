@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { pickState, putOutcome, questionState } from "../../test/admin";
 import { balanceOf, expectLedgerClean } from "../../test/ledger";
-import { allInEveryTestShard, createPlayer, placePick, shardOf, summedOverShards, sumOverShards } from "../../test/players";
+import {
+  allInEveryTestShard,
+  createPlayer,
+  placePick,
+  shardOf,
+  summedOverShards,
+  sumOverShards,
+} from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 
 let admin: TestAccount;
@@ -43,7 +50,12 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
     expect(await balances(players)).toEqual([103, 109, 94, 85]);
     expect(await pickState(players[1]!.pickId)).toEqual({ status: "won", actual_payout: 18, settled_version: 1 });
     expect(await pickState(players[2]!.pickId)).toEqual({ status: "lost", actual_payout: 0, settled_version: 1 });
-    expect(await questionState(questionId)).toEqual({ status: "resolved", outcome: "A", settlement_version: 1, settled_version: 1 });
+    expect(await questionState(questionId)).toEqual({
+      status: "resolved",
+      outcome: "A",
+      settlement_version: 1,
+      settled_version: 1,
+    });
     await expectLedgerClean();
   });
 
@@ -55,7 +67,12 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
   });
 
   it("settles over/under questions by over and under", async () => {
-    const overUnder = { questionType: "over_under" as const, answerOptionA: "Over", answerOptionB: "Under", creditCost: 2 };
+    const overUnder = {
+      questionType: "over_under" as const,
+      answerOptionA: "Over",
+      answerOptionB: "Under",
+      creditCost: 2,
+    };
     const over = await scenario(BETS, overUnder);
     await putOutcome(admin, over.questionId, "over");
     expect(await balances(over.players)).toEqual([102, 106, 96, 90]);
@@ -80,7 +97,13 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
   });
 
   it("pays a correct free pick 2 credits as winnings, and a void free pick nothing", async () => {
-    const free = await scenario([{ choice: "yes", multiplier: 1 }, { choice: "no", multiplier: 1 }], { creditCost: 0 });
+    const free = await scenario(
+      [
+        { choice: "yes", multiplier: 1 },
+        { choice: "no", multiplier: 1 },
+      ],
+      { creditCost: 0 },
+    );
     expect((await putOutcome(admin, free.questionId, "A")).body.creditsAwarded).toBe(2);
     expect(await balances(free.players)).toEqual([102, 100]);
     const redeemable = await shardOf(free.players[0]!.userId)
@@ -89,7 +112,10 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
       .first<{ redeemable: number }>();
     expect(redeemable?.redeemable).toBe(2);
     const voided = await scenario([{ choice: "yes", multiplier: 1 }], { creditCost: 0 });
-    expect((await putOutcome(admin, voided.questionId, "void")).body).toMatchObject({ picksUpdated: 1, creditsAwarded: 0 });
+    expect((await putOutcome(admin, voided.questionId, "void")).body).toMatchObject({
+      picksUpdated: 1,
+      creditsAwarded: 0,
+    });
     expect(await pickState(voided.players[0]!.pickId)).toMatchObject({ status: "void", actual_payout: 0 });
     await expectLedgerClean();
   });
@@ -103,7 +129,12 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
     expect(undo.body).toMatchObject({ picksUpdated: 4, creditsAwarded: 0 });
     expect(await balances(players)).toEqual([97, 91, 94, 85]);
     expect(await pickState(players[2]!.pickId)).toEqual({ status: "active", actual_payout: 0, settled_version: 3 });
-    expect(await questionState(questionId)).toEqual({ status: "published", outcome: "unresolved", settlement_version: 3, settled_version: 3 });
+    expect(await questionState(questionId)).toEqual({
+      status: "published",
+      outcome: "unresolved",
+      settlement_version: 3,
+      settled_version: 3,
+    });
     const rows = await summedOverShards(
       "SELECT transaction_type AS type, count(*) AS n, SUM(amount) AS total FROM credit_transactions WHERE question_id = ? AND transaction_type <> 'spend' GROUP BY type ORDER BY type",
       [questionId],
@@ -116,11 +147,17 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
   });
 
   it("writes one win activity entry per winning pick however often the outcome flips", async () => {
-    const { questionId, players } = await scenario([{ choice: "yes", multiplier: 1 }, { choice: "no", multiplier: 1 }]);
+    const { questionId, players } = await scenario([
+      { choice: "yes", multiplier: 1 },
+      { choice: "no", multiplier: 1 },
+    ]);
     const wins = async () =>
-      (await allInEveryTestShard<{ user_id: string }>("SELECT user_id FROM activity_feed WHERE question_id = ? AND kind = 'win'", questionId)).map(
-        (row) => row.user_id,
-      );
+      (
+        await allInEveryTestShard<{ user_id: string }>(
+          "SELECT user_id FROM activity_feed WHERE question_id = ? AND kind = 'win'",
+          questionId,
+        )
+      ).map((row) => row.user_id);
     await putOutcome(admin, questionId, "A");
     await putOutcome(admin, questionId, "B");
     expect(await wins()).toEqual([players[1]!.userId]);
@@ -137,7 +174,10 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
     expect(replies.reduce((sum, reply) => sum + reply.body.creditsAwarded, 0)).toBe(24);
     expect(await balances(players)).toEqual([103, 109, 94, 85]);
     expect(await questionState(questionId)).toMatchObject({ settlement_version: 1, settled_version: 1 });
-    const payouts = await sumOverShards("SELECT count(*) FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'", questionId);
+    const payouts = await sumOverShards(
+      "SELECT count(*) FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'",
+      questionId,
+    );
     expect(payouts).toBe(2);
     await expectLedgerClean();
   });
@@ -147,7 +187,9 @@ describe("PUT /api/admin/questions/:id/outcome settles at once", () => {
     await Promise.all(["A", "B", "void", "A", "B"].map((outcome) => putOutcome(admin, questionId, outcome)));
     const settled = await questionState(questionId);
     expect(settled?.settled_version).toBe(settled?.settlement_version);
-    const expected = { A: [103, 109, 94, 85], B: [97, 91, 106, 115], void: [100, 100, 100, 100] }[settled!.outcome as "A" | "B" | "void"];
+    const expected = { A: [103, 109, 94, 85], B: [97, 91, 106, 115], void: [100, 100, 100, 100] }[
+      settled!.outcome as "A" | "B" | "void"
+    ];
     expect(await balances(players)).toEqual(expected);
     await expectLedgerClean();
   });
@@ -157,7 +199,12 @@ describe("outcome validation and audit", () => {
   it("accepts only the outcomes of the question's type", async () => {
     const standard = await insertQuestion();
     const overUnder = await insertQuestion({ questionType: "over_under" });
-    for (const [questionId, outcome] of [[standard, "over"], [standard, "under"], [overUnder, "A"], [overUnder, "B"]] as const) {
+    for (const [questionId, outcome] of [
+      [standard, "over"],
+      [standard, "under"],
+      [overUnder, "A"],
+      [overUnder, "B"],
+    ] as const) {
       const { status, body } = await putOutcome(admin, questionId, outcome);
       expect(status).toBe(400);
       expect(body.error?.message).toBe("This outcome does not fit the question type");
@@ -174,7 +221,9 @@ describe("outcome validation and audit", () => {
   it("records who set which outcome, with the state before and after", async () => {
     const questionId = await insertQuestion();
     await putOutcome(admin, questionId, "B");
-    const row = await env.DB.prepare("SELECT admin_id, action, entity, before, after FROM admin_audit_log WHERE entity_id = ?")
+    const row = await env.DB.prepare(
+      "SELECT admin_id, action, entity, before, after FROM admin_audit_log WHERE entity_id = ?",
+    )
       .bind(questionId)
       .first<{ admin_id: string; action: string; entity: string; before: string; after: string }>();
     expect(row).toMatchObject({ admin_id: admin.userId, action: "outcome", entity: "question" });

@@ -11,7 +11,14 @@ import { log } from "../../lib/log";
 /** D1 allows 100 bound parameters a statement. */
 const USERS_PER_QUERY = 90;
 
-const OUTCOME_NAMES: Record<string, string> = { A: "A", B: "B", over: "Over", under: "Under", void: "Void", unresolved: "unresolved" };
+const OUTCOME_NAMES: Record<string, string> = {
+  A: "A",
+  B: "B",
+  over: "Over",
+  under: "Under",
+  void: "Void",
+  unresolved: "unresolved",
+};
 
 const corrections = (d1: D1Database, questionId: string, userIds: string[]) =>
   createDb(d1)
@@ -62,7 +69,10 @@ const emailFor = (row: Correction, appUrl: string) => ({
 export const notifyStreakCorrections = async (data: DataContext, env: Env, questionId: string, userIds: string[]) => {
   const settings = readSettings(env);
   const groups = [...data.groupPlayers(new Set(userIds))].flatMap(([{ db }, ids]) =>
-    Array.from({ length: Math.ceil(ids.length / USERS_PER_QUERY) }, (_, i) => ({ db, ids: ids.slice(i * USERS_PER_QUERY, (i + 1) * USERS_PER_QUERY) })),
+    Array.from({ length: Math.ceil(ids.length / USERS_PER_QUERY) }, (_, i) => ({
+      db,
+      ids: ids.slice(i * USERS_PER_QUERY, (i + 1) * USERS_PER_QUERY),
+    })),
   );
   for (const { db, ids } of groups) {
     const rows = await corrections(db, questionId, ids);
@@ -72,7 +82,13 @@ export const notifyStreakCorrections = async (data: DataContext, env: Env, quest
       messages: [
         {
           type: "streak",
-          data: { questionId, questionTitle: row.questionTitle, reason: row.reason, streakBefore: row.streakBefore, streakAfter: row.streakAfter },
+          data: {
+            questionId,
+            questionTitle: row.questionTitle,
+            reason: row.reason,
+            streakBefore: row.streakBefore,
+            streakAfter: row.streakAfter,
+          },
         },
       ],
     }));
@@ -82,6 +98,8 @@ export const notifyStreakCorrections = async (data: DataContext, env: Env, quest
     await queueEmails(
       env,
       lowered.map((row) => emailFor(row, settings.APP_URL)),
-    ).catch((error: unknown) => log("error", "email_enqueue_failed", { subject: "streak_correction", error: String(error) }));
+    ).catch((error: unknown) =>
+      log("error", "email_enqueue_failed", { subject: "streak_correction", error: String(error) }),
+    );
   }
 };

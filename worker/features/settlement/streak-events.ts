@@ -1,7 +1,13 @@
 import type { Outcome } from "./settle-pick";
 import { NEWEST_RESOLVED_FIRST, placeholders, STREAKS_FROM_RESOLVED } from "./streak-sql";
 
-export type StreakChange = { version: number; outcome: Outcome; fromOutcome: Outcome | null; reason: string | null; now: number };
+export type StreakChange = {
+  version: number;
+  outcome: Outcome;
+  fromOutcome: Outcome | null;
+  reason: string | null;
+  now: number;
+};
 
 /**
  * The chunk's picks and their players' streaks as the picks' own results stand at this point of the batch: placed

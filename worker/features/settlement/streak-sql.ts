@@ -3,7 +3,8 @@
  * question's update time, then its deadline, then the pick's time), consecutive wins until the first loss, voids
  * skipped. `resolved(user_id, result, position)` is written by the caller; these follow it.
  */
-export const NEWEST_RESOLVED_FIRST = "ROW_NUMBER() OVER (PARTITION BY p.user_id ORDER BY q.updated_at DESC, q.deadline DESC, p.created_at DESC)";
+export const NEWEST_RESOLVED_FIRST =
+  "ROW_NUMBER() OVER (PARTITION BY p.user_id ORDER BY q.updated_at DESC, q.deadline DESC, p.created_at DESC)";
 
 export const STREAKS_FROM_RESOLVED = `
   first_loss AS (SELECT user_id, MIN(position) AS position FROM resolved WHERE result = 'lost' GROUP BY user_id),

@@ -21,7 +21,8 @@ const headline = (card: ShareCard) => {
 };
 
 const detail = (card: ShareCard) => {
-  if (card.kind === "pick") return `${card.username} picked ${card.choiceLabel} · ${RESULTS[card.status]}${card.status === "won" ? ` +${card.payout}` : ""}`;
+  if (card.kind === "pick")
+    return `${card.username} picked ${card.choiceLabel} · ${RESULTS[card.status]}${card.status === "won" ? ` +${card.payout}` : ""}`;
   if (card.kind === "streak") return `${card.username}'s streak · best ${card.maxStreak}`;
   return `${card.username}'s place on the leaderboard`;
 };
@@ -29,7 +30,16 @@ const detail = (card: ShareCard) => {
 /** The card: the app's name, the headline (the question, the streak or the place), the player and result, the invitation. */
 export const cardTree = (card: ShareCard): CardNode =>
   node(
-    { width: "100%", height: "100%", flexDirection: "column", justifyContent: "space-between", padding: 64, background: "#f8fafc", fontFamily: "Inter", color: "#0f172a" },
+    {
+      width: "100%",
+      height: "100%",
+      flexDirection: "column",
+      justifyContent: "space-between",
+      padding: 64,
+      background: "#f8fafc",
+      fontFamily: "Inter",
+      color: "#0f172a",
+    },
     [
       node({ alignItems: "center", fontSize: 40, fontWeight: 700 }, [
         node({ width: 56, height: 56, borderRadius: 12, background: BRAND, marginRight: 16 }),

@@ -20,7 +20,10 @@ const start = () => {
   return ready;
 };
 
-export type CardNode = { type: string; props: { style?: Record<string, string | number>; children?: CardNode | CardNode[] | string } };
+export type CardNode = {
+  type: string;
+  props: { style?: Record<string, string | number>; children?: CardNode | CardNode[] | string };
+};
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

@@ -26,7 +26,12 @@ describe("share links of a player in a shard that is not the catalogue", () => {
     const pickId = await placePick(playerId, questionId, "yes", 1, shards.SHARD_1);
     expect(await titleOf(`/share/pick/${pickId}`)).toMatch(/picked Yes: Will the shards agree\?$/);
 
-    await successOf(apiClient({ headers: admin.bearer, env: shards }).admin.questions[":id"].outcome.$put({ param: { id: questionId }, json: { outcome: "A" } }));
+    await successOf(
+      apiClient({ headers: admin.bearer, env: shards }).admin.questions[":id"].outcome.$put({
+        param: { id: questionId },
+        json: { outcome: "A" },
+      }),
+    );
     await mergeBoards(dataContext(shards));
     expect(await titleOf(`/share/streak/${playerId}`)).toMatch(/is on a 1-win streak$/);
     expect(await titleOf(`/share/rank/${playerId}`)).toMatch(/is #\d+ on the Pickstreak leaderboard$/);

@@ -11,7 +11,9 @@ import { CARD_HEIGHT, CARD_WIDTH, renderCard } from "./render-card";
 import { cardVersion, readPickCard, readRankCard, readStreakCard, type ShareCard } from "./share.service";
 
 const cardParams = z.object({
-  kind: z.enum(["pick", "streak", "rank"]).openapi({ description: "A pick, a player's streak or their all-time place" }),
+  kind: z
+    .enum(["pick", "streak", "rank"])
+    .openapi({ description: "A pick, a player's streak or their all-time place" }),
   id: z.string().min(1).max(100).openapi({ description: "The pick's id, or the player's id for a streak or a place" }),
 });
 
@@ -85,14 +87,16 @@ const titleOf = (card: ShareCard) => {
   return `${card.username} is #${card.rank} on the Pickstreak leaderboard`;
 };
 
-const DESCRIPTION = "Free sports picks: answer two-option questions, build your streak and climb the leaderboard. Join with my invite for bonus credits.";
+const DESCRIPTION =
+  "Free sports picks: answer two-option questions, build your streak and climb the leaderboard. Join with my invite for bonus credits.";
 
 /**
  * Where a person who opens the link lands: the question (to pick while the pick is open, to see the result once it is
  * settled) or the feed, with the sharer's invitation kept.
  */
 const landingOf = (card: ShareCard) => {
-  const question = card.kind === "pick" ? { q: card.questionId, ...(card.status === "active" ? { action: "pick" } : {}) } : {};
+  const question =
+    card.kind === "pick" ? { q: card.questionId, ...(card.status === "active" ? { action: "pick" } : {}) } : {};
   const params = new URLSearchParams(question);
   params.set("ref", card.referralCode);
   return `/home?${params}`;

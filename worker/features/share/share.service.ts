@@ -21,7 +21,13 @@ export type PickCard = {
   status: "active" | "won" | "lost" | "void";
   payout: number;
 };
-export type StreakCard = { kind: "streak"; username: string; referralCode: string; currentStreak: number; maxStreak: number };
+export type StreakCard = {
+  kind: "streak";
+  username: string;
+  referralCode: string;
+  currentStreak: number;
+  maxStreak: number;
+};
 export type RankCard = { kind: "rank"; username: string; referralCode: string; rank: number; totalUsers: number };
 export type ShareCard = PickCard | StreakCard | RankCard;
 
@@ -80,4 +86,8 @@ export const readRankCard = async (data: DataContext, userId: string): Promise<R
 
 /** Changes whenever what the card shows changes, so a cached image is never stale under its own URL. */
 export const cardVersion = (card: ShareCard) =>
-  card.kind === "pick" ? `${card.status}-${card.payout}` : card.kind === "streak" ? `${card.currentStreak}-${card.maxStreak}` : `${card.rank}-${card.totalUsers}`;
+  card.kind === "pick"
+    ? `${card.status}-${card.payout}`
+    : card.kind === "streak"
+      ? `${card.currentStreak}-${card.maxStreak}`
+      : `${card.rank}-${card.totalUsers}`;

@@ -13,10 +13,13 @@ beforeAll(async () => {
   admin = await signedInAdmin();
 });
 
-const metaOf = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
 
 const playerRow = (userId: string) =>
-  env.DB.prepare("SELECT email, username, referral_code FROM users WHERE id = ?").bind(userId).first<{ email: string; username: string; referral_code: string }>();
+  env.DB.prepare("SELECT email, username, referral_code FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ email: string; username: string; referral_code: string }>();
 
 describe("share links", () => {
   it("give crawlers a pick's card and people the question (to pick while open) with the sharer's invitation, and nothing private", async () => {
@@ -31,7 +34,9 @@ describe("share links", () => {
     const html = await response.text();
     expect(metaOf(html, "og:title")).toBe(`${username} picked Yes: Will &quot;Team &lt;A&gt;&quot; win &amp; cover?`);
     expect(metaOf(html, "twitter:card")).toBe("summary_large_image");
-    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=/home?q=${questionId}&amp;action=pick&amp;ref=${code}">`);
+    expect(html).toContain(
+      `<meta http-equiv="refresh" content="0;url=/home?q=${questionId}&amp;action=pick&amp;ref=${code}">`,
+    );
     expect(html).not.toContain(email);
     expect(html).not.toContain("<A>");
 
@@ -43,7 +48,12 @@ describe("share links", () => {
     expect(png.headers.get("Cache-Control")).toContain("immutable");
     expect([...new Uint8Array(await png.arrayBuffer()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 
-    await successOf(apiClient({ headers: admin.bearer }).admin.questions[":id"].outcome.$put({ param: { id: questionId }, json: { outcome: "A" } }));
+    await successOf(
+      apiClient({ headers: admin.bearer }).admin.questions[":id"].outcome.$put({
+        param: { id: questionId },
+        json: { outcome: "A" },
+      }),
+    );
     const settled = await (await call(`/share/pick/${pickId}`)).text();
     expect(metaOf(settled, "og:image")).toContain("v=won-4");
     // A settled pick's link shows the question's result: nothing is left to pick.
@@ -91,7 +101,12 @@ describe("share links", () => {
     const questionId = await insertQuestion({ creditCost: 1 });
     await placePick(player.userId, questionId, "no");
     expect((await call(`/share/rank/${player.userId}`)).status).toBe(404);
-    await successOf(apiClient({ headers: admin.bearer }).admin.questions[":id"].outcome.$put({ param: { id: questionId }, json: { outcome: "B" } }));
+    await successOf(
+      apiClient({ headers: admin.bearer }).admin.questions[":id"].outcome.$put({
+        param: { id: questionId },
+        json: { outcome: "B" },
+      }),
+    );
 
     const streak = await (await call(`/share/streak/${player.userId}`)).text();
     expect(metaOf(streak, "og:title")).toMatch(/is on a 1-win streak$/);

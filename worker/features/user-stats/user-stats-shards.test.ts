@@ -12,11 +12,16 @@ import { setOutcome } from "../settlement/outcome.service";
 const shards = twoShardEnv();
 const data = dataContext(shards);
 
-const stats = (userId: string) => successOf(apiClient({ env: shards }).users[":id"].stats.$get({ param: { id: userId }, query: { period: "all" } }));
+const stats = (userId: string) =>
+  successOf(apiClient({ env: shards }).users[":id"].stats.$get({ param: { id: userId }, query: { period: "all" } }));
 
 describe("player stats with players over two shards", () => {
   it("reads the record from the player's shard and ranks it among every shard's players", async () => {
-    const questions = [await insertQuestion({ creditCost: 2 }), await insertQuestion({ creditCost: 2 }), await insertQuestion({ creditCost: 2 })];
+    const questions = [
+      await insertQuestion({ creditCost: 2 }),
+      await insertQuestion({ creditCost: 2 }),
+      await insertQuestion({ creditCost: 2 }),
+    ];
     await mirrorQuestions(data, questions);
     const [a, b, c, d] = [
       await createPlayerIn(shards, 20, userIdInShard(0)),
@@ -31,9 +36,11 @@ describe("player stats with players over two shards", () => {
       [c, "no", [0, 1, 2]],
       [d, "yes", [0]],
     ];
-    for (const [player, choice, which] of picks) for (const i of which) await placePick(player, questions[i]!, choice, 1, data.player(player));
+    for (const [player, choice, which] of picks)
+      for (const i of which) await placePick(player, questions[i]!, choice, 1, data.player(player));
     const admin = adminActor(await createPlayer());
-    for (const questionId of questions) await setOutcome(data, shards.SETTLEMENT_QUEUE, { questionId, outcome: "A", actor: admin, now: Date.now() });
+    for (const questionId of questions)
+      await setOutcome(data, shards.SETTLEMENT_QUEUE, { questionId, outcome: "A", actor: admin, now: Date.now() });
     await advanceLeaderboards(data, Date.now());
 
     const expected = [

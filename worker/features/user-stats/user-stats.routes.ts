@@ -17,7 +17,11 @@ const userStatsSchema = z
     currentStreak: z.number().int(),
     maxStreak: z.number().int(),
     unranked: z.boolean().openapi({ description: "True when the player has never picked ('Unranked')" }),
-    rank: z.number().int().nullable().openapi({ description: "All-time position; 999 when not on the board; null when unranked" }),
+    rank: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "All-time position; 999 when not on the board; null when unranked" }),
     totalUsers: z.number().int(),
     joinedDate: z.number().int(),
     recentActivity: z.array(

@@ -18,10 +18,14 @@ const allTime = sql`${from} IS NULL`;
 const RESULTS = { won: "win", lost: "loss", void: "void" } as const;
 
 /** Like the boards, a period counts a settled pick by when it settled and an open pick by when it was placed. */
-const since = (period: Period, now: number) => (period === "all" ? null : windowStartHour(Number(period), now) * LEADERBOARD_BUCKET_MS);
+const since = (period: Period, now: number) =>
+  period === "all" ? null : windowStartHour(Number(period), now) * LEADERBOARD_BUCKET_MS;
 
 const profileQuery = compiledQuery((db) =>
-  db.select({ username: users.username, country: users.country, createdAt: users.createdAt }).from(users).where(eq(users.id, player)),
+  db
+    .select({ username: users.username, country: users.country, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, player)),
 );
 
 const countsQuery = compiledQuery((db) =>
@@ -30,7 +34,9 @@ const countsQuery = compiledQuery((db) =>
       total: count(),
       won: picksWithStatus("won"),
       lost: picksWithStatus("lost"),
-      allTime: sql<number>`${db.select({ picks: count() }).from(userPicks).where(eq(userPicks.userId, player))}`.as("all_time"),
+      allTime: sql<number>`${db.select({ picks: count() }).from(userPicks).where(eq(userPicks.userId, player))}`.as(
+        "all_time",
+      ),
     })
     .from(userPicks)
     .where(
@@ -56,13 +62,16 @@ const recentQuery = compiledQuery((db) =>
     })
     .from(userPicks)
     .leftJoin(questions, eq(questions.id, userPicks.questionId))
-    .where(and(eq(userPicks.userId, player), isNotNull(userPicks.settledAt), or(allTime, gte(userPicks.settledAt, from))))
+    .where(
+      and(eq(userPicks.userId, player), isNotNull(userPicks.settledAt), or(allTime, gte(userPicks.settledAt, from))),
+    )
     .orderBy(desc(userPicks.settledAt))
     .limit(RECENT_RESOLVED_PICKS),
 );
 
 const toRecent = (row: RowOf<typeof recentQuery>) => {
-  const choiceLabel = (row.choice === "yes" ? row.answerOptionA : row.answerOptionB) ?? (row.choice === "yes" ? "Yes" : "No");
+  const choiceLabel =
+    (row.choice === "yes" ? row.answerOptionA : row.answerOptionB) ?? (row.choice === "yes" ? "Yes" : "No");
   return {
     pickId: row.id,
     questionId: row.questionId,

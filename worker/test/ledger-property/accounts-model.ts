@@ -26,7 +26,10 @@ export class Accounts {
     const row = this.of(userId);
     row.balance += amount;
     row.awarded = Math.max(0, Math.min(row.awarded + (kind === "awarded" ? amount : 0), row.balance));
-    row.redeemable = Math.max(0, Math.min(row.redeemable + (kind === "winnings" ? amount : 0), row.balance - row.awarded));
+    row.redeemable = Math.max(
+      0,
+      Math.min(row.redeemable + (kind === "winnings" ? amount : 0), row.balance - row.awarded),
+    );
   }
 
   /** What the spend drew on ('awarded' when any awarded credits were left), or false (nothing moves) when the balance is short. */
@@ -44,7 +47,10 @@ export class Accounts {
     const row = this.of(userId);
     row.balance -= amount;
     row.awarded = Math.max(0, Math.min(row.awarded - (kind === "awarded" ? amount : 0), row.balance));
-    row.redeemable = Math.max(0, Math.min(row.redeemable - (kind === "winnings" ? amount : 0), row.balance - row.awarded));
+    row.redeemable = Math.max(
+      0,
+      Math.min(row.redeemable - (kind === "winnings" ? amount : 0), row.balance - row.awarded),
+    );
   }
 
   /** Only redeemable credits leave as a gift card or cash-out. */

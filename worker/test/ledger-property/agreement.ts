@@ -14,17 +14,23 @@ export const expectAgreement = async (world: World, model: LedgerModel, label: s
   const ids = world.players.map((player) => player.userId);
   const stored = new Map<string, Omit<CreditsRow, "user_id">>();
   for (const [shard, userIds] of groupByShard(world.env, ids)) {
-    const { results } = await shard.db.prepare(`SELECT user_id, balance, redeemable, awarded FROM user_credits WHERE user_id IN (${userIds.map(() => "?").join(", ")})`)
+    const { results } = await shard.db
+      .prepare(
+        `SELECT user_id, balance, redeemable, awarded FROM user_credits WHERE user_id IN (${userIds.map(() => "?").join(", ")})`,
+      )
       .bind(...userIds)
       .all<CreditsRow>();
-    for (const row of results) stored.set(row.user_id, { balance: row.balance, redeemable: row.redeemable, awarded: row.awarded });
+    for (const row of results)
+      stored.set(row.user_id, { balance: row.balance, redeemable: row.redeemable, awarded: row.awarded });
   }
   const actual = ids.map((id) => stored.get(id) ?? { balance: 0, redeemable: 0, awarded: 0 });
   const expected = ids.map((id) => ({ ...model.accounts.of(id) }));
   expect(actual, `balances ${label}`).toEqual(expected);
   const mine = new Set([...ids, world.admin.userId]);
   for (const { db, binding } of shardMap(world.env).shards) {
-    const violations = (await auditLedger(db)).filter((violation) => violation.userId === null || mine.has(violation.userId));
+    const violations = (await auditLedger(db)).filter(
+      (violation) => violation.userId === null || mine.has(violation.userId),
+    );
     expect(violations, `audit of ${binding} ${label}`).toEqual([]);
   }
 };

@@ -24,8 +24,19 @@ export const commandArbitrary = fc.oneof(
     }),
   ),
   weighted(2, fc.record({ kind: fc.constant("deliver" as const), session: index })),
-  weighted(1, fc.record({ kind: fc.constant("verify" as const), session: index, caller: fc.option(player, { nil: null }) })),
-  weighted(3, fc.record({ kind: fc.constant("refund" as const), session: index, quarters: fc.integer({ min: 1, max: 4 }), dispute: fc.boolean() })),
+  weighted(
+    1,
+    fc.record({ kind: fc.constant("verify" as const), session: index, caller: fc.option(player, { nil: null }) }),
+  ),
+  weighted(
+    3,
+    fc.record({
+      kind: fc.constant("refund" as const),
+      session: index,
+      quarters: fc.integer({ min: 1, max: 4 }),
+      dispute: fc.boolean(),
+    }),
+  ),
   weighted(
     6,
     fc.record({
@@ -37,7 +48,14 @@ export const commandArbitrary = fc.oneof(
       twice,
     }),
   ),
-  weighted(3, fc.record({ kind: fc.constant("resolve" as const), question: fc.nat(3), outcome: fc.constantFrom<Outcome>("unresolved", "A", "B", "void") })),
+  weighted(
+    3,
+    fc.record({
+      kind: fc.constant("resolve" as const),
+      question: fc.nat(3),
+      outcome: fc.constantFrom<Outcome>("unresolved", "A", "B", "void"),
+    }),
+  ),
   weighted(1, fc.record({ kind: fc.constant("delete" as const), question: fc.nat(3) })),
   weighted(
     2,
@@ -61,14 +79,26 @@ export const commandArbitrary = fc.oneof(
       twice,
     }),
   ),
-  weighted(2, fc.record({ kind: fc.constant("decide" as const), redemption: index, status: fc.constantFrom("fulfilled" as const, "rejected" as const) })),
+  weighted(
+    2,
+    fc.record({
+      kind: fc.constant("decide" as const),
+      redemption: index,
+      status: fc.constantFrom("fulfilled" as const, "rejected" as const),
+    }),
+  ),
   weighted(2, fc.record({ kind: fc.constant("join" as const), player, contest: fc.nat(1), twice })),
   weighted(1, fc.record({ kind: fc.constant("payout" as const), contest: fc.nat(1) })),
   weighted(2, fc.record({ kind: fc.constant("daily" as const), player, twice })),
   weighted(1, fc.record({ kind: fc.constant("limit" as const), player, amount: fc.integer({ min: 1, max: 40 }) })),
   weighted(
     2,
-    fc.record({ kind: fc.constant("adjust" as const), player, amount: fc.integer({ min: -30, max: 30 }).filter((amount) => amount !== 0), twice }),
+    fc.record({
+      kind: fc.constant("adjust" as const),
+      player,
+      amount: fc.integer({ min: -30, max: 30 }).filter((amount) => amount !== 0),
+      twice,
+    }),
   ),
 );
 

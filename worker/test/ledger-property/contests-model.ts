@@ -60,7 +60,9 @@ export class ContestsModel {
     if (!contest || contest.closed) return;
     contest.closed = true;
     // Ties go to the earlier join; entries are kept in join order and the sort is stable.
-    const standings = contest.entries.map((entry) => ({ entry, score: this.score(entry) })).sort((a, b) => b.score - a.score);
+    const standings = contest.entries
+      .map((entry) => ({ entry, score: this.score(entry) }))
+      .sort((a, b) => b.score - a.score);
     standings.forEach(({ entry }, i) => {
       const prize = contestPrize(i + 1, standings.length);
       if (prize > 0) this.accounts.grant(entry.player, prize);

@@ -12,7 +12,8 @@ import { BASE_PLAYERS, createWorld } from "./world";
 const RUNS = Number(env.PROPERTY_RUNS);
 const SEED = Number(env.PROPERTY_SEED);
 
-const perBasePlayer = <T>(arbitrary: fc.Arbitrary<T>) => fc.array(arbitrary, { minLength: BASE_PLAYERS, maxLength: BASE_PLAYERS });
+const perBasePlayer = <T>(arbitrary: fc.Arbitrary<T>) =>
+  fc.array(arbitrary, { minLength: BASE_PLAYERS, maxLength: BASE_PLAYERS });
 
 /** The base players' earlier winnings and opening purchases (paid checkouts, webhook delivered), then up to 40 commands. */
 const scenario = fc.record({
@@ -22,7 +23,9 @@ const scenario = fc.record({
 });
 
 const opening = (purchases: number[]): Command[] =>
-  purchases.flatMap((credits, player) => (credits > 0 ? [{ kind: "checkout" as const, player, credits, then: "webhook" as const }] : []));
+  purchases.flatMap((credits, player) =>
+    credits > 0 ? [{ kind: "checkout" as const, player, credits, then: "webhook" as const }] : [],
+  );
 
 let stripe: FakeStripe;
 beforeAll(() => {
@@ -39,19 +42,23 @@ describe.each([
   ["one shard", env],
   ["two shards", twoShardEnv()],
 ])("ledger model with %s", (_, testEnv) => {
-  it("agrees with the real worker after every command, and the audit stays clean", async () => {
-    console.info(`ledger property: ${RUNS} runs, seed ${SEED} (replay with PROPERTY_SEED=${SEED})`);
-    await fc.assert(
-      fc.asyncProperty(scenario, async ({ earlierWinnings, purchases, commands }) => {
-        const model = new LedgerModel();
-        const world = await createWorld(testEnv, stripe, model, earlierWinnings);
-        for (const [i, command] of [...opening(purchases), ...commands].entries()) {
-          model.step += 1;
-          await runCommand(world, model, command);
-          await expectAgreement(world, model, `after command ${i} ${JSON.stringify(command)}`);
-        }
-      }),
-      { numRuns: RUNS, seed: SEED },
-    );
-  }, Math.max(600_000, RUNS * 3_000));
+  it(
+    "agrees with the real worker after every command, and the audit stays clean",
+    async () => {
+      console.info(`ledger property: ${RUNS} runs, seed ${SEED} (replay with PROPERTY_SEED=${SEED})`);
+      await fc.assert(
+        fc.asyncProperty(scenario, async ({ earlierWinnings, purchases, commands }) => {
+          const model = new LedgerModel();
+          const world = await createWorld(testEnv, stripe, model, earlierWinnings);
+          for (const [i, command] of [...opening(purchases), ...commands].entries()) {
+            model.step += 1;
+            await runCommand(world, model, command);
+            await expectAgreement(world, model, `after command ${i} ${JSON.stringify(command)}`);
+          }
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+    },
+    Math.max(600_000, RUNS * 3_000),
+  );
 });

@@ -89,7 +89,16 @@ export class PicksModel {
     if (drawn === false) return false;
     this.pickSpend.set(player, spentOnPicks + cost);
     const payout = q.cost === 0 ? FREE_PICK_PAYOUT : cost * 2;
-    this.picks.push({ player, question, choice, cost, payout, status: "active", awardFunded: drawn === "awarded", settledStep: null });
+    this.picks.push({
+      player,
+      question,
+      choice,
+      cost,
+      payout,
+      status: "active",
+      awardFunded: drawn === "awarded",
+      settledStep: null,
+    });
     const referrer = this.referredBy.get(player);
     if (referrer && cost > 0 && !this.referralPaid.has(player)) {
       this.referralPaid.add(player);
@@ -126,7 +135,9 @@ export class PicksModel {
     const q = this.questions.get(question);
     if (!q || q.deleted) return false;
     q.deleted = true;
-    for (const p of this.picks.filter((pick) => pick.question === question && pick.status === "active" && pick.cost > 0)) {
+    for (const p of this.picks.filter(
+      (pick) => pick.question === question && pick.status === "active" && pick.cost > 0,
+    )) {
       this.accounts.grant(p.player, p.cost, returnKinds(p).refund);
     }
     this.picks = this.picks.filter((p) => p.question !== question);

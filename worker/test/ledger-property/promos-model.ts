@@ -1,6 +1,13 @@
 import type { Accounts } from "./accounts-model";
 
-type Promo = { credits: number; active: boolean; expired: boolean; maxRedemptions: number | null; count: number; usedBy: Set<string> };
+type Promo = {
+  credits: number;
+  active: boolean;
+  expired: boolean;
+  maxRedemptions: number | null;
+  count: number;
+  usedBy: Set<string>;
+};
 
 const ATTEMPTS_PER_HOUR = 30;
 

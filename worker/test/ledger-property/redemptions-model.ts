@@ -21,7 +21,9 @@ export class RedemptionsModel {
 
   create(player: string, credits: number, kind: "gift_card" | "cash_out") {
     if (credits < MIN_CREDITS || (kind === "gift_card" && credits > GIFT_CARD_MAX_CREDITS)) return false;
-    const today = this.redemptions.filter((r) => r.player === player && r.status !== "rejected").reduce((sum, r) => sum + r.credits, 0);
+    const today = this.redemptions
+      .filter((r) => r.player === player && r.status !== "rejected")
+      .reduce((sum, r) => sum + r.credits, 0);
     if (today + credits > DAILY_MAX_CREDITS) return false;
     if (!this.accounts.redeem(player, credits)) return false;
     this.redemptions.push({ player, credits, status: "pending", held: false });

@@ -70,7 +70,9 @@ export const runPayout = async (world: World, model: LedgerModel, step: CommandO
   const contestId = world.contests[step.contest] ?? "";
   await nextMillisecond();
   const now = Date.now();
-  await world.env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ? AND closed_at IS NULL").bind(now, contestId).run();
+  await world.env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ? AND closed_at IS NULL")
+    .bind(now, contestId)
+    .run();
   await mirrorContests(dataContext(world.env), [contestId]);
   await payContests(dataContext(world.env), now, world.env);
   model.contests.payOut(step.contest);
@@ -79,7 +81,8 @@ export const runPayout = async (world: World, model: LedgerModel, step: CommandO
 /** A daily credits claim, and with `twice` the same claim again at once after it (always refused). */
 export const runDaily = async (world: World, model: LedgerModel, step: CommandOf<"daily">) => {
   const player = playerAt(world, step.player);
-  const claim = () => callIn(world, "/api/daily-credits/claim", { method: "POST", headers: player.bearer, json: { tz: 0 } });
+  const claim = () =>
+    callIn(world, "/api/daily-credits/claim", { method: "POST", headers: player.bearer, json: { tz: 0 } });
   for (let attempt = 0; attempt < (step.twice ? 2 : 1); attempt++) {
     const accepted = model.daily.claim(player.userId);
     expectVerdict((await claim()).status, 200, accepted, JSON.stringify(step));
@@ -112,6 +115,10 @@ export const runAdjust = async (world: World, model: LedgerModel, step: CommandO
 /** A player sets a daily limit on pick spending; the model then refuses the picks that would go over it. */
 export const runLimit = async (world: World, model: LedgerModel, step: CommandOf<"limit">) => {
   const player = playerAt(world, step.player);
-  await successOf(apiClient({ headers: player.bearer, env: world.env })["responsible-play"].limits.$put({ json: { kind: "spend", period: "day", amount: step.amount } }));
+  await successOf(
+    apiClient({ headers: player.bearer, env: world.env })["responsible-play"].limits.$put({
+      json: { kind: "spend", period: "day", amount: step.amount },
+    }),
+  );
   model.picks.setDailyLimit(player.userId, step.amount);
 };

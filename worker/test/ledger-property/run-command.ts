@@ -1,7 +1,16 @@
 import type { LedgerModel } from "./ledger-model";
 import type { Command } from "./commands";
 import { runDecide, runRedeem } from "./run-money-out";
-import { runAdjust, runDaily, runJoin, runLimit, runPayout, runPromoCreate, runPromoRedeem, runPromoToggle } from "./run-bonuses";
+import {
+  runAdjust,
+  runDaily,
+  runJoin,
+  runLimit,
+  runPayout,
+  runPromoCreate,
+  runPromoRedeem,
+  runPromoToggle,
+} from "./run-bonuses";
 import { runDelete, runPick, runResolve, runSignup } from "./run-picks";
 import { runCheckout, runDeliver, runRefund, runVerify } from "./run-purchases";
 import type { World } from "./world";

@@ -13,9 +13,18 @@ export const runRedeem = async (world: World, model: LedgerModel, step: CommandO
   const answer = await sendOnceOrTwice(step.twice, (headers) => {
     const redemptions = apiClient({ headers: { ...player.bearer, ...headers }, env: world.env }).redemptions;
     return step.target === "gift_card"
-      ? redemptions["gift-card"].$post({ json: { rewardId: "amazon", credits: step.credits, email: EMAIL, ageConfirmed: true }, header: {} })
+      ? redemptions["gift-card"].$post({
+          json: { rewardId: "amazon", credits: step.credits, email: EMAIL, ageConfirmed: true },
+          header: {},
+        })
       : redemptions["cash-out"].$post({
-          json: { amount: step.credits, method: step.target, email: EMAIL, venmoUsername: "@winner", ageConfirmed: true },
+          json: {
+            amount: step.credits,
+            method: step.target,
+            email: EMAIL,
+            venmoUsername: "@winner",
+            ageConfirmed: true,
+          },
           header: {},
         });
   });

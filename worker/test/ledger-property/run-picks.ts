@@ -32,7 +32,10 @@ export const runResolve = async (world: World, model: LedgerModel, step: Command
 export const runDelete = async (world: World, model: LedgerModel, step: CommandOf<"delete">) => {
   const questionId = world.questions[step.question] ?? "";
   const accepted = model.picks.delete(questionId);
-  const { status } = await callIn(world, `/api/admin/questions/${questionId}`, { method: "DELETE", headers: world.admin.bearer });
+  const { status } = await callIn(world, `/api/admin/questions/${questionId}`, {
+    method: "DELETE",
+    headers: world.admin.bearer,
+  });
   expectVerdict(status, 200, accepted, JSON.stringify(step));
 };
 
@@ -40,8 +43,13 @@ export const runDelete = async (world: World, model: LedgerModel, step: CommandO
 export const runSignup = async (world: World, model: LedgerModel, step: CommandOf<"signup">) => {
   if (world.players.length >= MAX_PLAYERS) return;
   const referrer = step.referrer === null ? null : playerAt(world, step.referrer);
-  const ref = referrer ? (await successOf(apiClient({ headers: referrer.bearer, env: world.env }).referrals.$get())).body.code : undefined;
-  const account = await signUpAndLogin(`${world.tag.toLowerCase()}-${world.players.length}@signup.example`, { ref, env: world.env });
+  const ref = referrer
+    ? (await successOf(apiClient({ headers: referrer.bearer, env: world.env }).referrals.$get())).body.code
+    : undefined;
+  const account = await signUpAndLogin(`${world.tag.toLowerCase()}-${world.players.length}@signup.example`, {
+    ref,
+    env: world.env,
+  });
   world.players.push({ userId: account.userId, bearer: account.bearer });
   model.addPlayer(account.userId, { referrer: referrer?.userId ?? null });
 };

@@ -85,6 +85,8 @@ export const runRefund = async (world: World, model: LedgerModel, step: CommandO
   const session = chosen.item;
   const refunded = Math.round((session.amount * step.quarters) / 4);
   model.payments.takeBack(chosen.index, step.dispute ? null : refunded);
-  const event = step.dispute ? stripeEvent("charge.dispute.created", dispute(session)) : stripeEvent("charge.refunded", charge(session, refunded));
+  const event = step.dispute
+    ? stripeEvent("charge.dispute.created", dispute(session))
+    : stripeEvent("charge.refunded", charge(session, refunded));
   expect((await deliver(event, world.env)).status).toBe(200);
 };

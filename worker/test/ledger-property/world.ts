@@ -40,7 +40,9 @@ export const MAX_PLAYERS = 5;
 
 const createContest = async (testEnv: Env, admin: Actor) => {
   const { status, body } = await successOf(
-    apiClient({ headers: admin.bearer, env: testEnv }).admin.contests.$post({ json: { durationDays: 3, startsAt: Date.now() } }),
+    apiClient({ headers: admin.bearer, env: testEnv }).admin.contests.$post({
+      json: { durationDays: 3, startsAt: Date.now() },
+    }),
   );
   expect(status).toBe(201);
   return body.contest.id;
@@ -50,7 +52,12 @@ const createContest = async (testEnv: Env, admin: Actor) => {
  * Players with live sessions and the winnings of earlier days (no command pays winnings but a won pick, and
  * redemptions need some), and an admin: written to D1, since a sign-up's password hash would dominate the run.
  */
-export const createWorld = async (testEnv: Env, stripe: FakeStripe, model: LedgerModel, earlierWinnings: number[]): Promise<World> => {
+export const createWorld = async (
+  testEnv: Env,
+  stripe: FakeStripe,
+  model: LedgerModel,
+  earlierWinnings: number[],
+): Promise<World> => {
   const { env, deliverAll } = withQueuesCaught(testEnv);
   const admin = await signedInAdmin(env);
   const players = await Promise.all(
@@ -63,7 +70,9 @@ export const createWorld = async (testEnv: Env, stripe: FakeStripe, model: Ledge
   );
   // Sign-up upper-cases the code it is given, as real codes are; the helper's are lower-case hex.
   const ids = players.map((player) => player.userId);
-  await env.DB.prepare(`UPDATE users SET referral_code = upper(referral_code) WHERE id IN (${ids.map(() => "?").join(", ")})`)
+  await env.DB.prepare(
+    `UPDATE users SET referral_code = upper(referral_code) WHERE id IN (${ids.map(() => "?").join(", ")})`,
+  )
     .bind(...ids)
     .run();
   await mirrorUsers(dataContext(env), ids);
@@ -76,7 +85,19 @@ export const createWorld = async (testEnv: Env, stripe: FakeStripe, model: Ledge
     model.contests.add();
   }
   const tag = crypto.randomUUID().replaceAll("-", "").slice(0, 12).toUpperCase();
-  return { env, deliverAll, tag, stripe, admin, players, questions, contests, sessions: [], promoCodes: [], redemptions: [] };
+  return {
+    env,
+    deliverAll,
+    tag,
+    stripe,
+    admin,
+    players,
+    questions,
+    contests,
+    sessions: [],
+    promoCodes: [],
+    redemptions: [],
+  };
 };
 
 /** A request of the run, to its environment. */
@@ -84,7 +105,8 @@ export const callIn = (world: World, path: string, init: Omit<Parameters<typeof 
   callJson(path, { ...init, env: world.env });
 
 /** The item an index names, modulo what exists (undefined when nothing does). */
-export const nth = <T>(items: readonly T[], index: number) => (items.length === 0 ? undefined : { item: items[index % items.length] as T, index: index % items.length });
+export const nth = <T>(items: readonly T[], index: number) =>
+  items.length === 0 ? undefined : { item: items[index % items.length] as T, index: index % items.length };
 
 export const playerAt = (world: World, index: number) => world.players[index % world.players.length] as Actor;
 
@@ -98,7 +120,10 @@ export const nextMillisecond = async () => {
  * Sends a request once, or twice with one Idempotency-Key: the repeat must get the same answer and move nothing.
  * Returns the first answer.
  */
-export const sendOnceOrTwice = async <R extends { status: number }>(twice: boolean, send: (headers: Record<string, string>) => Promise<R>) => {
+export const sendOnceOrTwice = async <R extends { status: number }>(
+  twice: boolean,
+  send: (headers: Record<string, string>) => Promise<R>,
+) => {
   const headers: Record<string, string> = twice ? { "Idempotency-Key": crypto.randomUUID() } : {};
   const first = await send(headers);
   if (twice) expect((await send(headers)).status, "a repeat with the same Idempotency-Key").toBe(first.status);

@@ -14,8 +14,10 @@ type DialogProps = {
   initialFocus?: RefObject<HTMLElement | null>;
 };
 
-const SHEET = "fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl animate-[sheet-up_200ms_ease-out] focus:outline-none dark:bg-slate-900";
-const CENTRED_ON_LARGER = "md:inset-auto md:bottom-auto md:left-1/2 md:top-1/2 md:w-full md:max-w-md md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-2xl md:animate-[fade-in_150ms_ease-out]";
+const SHEET =
+  "fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-xl animate-[sheet-up_200ms_ease-out] focus:outline-none dark:bg-slate-900";
+const CENTRED_ON_LARGER =
+  "md:inset-auto md:bottom-auto md:left-1/2 md:top-1/2 md:w-full md:max-w-md md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-2xl md:animate-[fade-in_150ms_ease-out]";
 
 /**
  * Bottom sheet on phones, centred on larger screens (pure CSS, so no layout jump on resize).

@@ -3,7 +3,11 @@ import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttri
 const INPUT_CLASS =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
-type FieldShellProps = { label: string; error?: string | undefined; children: (id: string, describedBy?: string) => ReactNode };
+type FieldShellProps = {
+  label: string;
+  error?: string | undefined;
+  children: (id: string, describedBy?: string) => ReactNode;
+};
 
 const FieldShell = ({ label, error, children }: FieldShellProps) => {
   const id = useId();
@@ -28,7 +32,13 @@ type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; 
 export const InputField = ({ label, error, ...props }: InputFieldProps) => (
   <FieldShell label={label} error={error}>
     {(id, describedBy) => (
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={INPUT_CLASS} {...props} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={INPUT_CLASS}
+        {...props}
+      />
     )}
   </FieldShell>
 );
@@ -38,7 +48,13 @@ type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label:
 export const TextAreaField = ({ label, error, ...props }: TextAreaFieldProps) => (
   <FieldShell label={label} error={error}>
     {(id, describedBy) => (
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={INPUT_CLASS} {...props} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={INPUT_CLASS}
+        {...props}
+      />
     )}
   </FieldShell>
 );

@@ -18,7 +18,10 @@ export const Sheet = ({ open, onOpenChange, title, children }: SheetProps) => (
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-800">
           <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
           <RadixDialog.Description className="sr-only">Site menu</RadixDialog.Description>
-          <RadixDialog.Close aria-label="Close menu" className="rounded-full p-1 hover:bg-slate-100 dark:hover:bg-slate-800">
+          <RadixDialog.Close
+            aria-label="Close menu"
+            className="rounded-full p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
             <X aria-hidden="true" size={20} />
           </RadixDialog.Close>
         </div>

@@ -33,13 +33,17 @@ export const fetchAdminQuestion = (id: string) =>
 /** A new question sends every field; an edit only those that changed. */
 export const saveQuestion = (id: string | null, values: Partial<QuestionFormValues>) => {
   const json = values as QuestionBody;
-  return id ? unwrap(client.admin.questions[":id"].$patch({ param: { id }, json })) : unwrap(client.admin.questions.$post({ json }));
+  return id
+    ? unwrap(client.admin.questions[":id"].$patch({ param: { id }, json }))
+    : unwrap(client.admin.questions.$post({ json }));
 };
 
 export type Outcome = RequestOf<AdminQuestions[":id"]["outcome"]["$put"]>["json"]["outcome"];
 
 export const setOutcome = (id: string, outcome: Outcome, reason?: string) =>
-  unwrap(client.admin.questions[":id"].outcome.$put({ param: { id }, json: { outcome, ...(reason ? { reason } : {}) } }));
+  unwrap(
+    client.admin.questions[":id"].outcome.$put({ param: { id }, json: { outcome, ...(reason ? { reason } : {}) } }),
+  );
 
 export const deleteQuestion = (id: string) => unwrap(client.admin.questions[":id"].$delete({ param: { id } }));
 
@@ -53,7 +57,7 @@ export const uploadImage = async (file: File): Promise<string> => {
   return body.url;
 };
 
-type AdminPromoCodes = typeof client.admin["promo-codes"];
+type AdminPromoCodes = (typeof client.admin)["promo-codes"];
 
 export type AdminPromoCode = Answer<AdminPromoCodes["$post"]>["promoCode"];
 
@@ -73,7 +77,8 @@ export type PromoCodePatch = Partial<Omit<PromoCodeInput, "code">>;
 
 export const adminPromoCodesQueryOptions = infiniteQueryOptions({
   queryKey: ["admin", "promo-codes"],
-  queryFn: ({ pageParam, signal }) => unwrap(client.admin["promo-codes"].$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
+  queryFn: ({ pageParam, signal }) =>
+    unwrap(client.admin["promo-codes"].$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
   staleTime: 10_000,
@@ -81,9 +86,14 @@ export const adminPromoCodesQueryOptions = infiniteQueryOptions({
 
 // The forms' loose numbers are sent as typed, so the server's validation message answers them (see PromoCodeInput).
 export const createPromoCode = (input: PromoCodeInput) =>
-  unwrap(client.admin["promo-codes"].$post({ json: input as RequestOf<AdminPromoCodes["$post"]>["json"] })).then((r) => r.promoCode);
-
-export const updatePromoCode = (code: string, patch: PromoCodePatch) =>
-  unwrap(client.admin["promo-codes"][":code"].$patch({ param: { code }, json: patch as RequestOf<AdminPromoCodes[":code"]["$patch"]>["json"] })).then(
+  unwrap(client.admin["promo-codes"].$post({ json: input as RequestOf<AdminPromoCodes["$post"]>["json"] })).then(
     (r) => r.promoCode,
   );
+
+export const updatePromoCode = (code: string, patch: PromoCodePatch) =>
+  unwrap(
+    client.admin["promo-codes"][":code"].$patch({
+      param: { code },
+      json: patch as RequestOf<AdminPromoCodes[":code"]["$patch"]>["json"],
+    }),
+  ).then((r) => r.promoCode);

@@ -17,7 +17,13 @@ export const AdminCardActions = ({ questionId }: { questionId: string }) => {
   };
   return (
     <>
-      <button type="button" onClick={() => void edit()} className="rounded-lg px-2 py-1 text-xs font-semibold underline">Edit</button>
+      <button
+        type="button"
+        onClick={() => void edit()}
+        className="rounded-lg px-2 py-1 text-xs font-semibold underline"
+      >
+        Edit
+      </button>
       <DeleteQuestionButton id={questionId} />
       {editing ? <QuestionFormDialog question={editing} onClose={() => setEditing(null)} /> : null}
     </>

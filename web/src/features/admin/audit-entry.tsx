@@ -53,7 +53,8 @@ export const AUDIT_ACTIONS = [
 ];
 export const AUDIT_ENTITIES = Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }));
 
-const describe = (entry: AuditEntry) => `${ACTION_LABELS[entry.action] ?? entry.action} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;
+const describe = (entry: AuditEntry) =>
+  `${ACTION_LABELS[entry.action] ?? entry.action} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;
 
 const compact = (value: unknown) => (value === null || value === undefined ? "none" : JSON.stringify(value));
 
@@ -61,13 +62,21 @@ const compact = (value: unknown) => (value === null || value === undefined ? "no
 export const AuditEntryRow = ({ entry }: { entry: AuditEntry }) => (
   <li className="space-y-1 px-3 py-3 text-sm">
     <p>
-      <span className="font-semibold">{entry.actor === "score_feed" ? "Score feed" : (entry.adminUsername ?? "Unknown admin")}</span> {describe(entry)}{" "}
+      <span className="font-semibold">
+        {entry.actor === "score_feed" ? "Score feed" : (entry.adminUsername ?? "Unknown admin")}
+      </span>{" "}
+      {describe(entry)}{" "}
       {entry.entity === "user" && entry.subjectUsername ? (
         <span className="font-semibold">{entry.subjectUsername}</span>
       ) : (
         <>
           <span className="break-all font-mono text-xs">{entry.entityId}</span>
-          {entry.subjectUsername ? <> for <span className="font-semibold">{entry.subjectUsername}</span></> : null}
+          {entry.subjectUsername ? (
+            <>
+              {" "}
+              for <span className="font-semibold">{entry.subjectUsername}</span>
+            </>
+          ) : null}
         </>
       )}
     </p>

@@ -9,7 +9,8 @@ import { toast } from "../../lib/toast";
 import { outcomeLabel, scoreText } from "../score-feed/result-text";
 import { decideChallenge, type ChallengedQuestion, type Decision } from "./score-feed-api";
 
-const SELECT = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950";
+const SELECT =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950";
 
 /** One challenged question: the feed's data, every challenge, and the admin's decision with a reason. */
 export const ChallengeReview = ({ item }: { item: ChallengedQuestion }) => {
@@ -45,29 +46,54 @@ export const ChallengeReview = ({ item }: { item: ChallengedQuestion }) => {
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {link.homeTeam} v {link.awayTeam} · {scoreText(link) ?? `Event ${link.eventStatus}`}
         </p>
-        <p className="text-sm">Proposed: <span className="font-semibold">{label(proposed)}</span></p>
+        <p className="text-sm">
+          Proposed: <span className="font-semibold">{label(proposed)}</span>
+        </p>
       </div>
       <ul className="space-y-2" aria-label="Challenges">
         {challenges.map((challenge) => (
           <li key={challenge.id} className="rounded-lg bg-slate-100 p-3 text-sm dark:bg-slate-800">
             <p className="break-words">{challenge.reason}</p>
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              <span className="font-semibold">{challenge.username}</span> · <time dateTime={new Date(challenge.createdAt).toISOString()}>{formatDateTime(challenge.createdAt)}</time>
+              <span className="font-semibold">{challenge.username}</span> ·{" "}
+              <time dateTime={new Date(challenge.createdAt).toISOString()}>{formatDateTime(challenge.createdAt)}</time>
             </p>
           </li>
         ))}
       </ul>
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_1fr] sm:items-start">
-        <label className="text-sm font-medium">Outcome
-          <select className={SELECT} value={outcome} onChange={(e) => setOutcome(e.target.value as Decision["outcome"])}>
-            {OUTCOMES_BY_TYPE[question.questionType].filter((o) => o !== "unresolved").map((o) => (
-              <option key={o} value={o}>{label(o)}{o === proposed ? " (proposed)" : ""}</option>
-            ))}
+        <label className="text-sm font-medium">
+          Outcome
+          <select
+            className={SELECT}
+            value={outcome}
+            onChange={(e) => setOutcome(e.target.value as Decision["outcome"])}
+          >
+            {OUTCOMES_BY_TYPE[question.questionType]
+              .filter((o) => o !== "unresolved")
+              .map((o) => (
+                <option key={o} value={o}>
+                  {label(o)}
+                  {o === proposed ? " (proposed)" : ""}
+                </option>
+              ))}
           </select>
         </label>
-        <TextAreaField label="Reason" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Checked the league's match report" error={error ?? undefined} />
+        <TextAreaField
+          label="Reason"
+          rows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="e.g. Checked the league's match report"
+          error={error ?? undefined}
+        />
         <Button type="submit" className="sm:col-start-2 sm:justify-self-end" disabled={decide.isPending}>
-          {decide.isPending ? "Saving..." : outcome === proposed ? "Confirm proposed outcome" : `Set outcome to ${label(outcome)}`}
+          {decide.isPending
+            ? "Saving..."
+            : outcome === proposed
+              ? "Confirm proposed outcome"
+              : `Set outcome to ${label(outcome)}`}
         </Button>
       </form>
     </li>

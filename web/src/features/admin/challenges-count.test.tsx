@@ -8,7 +8,10 @@ type Queue = NonNullable<ReturnType<QueryClient["getQueryData"]>>;
 
 const render = (items: number, alerts: number) => {
   const client = new QueryClient();
-  const queue = { items: Array.from({ length: items }, () => ({})), alerts: Array.from({ length: alerts }, () => ({})) };
+  const queue = {
+    items: Array.from({ length: items }, () => ({})),
+    alerts: Array.from({ length: alerts }, () => ({})),
+  };
   client.setQueryData(challengeQueueQueryOptions.queryKey, queue as Queue as never);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>

@@ -17,17 +17,30 @@ export const ChallengesPanel = () => {
         <div className="space-y-3">
           <h2 className="text-lg font-semibold">Challenged results</h2>
           {data.items.length === 0 ? (
-            <EmptyState title="No challenged results">Players can challenge a score feed result during its window.</EmptyState>
+            <EmptyState title="No challenged results">
+              Players can challenge a score feed result during its window.
+            </EmptyState>
           ) : (
-            <ul className={LIST}>{data.items.map((item) => <ChallengeReview key={item.question.id} item={item} />)}</ul>
+            <ul className={LIST}>
+              {data.items.map((item) => (
+                <ChallengeReview key={item.question.id} item={item} />
+              ))}
+            </ul>
           )}
         </div>
       ) : null}
       {data && data.alerts.length > 0 ? (
         <div className="space-y-3">
           <h2 className="text-lg font-semibold">Score corrections after the result</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">The score feed changed its data after these results were settled. Nothing was paid or taken back; change the outcome by hand if it is wrong.</p>
-          <ul className={LIST}>{data.alerts.map((alert) => <FeedAlertRow key={alert.id} alert={alert} />)}</ul>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            The score feed changed its data after these results were settled. Nothing was paid or taken back; change the
+            outcome by hand if it is wrong.
+          </p>
+          <ul className={LIST}>
+            {data.alerts.map((alert) => (
+              <FeedAlertRow key={alert.id} alert={alert} />
+            ))}
+          </ul>
         </div>
       ) : null}
     </section>

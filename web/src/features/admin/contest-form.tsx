@@ -36,24 +36,54 @@ export const ContestForm = () => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createContestSchema.safeParse({ title: title || undefined, durationDays, startsAt: start ? new Date(start).getTime() : undefined });
+    const parsed = createContestSchema.safeParse({
+      title: title || undefined,
+      durationDays,
+      startsAt: start ? new Date(start).getTime() : undefined,
+    });
     if (!parsed.success) return setErrors(fieldErrors<keyof CreateContest>(parsed.error));
     setErrors({});
     create.mutate(parsed.data);
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-4 dark:border-slate-800">
-      <InputField label="Title" placeholder={defaultContestTitle(durationDays)} value={title} error={errors.title} onChange={(e) => setTitle(e.target.value)} />
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-4 dark:border-slate-800"
+    >
+      <InputField
+        label="Title"
+        placeholder={defaultContestTitle(durationDays)}
+        value={title}
+        error={errors.title}
+        onChange={(e) => setTitle(e.target.value)}
+      />
       <label className="block text-sm font-medium">
         Duration
-        <select value={durationDays} onChange={(e) => setDurationDays(Number(e.target.value))} className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950">
-          {CONTEST_DURATION_DAYS.map((days) => <option key={days} value={days}>{days} days</option>)}
+        <select
+          value={durationDays}
+          onChange={(e) => setDurationDays(Number(e.target.value))}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+        >
+          {CONTEST_DURATION_DAYS.map((days) => (
+            <option key={days} value={days}>
+              {days} days
+            </option>
+          ))}
         </select>
       </label>
-      <InputField label="Starts" type="datetime-local" value={start} error={errors.startsAt} onChange={(e) => setStart(e.target.value)} />
+      <InputField
+        label="Starts"
+        type="datetime-local"
+        value={start}
+        error={errors.startsAt}
+        onChange={(e) => setStart(e.target.value)}
+      />
       <div className="flex items-end">
-        <Button type="submit" className="w-full" disabled={create.isPending}>{create.isPending ? "Creating..." : "Create challenge"}</Button>
+        <Button type="submit" className="w-full" disabled={create.isPending}>
+          {create.isPending ? "Creating..." : "Create challenge"}
+        </Button>
       </div>
     </form>
   );

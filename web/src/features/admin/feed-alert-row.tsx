@@ -5,7 +5,12 @@ import { toast } from "../../lib/toast";
 import { outcomeLabel, scoreText } from "../score-feed/result-text";
 import { dismissFeedAlert, type FeedAlert } from "./score-feed-api";
 
-type Recorded = { eventStatus: "scheduled" | "live" | "final" | "postponed" | "cancelled"; homeScore: number | null; awayScore: number | null; outcome: string | null };
+type Recorded = {
+  eventStatus: "scheduled" | "live" | "final" | "postponed" | "cancelled";
+  homeScore: number | null;
+  awayScore: number | null;
+  outcome: string | null;
+};
 
 /** The recorded feed data and the outcome it gives, as "Final score 4–2 → Rangers". */
 const describe = (data: unknown, alert: FeedAlert) => {
@@ -26,13 +31,22 @@ export const FeedAlertRow = ({ alert }: { alert: FeedAlert }) => {
       <div className="min-w-0 space-y-1">
         <p className="font-semibold">{alert.questionTitle}</p>
         <p className="text-slate-700 dark:text-slate-300">
-          {alert.homeTeam} v {alert.awayTeam} · the outcome stands at <span className="font-semibold">{outcomeLabel(alert.questionOutcome, alert)}</span>
+          {alert.homeTeam} v {alert.awayTeam} · the outcome stands at{" "}
+          <span className="font-semibold">{outcomeLabel(alert.questionOutcome, alert)}</span>
         </p>
-        <p>Was: <span className="font-semibold">{describe(alert.before, alert)}</span></p>
-        <p>Now: <span className="font-semibold">{describe(alert.after, alert)}</span></p>
-        <p className="text-xs text-slate-600 dark:text-slate-400"><time dateTime={new Date(alert.createdAt).toISOString()}>{formatDateTime(alert.createdAt)}</time></p>
+        <p>
+          Was: <span className="font-semibold">{describe(alert.before, alert)}</span>
+        </p>
+        <p>
+          Now: <span className="font-semibold">{describe(alert.after, alert)}</span>
+        </p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          <time dateTime={new Date(alert.createdAt).toISOString()}>{formatDateTime(alert.createdAt)}</time>
+        </p>
       </div>
-      <Button variant="secondary" disabled={dismiss.isPending} onClick={() => dismiss.mutate()}>Dismiss</Button>
+      <Button variant="secondary" disabled={dismiss.isPending} onClick={() => dismiss.mutate()}>
+        Dismiss
+      </Button>
     </li>
   );
 };

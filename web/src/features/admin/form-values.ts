@@ -48,17 +48,28 @@ export const formFromQuestion = (q: AdminQuestion): QuestionFormValues => ({
 
 /** The player-props rule: marking a prop turns the default Yes/No labels into Over/Under. */
 export const togglePlayerProps = (values: QuestionFormValues, on: boolean): QuestionFormValues => {
-  const tags = on ? [...new Set([...values.tags, PLAYER_PROPS_TAG])] : values.tags.filter((t) => t !== PLAYER_PROPS_TAG);
+  const tags = on
+    ? [...new Set([...values.tags, PLAYER_PROPS_TAG])]
+    : values.tags.filter((t) => t !== PLAYER_PROPS_TAG);
   const defaults = values.answerOptionA === "Yes" && values.answerOptionB === "No";
   return on && defaults ? { ...values, tags, answerOptionA: "Over", answerOptionB: "Under" } : { ...values, tags };
 };
 
-export const parseTags = (text: string) => [...new Set(text.split(",").map((t) => t.trim()).filter(Boolean))];
+export const parseTags = (text: string) => [
+  ...new Set(
+    text
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** Only what changed, so an edit never overwrites fields another admin touched meanwhile. */
 export const changedFields = (before: QuestionFormValues, after: QuestionFormValues): Partial<QuestionFormValues> =>
   Object.fromEntries(
-    Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof QuestionFormValues])),
+    Object.entries(after).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof QuestionFormValues]),
+    ),
   ) as Partial<QuestionFormValues>;
 
 export const validateForm = (values: QuestionFormValues): string | null => {

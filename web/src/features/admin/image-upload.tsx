@@ -34,7 +34,10 @@ export const ImageUpload = ({ value, onChange }: Props) => {
     <div>
       <span className="block text-sm font-medium">Image</span>
       <div
-        onDragOver={(event) => { event.preventDefault(); setDragging(true); }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-testid="image-drop"
@@ -43,11 +46,24 @@ export const ImageUpload = ({ value, onChange }: Props) => {
         {value ? <img src={value} alt="Question preview" className="h-16 w-28 rounded object-cover" /> : null}
         <label className="cursor-pointer text-sm font-semibold text-brand-700 underline dark:text-brand-500">
           {busy ? "Uploading..." : value ? "Replace image" : "Choose or drop an image"}
-          <input type="file" accept="image/*" className="sr-only" onChange={(event) => void accept(event.target.files?.[0], "picker")} />
+          <input
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            onChange={(event) => void accept(event.target.files?.[0], "picker")}
+          />
         </label>
-        {value ? <button type="button" className="text-sm underline" onClick={() => onChange(null)}>Remove</button> : null}
+        {value ? (
+          <button type="button" className="text-sm underline" onClick={() => onChange(null)}>
+            Remove
+          </button>
+        ) : null}
       </div>
-      {error ? <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 };

@@ -5,7 +5,13 @@ import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
 import { adminPromoCodesQueryOptions, createPromoCode } from "./admin-api";
 import { ActiveCheckbox, FormError, PromoCodeFields } from "./promo-code-fields";
-import { emptyPromoCodeForm, promoCodeErrors, toCreateInput, type PromoCodeErrors, type PromoCodeForm } from "./promo-code-values";
+import {
+  emptyPromoCodeForm,
+  promoCodeErrors,
+  toCreateInput,
+  type PromoCodeErrors,
+  type PromoCodeForm,
+} from "./promo-code-values";
 import { formatCredits } from "../../lib/format";
 
 /** A new code. The server owns the rules, so its refusals (validation, an existing code) show beside the field. */
@@ -13,7 +19,8 @@ export const NewPromoCodeForm = () => {
   const queryClient = useQueryClient();
   const [form, setForm] = useState(emptyPromoCodeForm);
   const [errors, setErrors] = useState<PromoCodeErrors>({});
-  const set = <K extends keyof PromoCodeForm>(key: K, value: PromoCodeForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof PromoCodeForm>(key: K, value: PromoCodeForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const create = useMutation({
     mutationFn: createPromoCode,
     onSuccess: (promoCode) => {
@@ -31,7 +38,12 @@ export const NewPromoCodeForm = () => {
   };
 
   return (
-    <form noValidate aria-label="New promo code" onSubmit={submit} className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800">
+    <form
+      noValidate
+      aria-label="New promo code"
+      onSubmit={submit}
+      className="grid gap-3 rounded-2xl border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800"
+    >
       <InputField
         label="Code"
         autoComplete="off"
@@ -45,7 +57,9 @@ export const NewPromoCodeForm = () => {
       <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2 lg:col-span-4">
         <ActiveCheckbox checked={form.active} onChange={(active) => set("active", active)} />
         <FormError message={errors.form ?? errors.active} />
-        <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating..." : "Create code"}</Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating..." : "Create code"}
+        </Button>
       </div>
     </form>
   );

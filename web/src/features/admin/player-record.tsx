@@ -8,7 +8,8 @@ import { playerQueryOptions, type PlayerRecord } from "./players-api";
 
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replaceAll("_", " ");
 
-const LIST_CLASS = "divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800";
+const LIST_CLASS =
+  "divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800";
 
 const Section = ({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) => (
   <section className="space-y-2" aria-label={title}>
@@ -56,27 +57,44 @@ const Record = ({ record }: { record: PlayerRecord }) => {
       <Section title="Ledger" empty={record.transactions.length === 0}>
         <ul className={LIST_CLASS}>
           {record.transactions.map((t) => (
-            <Row key={t.id} main={t.description || label(t.transactionType)} side={t.amount > 0 ? `+${t.amount}` : t.amount} sub={`${label(t.transactionType)} · ${t.source} · ${formatDateTime(t.createdAt)}`} />
+            <Row
+              key={t.id}
+              main={t.description || label(t.transactionType)}
+              side={t.amount > 0 ? `+${t.amount}` : t.amount}
+              sub={`${label(t.transactionType)} · ${t.source} · ${formatDateTime(t.createdAt)}`}
+            />
           ))}
         </ul>
       </Section>
       <Section title="Picks" empty={record.picks.length === 0}>
         <ul className={LIST_CLASS}>
           {record.picks.map((p) => (
-            <Row key={p.id} main={p.questionTitle ?? "Deleted question"} side={label(p.status)} sub={`${p.choice === "yes" ? "A" : "B"} · ${formatCredits(p.creditsSpent)} · paid ${p.actualPayout} · ${formatDateTime(p.createdAt)}`} />
+            <Row
+              key={p.id}
+              main={p.questionTitle ?? "Deleted question"}
+              side={label(p.status)}
+              sub={`${p.choice === "yes" ? "A" : "B"} · ${formatCredits(p.creditsSpent)} · paid ${p.actualPayout} · ${formatDateTime(p.createdAt)}`}
+            />
           ))}
         </ul>
       </Section>
       <Section title="Redemptions" empty={record.redemptions.length === 0}>
         <ul className={LIST_CLASS}>
           {record.redemptions.map((r) => (
-            <Row key={r.id} main={r.kind === "gift_card" ? "Gift card" : "Cash-out"} side={label(r.status)} sub={`${formatCredits(r.creditsSpent)}${r.note ? ` · ${r.note}` : ""} · ${formatDateTime(r.createdAt)}`} />
+            <Row
+              key={r.id}
+              main={r.kind === "gift_card" ? "Gift card" : "Cash-out"}
+              side={label(r.status)}
+              sub={`${formatCredits(r.creditsSpent)}${r.note ? ` · ${r.note}` : ""} · ${formatDateTime(r.createdAt)}`}
+            />
           ))}
         </ul>
       </Section>
       <Section title="Audit entries" empty={record.audit.length === 0}>
         <ul className={LIST_CLASS}>
-          {record.audit.map((entry) => <AuditEntryRow key={entry.id} entry={entry} />)}
+          {record.audit.map((entry) => (
+            <AuditEntryRow key={entry.id} entry={entry} />
+          ))}
         </ul>
       </Section>
     </div>
@@ -88,7 +106,9 @@ export const PlayerRecordView = ({ id, onBack }: { id: string; onBack: () => voi
   const { data, isPending, isError } = useQuery(playerQueryOptions(id));
   return (
     <div className="space-y-4">
-      <Button variant="secondary" onClick={onBack}>Back to players</Button>
+      <Button variant="secondary" onClick={onBack}>
+        Back to players
+      </Button>
       {isError ? <p role="alert">Error loading data</p> : null}
       {isPending ? <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p> : null}
       {data ? <Record record={data} /> : null}

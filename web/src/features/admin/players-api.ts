@@ -12,7 +12,12 @@ export const playersQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: ["admin", "players", q],
     queryFn: ({ pageParam, signal }) =>
-      unwrap(client.admin.players.$get({ query: { ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) } }, { init: { signal } })),
+      unwrap(
+        client.admin.players.$get(
+          { query: { ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) } },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 10_000,
@@ -28,14 +33,26 @@ export const auditQueryOptions = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: ["admin", "audit", filters],
     queryFn: ({ pageParam, signal }) =>
-      unwrap(client.admin.audit.$get({ query: { ...filters, ...(pageParam ? { cursor: pageParam } : {}) } }, { init: { signal } })),
+      unwrap(
+        client.admin.audit.$get(
+          { query: { ...filters, ...(pageParam ? { cursor: pageParam } : {}) } },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 10_000,
   });
 
-export type AdjustmentInput = Omit<RequestOf<Players[":id"]["credits"]["$post"]>["json"], "amount"> & { amount: number | string };
+export type AdjustmentInput = Omit<RequestOf<Players[":id"]["credits"]["$post"]>["json"], "amount"> & {
+  amount: number | string;
+};
 
 /** The amount travels as typed, so a badly typed one gets the server's own message. */
 export const adjustCredits = (id: string, json: AdjustmentInput) =>
-  unwrap(client.admin.players[":id"].credits.$post({ param: { id }, json: json as RequestOf<Players[":id"]["credits"]["$post"]>["json"] }));
+  unwrap(
+    client.admin.players[":id"].credits.$post({
+      param: { id },
+      json: json as RequestOf<Players[":id"]["credits"]["$post"]>["json"],
+    }),
+  );

@@ -5,7 +5,13 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { adminPromoCodesQueryOptions, updatePromoCode, type AdminPromoCode } from "./admin-api";
 import { FormError, PromoCodeFields } from "./promo-code-fields";
-import { formFromPromoCode, promoCodeErrors, toPatch, type PromoCodeErrors, type PromoCodeForm } from "./promo-code-values";
+import {
+  formFromPromoCode,
+  promoCodeErrors,
+  toPatch,
+  type PromoCodeErrors,
+  type PromoCodeForm,
+} from "./promo-code-values";
 
 type Props = { promoCode: AdminPromoCode; onClose: () => void };
 
@@ -15,7 +21,8 @@ export const PromoCodeEditDialog = ({ promoCode, onClose }: Props) => {
   const [initial] = useState(() => formFromPromoCode(promoCode));
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<PromoCodeErrors>({});
-  const set = <K extends keyof PromoCodeForm>(key: K, value: PromoCodeForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof PromoCodeForm>(key: K, value: PromoCodeForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const save = useMutation({
     mutationFn: () => updatePromoCode(promoCode.code, toPatch(initial, form)),
     onSuccess: () => {
@@ -39,8 +46,12 @@ export const PromoCodeEditDialog = ({ promoCode, onClose }: Props) => {
         <PromoCodeFields form={form} errors={errors} onChange={set} />
         <FormError message={errors.form ?? errors.active} />
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button type="submit" disabled={save.isPending}>{save.isPending ? "Saving..." : "Save changes"}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save changes"}
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -7,7 +7,8 @@ import { adminPromoCodesQueryOptions, updatePromoCode, type AdminPromoCode } fro
 import { PromoCodeEditDialog } from "./promo-code-edit-dialog";
 import { promoCodeState, usesText, type PromoCodeState } from "./promo-code-values";
 
-const day = (epochMs: number) => new Date(epochMs).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+const day = (epochMs: number) =>
+  new Date(epochMs).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 const BADGE: Record<PromoCodeState, string> = {
   Active: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100",
@@ -21,7 +22,8 @@ const useSetActive = (code: string) => {
   return useMutation({
     mutationFn: (active: boolean) => updatePromoCode(code, { active }),
     onSuccess: (_data, active) => toast.success(active ? `${code} activated` : `${code} deactivated`),
-    onError: (error) => toast.error("Operation failed", { description: error instanceof ApiError ? error.message : "Please try again" }),
+    onError: (error) =>
+      toast.error("Operation failed", { description: error instanceof ApiError ? error.message : "Please try again" }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminPromoCodesQueryOptions.queryKey }),
   });
 };
@@ -33,7 +35,9 @@ export const PromoCodeRow = ({ promoCode: p, now }: { promoCode: AdminPromoCode;
   const state = promoCodeState(p, now);
   return (
     <tr data-testid="admin-promo-code" className="border-t border-slate-200 dark:border-slate-800">
-      <th scope="row" className="px-3 py-2 text-left font-mono font-semibold">{p.code}</th>
+      <th scope="row" className="px-3 py-2 text-left font-mono font-semibold">
+        {p.code}
+      </th>
       <td className="px-3 py-2">{p.credits}</td>
       <td className="px-3 py-2">
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[state]}`}>{state}</span>
@@ -46,8 +50,14 @@ export const PromoCodeRow = ({ promoCode: p, now }: { promoCode: AdminPromoCode;
           <Button variant="secondary" className="!px-2 !py-1" onClick={() => setEditing(true)}>
             Edit<span className="sr-only"> {p.code}</span>
           </Button>
-          <Button variant={p.active ? "danger" : "secondary"} className="!px-2 !py-1" disabled={setActive.isPending} onClick={() => setActive.mutate(!p.active)}>
-            {p.active ? "Deactivate" : "Activate"}<span className="sr-only"> {p.code}</span>
+          <Button
+            variant={p.active ? "danger" : "secondary"}
+            className="!px-2 !py-1"
+            disabled={setActive.isPending}
+            onClick={() => setActive.mutate(!p.active)}
+          >
+            {p.active ? "Deactivate" : "Activate"}
+            <span className="sr-only"> {p.code}</span>
           </Button>
         </div>
         {editing ? <PromoCodeEditDialog promoCode={p} onClose={() => setEditing(false)} /> : null}

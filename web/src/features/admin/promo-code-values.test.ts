@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api";
 import type { AdminPromoCode } from "./admin-api";
-import { emptyPromoCodeForm, endOfDay, formFromPromoCode, promoCodeErrors, promoCodeState, toCreateInput, toDateInput, toPatch, usesText } from "./promo-code-values";
+import {
+  emptyPromoCodeForm,
+  endOfDay,
+  formFromPromoCode,
+  promoCodeErrors,
+  promoCodeState,
+  toCreateInput,
+  toDateInput,
+  toPatch,
+  usesText,
+} from "./promo-code-values";
 
 const code = (overrides: Partial<AdminPromoCode> = {}): AdminPromoCode => ({
   code: "SPRING5",
@@ -24,7 +34,13 @@ describe("admin promo code form values", () => {
       expiresAt: null,
       maxRedemptions: null,
     });
-    const sent = toCreateInput({ code: "X", credits: "2.5", expiry: "2030-03-09", maxRedemptions: "lots", active: false });
+    const sent = toCreateInput({
+      code: "X",
+      credits: "2.5",
+      expiry: "2030-03-09",
+      maxRedemptions: "lots",
+      active: false,
+    });
     expect(sent).toMatchObject({ credits: 2.5, maxRedemptions: "lots", active: false });
     expect(sent.expiresAt).toBe(new Date(2030, 2, 10).getTime() - 1);
     expect(toDateInput(sent.expiresAt)).toBe("2030-03-09");
@@ -35,17 +51,30 @@ describe("admin promo code form values", () => {
     const before = formFromPromoCode(code({ expiresAt: new Date(2030, 0, 1, 12).getTime(), maxRedemptions: 10 }));
     expect(before).toMatchObject({ credits: "5", expiry: "2030-01-01", maxRedemptions: "10" });
     expect(toPatch(before, before)).toEqual({});
-    expect(toPatch(before, { ...before, credits: "7", maxRedemptions: "" })).toEqual({ credits: 7, maxRedemptions: null });
+    expect(toPatch(before, { ...before, credits: "7", maxRedemptions: "" })).toEqual({
+      credits: 7,
+      maxRedemptions: null,
+    });
     expect(toPatch(before, { ...before, expiry: "", active: false })).toEqual({ expiresAt: null, active: false });
   });
 
   it("puts the API's refusal beside the field it names, a duplicate beside the code", () => {
-    expect(promoCodeErrors(new ApiError(409, "duplicate", "This promo code already exists"))).toEqual({ code: "This promo code already exists" });
-    expect(promoCodeErrors(new ApiError(400, "validation_failed", "Credits must be at least 1", { field: "credits" }))).toEqual({ credits: "Credits must be at least 1" });
-    expect(promoCodeErrors(new ApiError(400, "validation_failed", "Expiry must be a time in milliseconds", { field: "expiresAt" }))).toEqual({
+    expect(promoCodeErrors(new ApiError(409, "duplicate", "This promo code already exists"))).toEqual({
+      code: "This promo code already exists",
+    });
+    expect(
+      promoCodeErrors(new ApiError(400, "validation_failed", "Credits must be at least 1", { field: "credits" })),
+    ).toEqual({ credits: "Credits must be at least 1" });
+    expect(
+      promoCodeErrors(
+        new ApiError(400, "validation_failed", "Expiry must be a time in milliseconds", { field: "expiresAt" }),
+      ),
+    ).toEqual({
       expiry: "Expiry must be a time in milliseconds",
     });
-    expect(promoCodeErrors(new ApiError(404, "not_found", "Promo code not found"))).toEqual({ form: "Promo code not found" });
+    expect(promoCodeErrors(new ApiError(404, "not_found", "Promo code not found"))).toEqual({
+      form: "Promo code not found",
+    });
     expect(promoCodeErrors(new Error("boom"))).toEqual({ form: "Operation failed" });
   });
 

@@ -5,7 +5,13 @@ import type { AdminPromoCode, PromoCodeInput, PromoCodePatch } from "./admin-api
 export type PromoCodeForm = { code: string; credits: string; expiry: string; maxRedemptions: string; active: boolean };
 export type PromoCodeErrors = Partial<Record<keyof PromoCodeForm | "form", string>>;
 
-export const emptyPromoCodeForm = (): PromoCodeForm => ({ code: "", credits: "", expiry: "", maxRedemptions: "", active: true });
+export const emptyPromoCodeForm = (): PromoCodeForm => ({
+  code: "",
+  credits: "",
+  expiry: "",
+  maxRedemptions: "",
+  active: true,
+});
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

@@ -27,12 +27,20 @@ export const PromoCodesPanel = () => {
           <table className="w-full text-sm">
             <thead className="text-left text-xs uppercase text-slate-600 dark:text-slate-400">
               <tr>
-                {COLUMNS.map((column) => <th key={column} scope="col" className="px-3 py-2 font-semibold">{column}</th>)}
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                    {column}
+                  </th>
+                ))}
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
-              {codes.map((p) => <PromoCodeRow key={p.code} promoCode={p} now={now} />)}
+              {codes.map((p) => (
+                <PromoCodeRow key={p.code} promoCode={p} now={now} />
+              ))}
             </tbody>
           </table>
         </div>

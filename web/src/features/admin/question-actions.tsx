@@ -9,7 +9,14 @@ import { ApiError } from "../../lib/api";
 import { deleteQuestion, setOutcome, type AdminQuestion, type Outcome } from "./admin-api";
 import { formatCredits, formatPlural } from "../../lib/format";
 
-const OUTCOME_LABEL: Record<string, string> = { unresolved: "Unresolved", A: "A", B: "B", over: "Over", under: "Under", void: "Void" };
+const OUTCOME_LABEL: Record<string, string> = {
+  unresolved: "Unresolved",
+  A: "A",
+  B: "B",
+  over: "Over",
+  under: "Under",
+  void: "Void",
+};
 
 const useRefresh = () => {
   const queryClient = useQueryClient();
@@ -20,21 +27,28 @@ const useRefresh = () => {
 };
 
 /** Sets an outcome after a confirmation; the server settles and reports what it paid. */
-export const OutcomeControl = ({ question }: { question: Pick<AdminQuestion, "id" | "questionType" | "outcome" | "answerOptionA" | "answerOptionB"> }) => {
+export const OutcomeControl = ({
+  question,
+}: {
+  question: Pick<AdminQuestion, "id" | "questionType" | "outcome" | "answerOptionA" | "answerOptionB">;
+}) => {
   const [pending, setPending] = useState<Outcome | null>(null);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   // A first result needs no explanation; changing one players were already paid on does (the audit log keeps it).
   const changing = question.outcome !== "unresolved";
   const refresh = useRefresh();
-  const label = (o: string) => (o === "A" ? `A (${question.answerOptionA})` : o === "B" ? `B (${question.answerOptionB})` : OUTCOME_LABEL[o] ?? o);
+  const label = (o: string) =>
+    o === "A" ? `A (${question.answerOptionA})` : o === "B" ? `B (${question.answerOptionB})` : (OUTCOME_LABEL[o] ?? o);
 
   const confirm = async () => {
     if (!pending) return;
     setBusy(true);
     try {
       const result = await setOutcome(question.id, pending, changing ? reason.trim() : undefined);
-      toast.success("Outcome saved", { description: `${formatPlural(result.picksUpdated, "pick")} updated, ${formatCredits(result.creditsAwarded)} awarded` });
+      toast.success("Outcome saved", {
+        description: `${formatPlural(result.picksUpdated, "pick")} updated, ${formatCredits(result.creditsAwarded)} awarded`,
+      });
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : "Failed to update question");
     } finally {
@@ -49,12 +63,35 @@ export const OutcomeControl = ({ question }: { question: Pick<AdminQuestion, "id
     <>
       <label className="text-sm">
         <span className="sr-only">Outcome</span>
-        <select aria-label="Outcome" value={question.outcome} onChange={(e) => setPending(e.target.value as Outcome)} className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950">
-          {OUTCOMES_BY_TYPE[question.questionType].map((o) => <option key={o} value={o}>{label(o)}</option>)}
+        <select
+          aria-label="Outcome"
+          value={question.outcome}
+          onChange={(e) => setPending(e.target.value as Outcome)}
+          className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
+        >
+          {OUTCOMES_BY_TYPE[question.questionType].map((o) => (
+            <option key={o} value={o}>
+              {label(o)}
+            </option>
+          ))}
         </select>
       </label>
-      <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)} title="Set outcome?" description={pending ? `Mark this question ${label(pending)}. Picks are paid or refunded at once.` : undefined}
-        footer={<div className="flex gap-2"><Button variant="secondary" className="flex-1" onClick={() => setPending(null)}>Cancel</Button><Button className="flex-1" disabled={busy || (changing && !reason.trim())} onClick={confirm}>{busy ? "Saving..." : "Confirm"}</Button></div>}>
+      <Dialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Set outcome?"
+        description={pending ? `Mark this question ${label(pending)}. Picks are paid or refunded at once.` : undefined}
+        footer={
+          <div className="flex gap-2">
+            <Button variant="secondary" className="flex-1" onClick={() => setPending(null)}>
+              Cancel
+            </Button>
+            <Button className="flex-1" disabled={busy || (changing && !reason.trim())} onClick={confirm}>
+              {busy ? "Saving..." : "Confirm"}
+            </Button>
+          </div>
+        }
+      >
         {changing ? (
           <TextAreaField
             label="Reason for the change"
@@ -87,9 +124,25 @@ export const DeleteQuestionButton = ({ id }: { id: string }) => {
   };
   return (
     <>
-      <Button variant="danger" className="!px-2 !py-1" onClick={() => setOpen(true)}>Delete</Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Delete this question?" description="Its picks are refunded and its bookmarks and activity removed. This cannot be undone."
-        footer={<div className="flex gap-2"><Button variant="secondary" className="flex-1" onClick={() => setOpen(false)}>Cancel</Button><Button variant="danger" className="flex-1" onClick={confirm}>Delete</Button></div>}>
+      <Button variant="danger" className="!px-2 !py-1" onClick={() => setOpen(true)}>
+        Delete
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete this question?"
+        description="Its picks are refunded and its bookmarks and activity removed. This cannot be undone."
+        footer={
+          <div className="flex gap-2">
+            <Button variant="secondary" className="flex-1" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" className="flex-1" onClick={confirm}>
+              Delete
+            </Button>
+          </div>
+        }
+      >
         {null}
       </Dialog>
     </>

@@ -7,14 +7,24 @@ import { Dialog } from "../../components/ui/dialog";
 import { InputField } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";
 import { saveQuestion, type AdminQuestion, type QuestionFormValues } from "./admin-api";
-import { changedFields, emptyForm, formFromQuestion, fromLocalInput, parseTags, toLocalInput, togglePlayerProps, validateForm } from "./form-values";
+import {
+  changedFields,
+  emptyForm,
+  formFromQuestion,
+  fromLocalInput,
+  parseTags,
+  toLocalInput,
+  togglePlayerProps,
+  validateForm,
+} from "./form-values";
 import { ImageUpload } from "./image-upload";
 import { feedLinkQueryOptions } from "./score-feed-api";
 import { saveFeedDraft, ScoreFeedFields, type FeedDraft } from "./score-feed-fields";
 
 type Props = { question: AdminQuestion | null; onClose: () => void };
 
-const SELECT = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950";
+const SELECT =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950";
 
 export const QuestionFormDialog = ({ question, onClose }: Props) => {
   const queryClient = useQueryClient();
@@ -25,8 +35,10 @@ export const QuestionFormDialog = ({ question, onClose }: Props) => {
   const [busy, setBusy] = useState(false);
   // Untouched (null) leaves the question's score feed link as it is.
   const [feedDraft, setFeedDraft] = useState<FeedDraft | null>(null);
-  const linked = useQuery({ ...feedLinkQueryOptions(question?.id ?? ""), enabled: question !== null }).data?.link != null;
-  const set = <K extends keyof QuestionFormValues>(key: K, value: QuestionFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const linked =
+    useQuery({ ...feedLinkQueryOptions(question?.id ?? ""), enabled: question !== null }).data?.link != null;
+  const set = <K extends keyof QuestionFormValues>(key: K, value: QuestionFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
   const overUnder = values.questionType === "over_under";
   const isProp = values.tags.includes(PLAYER_PROPS_TAG);
 
@@ -63,44 +75,117 @@ export const QuestionFormDialog = ({ question, onClose }: Props) => {
       <form noValidate onSubmit={submit} className="space-y-3">
         <InputField label="Title" value={values.title} onChange={(e) => set("title", e.target.value)} />
         <div className="grid grid-cols-2 gap-3">
-          <label className="text-sm font-medium">Sport
-            <select className={SELECT} value={values.sportCategory ?? ""} onChange={(e) => set("sportCategory", e.target.value || null)}>
+          <label className="text-sm font-medium">
+            Sport
+            <select
+              className={SELECT}
+              value={values.sportCategory ?? ""}
+              onChange={(e) => set("sportCategory", e.target.value || null)}
+            >
               <option value="">None</option>
-              {SPORTS.map((sport) => <option key={sport} value={sport}>{sport}</option>)}
+              {SPORTS.map((sport) => (
+                <option key={sport} value={sport}>
+                  {sport}
+                </option>
+              ))}
             </select>
           </label>
-          <InputField label="Custom category" value={values.customCategory ?? ""} onChange={(e) => set("customCategory", e.target.value || null)} />
-          <label className="text-sm font-medium">Status
-            <select className={SELECT} value={values.status} onChange={(e) => set("status", e.target.value as QuestionFormValues["status"])}>
-              {QUESTION_STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
+          <InputField
+            label="Custom category"
+            value={values.customCategory ?? ""}
+            onChange={(e) => set("customCategory", e.target.value || null)}
+          />
+          <label className="text-sm font-medium">
+            Status
+            <select
+              className={SELECT}
+              value={values.status}
+              onChange={(e) => set("status", e.target.value as QuestionFormValues["status"])}
+            >
+              {QUESTION_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
             </select>
           </label>
-          <label className="text-sm font-medium">Question type
-            <select className={SELECT} value={values.questionType} onChange={(e) => set("questionType", e.target.value as QuestionFormValues["questionType"])}>
-              {QUESTION_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
+          <label className="text-sm font-medium">
+            Question type
+            <select
+              className={SELECT}
+              value={values.questionType}
+              onChange={(e) => set("questionType", e.target.value as QuestionFormValues["questionType"])}
+            >
+              {QUESTION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
             </select>
           </label>
         </div>
         {/* A date and time needs about 13rem to show whole; a cost needs a few digits. */}
         <div className="grid grid-cols-[5.5rem_1fr] gap-3">
-          <InputField label="Credit cost" type="number" min={0} value={String(values.creditCost)} onChange={(e) => set("creditCost", Number(e.target.value))} />
-          <InputField label="Deadline" type="datetime-local" value={toLocalInput(values.deadline)} onChange={(e) => set("deadline", fromLocalInput(e.target.value) ?? 0)} />
+          <InputField
+            label="Credit cost"
+            type="number"
+            min={0}
+            value={String(values.creditCost)}
+            onChange={(e) => set("creditCost", Number(e.target.value))}
+          />
+          <InputField
+            label="Deadline"
+            type="datetime-local"
+            value={toLocalInput(values.deadline)}
+            onChange={(e) => set("deadline", fromLocalInput(e.target.value) ?? 0)}
+          />
         </div>
         {values.status === "scheduled" ? (
-          <InputField label="Publish at" type="datetime-local" value={toLocalInput(values.publishAt)} onChange={(e) => set("publishAt", fromLocalInput(e.target.value))} />
+          <InputField
+            label="Publish at"
+            type="datetime-local"
+            value={toLocalInput(values.publishAt)}
+            onChange={(e) => set("publishAt", fromLocalInput(e.target.value))}
+          />
         ) : null}
         <div className="grid grid-cols-2 gap-3">
-          <InputField label="Option A" disabled={overUnder} value={overUnder ? "Over" : values.answerOptionA} onChange={(e) => set("answerOptionA", e.target.value)} />
-          <InputField label="Option B" disabled={overUnder} value={overUnder ? "Under" : values.answerOptionB} onChange={(e) => set("answerOptionB", e.target.value)} />
+          <InputField
+            label="Option A"
+            disabled={overUnder}
+            value={overUnder ? "Over" : values.answerOptionA}
+            onChange={(e) => set("answerOptionA", e.target.value)}
+          />
+          <InputField
+            label="Option B"
+            disabled={overUnder}
+            value={overUnder ? "Under" : values.answerOptionB}
+            onChange={(e) => set("answerOptionB", e.target.value)}
+          />
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={isProp} onChange={(e) => setValues((v) => togglePlayerProps(v, e.target.checked))} /> Player prop
+          <input
+            type="checkbox"
+            checked={isProp}
+            onChange={(e) => setValues((v) => togglePlayerProps(v, e.target.checked))}
+          />{" "}
+          Player prop
         </label>
         <InputField label="Tags (comma separated)" value={tagText} onChange={(e) => setTagText(e.target.value)} />
         <ImageUpload value={values.imageUrl} onChange={(url) => set("imageUrl", url)} />
-        <ScoreFeedFields questionId={question?.id ?? null} overUnder={overUnder} draft={feedDraft} onChange={setFeedDraft} />
-        {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
-        <Button type="submit" className="w-full" disabled={busy}>{busy ? "Saving..." : "Save Question"}</Button>
+        <ScoreFeedFields
+          questionId={question?.id ?? null}
+          overUnder={overUnder}
+          draft={feedDraft}
+          onChange={setFeedDraft}
+        />
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Saving..." : "Save Question"}
+        </Button>
       </form>
     </Dialog>
   );

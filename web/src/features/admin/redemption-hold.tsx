@@ -15,7 +15,8 @@ const useRelease = (id: string) => {
   return useMutation({
     mutationFn: () => unwrap(client.admin.redemptions[":id"].release.$post({ param: { id } })),
     onSuccess: () => toast.success("Hold released"),
-    onError: (error) => toast.error("Operation failed", { description: error instanceof ApiError ? error.message : "Please try again" }),
+    onError: (error) =>
+      toast.error("Operation failed", { description: error instanceof ApiError ? error.message : "Please try again" }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ["admin", "redemptions"] }),
   });
 };
@@ -30,7 +31,9 @@ export const RedemptionHoldNotice = ({ id, hold, pending }: { id: string; hold: 
     >
       <div>
         <p className="font-semibold text-amber-900 dark:text-amber-100">{holdSummary(hold, pending)}</p>
-        {pending ? <p>It cannot be fulfilled until you release the hold. Rejecting it refunds its credits as usual.</p> : null}
+        {pending ? (
+          <p>It cannot be fulfilled until you release the hold. Rejecting it refunds its credits as usual.</p>
+        ) : null}
       </div>
       {pending ? (
         <Button variant="secondary" disabled={release.isPending} onClick={() => release.mutate()}>

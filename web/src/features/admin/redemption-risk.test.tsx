@@ -30,7 +30,11 @@ const risky: RedemptionRisk = {
   reasons: ["opposite_side_winnings", "new_account_with_links", "award_funded_winnings", "recent_awards"],
 };
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("RiskSignals", () => {
   it("lists every signal as a labelled term, bold where it is not zero", () => {
@@ -44,7 +48,11 @@ describe("RiskSignals", () => {
       "Won with awarded credits: 8 credits",
       "Awarded in 30 days: 500 credits by OtherAdmin, PickstreakAdmin",
     ]);
-    expect(riskSignals(quiet).filter((signal) => signal.notable).map((signal) => signal.label)).toEqual(["Linked accounts", "Same referrer or referral"]);
+    expect(
+      riskSignals(quiet)
+        .filter((signal) => signal.notable)
+        .map((signal) => signal.label),
+    ).toEqual(["Linked accounts", "Same referrer or referral"]);
   });
 
   it("says 'High risk' and why in words, not by colour alone, and nothing of the kind otherwise", () => {

@@ -10,17 +10,33 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** The signals in reading order; `notable` ones are set in bold (the rule itself is spelled out in the badge). */
 export const riskSignals = (risk: RedemptionRisk): Signal[] => [
-  { label: "Account age", value: plural(risk.accountAgeDays, "day"), notable: risk.reasons.includes("new_account_with_links") },
+  {
+    label: "Account age",
+    value: plural(risk.accountAgeDays, "day"),
+    notable: risk.reasons.includes("new_account_with_links"),
+  },
   { label: "Linked accounts", value: String(risk.linkedAccounts), notable: risk.linkedAccounts > 0 },
   { label: "Same sign-up IP", value: String(risk.sameIpAccounts), notable: risk.sameIpAccounts > 0 },
-  { label: "Same payout email", value: String(risk.samePayoutEmailAccounts), notable: risk.samePayoutEmailAccounts > 0 },
-  { label: "Same referrer or referral", value: String(risk.sameReferralAccounts), notable: risk.sameReferralAccounts > 0 },
+  {
+    label: "Same payout email",
+    value: String(risk.samePayoutEmailAccounts),
+    notable: risk.samePayoutEmailAccounts > 0,
+  },
+  {
+    label: "Same referrer or referral",
+    value: String(risk.sameReferralAccounts),
+    notable: risk.sameReferralAccounts > 0,
+  },
   {
     label: "Won against linked accounts",
     value: `${risk.oppositeSideWinnings} of ${plural(risk.pickWinnings, "credit")}`,
     notable: risk.oppositeSideWinnings > 0,
   },
-  { label: "Won with awarded credits", value: plural(risk.awardFundedWinnings, "credit"), notable: risk.awardFundedWinnings > 0 },
+  {
+    label: "Won with awarded credits",
+    value: plural(risk.awardFundedWinnings, "credit"),
+    notable: risk.awardFundedWinnings > 0,
+  },
   {
     label: "Awarded in 30 days",
     value: risk.recentAwards > 0 ? `${plural(risk.recentAwards, "credit")} by ${risk.awardedBy.join(", ")}` : "none",
@@ -32,7 +48,16 @@ export const riskHeadline = (risk: RedemptionRisk) =>
   `High risk: ${risk.reasons.map((reason) => RISK_REASON_LABELS[reason]).join("; ")}`;
 
 const WarningIcon = () => (
-  <svg viewBox="0 0 24 24" aria-hidden="true" className="mt-px size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    className="mt-px size-4 shrink-0"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01" />
   </svg>
 );

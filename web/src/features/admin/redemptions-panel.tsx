@@ -16,7 +16,12 @@ const useAdminRedemptions = (status: RedemptionStatus) =>
   useInfiniteQuery({
     queryKey: ["admin", "redemptions", status],
     queryFn: ({ pageParam, signal }) =>
-      unwrap(client.admin.redemptions.$get({ query: { status, ...(pageParam ? { cursor: pageParam } : {}) } }, { init: { signal } })),
+      unwrap(
+        client.admin.redemptions.$get(
+          { query: { status, ...(pageParam ? { cursor: pageParam } : {}) } },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 15_000,
@@ -49,11 +54,15 @@ export const RedemptionsPanel = () => {
       {data && items.length === 0 ? <EmptyState title={`No ${status} redemptions`} /> : null}
       {items.length > 0 ? (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-          {items.map((r) => <RedemptionDecision key={r.id} redemption={r} />)}
+          {items.map((r) => (
+            <RedemptionDecision key={r.id} redemption={r} />
+          ))}
         </ul>
       ) : null}
       {hasNextPage ? (
-        <Button variant="secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>Load more</Button>
+        <Button variant="secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+          Load more
+        </Button>
       ) : null}
     </section>
   );

@@ -31,9 +31,11 @@ export const challengeQueueQueryOptions = queryOptions({
   refetchInterval: 30_000,
 });
 
-export const linkToFeed = (questionId: string, json: LinkBody) => unwrap(feed().links[":questionId"].$put({ param: { questionId }, json }));
+export const linkToFeed = (questionId: string, json: LinkBody) =>
+  unwrap(feed().links[":questionId"].$put({ param: { questionId }, json }));
 
-export const unlinkFromFeed = (questionId: string) => unwrap(feed().links[":questionId"].$delete({ param: { questionId } }));
+export const unlinkFromFeed = (questionId: string) =>
+  unwrap(feed().links[":questionId"].$delete({ param: { questionId } }));
 
 export const decideChallenge = (questionId: string, json: Decision) =>
   unwrap(feed().challenges[":questionId"].decision.$post({ param: { questionId }, json }));

@@ -7,7 +7,9 @@ type Props = { value: string; onChange: (code: string) => void; error?: string |
 const useCountryOptions = () =>
   useMemo(() => {
     const names = new Intl.DisplayNames(["en"], { type: "region" });
-    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
+    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    );
   }, []);
 
 /** A native select so it works with every keyboard and screen reader; the chosen country's flag sits inside it. */
@@ -16,9 +18,13 @@ export const CountrySelect = ({ value, onChange, error, label = "Country" }: Pro
   const options = useCountryOptions();
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
       <div className="relative mt-1">
-        {value ? <CountryFlag code={value} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2" /> : null}
+        {value ? (
+          <CountryFlag code={value} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2" />
+        ) : null}
         <select
           id={id}
           value={value}
@@ -35,7 +41,11 @@ export const CountrySelect = ({ value, onChange, error, label = "Country" }: Pro
           ))}
         </select>
       </div>
-      {error ? <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 };

@@ -24,7 +24,10 @@ export const useLogInPrompt = () => {
   const navigate = useNavigate();
   return useCallback(
     ({ message, redirect, error = false, position }: Prompt) => {
-      const action = { label: "Log in", onClick: () => void navigate({ to: "/auth", search: { mode: "login", redirect } }) };
+      const action = {
+        label: "Log in",
+        onClick: () => void navigate({ to: "/auth", search: { mode: "login", redirect } }),
+      };
       (error ? toast.error : toast)(message, { action, position });
     },
     [navigate],

@@ -38,8 +38,17 @@ export const PasswordForm = ({ label, submitLabel, onSubmit, children, testId }:
   return (
     <form noValidate onSubmit={submit} className="space-y-4" data-testid={testId}>
       {children}
-      <InputField label={label} type="password" autoComplete="new-password" value={password} error={error} onChange={(e) => setPassword(e.target.value)} />
-      <Button type="submit" className="w-full" disabled={busy}>{busy ? "Saving..." : submitLabel}</Button>
+      <InputField
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        error={error}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Saving..." : submitLabel}
+      </Button>
     </form>
   );
 };

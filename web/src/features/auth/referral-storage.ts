@@ -2,7 +2,8 @@
 const PENDING_KEY = "pending-referral-code";
 const PROCESSED_PREFIX = "referral-processed:";
 
-const isUsable = (code: string | null | undefined): code is string => Boolean(code && code.trim() && code.trim().toUpperCase() !== "LOADING");
+const isUsable = (code: string | null | undefined): code is string =>
+  Boolean(code && code.trim() && code.trim().toUpperCase() !== "LOADING");
 
 export const rememberReferralCode = (code: string | null | undefined) => {
   if (!isUsable(code)) return;

@@ -41,7 +41,8 @@ export const useSignOut = () => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "me" });
     await navigate({ to: "/" });
     // Kept until closed: it is the only word the player gets that the deletion happened and what it kept.
-    if (accountDeleted) toast.success(ACCOUNT_DELETED_TITLE, { description: ACCOUNT_DELETED_DESCRIPTION, duration: Infinity });
+    if (accountDeleted)
+      toast.success(ACCOUNT_DELETED_TITLE, { description: ACCOUNT_DELETED_DESCRIPTION, duration: Infinity });
     else if (clean) toast.success("Successfully logged out");
     else toast("Logged out (with minor issues)");
   };

@@ -40,7 +40,14 @@ export const VisitorOfferSheet = ({ kind, onDismiss, onStart }: Props) => {
   useDismissal(sheet, onDismiss);
   const credits = kind === "referral" ? 10 : 5;
   return createPortal(
-    <section ref={sheet} role="dialog" aria-modal="false" aria-labelledby={titleId} aria-describedby={descriptionId} className={SHEET}>
+    <section
+      ref={sheet}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      className={SHEET}
+    >
       <div className="mb-4 flex items-start justify-between gap-4">
         <div>
           <h2 id={titleId} className="text-lg font-semibold">
@@ -50,12 +57,19 @@ export const VisitorOfferSheet = ({ kind, onDismiss, onStart }: Props) => {
             Sign up now and get {credits} free credits to start making picks.
           </p>
         </div>
-        <button type="button" aria-label="Close" onClick={onDismiss} className="rounded-full p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+        <button
+          type="button"
+          aria-label="Close"
+          onClick={onDismiss}
+          className="rounded-full p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
           <X aria-hidden="true" size={20} />
         </button>
       </div>
       <p className="text-center text-5xl font-black text-brand-700 dark:text-brand-500">{formatCredits(credits)}</p>
-      <p className="mt-2 text-center text-sm text-slate-700 dark:text-slate-300">Free, no purchase needed. You must be 18 or older to play.</p>
+      <p className="mt-2 text-center text-sm text-slate-700 dark:text-slate-300">
+        Free, no purchase needed. You must be 18 or older to play.
+      </p>
       <div className="mt-5">
         <Button className="w-full" onClick={onStart}>
           Start My Streak

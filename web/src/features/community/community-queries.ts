@@ -21,7 +21,12 @@ export const leaderboardQueryOptions = (period: Period, viewer: string | null) =
   infiniteQueryOptions({
     queryKey: ["leaderboard", period, viewer],
     queryFn: ({ pageParam, signal }) =>
-      unwrap(client.leaderboard.$get({ query: { period, ...(pageParam ? { cursor: pageParam } : {}) } }, { init: { signal } })),
+      unwrap(
+        client.leaderboard.$get(
+          { query: { period, ...(pageParam ? { cursor: pageParam } : {}) } },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: STANDINGS_STALE_MS,
@@ -30,7 +35,8 @@ export const leaderboardQueryOptions = (period: Period, viewer: string | null) =
 export const userStatsQueryOptions = (userId: string, period: Period) =>
   queryOptions({
     queryKey: ["user-stats", userId, period],
-    queryFn: ({ signal }) => unwrap(client.users[":id"].stats.$get({ param: { id: userId }, query: { period } }, { init: { signal } })),
+    queryFn: ({ signal }) =>
+      unwrap(client.users[":id"].stats.$get({ param: { id: userId }, query: { period } }, { init: { signal } })),
     staleTime: STANDINGS_STALE_MS,
   });
 
@@ -40,7 +46,8 @@ export const userStatsQueryOptions = (userId: string, period: Period) =>
  */
 export const activityQueryOptions = infiniteQueryOptions({
   queryKey: ["activity"],
-  queryFn: ({ pageParam, signal }) => unwrap(client.activity.$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
+  queryFn: ({ pageParam, signal }) =>
+    unwrap(client.activity.$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
   staleTime: 5_000,

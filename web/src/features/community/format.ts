@@ -26,7 +26,15 @@ export const timeAgo = (epochMs: number, now = Date.now()) => {
 };
 
 /** '#3 of 120'; 'Unranked' for a player who never picked; '#999' alone when the board has no row. */
-export const rankLabel = ({ unranked, rank, totalUsers }: { unranked: boolean; rank: number | null; totalUsers: number }) => {
+export const rankLabel = ({
+  unranked,
+  rank,
+  totalUsers,
+}: {
+  unranked: boolean;
+  rank: number | null;
+  totalUsers: number;
+}) => {
   if (unranked || rank === null) return "Unranked";
   return rank <= totalUsers ? `#${rank} of ${totalUsers}` : `#${rank}`;
 };

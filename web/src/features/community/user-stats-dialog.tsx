@@ -7,7 +7,11 @@ import { userStatsQueryOptions, type Period, type UserStats } from "./community-
 import { monthYear, rankLabel, shortDate } from "./format";
 import { PeriodFilter } from "./period-filter";
 
-type Props = { user: { userId: string; username: string; country: string }; initialPeriod: Period; onClose: () => void };
+type Props = {
+  user: { userId: string; username: string; country: string };
+  initialPeriod: Period;
+  onClose: () => void;
+};
 
 const RESULT = {
   win: { label: "Win", className: "bg-brand-100 text-brand-800 dark:bg-brand-800/40 dark:text-brand-100" },
@@ -43,7 +47,9 @@ const StatsBody = ({ stats }: { stats: UserStats }) => (
               <span className="min-w-0 truncate">{item.text}</span>
               <span className="flex shrink-0 items-center gap-2">
                 <span className="text-xs text-slate-600 dark:text-slate-400">{shortDate(item.date)}</span>
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${RESULT[item.result].className}`}>{RESULT[item.result].label}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${RESULT[item.result].className}`}>
+                  {RESULT[item.result].label}
+                </span>
               </span>
             </li>
           ))}

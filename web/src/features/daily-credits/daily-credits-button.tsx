@@ -8,7 +8,8 @@ import { meQueryOptions, type Me } from "../auth/auth-queries";
 const timeZone = () => String(new Date().getTimezoneOffset());
 
 /** Milliseconds until the next claim opens, for a screen left open to offer it then; false while none waits. */
-const untilNextClaim = (nextClaimAt: number | null | undefined) => (nextClaimAt ? Math.max(1_000, nextClaimAt - Date.now()) : false);
+const untilNextClaim = (nextClaimAt: number | null | undefined) =>
+  nextClaimAt ? Math.max(1_000, nextClaimAt - Date.now()) : false;
 
 /**
  * Asked again when the player comes back to the tab (a new day may have begun since), and when the server said the
@@ -31,9 +32,12 @@ export const DailyCreditsButton = ({ userId }: { userId: string }) => {
     onSuccess: ({ amount, streak, credits, nextClaimAt }) => {
       queryClient.setQueryData<Me | null>(meQueryOptions.queryKey, (me) => me && { ...me, credits });
       const next = `The next claim opens ${formatDateTime(nextClaimAt)}.`;
-      toast.success(`${formatCredits(amount)} claimed`, { description: streak > 1 ? `${streak} days in a row. ${next}` : next });
+      toast.success(`${formatCredits(amount)} claimed`, {
+        description: streak > 1 ? `${streak} days in a row. ${next}` : next,
+      });
     },
-    onError: (error) => toast.error(error instanceof ApiError ? error.message : "Could not claim your daily credits. Please try again."),
+    onError: (error) =>
+      toast.error(error instanceof ApiError ? error.message : "Could not claim your daily credits. Please try again."),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["daily-credits", userId] }),
   });
   if (!daily.data?.available) return null;

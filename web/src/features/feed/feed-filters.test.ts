@@ -5,7 +5,12 @@ import { activeTab, ALL_SPORTS, DEFAULT_FILTERS, FREE_PICKS, PLAYER_PROPS, selec
 describe("sport tab rules", () => {
   it("Free Picks sets its flag and resets sport and market", () => {
     const next = selectTab({ ...DEFAULT_FILTERS, sport: "NBA", market: "Totals", playerPropsOnly: true }, FREE_PICKS);
-    expect(next).toMatchObject({ sport: ALL_SPORTS, market: "All Markets", freePicksOnly: true, playerPropsOnly: false });
+    expect(next).toMatchObject({
+      sport: ALL_SPORTS,
+      market: "All Markets",
+      freePicksOnly: true,
+      playerPropsOnly: false,
+    });
     expect(activeTab(next)).toBe(FREE_PICKS);
   });
 

@@ -24,8 +24,10 @@ export const DEFAULT_FILTERS: FeedFilters = {
 
 /** The tab rules: Free Picks and Player Props reset sport and market; any other tab clears both flags. */
 export const selectTab = (filters: FeedFilters, tab: string): FeedFilters => {
-  if (tab === FREE_PICKS) return { ...filters, sport: ALL_SPORTS, market: ALL_MARKETS, freePicksOnly: true, playerPropsOnly: false };
-  if (tab === PLAYER_PROPS) return { ...filters, sport: ALL_SPORTS, market: ALL_MARKETS, freePicksOnly: false, playerPropsOnly: true };
+  if (tab === FREE_PICKS)
+    return { ...filters, sport: ALL_SPORTS, market: ALL_MARKETS, freePicksOnly: true, playerPropsOnly: false };
+  if (tab === PLAYER_PROPS)
+    return { ...filters, sport: ALL_SPORTS, market: ALL_MARKETS, freePicksOnly: false, playerPropsOnly: true };
   return { ...filters, sport: tab, freePicksOnly: false, playerPropsOnly: false };
 };
 
@@ -74,7 +76,10 @@ export const FeedFiltersProvider = ({ store, children }: { store: FeedFiltersSto
     () => ({
       chooseTab: (tab: string) => store.update((current) => selectTab(current, tab)),
       shiftDay: (delta: number) =>
-        store.update((current) => ({ ...current, dayOffset: current.dayOffset === null ? Math.min(delta, 0) : current.dayOffset + delta })),
+        store.update((current) => ({
+          ...current,
+          dayOffset: current.dayOffset === null ? Math.min(delta, 0) : current.dayOffset + delta,
+        })),
       clearDay: () => store.update((current) => ({ ...current, dayOffset: null })),
       reset: () => store.update(() => DEFAULT_FILTERS),
     }),

@@ -22,7 +22,13 @@ export type { FeedPage, MyPick, Question } from "./feed-types";
 
 type FeedCall = typeof client.questions.$get;
 
-export type FeedParams = { filters: FeedFilters; sort: FeedSort; search: string; bookmarkedOnly: boolean; viewer: string | null };
+export type FeedParams = {
+  filters: FeedFilters;
+  sort: FeedSort;
+  search: string;
+  bookmarkedOnly: boolean;
+  viewer: string | null;
+};
 
 const FEED_REFRESH_MS = 60_000;
 
@@ -46,7 +52,8 @@ export const feedQuery = ({ filters, sort, search, bookmarkedOnly }: FeedParams,
 export const feedQueryOptions = (params: FeedParams) =>
   infiniteQueryOptions({
     queryKey: ["questions", "feed", params],
-    queryFn: ({ pageParam, signal }) => unwrap(client.questions.$get({ query: feedQuery(params, pageParam) }, { init: { signal } })),
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(client.questions.$get({ query: feedQuery(params, pageParam) }, { init: { signal } })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: FEED_REFRESH_MS,
@@ -67,8 +74,13 @@ const firstFeedOptions = (sort: FeedSort) => startingFeedOptions(DEFAULT_FILTERS
 export const seedFirstFeed = (queryClient: QueryClient, sort: FeedSort, inlinedText: string | null | undefined) => {
   const inlined = parseFirstFeed(inlinedText, sort);
   if (!inlined) return false;
-  queryClient.setQueryData(firstFeedOptions(sort).queryKey, { pages: [inlined.page], pageParams: [null] }, { updatedAt: inlined.at });
-  if (inlined.categories) queryClient.setQueryData(categoriesQueryOptions.queryKey, inlined.categories, { updatedAt: inlined.at });
+  queryClient.setQueryData(
+    firstFeedOptions(sort).queryKey,
+    { pages: [inlined.page], pageParams: [null] },
+    { updatedAt: inlined.at },
+  );
+  if (inlined.categories)
+    queryClient.setQueryData(categoriesQueryOptions.queryKey, inlined.categories, { updatedAt: inlined.at });
   return true;
 };
 
@@ -76,7 +88,11 @@ export const seedFirstFeed = (queryClient: QueryClient, sort: FeedSort, inlinedT
  * Starts Home's first page before its code has rendered: the page the worker put in a visitor's index.html, or else
  * the request, started together with the app. True when the page came with index.html.
  */
-export const prefetchFirstFeed = (queryClient: QueryClient, isMobile: boolean, page: Pick<Document, "getElementById">) => {
+export const prefetchFirstFeed = (
+  queryClient: QueryClient,
+  isMobile: boolean,
+  page: Pick<Document, "getElementById">,
+) => {
   const sort = defaultSort(isMobile);
   if (seedFirstFeed(queryClient, sort, readFirstFeedText(page))) return true;
   void queryClient.prefetchInfiniteQuery(firstFeedOptions(sort));

@@ -11,14 +11,17 @@ const CATEGORIES = { categories: [{ name: "Curling", count: 3 }], hasPlayerProps
 
 /** A document holding the worker's element with `text`, or none. */
 const pageWith = (text: string | null) => ({
-  getElementById: (id: string) => (id === FIRST_FEED_ELEMENT_ID && text !== null ? ({ textContent: text } as HTMLElement) : null),
+  getElementById: (id: string) =>
+    id === FIRST_FEED_ELEMENT_ID && text !== null ? ({ textContent: text } as HTMLElement) : null,
 });
-const inlined = (fields: Record<string, unknown>) => pageWith(JSON.stringify({ sort: "newest", at: 1_000, page: PAGE, ...fields }));
+const inlined = (fields: Record<string, unknown>) =>
+  pageWith(JSON.stringify({ sort: "newest", at: 1_000, page: PAGE, ...fields }));
 
 const firstKey = (sort: "newest" | "popularity") =>
   feedQueryOptions({ filters: DEFAULT_FILTERS, sort, search: "", bookmarkedOnly: false, viewer: null }).queryKey;
 
-const readFirstFeed = (page: ReturnType<typeof pageWith>, sort: string) => parseFirstFeed(readFirstFeedText(page), sort);
+const readFirstFeed = (page: ReturnType<typeof pageWith>, sort: string) =>
+  parseFirstFeed(readFirstFeedText(page), sort);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -29,7 +32,10 @@ describe("the feed's first page from index.html", () => {
 
   it("reads the feed's tabs with it, when the worker read them and they are the categories' answer", () => {
     expect(readFirstFeed(inlined({ categories: CATEGORIES }), "newest")?.categories).toEqual(CATEGORIES);
-    expect(readFirstFeed(inlined({ categories: { categories: "Curling" } }), "newest")).toMatchObject({ page: PAGE, categories: null });
+    expect(readFirstFeed(inlined({ categories: { categories: "Curling" } }), "newest")).toMatchObject({
+      page: PAGE,
+      categories: null,
+    });
   });
 
   it("never dates it after now, so a page from the browser's history is as old as it is", () => {
@@ -53,7 +59,10 @@ describe("the feed's first page from index.html", () => {
     vi.stubGlobal("fetch", fetch);
     const queryClient = new QueryClient();
     expect(prefetchFirstFeed(queryClient, false, inlined({ at: 1_000, categories: CATEGORIES }))).toBe(true);
-    expect(queryClient.getQueryData<InfiniteData<FeedPage>>(firstKey("newest"))).toEqual({ pages: [PAGE], pageParams: [null] });
+    expect(queryClient.getQueryData<InfiniteData<FeedPage>>(firstKey("newest"))).toEqual({
+      pages: [PAGE],
+      pageParams: [null],
+    });
     expect(queryClient.getQueryState(firstKey("newest"))?.dataUpdatedAt).toBe(1_000);
     expect(queryClient.getQueryData(categoriesQueryOptions.queryKey)).toEqual(CATEGORIES);
     expect(queryClient.getQueryState(categoriesQueryOptions.queryKey)?.dataUpdatedAt).toBe(1_000);
@@ -71,7 +80,9 @@ describe("the feed's first page from index.html", () => {
     vi.stubGlobal("fetch", fetch);
     const queryClient = new QueryClient();
     expect(prefetchFirstFeed(queryClient, true, inlined({}))).toBe(false);
-    await vi.waitFor(() => expect(queryClient.getQueryData<InfiniteData<FeedPage>>(firstKey("popularity"))?.pages).toEqual([PAGE]));
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<InfiniteData<FeedPage>>(firstKey("popularity"))?.pages).toEqual([PAGE]),
+    );
     expect(fetch).toHaveBeenCalledOnce();
     expect(new URL((fetch.mock.calls[0] as unknown as [Request])[0].url).search).toBe("?sort=popularity");
   });

@@ -16,7 +16,8 @@ const isCategories = (answer: unknown): answer is CategoriesResponse => {
  * The text of the element the worker put in a visitor's index.html; absent under the dev server, for a signed-in
  * player and when the worker could not read the feed.
  */
-export const readFirstFeedText = (page: Pick<Document, "getElementById">) => page.getElementById(FIRST_FEED_ELEMENT_ID)?.textContent;
+export const readFirstFeedText = (page: Pick<Document, "getElementById">) =>
+  page.getElementById(FIRST_FEED_ELEMENT_ID)?.textContent;
 
 /**
  * The first page of the feed that the worker read for a visitor's /home (worker/features/home-page), if it is the

@@ -20,13 +20,21 @@ export const useBookmark = () => {
   const viewer = useViewer();
   const mutation = useMutation({
     mutationFn: ({ id, bookmarked }: { id: string; bookmarked: boolean }) =>
-      unwrap(bookmarked ? client.bookmarks[":questionId"].$put({ param: { questionId: id } }) : client.bookmarks[":questionId"].$delete({ param: { questionId: id } })),
+      unwrap(
+        bookmarked
+          ? client.bookmarks[":questionId"].$put({ param: { questionId: id } })
+          : client.bookmarks[":questionId"].$delete({ param: { questionId: id } }),
+      ),
     onMutate: ({ id, bookmarked }) => {
-      queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (old) => setBookmarkedInFeeds(old, id, bookmarked));
+      queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (old) =>
+        setBookmarkedInFeeds(old, id, bookmarked),
+      );
     },
     onSuccess: (_data, { bookmarked }) => toast.success(bookmarked ? "Question bookmarked" : "Bookmark removed"),
     onError: (_error, { id, bookmarked }) => {
-      queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (old) => setBookmarkedInFeeds(old, id, !bookmarked));
+      queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (old) =>
+        setBookmarkedInFeeds(old, id, !bookmarked),
+      );
       toast.error("Failed to update bookmark");
     },
     // The bookmarked-only feed is cached separately, so every change must mark it stale; so are the results awaited.

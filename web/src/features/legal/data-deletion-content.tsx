@@ -33,12 +33,9 @@ export const DataDeletionContent = () => (
           before you delete if you want to keep their value.
         </li>
         <li>
-          <strong>Subscriptions</strong>: cancel any monthly credit subscription first so that you are not billed
-          again.
+          <strong>Subscriptions</strong>: cancel any monthly credit subscription first so that you are not billed again.
         </li>
-        <li>
-          Open contest entries and referral rewards that have not yet been paid are also forfeited.
-        </li>
+        <li>Open contest entries and referral rewards that have not yet been paid are also forfeited.</li>
       </ul>
     </Section>
 
@@ -60,20 +57,22 @@ export const DataDeletionContent = () => (
         repeatedly collecting sign-up bonuses. We keep:
       </p>
       <ul>
-        <li>the credit ledger: the history of credits added and spent, including purchases, payouts and redemptions;</li>
+        <li>
+          the credit ledger: the history of credits added and spent, including purchases, payouts and redemptions;
+        </li>
         <li>the history of picks and their results.</li>
       </ul>
       <p>
-        These records are anonymised: they are no longer linked to your email address, username or any other detail
-        that identifies you. Stripe keeps its own records of payments you made, under its own privacy policy.
+        These records are anonymised: they are no longer linked to your email address, username or any other detail that
+        identifies you. Stripe keeps its own records of payments you made, under its own privacy policy.
       </p>
     </Section>
 
     <Section title="5. How long it takes">
       <ul>
         <li>
-          <strong>In the app:</strong> deletion happens immediately when you confirm. Your profile, username and
-          sign-in stop working straight away.
+          <strong>In the app:</strong> deletion happens immediately when you confirm. Your profile, username and sign-in
+          stop working straight away.
         </li>
         <li>
           <strong>Backups:</strong> copies of your information in our backups are purged within 30 days.
@@ -99,10 +98,10 @@ export const DataDeletionContent = () => (
 
     <Section title="7. Verification">
       <p>
-        To protect you from someone deleting your account without permission, we verify every request that does not
-        come from inside the app. We will send a confirmation message to the email address on the account and delete it
-        only after you confirm from that address. If you no longer have access to that email address, we may ask for
-        other details that only the account owner would know, such as recent picks or purchases. We never ask for your
+        To protect you from someone deleting your account without permission, we verify every request that does not come
+        from inside the app. We will send a confirmation message to the email address on the account and delete it only
+        after you confirm from that address. If you no longer have access to that email address, we may ask for other
+        details that only the account owner would know, such as recent picks or purchases. We never ask for your
         password.
       </p>
     </Section>
@@ -113,8 +112,8 @@ export const DataDeletionContent = () => (
         <Link to="/privacy-policy" className={LEGAL_LINK_CLASS}>
           Privacy Policy
         </Link>{" "}
-        to learn what we collect and why, or contact us at <MailLink address={PRIVACY_EMAIL} /> with any questions
-        about your data.
+        to learn what we collect and why, or contact us at <MailLink address={PRIVACY_EMAIL} /> with any questions about
+        your data.
       </p>
     </Section>
   </>

@@ -24,20 +24,18 @@ export const PrivacyContent = () => (
       <p>Information you give us:</p>
       <ul>
         <li>
-          <strong>Account details</strong> – your email address, username and country. You can choose your country,
-          or we detect it from the country your connection comes from. We do not collect your precise location.
+          <strong>Account details</strong> – your email address, username and country. You can choose your country, or
+          we detect it from the country your connection comes from. We do not collect your precise location.
         </li>
         <li>
-          <strong>Password</strong> – stored only as a salted hash. We never store or see your password in plain
-          text.
+          <strong>Password</strong> – stored only as a salted hash. We never store or see your password in plain text.
         </li>
         <li>
           <strong>Redemption details</strong> – the email address you want a gift card sent to and your confirmation
           that you are 18 or older.
         </li>
         <li>
-          <strong>Messages</strong> – the name, email address, subject and message you send through the Contact Us
-          form.
+          <strong>Messages</strong> – the name, email address, subject and message you send through the Contact Us form.
         </li>
       </ul>
       <p>Information created when you play:</p>
@@ -51,8 +49,8 @@ export const PrivacyContent = () => (
           purchases and redemptions.
         </li>
         <li>
-          <strong>Purchases</strong> – what you bought, when, the amount and the payment status. Payments are handled
-          by Stripe. Your card details go directly to Stripe and are never stored by us.
+          <strong>Purchases</strong> – what you bought, when, the amount and the payment status. Payments are handled by
+          Stripe. Your card details go directly to Stripe and are never stored by us.
         </li>
       </ul>
       <p>Information collected automatically:</p>
@@ -80,8 +78,8 @@ export const PrivacyContent = () => (
           redemptions.
         </li>
         <li>
-          <strong>To support you</strong> – answering your messages and sending important service emails, such as
-          email confirmation, password resets and redemption updates.
+          <strong>To support you</strong> – answering your messages and sending important service emails, such as email
+          confirmation, password resets and redemption updates.
         </li>
         <li>
           <strong>To meet legal obligations</strong> – keeping accounting records and responding to lawful requests.
@@ -90,9 +88,8 @@ export const PrivacyContent = () => (
       <p>
         Where the GDPR applies, we rely on these legal bases: performing our contract with you (running the game and
         delivering rewards), our legitimate interests (fraud prevention, security and improving the Service), and
-        compliance with legal obligations (accounting). We do not use your information for automated decisions that
-        have legal or similarly significant effects on you without human review; redemptions are always reviewed by
-        staff.
+        compliance with legal obligations (accounting). We do not use your information for automated decisions that have
+        legal or similarly significant effects on you without human review; redemptions are always reviewed by staff.
       </p>
     </Section>
 
@@ -128,14 +125,14 @@ export const PrivacyContent = () => (
           <strong>Cloudflare</strong>, which hosts the Service and stores its data;
         </li>
         <li>
-          authorities or other parties when the law requires it, or when needed to protect our users, the Service or
-          our rights, for example to stop fraud.
+          authorities or other parties when the law requires it, or when needed to protect our users, the Service or our
+          rights, for example to stop fraud.
         </li>
       </ul>
       <p>
-        These providers may use your information only to provide their services to us. If Pickstreak is ever involved
-        in a merger or sale, your information may be transferred as part of it, and this policy will continue to apply
-        to it.
+        These providers may use your information only to provide their services to us. If Pickstreak is ever involved in
+        a merger or sale, your information may be transferred as part of it, and this policy will continue to apply to
+        it.
       </p>
     </Section>
 

@@ -8,10 +8,12 @@ export const PrivacyRightsContent = () => (
         <li>We keep your account details for as long as your account is open.</li>
         <li>
           When you delete your account, we erase your email address, username, password hash, country, sessions and
-          bookmarks. Your credit ledger, pick history, purchase and redemption records are kept for accounting and
-          fraud prevention, but they are anonymised so they are no longer linked to you.
+          bookmarks. Your credit ledger, pick history, purchase and redemption records are kept for accounting and fraud
+          prevention, but they are anonymised so they are no longer linked to you.
         </li>
-        <li>Contact messages and technical logs are kept only as long as needed to help you and keep the Service secure.</li>
+        <li>
+          Contact messages and technical logs are kept only as long as needed to help you and keep the Service secure.
+        </li>
         <li>Deleted data is removed from our backups within 30 days.</li>
       </ul>
       <p>
@@ -79,8 +81,8 @@ export const PrivacyRightsContent = () => (
 
     <Section title="11. Changes to this policy">
       <p>
-        We may update this policy as the Service changes. We will post the new version on this page with a new
-        effective date and, for significant changes, tell you by email or in the app before they take effect.
+        We may update this policy as the Service changes. We will post the new version on this page with a new effective
+        date and, for significant changes, tell you by email or in the app before they take effect.
       </p>
     </Section>
 

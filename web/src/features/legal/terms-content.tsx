@@ -41,9 +41,7 @@ export const TermsContent = () => (
 
     <Section title="3. Your account">
       <ul>
-        <li>
-          You may hold only one account. Accounts are personal and may not be shared, sold or transferred.
-        </li>
+        <li>You may hold only one account. Accounts are personal and may not be shared, sold or transferred.</li>
         <li>
           The information you give us, including your email address and country, must be accurate and kept up to date.
         </li>
@@ -52,20 +50,20 @@ export const TermsContent = () => (
           redemptions, require a confirmed email address.
         </li>
         <li>
-          Keep your password secret. You are responsible for activity on your account. Tell us straight away through
-          the Contact Us form if you think someone else has accessed it.
+          Keep your password secret. You are responsible for activity on your account. Tell us straight away through the
+          Contact Us form if you think someone else has accessed it.
         </li>
         <li>
-          Usernames must not be offensive, misleading or impersonate another person or brand. We may change or remove
-          a username that breaks this rule.
+          Usernames must not be offensive, misleading or impersonate another person or brand. We may change or remove a
+          username that breaks this rule.
         </li>
       </ul>
     </Section>
 
     <Section title="4. Credits">
       <p>
-        Credits are a virtual in-game currency. They are a limited, personal licence to use features of the Service,
-        not money, property or a deposit. Credits have no cash value and cannot be sold, transferred between accounts or
+        Credits are a virtual in-game currency. They are a limited, personal licence to use features of the Service, not
+        money, property or a deposit. Credits have no cash value and cannot be sold, transferred between accounts or
         exchanged for anything outside the Service, except that redeemable credits can be redeemed for gift cards as
         described in section 8.
       </p>
@@ -75,8 +73,8 @@ export const TermsContent = () => (
           <strong>Purchased credits</strong> – credits you buy with money, including credits from a subscription.
         </li>
         <li>
-          <strong>Bonus credits</strong> – credits we give you for free, such as the sign-up bonus, referral rewards
-          and promo codes.
+          <strong>Bonus credits</strong> – credits we give you for free, such as the sign-up bonus, referral rewards and
+          promo codes.
         </li>
         <li>
           <strong>Awarded credits</strong> – credits our staff give you, for example as a goodwill gesture. Awarded
@@ -112,9 +110,9 @@ export const TermsContent = () => (
           in the app, normally before the event starts, and picks are not accepted after it.
         </li>
         <li>
-          Pickstreak staff resolve each question based on the official result of the event. We may correct a
-          resolution that was wrong. When we do, payouts made on the earlier result are reversed and the corrected
-          result is applied, which can reduce your balance, your redeemable credits or your streak.
+          Pickstreak staff resolve each question based on the official result of the event. We may correct a resolution
+          that was wrong. When we do, payouts made on the earlier result are reversed and the corrected result is
+          applied, which can reduce your balance, your redeemable credits or your streak.
         </li>
         <li>
           Streaks, standings and statistics are for fun and recognition. They have no monetary value unless a contest’s
@@ -126,21 +124,21 @@ export const TermsContent = () => (
     <Section title="6. Purchases">
       <ul>
         <li>
-          You can buy credits as one-time packs or through a monthly subscription. Payments are processed by Stripe;
-          we never see or store your full card details.
+          You can buy credits as one-time packs or through a monthly subscription. Payments are processed by Stripe; we
+          never see or store your full card details.
         </li>
         <li>
-          The price, the number of credits and, for subscriptions, the billing period are shown before you pay.
-          Credits are added to your balance once Stripe confirms the payment.
+          The price, the number of credits and, for subscriptions, the billing period are shown before you pay. Credits
+          are added to your balance once Stripe confirms the payment.
         </li>
         <li>
           Subscriptions renew automatically each month until you cancel. Cancelling stops future renewals; you keep the
           credits already delivered, and the current period is not refunded.
         </li>
         <li>
-          All purchases are final except where the law requires otherwise. If a payment is refunded, reversed or
-          charged back, we remove the credits from that purchase from your balance, even if this leaves it negative,
-          and we may suspend the account while a dispute is open.
+          All purchases are final except where the law requires otherwise. If a payment is refunded, reversed or charged
+          back, we remove the credits from that purchase from your balance, even if this leaves it negative, and we may
+          suspend the account while a dispute is open.
         </li>
         <li>Buying credits is never required to play.</li>
       </ul>

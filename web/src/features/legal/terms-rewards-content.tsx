@@ -10,8 +10,8 @@ export const TermsRewardsContent = () => (
           redeeming 10 credits gives a $6.00 gift card.
         </li>
         <li>
-          The minimum redemption is 10 credits. Redemptions are available only to US residents aged 18 or older, and
-          you must confirm your age when you request one.
+          The minimum redemption is 10 credits. Redemptions are available only to US residents aged 18 or older, and you
+          must confirm your age when you request one.
         </li>
         <li>
           When you request a redemption, the credits are held from your balance and the request is reviewed by
@@ -53,8 +53,8 @@ export const TermsRewardsContent = () => (
           your balance when you join.
         </li>
         <li>
-          Each contest lists its prize tiers before you enter. Prizes are paid once, when the contest ends, based on
-          the final standings. Unless a contest’s description says otherwise, contest prizes are bonus credits.
+          Each contest lists its prize tiers before you enter. Prizes are paid once, when the contest ends, based on the
+          final standings. Unless a contest’s description says otherwise, contest prizes are bonus credits.
         </li>
         <li>If we cancel a contest before it ends, entry fees are refunded and no prizes are paid.</li>
       </ul>
@@ -95,8 +95,8 @@ export const TermsRewardsContent = () => (
       <p>
         The Service is provided “as is” and “as available”. We do not promise that it will be uninterrupted or
         error-free, or that event data, schedules and results shown in the app are always complete or accurate.
-        Pickstreak is a game for entertainment and is not affiliated with any league, team or event organiser unless
-        we say so.
+        Pickstreak is a game for entertainment and is not affiliated with any league, team or event organiser unless we
+        say so.
       </p>
     </Section>
 
@@ -112,9 +112,9 @@ export const TermsRewardsContent = () => (
 
     <Section title="15. Changes to these Terms">
       <p>
-        We may update these Terms as the Service changes. We will post the new version on this page with a new
-        effective date and, for significant changes, tell you by email or in the app before they take effect. If you
-        keep using the Service after the changes take effect, you accept the updated Terms.
+        We may update these Terms as the Service changes. We will post the new version on this page with a new effective
+        date and, for significant changes, tell you by email or in the app before they take effect. If you keep using
+        the Service after the changes take effect, you accept the updated Terms.
       </p>
     </Section>
 
@@ -123,7 +123,8 @@ export const TermsRewardsContent = () => (
       <ul>
         <li>
           Limits on credits spent (on picks and contest entries alike) and on money spent on purchases, per day, week
-          and month (the last 24 hours, 7 days and 30 days). A lower limit holds at once; a higher one, or none, only after 24 hours.
+          and month (the last 24 hours, 7 days and 30 days). A lower limit holds at once; a higher one, or none, only
+          after 24 hours.
         </li>
         <li>A break of 24 hours, 7 days or 30 days, which starts at once and cannot be cut short.</li>
         <li>

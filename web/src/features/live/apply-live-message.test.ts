@@ -10,7 +10,11 @@ describe("applyLiveMessage", () => {
     const unsubscribe = onScreen.subscribe(() => undefined);
     await expect.poll(() => fetches).toBe(1);
 
-    applyLiveMessage(queryClient, { type: "credits", data: { balance: 105, totalEarned: 100, totalSpent: 0, redeemable: 100 } }, () => undefined);
+    applyLiveMessage(
+      queryClient,
+      { type: "credits", data: { balance: 105, totalEarned: 100, totalSpent: 0, redeemable: 100 } },
+      () => undefined,
+    );
 
     await expect.poll(() => fetches).toBe(2);
     unsubscribe();

@@ -15,11 +15,18 @@ const withoutQuestion = (data: InfiniteData<FeedPage> | undefined, id: string) =
 const withCountedPick = (data: InfiniteData<FeedPage> | undefined, id: string, choice: "yes" | "no") =>
   data && {
     ...data,
-    pages: data.pages.map((page) => ({ ...page, items: page.items.map((q) => (q.id === id ? countPick(q, choice) : q)) })),
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((q) => (q.id === id ? countPick(q, choice) : q)),
+    })),
   };
 
 /** Live events touch the query cache (set or invalidate) and screens re-render from it; a streak correction also says why. */
-export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage, onBurst: (burst: CreditBurst) => void) => {
+export const applyLiveMessage = (
+  queryClient: QueryClient,
+  message: LiveMessage,
+  onBurst: (burst: CreditBurst) => void,
+) => {
   switch (message.type) {
     case "credits":
       queryClient.setQueryData<Me | null>(["me"], (me) => me && { ...me, credits: message.data });
@@ -39,9 +46,19 @@ export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage,
       void queryClient.invalidateQueries({ queryKey: ["picks"] });
       const { streakBefore, streakAfter, questionTitle, reason } = message.data;
       // Every correction is announced, including one that left the number where it was.
-      toast(streakBefore === streakAfter ? `Your streak stays at ${streakAfter}` : `Your streak went from ${streakBefore} to ${streakAfter}`, {
-        description: [`A result was corrected: ${questionTitle ?? "a question you picked"}.`, reason ? `Reason: ${reason}` : ""].filter(Boolean).join(" "),
-      });
+      toast(
+        streakBefore === streakAfter
+          ? `Your streak stays at ${streakAfter}`
+          : `Your streak went from ${streakBefore} to ${streakAfter}`,
+        {
+          description: [
+            `A result was corrected: ${questionTitle ?? "a question you picked"}.`,
+            reason ? `Reason: ${reason}` : "",
+          ]
+            .filter(Boolean)
+            .join(" "),
+        },
+      );
       return;
     }
     case "question.updated":
@@ -50,7 +67,9 @@ export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage,
       void queryClient.invalidateQueries({ queryKey: ["categories"] });
       return;
     case "question.deleted":
-      queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (data) => withoutQuestion(data, message.data.id));
+      queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (data) =>
+        withoutQuestion(data, message.data.id),
+      );
       queryClient.removeQueries({ queryKey: ["questions", "detail", message.data.id] });
       // Its picks leave My Picks (and the streak), its picks and wins the community feed and the boards.
       void queryClient.invalidateQueries({ queryKey: ["picks"] });
@@ -61,11 +80,23 @@ export const applyLiveMessage = (queryClient: QueryClient, message: LiveMessage,
       void queryClient.invalidateQueries({ queryKey: ["activity"] });
       // Another player's pick moves the card's count and, where the viewer already sees it, the crowd's split; the
       // viewer's own pick is in the cache from its own answer.
-      if (message.data.kind === "pick" && message.data.username !== queryClient.getQueryData<Me | null>(["me"])?.user.username) {
+      if (
+        message.data.kind === "pick" &&
+        message.data.username !== queryClient.getQueryData<Me | null>(["me"])?.user.username
+      ) {
         const { questionId, choice } = message.data;
-        queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (data) => withCountedPick(data, questionId, choice));
-        queryClient.setQueryData<MyPicks>(["picks", "mine"], (data) =>
-          data && { ...data, items: data.items.map((row) => (row.questionId === questionId ? { ...row, question: countCrowdPick(row.question, choice) } : row)) },
+        queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (data) =>
+          withCountedPick(data, questionId, choice),
+        );
+        queryClient.setQueryData<MyPicks>(
+          ["picks", "mine"],
+          (data) =>
+            data && {
+              ...data,
+              items: data.items.map((row) =>
+                row.questionId === questionId ? { ...row, question: countCrowdPick(row.question, choice) } : row,
+              ),
+            },
         );
       }
       // A win moves the standings and contest scores; only boards on screen refetch.

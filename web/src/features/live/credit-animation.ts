@@ -26,7 +26,8 @@ export const createBurstQueue = (schedule: (fn: () => void, ms: number) => void 
   const next = () => {
     current = queue.shift() ?? null;
     emit();
-    if (current) schedule(next, Math.max(CREDIT_ANIMATION_DISPLAY_MS, animationDuration(current.amount, current.transactionType)));
+    if (current)
+      schedule(next, Math.max(CREDIT_ANIMATION_DISPLAY_MS, animationDuration(current.amount, current.transactionType)));
   };
   return {
     push(burst: CreditBurst) {

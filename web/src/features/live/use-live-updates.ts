@@ -52,7 +52,8 @@ export const useLiveUpdates = (onBurst: (burst: CreditBurst) => void) => {
       current.addEventListener("open", () => {
         document.documentElement.dataset.live = "open";
         if (attempt > 0) {
-          for (const key of [["me"], ["picks"], ["questions"], ["activity"], ["referrals"]]) void queryClient.invalidateQueries({ queryKey: key });
+          for (const key of [["me"], ["picks"], ["questions"], ["activity"], ["referrals"]])
+            void queryClient.invalidateQueries({ queryKey: key });
         }
         attempt = 0;
         lastFrameAt = Date.now();

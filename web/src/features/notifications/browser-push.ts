@@ -1,15 +1,27 @@
 import { subscriptionBody } from "../pwa/subscription-renewal";
-import { forgetSubscription, saveSubscription, type BrowserSubscription, type NotificationsView } from "./notifications-api";
+import {
+  forgetSubscription,
+  saveSubscription,
+  type BrowserSubscription,
+  type NotificationsView,
+} from "./notifications-api";
 
 export type PushSupport = "supported" | "unsupported" | "blocked";
 
 /** Notifications need a service worker, the Push API and permission; iOS offers them only to the installed app. */
 export const pushSupport = (): PushSupport => {
-  if (typeof navigator === "undefined" || !("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return "unsupported";
+  if (
+    typeof navigator === "undefined" ||
+    !("serviceWorker" in navigator) ||
+    !("PushManager" in window) ||
+    !("Notification" in window)
+  )
+    return "unsupported";
   return Notification.permission === "denied" ? "blocked" : "supported";
 };
 
-const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+const fromBase64Url = (text: string) =>
+  Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
 const registration = () => navigator.serviceWorker.getRegistration();
 
@@ -23,10 +35,14 @@ export class PushRefused extends Error {}
  * and hands the subscription to the server.
  */
 export const turnOnPush = async (publicKey: string) => {
-  if ((await Notification.requestPermission()) !== "granted") throw new PushRefused("Notifications are blocked in this browser's settings.");
+  if ((await Notification.requestPermission()) !== "granted")
+    throw new PushRefused("Notifications are blocked in this browser's settings.");
   const ready = await registration();
   if (!ready) throw new PushRefused("Notifications need the app to finish installing. Reload the page and try again.");
-  const subscription = await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(publicKey) });
+  const subscription = await ready.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: fromBase64Url(publicKey),
+  });
   const body = subscriptionBody(subscription.toJSON());
   if (!body) throw new PushRefused("This browser gave an incomplete subscription.");
   return saveSubscription(body);

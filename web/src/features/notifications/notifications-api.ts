@@ -14,4 +14,5 @@ export const notificationsQueryOptions = queryOptions({
 
 export const chooseTopics = (json: Partial<Topics>) => unwrap(notifications.topics.$put({ json }));
 export const saveSubscription = (json: BrowserSubscription) => unwrap(notifications.subscriptions.$post({ json }));
-export const forgetSubscription = (endpoint: string) => unwrap(notifications.subscriptions.$delete({ json: { endpoint } }));
+export const forgetSubscription = (endpoint: string) =>
+  unwrap(notifications.subscriptions.$delete({ json: { endpoint } }));

@@ -3,7 +3,14 @@ import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { currentSubscription, pushSupport, PushRefused, resendSubscription, turnOffPush, turnOnPush } from "./browser-push";
+import {
+  currentSubscription,
+  pushSupport,
+  PushRefused,
+  resendSubscription,
+  turnOffPush,
+  turnOnPush,
+} from "./browser-push";
 import { chooseTopics, notificationsQueryOptions, type NotificationsView, type Topics } from "./notifications-api";
 
 const TOPICS: { topic: keyof Topics; label: string }[] = [
@@ -14,7 +21,9 @@ const TOPICS: { topic: keyof Topics; label: string }[] = [
 ];
 
 const failure = (error: unknown) =>
-  error instanceof ApiError || error instanceof PushRefused ? error.message : "Notifications could not be turned on in this browser.";
+  error instanceof ApiError || error instanceof PushRefused
+    ? error.message
+    : "Notifications could not be turned on in this browser.";
 
 /** This device's on/off switch (asking the browser's permission only when the player asks) and the topics, shared by every device. */
 export const NotificationsSection = () => {
@@ -75,7 +84,9 @@ export const NotificationsSection = () => {
   return (
     <section className="space-y-3" aria-labelledby="notifications-title">
       <div>
-        <h2 id="notifications-title" className="text-base font-semibold">Notifications</h2>
+        <h2 id="notifications-title" className="text-base font-semibold">
+          Notifications
+        </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           Hear the moment a pick settles, even with the app closed.
           {view.devices > 0 ? ` On for ${view.devices} ${view.devices === 1 ? "device" : "devices"}.` : ""}
@@ -86,11 +97,18 @@ export const NotificationsSection = () => {
           This browser can't show notifications. On an iPhone or iPad, add Pickstreak to your Home Screen first.
         </p>
       ) : support === "blocked" ? (
-        <p role="status" className="rounded-lg bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          className="rounded-lg bg-amber-100 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
           Notifications are blocked in this browser's settings. Allow them for this site, then come back here.
         </p>
       ) : (
-        <Button variant={onHere ? "secondary" : "primary"} disabled={busy || onHere === null} onClick={() => void toggle()}>
+        <Button
+          variant={onHere ? "secondary" : "primary"}
+          disabled={busy || onHere === null}
+          onClick={() => void toggle()}
+        >
           {busy ? "Saving..." : onHere ? "Turn off on this device" : "Turn on notifications"}
         </Button>
       )}

@@ -37,7 +37,12 @@ export const AddCreditsDialog = ({ open, onOpenChange }: Props) => {
   }, [current, mode, setMode]);
 
   const body = () => {
-    if (subscriptions.isPending) return <p role="status" className="text-sm text-slate-600 dark:text-slate-400">Loading...</p>;
+    if (subscriptions.isPending)
+      return (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          Loading...
+        </p>
+      );
     if (current) {
       return (
         <>
@@ -49,10 +54,25 @@ export const AddCreditsDialog = ({ open, onOpenChange }: Props) => {
     }
     return (
       <>
-        {subscriptions.isError ? <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">Failed to load subscriptions</p> : null}
-        <div role="radiogroup" aria-label="Purchase type" className="mb-4 flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+        {subscriptions.isError ? (
+          <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
+            Failed to load subscriptions
+          </p>
+        ) : null}
+        <div
+          role="radiogroup"
+          aria-label="Purchase type"
+          className="mb-4 flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+        >
           {MODES.map(({ value, label }) => (
-            <button key={value} type="button" role="radio" aria-checked={mode === value} className={modeClass(mode === value)} onClick={() => setMode(value)}>
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={mode === value}
+              className={modeClass(mode === value)}
+              onClick={() => setMode(value)}
+            >
               {label}
             </button>
           ))}
@@ -67,7 +87,11 @@ export const AddCreditsDialog = ({ open, onOpenChange }: Props) => {
       open={open}
       onOpenChange={onOpenChange}
       title="Add Credits"
-      description={current ? "Your monthly subscription, and extra credits whenever you want them." : "Buy credits once, or get them every month for 20% less."}
+      description={
+        current
+          ? "Your monthly subscription, and extra credits whenever you want them."
+          : "Buy credits once, or get them every month for 20% less."
+      }
     >
       {body()}
     </Dialog>

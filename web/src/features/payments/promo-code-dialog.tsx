@@ -42,7 +42,10 @@ export const PromoCodeDialog = ({ open, onOpenChange }: Props) => {
   };
 
   const finish = () => {
-    if (redeemed) toast.success("Promo Code Redeemed", { description: `${formatCredits(redeemed.creditsAwarded)} have been added to your account.` });
+    if (redeemed)
+      toast.success("Promo Code Redeemed", {
+        description: `${formatCredits(redeemed.creditsAwarded)} have been added to your account.`,
+      });
     onOpenChange(false);
   };
 
@@ -51,17 +54,27 @@ export const PromoCodeDialog = ({ open, onOpenChange }: Props) => {
       <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(next) : finish())} title="Success!">
         <div className="space-y-4 text-center" data-testid="promo-success">
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Promo code <span className="font-mono font-semibold text-slate-900 dark:text-slate-100">{redeemed.code}</span> redeemed
+            Promo code{" "}
+            <span className="font-mono font-semibold text-slate-900 dark:text-slate-100">{redeemed.code}</span> redeemed
           </p>
-          <p className="text-2xl font-bold text-brand-700 dark:text-brand-500">+{formatCredits(redeemed.creditsAwarded)}</p>
-          <Button className="w-full" onClick={finish}>Continue</Button>
+          <p className="text-2xl font-bold text-brand-700 dark:text-brand-500">
+            +{formatCredits(redeemed.creditsAwarded)}
+          </p>
+          <Button className="w-full" onClick={finish}>
+            Continue
+          </Button>
         </div>
       </Dialog>
     );
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Redeem Promo Code" description="Enter a promo code to get free credits.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Redeem Promo Code"
+      description="Enter a promo code to get free credits."
+    >
       <form noValidate onSubmit={submit} className="space-y-4">
         <InputField
           label="Promo Code"

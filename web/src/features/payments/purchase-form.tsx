@@ -14,7 +14,11 @@ const SELECT_CLASS =
 const PriceLine = ({ form }: { form: Form }) => {
   const { min, max } = CREDIT_LIMITS[form.mode];
   if (!form.price) {
-    return <p className="text-sm text-slate-600 dark:text-slate-400">Choose between {min} and {max} credits.</p>;
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Choose between {min} and {max} credits.
+      </p>
+    );
   }
   const perMonth = form.mode === "subscription" ? " per month" : "";
   return (
@@ -53,7 +57,9 @@ export const PurchaseForm = ({ form }: { form: Form }) => {
       if (!url) throw new Error("No checkout URL received");
       window.location.assign(url);
     } catch (failure) {
-      setError(failure instanceof ApiError || failure instanceof Error ? failure.message : "An unexpected error occurred");
+      setError(
+        failure instanceof ApiError || failure instanceof Error ? failure.message : "An unexpected error occurred",
+      );
       setProcessing(false);
     }
   };
@@ -71,7 +77,9 @@ export const PurchaseForm = ({ form }: { form: Form }) => {
       />
       <div className="grid grid-cols-[8rem_1fr] gap-3">
         <div>
-          <label htmlFor="purchase-currency" className="block text-sm font-medium">Currency</label>
+          <label htmlFor="purchase-currency" className="block text-sm font-medium">
+            Currency
+          </label>
           <select
             id="purchase-currency"
             className={SELECT_CLASS}
@@ -95,7 +103,11 @@ export const PurchaseForm = ({ form }: { form: Form }) => {
         />
       </div>
       <PriceLine form={form} />
-      {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
       <Button type="submit" className="w-full" disabled={!form.valid || processing}>
         {processing ? "Processing..." : submitLabel}
       </Button>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { amountForCredits, canPurchase, creditsForTypedAmount, settledCredits, typedAmount, typedCredits } from "./purchase-inputs";
+import {
+  amountForCredits,
+  canPurchase,
+  creditsForTypedAmount,
+  settledCredits,
+  typedAmount,
+  typedCredits,
+} from "./purchase-inputs";
 
 describe("the credits field", () => {
   it("keeps digits only, caps at 999 and allows empty", () => {

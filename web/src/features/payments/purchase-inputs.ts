@@ -1,4 +1,11 @@
-import { CREDIT_LIMITS, CURRENCY_INFO, creditsForAmount, priceFor, type Currency, type PurchaseMode } from "#shared/pricing";
+import {
+  CREDIT_LIMITS,
+  CURRENCY_INFO,
+  creditsForAmount,
+  priceFor,
+  type Currency,
+  type PurchaseMode,
+} from "#shared/pricing";
 
 /** The input rules for the Add Credits form, kept apart from React so they can be tested directly. */
 

@@ -6,9 +6,12 @@ import { openPortal, type Subscription } from "./payments-queries";
 import { formatCredits } from "../../lib/format";
 
 const money = (amount: number, currency: string) =>
-  (CURRENCIES as readonly string[]).includes(currency) ? formatMoney(amount, currency as Currency) : `${amount} ${currency}`;
+  (CURRENCIES as readonly string[]).includes(currency)
+    ? formatMoney(amount, currency as Currency)
+    : `${amount} ${currency}`;
 
-const day = (ms: number) => new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+const day = (ms: number) =>
+  new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 /** An active subscriber's plan and the way to Stripe's Customer Portal (in a new tab). */
 export const SubscriptionSummary = ({ subscription }: { subscription: Subscription }) => {
@@ -31,7 +34,9 @@ export const SubscriptionSummary = ({ subscription }: { subscription: Subscripti
       }
     } catch (failure) {
       tab?.close();
-      setError(failure instanceof ApiError || failure instanceof Error ? failure.message : "An unexpected error occurred");
+      setError(
+        failure instanceof ApiError || failure instanceof Error ? failure.message : "An unexpected error occurred",
+      );
     } finally {
       setProcessing(false);
     }
@@ -42,15 +47,23 @@ export const SubscriptionSummary = ({ subscription }: { subscription: Subscripti
       <div className="rounded-xl border border-brand-600/30 bg-brand-50 p-4 dark:bg-brand-800/20">
         <p className="text-sm font-semibold text-brand-800 dark:text-brand-500">Active Subscription</p>
         <p className="mt-1 text-lg font-bold">{formatCredits(subscription.creditsAmount)} every month</p>
-        <p className="text-sm text-slate-700 dark:text-slate-300">{money(subscription.totalPrice, subscription.currency)} per month</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {money(subscription.totalPrice, subscription.currency)} per month
+        </p>
         {subscription.nextDeliveryDate ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {subscription.cancelAtPeriodEnd ? "Ends on" : "Next delivery:"} {day(subscription.nextDeliveryDate)}
           </p>
         ) : null}
-        {subscription.status !== "active" ? <p className="text-sm text-amber-800 dark:text-amber-300">Status: {subscription.status}</p> : null}
+        {subscription.status !== "active" ? (
+          <p className="text-sm text-amber-800 dark:text-amber-300">Status: {subscription.status}</p>
+        ) : null}
       </div>
-      {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
       <Button className="w-full" variant="secondary" disabled={processing} onClick={() => void manage()}>
         {processing ? "Processing..." : "Manage Subscription"}
       </Button>

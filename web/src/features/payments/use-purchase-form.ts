@@ -1,6 +1,13 @@
 import { useState } from "react";
 import { priceFor, type Currency, type PurchaseMode } from "#shared/pricing";
-import { amountForCredits, canPurchase, creditsForTypedAmount, settledCredits, typedAmount, typedCredits } from "./purchase-inputs";
+import {
+  amountForCredits,
+  canPurchase,
+  creditsForTypedAmount,
+  settledCredits,
+  typedAmount,
+  typedCredits,
+} from "./purchase-inputs";
 
 const START_CREDITS = "5";
 

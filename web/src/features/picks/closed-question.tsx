@@ -8,7 +8,8 @@ const PICK_STATUS = { active: "In progress", won: "Won", lost: "Lost", void: "Vo
 /** The result once set; before that the score feed's proposal while it can change, or that picking is closed. */
 const Result = ({ question }: { question: Question }) => {
   if (question.outcome === "void") return <p className="font-semibold">Voided: every pick was refunded</p>;
-  if (question.outcome !== "unresolved") return <p className="font-semibold">Result: {outcomeLabel(question.outcome, question)}</p>;
+  if (question.outcome !== "unresolved")
+    return <p className="font-semibold">Result: {outcomeLabel(question.outcome, question)}</p>;
   if (isPending(question.autoResolution)) return <QuestionResultStatus question={question} />;
   return <p className="font-semibold">Locked: picking is closed, the result is not in yet</p>;
 };

@@ -20,11 +20,17 @@ const grow = (crowd: Split, choice: "yes" | "no"): Split => ({
  * Another player's pick, heard live: the count grows, and so does the split where the viewer may already see it
  * (never revealed by this, so a split stays hidden until the viewer picks).
  */
-export const countPick = <Q extends { pickCount: number; crowd: Split | null }>(question: Q, choice: "yes" | "no"): Q => ({
+export const countPick = <Q extends { pickCount: number; crowd: Split | null }>(
+  question: Q,
+  choice: "yes" | "no",
+): Q => ({
   ...question,
   pickCount: question.pickCount + 1,
   crowd: question.crowd && grow(question.crowd, choice),
 });
 
 /** The same for a question in My Picks, whose split the player always sees. */
-export const countCrowdPick = <Q extends { crowd: Split }>(question: Q, choice: "yes" | "no"): Q => ({ ...question, crowd: grow(question.crowd, choice) });
+export const countCrowdPick = <Q extends { crowd: Split }>(question: Q, choice: "yes" | "no"): Q => ({
+  ...question,
+  crowd: grow(question.crowd, choice),
+});

@@ -52,7 +52,12 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
     if (status !== "initialized" || me || signedOut.current || closed) return;
     signedOut.current = true;
     onClose();
-    promptLogIn({ message: SESSION_LOST, redirect: pickLink(target.questionId, choice), error: true, position: positionAfterDialog() });
+    promptLogIn({
+      message: SESSION_LOST,
+      redirect: pickLink(target.questionId, choice),
+      error: true,
+      position: positionAfterDialog(),
+    });
   }, [status, me, closed, onClose, promptLogIn, target.questionId, choice]);
 
   const free = question?.creditCost === 0;
@@ -64,7 +69,10 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
   const confirm = () => {
     if (!question || !choice) return;
     submit({ questionId: question.id, choice, multiplier: free ? 1 : multiplier, cost }, () => {
-      toast.success(`Pick Confirmed - ${label(choice)}`, { description: cheerfulMessage(), position: positionAfterDialog() });
+      toast.success(`Pick Confirmed - ${label(choice)}`, {
+        description: cheerfulMessage(),
+        position: positionAfterDialog(),
+      });
       onPicked(question.id);
       onClose();
     });
@@ -79,21 +87,41 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
   const myPick = question?.myPick;
   const title = closed ? "Picking Closed" : myPick ? "Your Pick" : "Make Your Pick";
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} initialFocus={focusedChoice} title={title} description={question?.title}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      initialFocus={focusedChoice}
+      title={title}
+      description={question?.title}
+    >
       <div onKeyDown={onKeyDown} className="space-y-4">
         {isError ? <p role="alert">Failed to load question details</p> : null}
         {question && closed ? <ClosedQuestion question={question} /> : null}
         {question && myPick && !closed ? (
-          <div role="status" className="rounded-xl bg-brand-50 p-4 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
+          <div
+            role="status"
+            className="rounded-xl bg-brand-50 p-4 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100"
+          >
             <p className="font-semibold">Pick confirmed: {label(myPick.choice)}</p>
-            <p className="text-sm">{formatCredits(myPick.creditsSpent)} at {myPick.multiplier}x · pays {formatCount(myPick.potentialPayout)} if right</p>
+            <p className="text-sm">
+              {formatCredits(myPick.creditsSpent)} at {myPick.multiplier}x · pays {formatCount(myPick.potentialPayout)}{" "}
+              if right
+            </p>
           </div>
         ) : null}
         {question && choosing ? (
           <>
             <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Your answer">
               {(["yes", "no"] as const).map((c) => (
-                <button key={c} ref={c === (choice ?? "yes") ? focusedChoice : undefined} type="button" role="radio" aria-checked={choice === c} onClick={() => setChoice(c)} className={`${OPTION} ${choice === c ? "border-brand-700 bg-brand-50 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100" : "border-slate-300 dark:border-slate-700"}`}>
+                <button
+                  key={c}
+                  ref={c === (choice ?? "yes") ? focusedChoice : undefined}
+                  type="button"
+                  role="radio"
+                  aria-checked={choice === c}
+                  onClick={() => setChoice(c)}
+                  className={`${OPTION} ${choice === c ? "border-brand-700 bg-brand-50 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100" : "border-slate-300 dark:border-slate-700"}`}
+                >
                   {label(c)}
                 </button>
               ))}
@@ -102,10 +130,19 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
               <p className="text-sm font-semibold text-amber-700 dark:text-amber-400">FREE pick · multiplier 1x</p>
             ) : (
               <div>
-                <p className="mb-1 text-sm font-medium" id="multiplier-label">Multiplier</p>
+                <p className="mb-1 text-sm font-medium" id="multiplier-label">
+                  Multiplier
+                </p>
                 <div className="flex gap-2" role="radiogroup" aria-labelledby="multiplier-label">
                   {MULTIPLIERS.map((m) => (
-                    <button key={m} type="button" role="radio" aria-checked={multiplier === m} onClick={() => setMultiplier(m)} className={`flex-1 rounded-lg border px-2 py-1.5 text-sm font-semibold ${multiplier === m ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-700"}`}>
+                    <button
+                      key={m}
+                      type="button"
+                      role="radio"
+                      aria-checked={multiplier === m}
+                      onClick={() => setMultiplier(m)}
+                      className={`flex-1 rounded-lg border px-2 py-1.5 text-sm font-semibold ${multiplier === m ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-700"}`}
+                    >
                       {m}x
                     </button>
                   ))}
@@ -114,14 +151,23 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
             )}
             <dl className="grid grid-cols-2 gap-2 rounded-xl bg-slate-100 p-3 text-sm dark:bg-slate-800">
               <dt>Cost</dt>
-              <dd className="text-right font-semibold" data-testid="pick-cost">{cost} credits</dd>
+              <dd className="text-right font-semibold" data-testid="pick-cost">
+                {cost} credits
+              </dd>
               <dt>Potential payout</dt>
-              <dd className="text-right font-semibold" data-testid="pick-payout">{potentialPayout(question.creditCost, multiplier)} credits</dd>
+              <dd className="text-right font-semibold" data-testid="pick-payout">
+                {potentialPayout(question.creditCost, multiplier)} credits
+              </dd>
             </dl>
             {missing > 0 ? (
-              <div role="alert" className="flex items-center justify-between gap-2 rounded-xl border border-amber-300 p-3 text-sm dark:border-amber-700">
+              <div
+                role="alert"
+                className="flex items-center justify-between gap-2 rounded-xl border border-amber-300 p-3 text-sm dark:border-amber-700"
+              >
                 <span>You need {formatPlural(missing, "more credit", "more credits")}</span>
-                <Button variant="secondary" onClick={() => openModal("add-credits")}>Add Credits</Button>
+                <Button variant="secondary" onClick={() => openModal("add-credits")}>
+                  Add Credits
+                </Button>
               </div>
             ) : null}
             <Button className="w-full" disabled={!canSubmit || isPending} onClick={confirm}>

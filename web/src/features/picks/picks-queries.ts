@@ -18,7 +18,8 @@ export const myPicksQueryOptions = queryOptions({
 export const questionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["questions", "detail", id],
-    queryFn: ({ signal }) => unwrap(client.questions[":id"].$get({ param: { id } }, { init: { signal } })).then((r) => r.question),
+    queryFn: ({ signal }) =>
+      unwrap(client.questions[":id"].$get({ param: { id } }, { init: { signal } })).then((r) => r.question),
   });
 
 export const pickStatsQueryOptions = queryOptions({
@@ -28,7 +29,8 @@ export const pickStatsQueryOptions = queryOptions({
 
 export const streakQueryOptions = queryOptions({
   queryKey: ["picks", "streak"],
-  queryFn: ({ signal }) => unwrap(client.streak.$get(undefined, { init: { signal } })).catch(() => ({ currentStreak: 0, maxStreak: 0 })),
+  queryFn: ({ signal }) =>
+    unwrap(client.streak.$get(undefined, { init: { signal } })).catch(() => ({ currentStreak: 0, maxStreak: 0 })),
 });
 
 export type StreakEvent = Answer<typeof client.streak.history.$get>["items"][number];

@@ -11,7 +11,13 @@ export const StreakPill = () => {
   const streak = data?.currentStreak ?? 0;
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} aria-label={`Current streak ${streak}`} data-testid="streak-pill" className="inline-flex items-center gap-1 rounded-full bg-orange-100 px-3 py-1 text-sm font-bold text-orange-900 dark:bg-orange-900/40 dark:text-orange-100">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={`Current streak ${streak}`}
+        data-testid="streak-pill"
+        className="inline-flex items-center gap-1 rounded-full bg-orange-100 px-3 py-1 text-sm font-bold text-orange-900 dark:bg-orange-900/40 dark:text-orange-100"
+      >
         <Flame aria-hidden="true" size={16} className="text-orange-600 dark:text-orange-300" />
         {streak}
       </button>

@@ -3,7 +3,10 @@ import { PRELOAD_RELOAD_KEY, PRELOAD_RELOAD_WINDOW_MS, reloadOnceOnMissingChunk 
 
 const memoryStorage = () => {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  };
 };
 
 const preloadError = () => {
@@ -42,7 +45,12 @@ describe("reloadOnceOnMissingChunk", () => {
 
   it("leaves the error alone when the tab cannot remember that it reloaded", () => {
     const reload = vi.fn();
-    const broken = { getItem: () => { throw new Error("SecurityError"); }, setItem: () => undefined };
+    const broken = {
+      getItem: () => {
+        throw new Error("SecurityError");
+      },
+      setItem: () => undefined,
+    };
     reloadOnceOnMissingChunk(broken, reload)(preloadError());
     expect(reload).not.toHaveBeenCalled();
   });

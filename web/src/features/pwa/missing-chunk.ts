@@ -10,16 +10,18 @@ export const PRELOAD_RELOAD_WINDOW_MS = 60_000;
 
 type Storage = Pick<globalThis.Storage, "getItem" | "setItem">;
 
-export const reloadOnceOnMissingChunk = (storage: Storage, reload: () => void, now: () => number = Date.now) => (event: Event) => {
-  let last = 0;
-  try {
-    last = Number(storage.getItem(PRELOAD_RELOAD_KEY) ?? 0);
-    if (now() - last < PRELOAD_RELOAD_WINDOW_MS) return;
-    storage.setItem(PRELOAD_RELOAD_KEY, String(now()));
-  } catch {
-    // No session storage (a locked-down browser): without the guard a reload could loop, so leave the error to show.
-    return;
-  }
-  event.preventDefault();
-  reload();
-};
+export const reloadOnceOnMissingChunk =
+  (storage: Storage, reload: () => void, now: () => number = Date.now) =>
+  (event: Event) => {
+    let last = 0;
+    try {
+      last = Number(storage.getItem(PRELOAD_RELOAD_KEY) ?? 0);
+      if (now() - last < PRELOAD_RELOAD_WINDOW_MS) return;
+      storage.setItem(PRELOAD_RELOAD_KEY, String(now()));
+    } catch {
+      // No session storage (a locked-down browser): without the guard a reload could loop, so leave the error to show.
+      return;
+    }
+    event.preventDefault();
+    reload();
+  };

@@ -47,7 +47,11 @@ const watchReplacement = () => {
  * under the new worker instead of a move inside the old build: no prompt, no reload in the middle of a pick, and no
  * old page asking for chunks that are gone. Back and forward stay inside the app, as does a replace (a filter).
  */
-const reloadIntoNewBuild = (history: RouterHistory, registration: ServiceWorkerRegistration, replaced: () => boolean) => {
+const reloadIntoNewBuild = (
+  history: RouterHistory,
+  registration: ServiceWorkerRegistration,
+  replaced: () => boolean,
+) => {
   history.block({
     enableBeforeUnload: false,
     blockerFn: async ({ nextLocation, action }) => {
@@ -65,10 +69,14 @@ const reloadIntoNewBuild = (history: RouterHistory, registration: ServiceWorkerR
 const takeOver = (waiting: ServiceWorker) =>
   new Promise<void>((resolve) => {
     const timer = window.setTimeout(resolve, TAKEOVER_TIMEOUT_MS);
-    navigator.serviceWorker.addEventListener("controllerchange", () => {
-      window.clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    navigator.serviceWorker.addEventListener(
+      "controllerchange",
+      () => {
+        window.clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
     waiting.postMessage({ type: SKIP_WAITING });
   });
 

@@ -21,7 +21,10 @@ const recordingFetch = (publicKey = "AQID") => {
 
 describe("subscriptionBody", () => {
   it("takes the endpoint and both keys, and refuses an incomplete subscription", () => {
-    expect(subscriptionBody({ endpoint: "https://push.example/1", keys: KEYS })).toEqual({ endpoint: "https://push.example/1", keys: KEYS });
+    expect(subscriptionBody({ endpoint: "https://push.example/1", keys: KEYS })).toEqual({
+      endpoint: "https://push.example/1",
+      keys: KEYS,
+    });
     expect(subscriptionBody({ endpoint: "https://push.example/1", keys: { p256dh: KEYS.p256dh } })).toBeNull();
     expect(subscriptionBody({ keys: KEYS })).toBeNull();
   });
@@ -47,7 +50,11 @@ describe("renewSubscription (the service worker's pushsubscriptionchange)", () =
     const key = new Uint8Array([1, 2, 3]).buffer;
     const subscribe = vi.fn(async () => subscription("https://push.example/new"));
     const { calls, fetch } = recordingFetch();
-    const saved = await renewSubscription({ oldSubscription: subscription("https://push.example/old", key), pushManager: { subscribe }, fetch });
+    const saved = await renewSubscription({
+      oldSubscription: subscription("https://push.example/old", key),
+      pushManager: { subscribe },
+      fetch,
+    });
     expect(saved).toBe(true);
     expect(subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: key });
     expect(calls).toEqual([
@@ -68,8 +75,14 @@ describe("renewSubscription (the service worker's pushsubscriptionchange)", () =
   it("only saves a subscription the browser already made", async () => {
     const subscribe = vi.fn();
     const { calls, fetch } = recordingFetch();
-    await renewSubscription({ newSubscription: subscription("https://push.example/new"), pushManager: { subscribe }, fetch });
+    await renewSubscription({
+      newSubscription: subscription("https://push.example/new"),
+      pushManager: { subscribe },
+      fetch,
+    });
     expect(subscribe).not.toHaveBeenCalled();
-    expect(calls).toEqual([{ url: SUBSCRIPTIONS_PATH, method: "POST", body: { endpoint: "https://push.example/new", keys: KEYS } }]);
+    expect(calls).toEqual([
+      { url: SUBSCRIPTIONS_PATH, method: "POST", body: { endpoint: "https://push.example/new", keys: KEYS } },
+    ]);
   });
 });

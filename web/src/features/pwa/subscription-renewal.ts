@@ -15,7 +15,11 @@ export type SubscriptionBody = { endpoint: string; keys: { p256dh: string; auth:
 export const subscriptionBody = ({ endpoint, keys }: PushSubscriptionJSON): SubscriptionBody | null =>
   endpoint && keys?.p256dh && keys.auth ? { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } : null;
 
-type Subscription = { endpoint: string; toJSON: () => PushSubscriptionJSON; options?: { applicationServerKey: ArrayBuffer | null } };
+type Subscription = {
+  endpoint: string;
+  toJSON: () => PushSubscriptionJSON;
+  options?: { applicationServerKey: ArrayBuffer | null };
+};
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 export type SubscriptionChange = {
@@ -25,7 +29,8 @@ export type SubscriptionChange = {
   fetch: Fetch;
 };
 
-const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+const fromBase64Url = (text: string) =>
+  Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
 const json = (method: string, body: unknown): RequestInit => ({
   method,
@@ -48,7 +53,12 @@ const serverKey = async (fetch: Fetch, old: Subscription | null | undefined) => 
  * The service worker's answer to `pushsubscriptionchange`: subscribe again when the browser did not already, send the
  * new subscription to the server, and forget the old endpoint there. Returns whether the server has the new one.
  */
-export const renewSubscription = async ({ oldSubscription, newSubscription, pushManager, fetch }: SubscriptionChange) => {
+export const renewSubscription = async ({
+  oldSubscription,
+  newSubscription,
+  pushManager,
+  fetch,
+}: SubscriptionChange) => {
   let next = newSubscription ?? null;
   if (!next) {
     const applicationServerKey = await serverKey(fetch, oldSubscription);

@@ -7,7 +7,11 @@ type Manifest = Record<string, unknown> & { icons: Icon[] };
 
 const manifest = JSON.parse(manifestText) as Manifest;
 // The committed icons as data URLs (scripts/make-app-icons.ts draws them).
-const icons = import.meta.glob<string>("../../../public/icons/*.png", { query: "?inline", import: "default", eager: true });
+const icons = import.meta.glob<string>("../../../public/icons/*.png", {
+  query: "?inline",
+  import: "default",
+  eager: true,
+});
 
 /** Width and height from a PNG's header (the IHDR chunk, right after the 8-byte signature). */
 const pngSize = (dataUrl: string) => {
@@ -19,7 +23,13 @@ const iconFile = (src: string) => icons[`../../../public${src}`];
 
 describe("the web app manifest", () => {
   it("opens the feed full screen as Pickstreak", () => {
-    expect(manifest).toMatchObject({ name: "Pickstreak", short_name: "Pickstreak", start_url: "/home", scope: "/", display: "standalone" });
+    expect(manifest).toMatchObject({
+      name: "Pickstreak",
+      short_name: "Pickstreak",
+      start_url: "/home",
+      scope: "/",
+      display: "standalone",
+    });
     expect(manifest.description).toEqual(expect.any(String));
   });
 

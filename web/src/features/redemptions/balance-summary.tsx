@@ -9,7 +9,8 @@ export const BalanceSummary = ({ credits }: { credits: Credits }) => (
       <span className="text-slate-600 dark:text-slate-400"> of {formatCount(credits.balance)} total</span>
     </p>
     <p className="mt-1 text-slate-600 dark:text-slate-400">
-      Only credits won from picks can be redeemed; purchased and bonus credits are for playing, as sweepstakes rules require.
+      Only credits won from picks can be redeemed; purchased and bonus credits are for playing, as sweepstakes rules
+      require.
     </p>
   </div>
 );

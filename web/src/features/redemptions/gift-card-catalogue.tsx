@@ -38,21 +38,34 @@ export const GiftCardCatalogue = () => {
         onChange={(e) => setSearch(e.target.value)}
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
       />
-      {isError ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">Failed to load rewards. Please try again later.</p> : null}
+      {isError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          Failed to load rewards. Please try again later.
+        </p>
+      ) : null}
       {offline ? <NeedsConnection what="Gift cards need" /> : null}
-      {isPending && !offline ? <p className="text-sm text-slate-600 dark:text-slate-400">Loading gift cards...</p> : null}
+      {isPending && !offline ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">Loading gift cards...</p>
+      ) : null}
       {data && rewards.length === 0 ? <EmptyState title="No gift cards found" /> : null}
       <ul className="grid grid-cols-2 gap-3">
         {rewards.map((reward) => (
           <li key={reward.id}>
-            <button type="button" onClick={() => choose(reward)} className="block w-full rounded-xl text-left focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="gift-card">
+            <button
+              type="button"
+              onClick={() => choose(reward)}
+              className="block w-full rounded-xl text-left focus-visible:outline-2 focus-visible:outline-brand-600"
+              data-testid="gift-card"
+            >
               <RewardImage name={reward.name} imageUrl={reward.imageUrl} />
               <span className="mt-1 block text-sm font-semibold">{reward.name}</span>
             </button>
           </li>
         ))}
       </ul>
-      {selected && data ? <GiftCardPanel reward={selected} usdPerCredit={data.usdPerCredit} onClose={() => setSelected(null)} /> : null}
+      {selected && data ? (
+        <GiftCardPanel reward={selected} usdPerCredit={data.usdPerCredit} onClose={() => setSelected(null)} />
+      ) : null}
     </section>
   );
 };

@@ -3,7 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { formatCredits } from "../../lib/format";
 import { toast } from "../../lib/toast";
-import { formatUsd, isConfirmableEmail, redemptionValueCents, REDEMPTION_ERRORS as E, type RedemptionError } from "#shared/redemptions";
+import {
+  formatUsd,
+  isConfirmableEmail,
+  redemptionValueCents,
+  REDEMPTION_ERRORS as E,
+  type RedemptionError,
+} from "#shared/redemptions";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { meQueryOptions, useAuth } from "../auth/auth-queries";
@@ -15,7 +21,10 @@ import { useRedeem } from "./use-redeem";
 
 type Props = { reward: Reward | null; usdPerCredit: number; onClose: () => void };
 
-const FAILED: RedemptionError = { title: "Redemption Failed", message: "Failed to process your redemption. Please try again." };
+const FAILED: RedemptionError = {
+  title: "Redemption Failed",
+  message: "Failed to process your redemption. Please try again.",
+};
 const FIELD = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700";
 const INPUT = `${FIELD} bg-white dark:bg-slate-950`;
 const READ_ONLY = `${FIELD} bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300`;
@@ -42,11 +51,19 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
   const max = reward?.maxAmount ?? 1000;
   const redeemable = me?.credits.redeemable ?? 0;
   // Said beside the field, so a disabled button never leaves the player guessing.
-  const amountProblem = credits < min ? E.minimum(min) : credits > max ? E.maximum(max) : credits > redeemable ? E.insufficient : null;
+  const amountProblem =
+    credits < min ? E.minimum(min) : credits > max ? E.maximum(max) : credits > redeemable ? E.insufficient : null;
   const valueCents = redemptionValueCents(credits, usdPerCredit);
   const value = formatUsd(valueCents);
   const emailOk = isConfirmableEmail(email);
-  const blocked = redeem.isPending || !reward || amountProblem !== null || !email.trim() || !email.includes("@") || email.trim().length < 5 || !adult;
+  const blocked =
+    redeem.isPending ||
+    !reward ||
+    amountProblem !== null ||
+    !email.trim() ||
+    !email.includes("@") ||
+    email.trim().length < 5 ||
+    !adult;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +72,9 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
       { kind: "gift_card", json: { rewardId: reward.id, credits, email: email.trim(), ageConfirmed: adult } },
       {
         onSuccess: () => {
-          toast.success("Redemption Successful", { description: `Your ${name} gift card redemption has been submitted and will be processed shortly.` });
+          toast.success("Redemption Successful", {
+            description: `Your ${name} gift card redemption has been submitted and will be processed shortly.`,
+          });
           onClose();
         },
       },
@@ -98,9 +117,20 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
         <label className="block text-sm font-medium">
           Confirm Email Address
           <span className="relative block">
-            <input type="email" autoComplete="email" className={`${INPUT} pr-9`} value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              type="email"
+              autoComplete="email"
+              className={`${INPUT} pr-9`}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             {emailOk ? (
-              <Check className="absolute right-3 top-1/2 -translate-y-1/2 text-green-600" size={18} aria-label="Email looks right" role="img" />
+              <Check
+                className="absolute right-3 top-1/2 -translate-y-1/2 text-green-600"
+                size={18}
+                aria-label="Email looks right"
+                role="img"
+              />
             ) : null}
           </span>
         </label>
@@ -109,7 +139,9 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
             Country
             <input readOnly className={READ_ONLY} value="United States" />
           </label>
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">This gift card is valid only within the country detected from your profile.</p>
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            This gift card is valid only within the country detected from your profile.
+          </p>
         </div>
         {me ? <BalanceSummary credits={me.credits} /> : null}
         <AgeConfirmation checked={adult} onChange={setAdult} />

@@ -10,13 +10,18 @@ const STATUS: Record<RedemptionStatus, { label: string; className: string }> = {
 };
 
 export const redemptionTitle = (r: Redemption) =>
-  r.kind === "gift_card" ? `${r.rewardName ?? "Gift"} gift card` : `${r.method ? CASH_OUT_METHOD_LABELS[r.method] : "Cash"} cash-out`;
+  r.kind === "gift_card"
+    ? `${r.rewardName ?? "Gift"} gift card`
+    : `${r.method ? CASH_OUT_METHOD_LABELS[r.method] : "Cash"} cash-out`;
 
 export const StatusBadge = ({ status }: { status: RedemptionStatus }) => (
-  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS[status].className}`}>{STATUS[status].label}</span>
+  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS[status].className}`}>
+    {STATUS[status].label}
+  </span>
 );
 
-const day = (epochMs: number) => new Date(epochMs).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+const day = (epochMs: number) =>
+  new Date(epochMs).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /** The player's redemptions, newest first; rejected ones say their credits came back. */
 export const MyRedemptions = () => {
@@ -27,9 +32,15 @@ export const MyRedemptions = () => {
       <h2 className="text-lg font-semibold">Your redemptions</h2>
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
         {data.items.map((r) => (
-          <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm" data-testid="my-redemption">
+          <li
+            key={r.id}
+            className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm"
+            data-testid="my-redemption"
+          >
             <div>
-              <p className="font-semibold">{redemptionTitle(r)} · {formatUsd(r.valueCents)}</p>
+              <p className="font-semibold">
+                {redemptionTitle(r)} · {formatUsd(r.valueCents)}
+              </p>
               <p className="text-slate-600 dark:text-slate-400">
                 {formatCredits(r.creditsSpent)} · {day(r.createdAt)}
                 {r.status === "rejected" ? " · credits returned" : ""}

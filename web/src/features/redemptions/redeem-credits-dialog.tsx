@@ -25,7 +25,10 @@ import { formatCredits } from "../../lib/format";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
-const FAILED: RedemptionError = { title: "Redemption Failed", message: "An unexpected error occurred. Please try again." };
+const FAILED: RedemptionError = {
+  title: "Redemption Failed",
+  message: "An unexpected error occurred. Please try again.",
+};
 const OPTION = "rounded-lg border px-3 py-2 text-sm font-semibold";
 
 /** The Redeem Credits modal (cash-out by card, Venmo or Cash App). */
@@ -76,12 +79,15 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
     const body: CashOutBody = { amount: credits, method, email: email.trim(), ageConfirmed: true };
     if (method === "venmo") body.venmoUsername = handle.trim();
     if (method === "cashapp") body.cashTag = handle.trim();
-    redeem.mutate({ kind: "cash_out", json: body }, {
-      onSuccess: () => {
-        toast.success("Order Processing!", { description: cashOutDestination(method, handle, email) });
-        onOpenChange(false);
+    redeem.mutate(
+      { kind: "cash_out", json: body },
+      {
+        onSuccess: () => {
+          toast.success("Order Processing!", { description: cashOutDestination(method, handle, email) });
+          onOpenChange(false);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -89,20 +95,56 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
       <form noValidate onSubmit={submit} className="space-y-4">
         <div role="radiogroup" aria-label="Redemption method" className="grid grid-cols-2 gap-2">
           {CASH_OUT_METHODS.map((m) => (
-            <button key={m} type="button" role="radio" aria-checked={method === m} onClick={() => { setMethod(m); setHandle(""); }} className={`${OPTION} ${method === m ? "border-brand-700 bg-brand-50 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100" : "border-slate-300 dark:border-slate-700"}`}>
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={method === m}
+              onClick={() => {
+                setMethod(m);
+                setHandle("");
+              }}
+              className={`${OPTION} ${method === m ? "border-brand-700 bg-brand-50 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100" : "border-slate-300 dark:border-slate-700"}`}
+            >
               {CASH_OUT_METHOD_LABELS[m]}
             </button>
           ))}
         </div>
         <div>
-          <InputField label="Amount (credits)" inputMode="numeric" value={amount} onChange={(e) => changeAmount(e.target.value)} />
+          <InputField
+            label="Amount (credits)"
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => changeAmount(e.target.value)}
+          />
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Min: {formatCredits(min)}{rules && credits > 0 ? ` · worth ${formatUsd(redemptionValueCents(credits, rules.usdPerCredit))}` : ""}
+            Min: {formatCredits(min)}
+            {rules && credits > 0 ? ` · worth ${formatUsd(redemptionValueCents(credits, rules.usdPerCredit))}` : ""}
           </p>
         </div>
-        <InputField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        {method === "venmo" ? <InputField label="Venmo username" placeholder="@username" value={handle} onChange={(e) => setHandle(e.target.value)} /> : null}
-        {method === "cashapp" ? <InputField label="Cash App tag" placeholder="$cashtag" value={handle} onChange={(e) => setHandle(e.target.value)} /> : null}
+        <InputField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        {method === "venmo" ? (
+          <InputField
+            label="Venmo username"
+            placeholder="@username"
+            value={handle}
+            onChange={(e) => setHandle(e.target.value)}
+          />
+        ) : null}
+        {method === "cashapp" ? (
+          <InputField
+            label="Cash App tag"
+            placeholder="$cashtag"
+            value={handle}
+            onChange={(e) => setHandle(e.target.value)}
+          />
+        ) : null}
         {me ? <BalanceSummary credits={me.credits} /> : null}
         <AgeConfirmation checked={adult} onChange={setAdult} />
         <Button type="submit" className="w-full" disabled={redeem.isPending}>

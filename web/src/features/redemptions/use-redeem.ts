@@ -20,7 +20,8 @@ const send = (request: Request, key: string) => {
 
 /** A server refusal with its own title ('Invalid Amount') keeps it; anything else is the generic failure toast. */
 export const reportRedemptionFailure = (error: unknown, fallback: RedemptionError) => {
-  const title = error instanceof ApiError && typeof error.details.title === "string" ? error.details.title : fallback.title;
+  const title =
+    error instanceof ApiError && typeof error.details.title === "string" ? error.details.title : fallback.title;
   toast.error(title, { description: error instanceof ApiError && error.status > 0 ? error.message : fallback.message });
 };
 

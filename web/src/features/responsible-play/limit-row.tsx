@@ -7,10 +7,17 @@ import type { LimitChange, PlayLimit } from "./play-api";
 const PERIODS = { day: "Daily", week: "Weekly", month: "Monthly" } as const;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const amountText = (limit: Pick<PlayLimit, "kind">, amount: number) => (limit.kind === "spend" ? formatCredits(amount) : dollars(amount));
+const amountText = (limit: Pick<PlayLimit, "kind">, amount: number) =>
+  limit.kind === "spend" ? formatCredits(amount) : dollars(amount);
 
 /** One limit: what is used of it, any change waiting for its cool-off, and a field to change it. */
-export const LimitRow = ({ limit, onSave }: { limit: PlayLimit; onSave: (change: LimitChange) => Promise<unknown> }) => {
+export const LimitRow = ({
+  limit,
+  onSave,
+}: {
+  limit: PlayLimit;
+  onSave: (change: LimitChange) => Promise<unknown>;
+}) => {
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,12 +51,15 @@ export const LimitRow = ({ limit, onSave }: { limit: PlayLimit; onSave: (change:
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="font-semibold">{label}</span>
         <span className="text-slate-700 dark:text-slate-300">
-          {limit.amount === null ? "No limit" : `${amountText(limit, limit.used)} of ${amountText(limit, limit.amount)} used`}
+          {limit.amount === null
+            ? "No limit"
+            : `${amountText(limit, limit.used)} of ${amountText(limit, limit.amount)} used`}
         </span>
       </div>
       {limit.pending ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          {limit.pending.amount === null ? "Removed" : `Rises to ${amountText(limit, limit.pending.amount)}`} on {formatDateTime(limit.pending.effectiveAt)}
+          {limit.pending.amount === null ? "Removed" : `Rises to ${amountText(limit, limit.pending.amount)}`} on{" "}
+          {formatDateTime(limit.pending.effectiveAt)}
         </p>
       ) : null}
       <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
@@ -61,12 +71,20 @@ export const LimitRow = ({ limit, onSave }: { limit: PlayLimit; onSave: (change:
           onChange={(e) => setDraft(e.target.value)}
           className="w-28 rounded-lg border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-950"
         />
-        <Button type="submit" variant="secondary" className="!py-1.5" disabled={busy}>Set</Button>
+        <Button type="submit" variant="secondary" className="!py-1.5" disabled={busy}>
+          Set
+        </Button>
         {limit.amount !== null && !limit.pending ? (
-          <Button variant="secondary" className="!py-1.5" disabled={busy} onClick={() => void save(null)}>Remove</Button>
+          <Button variant="secondary" className="!py-1.5" disabled={busy} onClick={() => void save(null)}>
+            Remove
+          </Button>
         ) : null}
       </form>
-      {error ? <p role="alert" className="text-red-700 dark:text-red-400">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
     </li>
   );
 };

@@ -23,7 +23,10 @@ export const ChallengeDialog = ({ questionId, title, proposal, onClose }: Props)
     setError(null);
     challenge.mutate(input.data, {
       onSuccess: () => {
-        toast.success("Challenge sent", { description: "An admin reviews the result before it is final.", position: positionAfterDialog() });
+        toast.success("Challenge sent", {
+          description: "An admin reviews the result before it is final.",
+          position: positionAfterDialog(),
+        });
         onClose();
       },
       onError: (failure) => setError(failure instanceof ApiError ? failure.message : "Failed to send the challenge"),
@@ -45,10 +48,16 @@ export const ChallengeDialog = ({ questionId, title, proposal, onClose }: Props)
           placeholder="e.g. The last goal was disallowed after a review"
           error={error ?? undefined}
         />
-        <p className="text-right text-xs text-slate-600 dark:text-slate-400" aria-live="polite">{reason.trim().length}/{CHALLENGE_REASON_MAX}</p>
+        <p className="text-right text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+          {reason.trim().length}/{CHALLENGE_REASON_MAX}
+        </p>
         <div className="flex gap-2">
-          <Button variant="secondary" className="flex-1" onClick={onClose}>Cancel</Button>
-          <Button type="submit" className="flex-1" disabled={challenge.isPending}>{challenge.isPending ? "Sending..." : "Send challenge"}</Button>
+          <Button variant="secondary" className="flex-1" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" className="flex-1" disabled={challenge.isPending}>
+            {challenge.isPending ? "Sending..." : "Send challenge"}
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -29,7 +29,10 @@ export const ResultStatus = ({ questionId, title, answerOptionA, answerOptionB, 
   const proposal = `Proposed: ${outcomeLabel(feed.proposedOutcome ?? "", { answerOptionA, answerOptionB })}`;
   const score = scoreText(feed);
   return (
-    <div className="space-y-1.5 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-50" data-testid="result-status">
+    <div
+      className="space-y-1.5 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-50"
+      data-testid="result-status"
+    >
       {feed.state === "challenged" ? (
         <p className="flex items-center gap-1.5 font-semibold">
           <Flag aria-hidden="true" size={14} className="shrink-0" /> Challenged — an admin is reviewing
@@ -37,7 +40,9 @@ export const ResultStatus = ({ questionId, title, answerOptionA, answerOptionB, 
       ) : (
         <p className="flex items-center gap-1.5 font-semibold">
           <Hourglass aria-hidden="true" size={14} className="shrink-0" />
-          <span>{proposal}. <span className="font-normal">{finalIn}</span></span>
+          <span>
+            {proposal}. <span className="font-normal">{finalIn}</span>
+          </span>
         </p>
       )}
       <p className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-amber-900 dark:text-amber-100/90">
@@ -58,7 +63,12 @@ export const ResultStatus = ({ questionId, title, answerOptionA, answerOptionB, 
       </p>
       {challenging ? (
         <Suspense fallback={null}>
-          <ChallengeDialog questionId={questionId} title={title} proposal={`${proposal}${score ? ` · ${score}` : ""}`} onClose={() => setChallenging(false)} />
+          <ChallengeDialog
+            questionId={questionId}
+            title={title}
+            proposal={`${proposal}${score ? ` · ${score}` : ""}`}
+            onClose={() => setChallenging(false)}
+          />
         </Suspense>
       ) : null}
     </div>

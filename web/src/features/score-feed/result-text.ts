@@ -8,7 +8,11 @@ const OUTCOME_LABELS: Record<string, string> = { over: "Over", under: "Under", v
 
 /** The proposed outcome in the question's own words: option A's label for A, "Over" for over. */
 export const outcomeLabel = (outcome: string, options: Options) =>
-  outcome === "A" ? options.answerOptionA : outcome === "B" ? options.answerOptionB : (OUTCOME_LABELS[outcome] ?? outcome);
+  outcome === "A"
+    ? options.answerOptionA
+    : outcome === "B"
+      ? options.answerOptionB
+      : (OUTCOME_LABELS[outcome] ?? outcome);
 
 /** "Final in 28 min", counting whole minutes down, then "Final in less than a minute". */
 export const finalInText = (finalAt: number, now: number) => {
@@ -26,7 +30,12 @@ export const scoreText = (feed: Pick<AutoResolution, "eventStatus" | "homeScore"
 
 /** A player who picked may challenge while the window lasts, once. */
 export const canChallenge = (feed: AutoResolution, picked: boolean, now: number) =>
-  picked && !feed.challengedByMe && (feed.state === "proposed" || feed.state === "challenged") && feed.finalAt !== null && feed.finalAt > now;
+  picked &&
+  !feed.challengedByMe &&
+  (feed.state === "proposed" || feed.state === "challenged") &&
+  feed.finalAt !== null &&
+  feed.finalAt > now;
 
 /** Whether the result panel replaces the card's choices: a proposal in its window or under review. */
-export const isPending = (feed: AutoResolution | null): feed is AutoResolution => feed?.state === "proposed" || feed?.state === "challenged";
+export const isPending = (feed: AutoResolution | null): feed is AutoResolution =>
+  feed?.state === "proposed" || feed?.state === "challenged";

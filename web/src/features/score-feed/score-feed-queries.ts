@@ -14,7 +14,8 @@ export const awaitingResultsQueryOptions = (viewer: string) =>
 export const useChallenge = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { questionId: string; reason: string }) => unwrap(client["score-feed"].challenges.$post({ json: input })),
+    mutationFn: (input: { questionId: string; reason: string }) =>
+      unwrap(client["score-feed"].challenges.$post({ json: input })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ["questions"] });
       void queryClient.invalidateQueries({ queryKey: ["picks"] });

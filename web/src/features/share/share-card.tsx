@@ -4,7 +4,8 @@ import { canShare, copyLink } from "../referrals/share-link";
 export type CardKind = "pick" | "streak" | "rank";
 
 /** The link a card is shared by: its page carries the preview image for crawlers and the player's invitation. */
-export const cardLink = (kind: CardKind, id: string) => `${window.location.origin}/share/${kind}/${encodeURIComponent(id)}`;
+export const cardLink = (kind: CardKind, id: string) =>
+  `${window.location.origin}/share/${kind}/${encodeURIComponent(id)}`;
 
 /** The system share sheet where there is one (dismissing it is not an error), else the clipboard. */
 export const shareCard = async (kind: CardKind, id: string, title: string) => {

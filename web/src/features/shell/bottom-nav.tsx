@@ -36,7 +36,11 @@ export const BottomNav = () => {
         <button type="button" onClick={() => setMenuOpen(true)} className={`relative ${TAB_CLASS}`}>
           <MoreIcon />
           More
-          {badge > 0 ? <span className="absolute left-1/2 top-0.5 ml-1"><PicksBadge count={badge} /></span> : null}
+          {badge > 0 ? (
+            <span className="absolute left-1/2 top-0.5 ml-1">
+              <PicksBadge count={badge} />
+            </span>
+          ) : null}
         </button>
       </nav>
       {menuOpen ? (

@@ -47,18 +47,51 @@ export const ContactDialog = ({ open, onOpenChange }: Props) => {
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Contact Us" description="We usually reply within one business day.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Contact Us"
+      description="We usually reply within one business day."
+    >
       {phase === "sent" ? (
         <p role="status" className="py-6 text-center font-semibold text-brand-700 dark:text-brand-500">
           Thanks! Your message has been sent.
         </p>
       ) : (
         <form noValidate onSubmit={submit} className="space-y-3">
-          <InputField label="Name" autoComplete="name" value={values.name} error={errors.name} onChange={(e) => update("name")(e.target.value)} />
-          <InputField label="Email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={(e) => update("email")(e.target.value)} />
-          <InputField label="Subject" value={values.subject} error={errors.subject} onChange={(e) => update("subject")(e.target.value)} />
-          <TextAreaField label="Message" rows={4} value={values.message} error={errors.message} onChange={(e) => update("message")(e.target.value)} />
-          {formError ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{formError}</p> : null}
+          <InputField
+            label="Name"
+            autoComplete="name"
+            value={values.name}
+            error={errors.name}
+            onChange={(e) => update("name")(e.target.value)}
+          />
+          <InputField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            error={errors.email}
+            onChange={(e) => update("email")(e.target.value)}
+          />
+          <InputField
+            label="Subject"
+            value={values.subject}
+            error={errors.subject}
+            onChange={(e) => update("subject")(e.target.value)}
+          />
+          <TextAreaField
+            label="Message"
+            rows={4}
+            value={values.message}
+            error={errors.message}
+            onChange={(e) => update("message")(e.target.value)}
+          />
+          {formError ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {formError}
+            </p>
+          ) : null}
           <Button type="submit" className="w-full" disabled={phase === "submitting"}>
             {phase === "submitting" ? "Sending..." : "Send Message"}
           </Button>

@@ -6,7 +6,10 @@ export const CreditsPill = ({ balance }: { balance: number }) => (
     aria-label={formatCredits(balance)}
     data-testid="credits-pill"
   >
-    <span aria-hidden="true" className="flex h-5 w-5 items-center justify-center rounded-full bg-amber-500 text-xs text-white">
+    <span
+      aria-hidden="true"
+      className="flex h-5 w-5 items-center justify-center rounded-full bg-amber-500 text-xs text-white"
+    >
       C
     </span>
     {formatCount(balance)}

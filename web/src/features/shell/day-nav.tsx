@@ -19,14 +19,29 @@ export const DayNav = () => {
     if (pathname !== "/home") void navigate({ to: "/" });
   };
   return (
-    <div className="flex items-center border-l border-slate-200 pl-1 sm:border-0 sm:pl-0 dark:border-slate-800" role="group" aria-label="Event date" data-testid="day-nav">
-      <button type="button" onClick={() => step(-1)} aria-label="Previous day" className={ARROW}>‹</button>
-      <span aria-live="polite" className="w-[4.5rem] text-center text-xs font-semibold sm:w-20 sm:text-sm" data-testid="day-label">
+    <div
+      className="flex items-center border-l border-slate-200 pl-1 sm:border-0 sm:pl-0 dark:border-slate-800"
+      role="group"
+      aria-label="Event date"
+      data-testid="day-nav"
+    >
+      <button type="button" onClick={() => step(-1)} aria-label="Previous day" className={ARROW}>
+        ‹
+      </button>
+      <span
+        aria-live="polite"
+        className="w-[4.5rem] text-center text-xs font-semibold sm:w-20 sm:text-sm"
+        data-testid="day-label"
+      >
         {offset === null ? "All days" : dayLabel(offset)}
       </span>
-      <button type="button" onClick={() => step(1)} aria-label="Next day" className={ARROW}>›</button>
+      <button type="button" onClick={() => step(1)} aria-label="Next day" className={ARROW}>
+        ›
+      </button>
       {offset === null ? null : (
-        <button type="button" onClick={clearDay} aria-label="Show all days" className={`${ARROW} text-sm`}><X aria-hidden="true" size={16} /></button>
+        <button type="button" onClick={clearDay} aria-label="Show all days" className={`${ARROW} text-sm`}>
+          <X aria-hidden="true" size={16} />
+        </button>
       )}
     </div>
   );

@@ -20,14 +20,25 @@ export const Header = () => {
       className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
-        <Link to="/" onClick={reset} className="flex shrink-0 items-center gap-2 text-xl font-black tracking-tight" aria-label="Pickstreak home">
+        <Link
+          to="/"
+          onClick={reset}
+          className="flex shrink-0 items-center gap-2 text-xl font-black tracking-tight"
+          aria-label="Pickstreak home"
+        >
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {/* Between 768 and 1024 px the page links need the room. */}
-          <span className="md:hidden lg:inline">Pick<span className="text-brand-700 dark:text-brand-500">streak</span></span>
+          <span className="md:hidden lg:inline">
+            Pick<span className="text-brand-700 dark:text-brand-500">streak</span>
+          </span>
         </Link>
         <PrimaryNav />
         <div className="flex shrink-0 items-center gap-3">
-          <button type="button" onClick={() => openModal("how-it-works")} className="hidden text-sm font-medium hover:underline lg:inline">
+          <button
+            type="button"
+            onClick={() => openModal("how-it-works")}
+            className="hidden text-sm font-medium hover:underline lg:inline"
+          >
             How it works
           </button>
           <AuthArea />

@@ -12,8 +12,12 @@ const ContactDialog = lazy(() => import("./contact-dialog").then((m) => ({ defau
 const RedeemCreditsDialog = lazy(() =>
   import("../redemptions/redeem-credits-dialog").then((m) => ({ default: m.RedeemCreditsDialog })),
 );
-const AddCreditsDialog = lazy(() => import("../payments/add-credits-dialog").then((m) => ({ default: m.AddCreditsDialog })));
-const PromoCodeDialog = lazy(() => import("../payments/promo-code-dialog").then((m) => ({ default: m.PromoCodeDialog })));
+const AddCreditsDialog = lazy(() =>
+  import("../payments/add-credits-dialog").then((m) => ({ default: m.AddCreditsDialog })),
+);
+const PromoCodeDialog = lazy(() =>
+  import("../payments/promo-code-dialog").then((m) => ({ default: m.PromoCodeDialog })),
+);
 
 export const ModalProvider = ({ children }: { children: ReactNode }) => {
   const [current, setCurrent] = useState<ModalName | null>(null);

@@ -16,7 +16,9 @@ const ROW =
 
 const Group = ({ title, children }: { title: string; children: ReactNode }) => (
   <section className="border-b border-slate-200 py-2 dark:border-slate-800">
-    <h2 className="px-4 py-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{title}</h2>
+    <h2 className="px-4 py-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+      {title}
+    </h2>
     <ul>{children}</ul>
   </section>
 );
@@ -41,7 +43,14 @@ export const MoreMenu = ({ open, onOpenChange }: Props) => {
   );
   const ModalRow = ({ name, children }: { name: ModalName; children: ReactNode }) => (
     <li>
-      <button type="button" className={ROW} onClick={() => { close(); openModal(name); }}>
+      <button
+        type="button"
+        className={ROW}
+        onClick={() => {
+          close();
+          openModal(name);
+        }}
+      >
         {children}
       </button>
     </li>
@@ -73,8 +82,12 @@ export const MoreMenu = ({ open, onOpenChange }: Props) => {
       ) : null}
       {visitor ? (
         <Group title="Free Credits">
-          <LinkRow to="/auth" search={{ mode: "signup" }}>Referrals</LinkRow>
-          <LinkRow to="/auth" search={{ mode: "signup" }}>Free Credits</LinkRow>
+          <LinkRow to="/auth" search={{ mode: "signup" }}>
+            Referrals
+          </LinkRow>
+          <LinkRow to="/auth" search={{ mode: "signup" }}>
+            Free Credits
+          </LinkRow>
         </Group>
       ) : null}
       <Group title="Resources">
@@ -110,15 +123,26 @@ export const MoreMenu = ({ open, onOpenChange }: Props) => {
           <>
             {isAdmin ? <LinkRow to="/admin">Admin Panel</LinkRow> : null}
             <li>
-              <button type="button" className={ROW} onClick={() => { close(); void signOut(); }}>
+              <button
+                type="button"
+                className={ROW}
+                onClick={() => {
+                  close();
+                  void signOut();
+                }}
+              >
                 Log out
               </button>
             </li>
           </>
         ) : (
           <>
-            <LinkRow to="/auth" search={{ mode: "login" }}>Log in</LinkRow>
-            <LinkRow to="/auth" search={{ mode: "signup" }}>Sign Up</LinkRow>
+            <LinkRow to="/auth" search={{ mode: "login" }}>
+              Log in
+            </LinkRow>
+            <LinkRow to="/auth" search={{ mode: "signup" }}>
+              Sign Up
+            </LinkRow>
           </>
         )}
       </ul>

@@ -26,7 +26,9 @@ export const NavigationEffects = () => {
     const timers: number[] = [];
     const cancelIdle = whenIdleAfterLoad(() => {
       const map = readRouteCodeMap(document);
-      WARMED_AT_START.forEach((to, index) => timers.push(window.setTimeout(() => warmRouteCode(router, to, map), index * PREFETCH_STEP_MS)));
+      WARMED_AT_START.forEach((to, index) =>
+        timers.push(window.setTimeout(() => warmRouteCode(router, to, map), index * PREFETCH_STEP_MS)),
+      );
     });
     return () => {
       cancelIdle();

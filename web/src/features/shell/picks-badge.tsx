@@ -18,7 +18,10 @@ export const usePicksBadge = (enabled = true) => {
 
 export const PicksBadge = ({ count }: { count: number }) =>
   count > 0 ? (
-    <span data-testid="picks-badge" className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white">
+    <span
+      data-testid="picks-badge"
+      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold leading-5 text-white"
+    >
       <span aria-hidden="true">{count}</span>
       <span className="sr-only">, {count} newly resolved</span>
     </span>

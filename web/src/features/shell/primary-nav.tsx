@@ -15,16 +15,41 @@ export const PrimaryNav = () => {
   return (
     <nav aria-label="Main" className="hidden min-w-0 flex-1 md:block">
       <ul className="flex items-center gap-0.5 lg:gap-1">
-        <li><Link to="/home" className={LINK}>Home</Link></li>
-        <li><Link to="/activity" className={LINK}>Activity</Link></li>
-        <li><Link to="/leaderboard" className={LINK}>Standings</Link></li>
+        <li>
+          <Link to="/home" className={LINK}>
+            Home
+          </Link>
+        </li>
+        <li>
+          <Link to="/activity" className={LINK}>
+            Activity
+          </Link>
+        </li>
+        <li>
+          <Link to="/leaderboard" className={LINK}>
+            Standings
+          </Link>
+        </li>
         {me ? (
           <>
-            <li><Link to="/picks" className={LINK}>My Picks<PicksBadge count={badge} /></Link></li>
-            <li><Link to="/rewards" className={LINK}>Redeem</Link></li>
+            <li>
+              <Link to="/picks" className={LINK}>
+                My Picks
+                <PicksBadge count={badge} />
+              </Link>
+            </li>
+            <li>
+              <Link to="/rewards" className={LINK}>
+                Redeem
+              </Link>
+            </li>
           </>
         ) : (
-          <li><Link to="/gift-cards" className={LINK}>Gift Cards</Link></li>
+          <li>
+            <Link to="/gift-cards" className={LINK}>
+              Gift Cards
+            </Link>
+          </li>
         )}
       </ul>
     </nav>

@@ -13,11 +13,23 @@ export const ResourcesMenu = () => {
     <Menu.Root modal={false}>
       <Menu.Trigger className="hover:underline">Resources</Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content side="top" sideOffset={8} className="z-50 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900">
-          <Menu.Item className={`${ITEM} lg:hidden`} onSelect={() => openModal("how-it-works")}>How it works</Menu.Item>
-          <Menu.Item asChild className={ITEM}><Link to="/terms-of-service">Terms of Service</Link></Menu.Item>
-          <Menu.Item asChild className={ITEM}><Link to="/privacy-policy">Privacy Policy</Link></Menu.Item>
-          <Menu.Item asChild className={ITEM}><Link to="/data-deletion">Data</Link></Menu.Item>
+        <Menu.Content
+          side="top"
+          sideOffset={8}
+          className="z-50 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900"
+        >
+          <Menu.Item className={`${ITEM} lg:hidden`} onSelect={() => openModal("how-it-works")}>
+            How it works
+          </Menu.Item>
+          <Menu.Item asChild className={ITEM}>
+            <Link to="/terms-of-service">Terms of Service</Link>
+          </Menu.Item>
+          <Menu.Item asChild className={ITEM}>
+            <Link to="/privacy-policy">Privacy Policy</Link>
+          </Menu.Item>
+          <Menu.Item asChild className={ITEM}>
+            <Link to="/data-deletion">Data</Link>
+          </Menu.Item>
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>

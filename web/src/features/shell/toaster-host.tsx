@@ -8,7 +8,10 @@ import { useTheme } from "./theme-provider";
 
 // Offline, the download fails: no toasts then, rather than the error screen in place of the page.
 const Toaster = lazy<ComponentType<ToasterProps>>(() =>
-  import("sonner").then((m) => ({ default: m.Toaster }), () => ({ default: () => null })),
+  import("sonner").then(
+    (m) => ({ default: m.Toaster }),
+    () => ({ default: () => null }),
+  ),
 );
 
 /** Mounts sonner's Toaster once the first toast is asked for (lib/toast.ts), so start-up does not load it. */

@@ -10,7 +10,11 @@ import { formatPlural } from "../../lib/format";
 import { useDebounced } from "../-home/use-debounced";
 
 const settlementState = (q: AdminQuestion) =>
-  q.settlementVersion === 0 ? "Not settled" : q.settledVersion === q.settlementVersion ? "Settled" : `Settling (${q.pendingSettlement} left)`;
+  q.settlementVersion === 0
+    ? "Not settled"
+    : q.settledVersion === q.settlementVersion
+      ? "Settled"
+      : `Settling (${q.pendingSettlement} left)`;
 
 export const QuestionsTab = () => {
   const [status, setStatus] = useState("");
@@ -23,10 +27,26 @@ export const QuestionsTab = () => {
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <input type="search" aria-label="Search questions" placeholder="Search questions" value={search} onChange={(e) => setSearch(e.target.value)} className="min-w-0 flex-1 basis-full rounded-lg border sm:basis-auto border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950" />
-        <select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)} className="rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-950">
+        <input
+          type="search"
+          aria-label="Search questions"
+          placeholder="Search questions"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="min-w-0 flex-1 basis-full rounded-lg border sm:basis-auto border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+        />
+        <select
+          aria-label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          className="rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+        >
           <option value="">All statuses</option>
-          {QUESTION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          {QUESTION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
         <Button onClick={() => setEditing("new")}>New Question</Button>
       </div>
@@ -34,23 +54,36 @@ export const QuestionsTab = () => {
       {list.data && items.length === 0 ? <EmptyState title="No questions found" /> : null}
       <ul className="space-y-2">
         {items.map((question) => (
-          <li key={question.id} data-testid="admin-question" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+          <li
+            key={question.id}
+            data-testid="admin-question"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800"
+          >
             <div className="min-w-[12rem] flex-1">
               <p className="font-semibold">{question.title}</p>
               <p className="text-xs text-slate-700 dark:text-slate-300">
-                {question.status} · {question.category ?? "No sport"} · {formatPlural(question.pickCount, "pick")} · {settlementState(question)}
+                {question.status} · {question.category ?? "No sport"} · {formatPlural(question.pickCount, "pick")} ·{" "}
+                {settlementState(question)}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <OutcomeControl question={question} />
-              <Button variant="secondary" className="!px-2 !py-1" onClick={() => setEditing(question)}>Edit</Button>
+              <Button variant="secondary" className="!px-2 !py-1" onClick={() => setEditing(question)}>
+                Edit
+              </Button>
               <DeleteQuestionButton id={question.id} />
             </div>
           </li>
         ))}
       </ul>
-      {list.hasNextPage ? <Button variant="secondary" className="mt-4" onClick={() => void list.fetchNextPage()}>Load more</Button> : null}
-      {editing ? <QuestionFormDialog question={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {list.hasNextPage ? (
+        <Button variant="secondary" className="mt-4" onClick={() => void list.fetchNextPage()}>
+          Load more
+        </Button>
+      ) : null}
+      {editing ? (
+        <QuestionFormDialog question={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
     </section>
   );
 };

@@ -6,7 +6,15 @@ import { client, unwrap } from "../../lib/api";
  * The confirmation link of an address that was signed up for more than once: whoever opened it (the mailbox's owner)
  * chooses the password, so no password someone else picked at sign-up ever works.
  */
-export const ChoosePasswordForm = ({ token, reason, onSignedIn }: { token: string; reason: string; onSignedIn: (user: MeUser) => Promise<void> }) => {
+export const ChoosePasswordForm = ({
+  token,
+  reason,
+  onSignedIn,
+}: {
+  token: string;
+  reason: string;
+  onSignedIn: (user: MeUser) => Promise<void>;
+}) => {
   const confirm = async (password: string) => {
     const { user } = await unwrap(client.auth.confirm.$post({ json: { token, password } }));
     await onSignedIn(user);

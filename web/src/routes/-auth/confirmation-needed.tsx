@@ -26,7 +26,11 @@ export const ConfirmationNeeded = ({ email, onBack }: { email: string; onBack: (
       <Button variant="secondary" className="w-full" onClick={resend} disabled={sending}>
         {sending ? "Sending..." : "Resend confirmation email"}
       </Button>
-      <button type="button" onClick={onBack} className="text-sm font-semibold text-brand-700 underline dark:text-brand-500">
+      <button
+        type="button"
+        onClick={onBack}
+        className="text-sm font-semibold text-brand-700 underline dark:text-brand-500"
+      >
         Back to sign in
       </button>
     </div>

@@ -28,7 +28,8 @@ export const LoginForm = ({ onSignedIn, onNeedsConfirmation }: Props) => {
       const { user } = await unwrap(client.auth.login.$post({ json: parsed.data }));
       await onSignedIn(user);
     } catch (error) {
-      if (error instanceof ApiError && error.code === "email_not_confirmed") return onNeedsConfirmation(parsed.data.email);
+      if (error instanceof ApiError && error.code === "email_not_confirmed")
+        return onNeedsConfirmation(parsed.data.email);
       setFormError(error instanceof ApiError ? error.message : "Please try again");
     } finally {
       setBusy(false);
@@ -37,12 +38,34 @@ export const LoginForm = ({ onSignedIn, onNeedsConfirmation }: Props) => {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <InputField label="Email" type="email" autoComplete="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-      <InputField label="Password" type="password" autoComplete="current-password" value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
-      {formError ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{formError}</p> : null}
-      <Button type="submit" className="w-full" disabled={busy}>{busy ? "Signing in..." : "Log in"}</Button>
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={errors.email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <InputField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={errors.password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {formError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {formError}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Log in"}
+      </Button>
       <p className="text-center text-sm">
-        <Link to="/password-reset" className="font-semibold text-brand-700 underline dark:text-brand-500">Forgot your password?</Link>
+        <Link to="/password-reset" className="font-semibold text-brand-700 underline dark:text-brand-500">
+          Forgot your password?
+        </Link>
       </p>
     </form>
   );

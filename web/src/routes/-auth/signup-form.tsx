@@ -24,7 +24,11 @@ export const SignupForm = ({ referralCode, onSignedUp }: Props) => {
     setFormError(null);
     setBusy(true);
     try {
-      await unwrap(client.auth.signup.$post({ json: { ...parsed.data, username: values.username.trim() || undefined, ref: referralCode } }));
+      await unwrap(
+        client.auth.signup.$post({
+          json: { ...parsed.data, username: values.username.trim() || undefined, ref: referralCode },
+        }),
+      );
       onSignedUp(parsed.data.email);
     } catch (error) {
       if (error instanceof ApiError && error.details.field === "username") setErrors({ username: error.message });
@@ -43,12 +47,39 @@ export const SignupForm = ({ referralCode, onSignedUp }: Props) => {
       ) : (
         <p className="text-sm text-slate-700 dark:text-slate-300">Sign up and start with 5 free credits.</p>
       )}
-      <InputField label="Email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={(e) => set("email")(e.target.value)} />
-      <InputField label="Password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={(e) => set("password")(e.target.value)} />
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => set("email")(e.target.value)}
+      />
+      <InputField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => set("password")(e.target.value)}
+      />
       <CountrySelect value={values.country} onChange={set("country")} error={errors.country} />
-      <InputField label="Username (optional)" autoComplete="username" value={values.username} error={errors.username} onChange={(e) => set("username")(e.target.value)} placeholder="Leave blank for a random name" />
-      {formError ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{formError}</p> : null}
-      <Button type="submit" className="w-full" disabled={busy}>{busy ? "Creating account..." : "Sign Up"}</Button>
+      <InputField
+        label="Username (optional)"
+        autoComplete="username"
+        value={values.username}
+        error={errors.username}
+        onChange={(e) => set("username")(e.target.value)}
+        placeholder="Leave blank for a random name"
+      />
+      {formError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {formError}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Creating account..." : "Sign Up"}
+      </Button>
     </form>
   );
 };

@@ -17,10 +17,19 @@ export const AwaitingResults = ({ viewer }: { viewer: string }) => {
   if (!data || data.items.length === 0) return null;
   return (
     <section aria-labelledby="awaiting-results" className="mb-6">
-      <h2 id="awaiting-results" className="mb-3 text-lg font-bold">Waiting for final results</h2>
+      <h2 id="awaiting-results" className="mb-3 text-lg font-bold">
+        Waiting for final results
+      </h2>
       <div className={GRID}>
         {data.items.map((question) => (
-          <QuestionCard key={question.id} question={question} eager onPick={noPick} onBookmark={toggleBookmark} onShare={shareQuestion} />
+          <QuestionCard
+            key={question.id}
+            question={question}
+            eager
+            onPick={noPick}
+            onBookmark={toggleBookmark}
+            onShare={shareQuestion}
+          />
         ))}
       </div>
     </section>

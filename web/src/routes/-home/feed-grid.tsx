@@ -13,7 +13,9 @@ import { OfflineNotice } from "../../features/pwa/offline-notice";
 import { QuestionCard, QuestionCardSkeleton } from "./question-card";
 import { STAFF_PLAY_MESSAGE } from "#shared/staff";
 
-const AdminCardActions = lazy(() => import("../../features/admin/admin-card-actions").then((m) => ({ default: m.AdminCardActions })));
+const AdminCardActions = lazy(() =>
+  import("../../features/admin/admin-card-actions").then((m) => ({ default: m.AdminCardActions })),
+);
 
 const SCROLL_MARGIN = "400px";
 /** Cards in the first row of the widest grid (4 columns). */
@@ -23,11 +25,19 @@ export const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:gr
 const emptyTitle = (params: FeedParams) => {
   if (params.bookmarkedOnly) return "No bookmarked questions";
   if (params.search.trim()) return `No results found for "${params.search.trim()}"`;
-  const filtered = params.filters.sport !== ALL_SPORTS || params.filters.freePicksOnly || params.filters.playerPropsOnly || params.filters.dayOffset !== null;
+  const filtered =
+    params.filters.sport !== ALL_SPORTS ||
+    params.filters.freePicksOnly ||
+    params.filters.playerPropsOnly ||
+    params.filters.dayOffset !== null;
   return filtered ? "No questions found" : "No questions available right now.";
 };
 
-type Props = { params: FeedParams; hiddenIds: ReadonlySet<string>; onPick: (question: Question, choice: "yes" | "no") => void };
+type Props = {
+  params: FeedParams;
+  hiddenIds: ReadonlySet<string>;
+  onPick: (question: Question, choice: "yes" | "no") => void;
+};
 
 export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
   const { isAdmin, status } = useAuth();
@@ -39,7 +49,8 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
   const toggleBookmark = useBookmark();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
-  const questions = feed.data?.pages.flatMap((page) => page.items).filter((q) => !q.myPick && !hiddenIds.has(q.id)) ?? [];
+  const questions =
+    feed.data?.pages.flatMap((page) => page.items).filter((q) => !q.myPick && !hiddenIds.has(q.id)) ?? [];
   // Cards past the first row mount in a background (interruptible) render: a whole page of cards in one go is the
   // longest task of the start-up on a slow phone. The infinite-scroll sentinel waits for them.
   const deferredCount = useDeferredValue(questions.length, 0);
@@ -61,10 +72,18 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
 
   // Offline, queries wait for the network rather than fail: without a page already loaded there is nothing to show.
   if (!online && !feed.data) {
-    return <OfflineNotice title="Questions need a connection">They'll load as soon as you're back online.</OfflineNotice>;
+    return (
+      <OfflineNotice title="Questions need a connection">They'll load as soon as you're back online.</OfflineNotice>
+    );
   }
   if (feed.isPending) {
-    return <div className={GRID}>{Array.from({ length: 6 }, (_, i) => <QuestionCardSkeleton key={i} />)}</div>;
+    return (
+      <div className={GRID}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <QuestionCardSkeleton key={i} />
+        ))}
+      </div>
+    );
   }
   // A failed refresh keeps the questions already shown.
   if (feed.isError && !feed.data) {
@@ -72,8 +91,12 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
         <p className="font-semibold">{unreachable ? "Couldn't reach Pickstreak" : "Failed to load questions"}</p>
-        {unreachable ? <p className="text-sm text-slate-600 dark:text-slate-400">Check your connection and try again.</p> : null}
-        <Button variant="secondary" onClick={() => void feed.refetch()}>Try again</Button>
+        {unreachable ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Check your connection and try again.</p>
+        ) : null}
+        <Button variant="secondary" onClick={() => void feed.refetch()}>
+          Try again
+        </Button>
       </div>
     );
   }
@@ -91,7 +114,13 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
             onPick={onPick}
             onBookmark={toggleBookmark}
             onShare={shareQuestion}
-            adminActions={isAdmin ? <Suspense fallback={null}><AdminCardActions questionId={question.id} /></Suspense> : undefined}
+            adminActions={
+              isAdmin ? (
+                <Suspense fallback={null}>
+                  <AdminCardActions questionId={question.id} />
+                </Suspense>
+              ) : undefined
+            }
             pickBlockedReason={isAdmin ? STAFF_PLAY_MESSAGE : undefined}
           />
         ))}

@@ -40,15 +40,32 @@ export const FeedToolbar = ({ search, onSearch, sort, onSort, bookmarkedOnly, on
         </label>
         <label className="flex items-center gap-2 text-sm">
           <span className="sr-only md:not-sr-only">Sort</span>
-          <select ref={sortField} value={sort} onChange={(event) => chooseSort(event.target.value)} className="rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-950">
+          <select
+            ref={sortField}
+            value={sort}
+            onChange={(event) => chooseSort(event.target.value)}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+          >
             {FEED_SORTS.map((option) => (
-              <option key={option.value} value={option.value}>{option.label}</option>
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
             ))}
           </select>
         </label>
         {signedIn ? (
-          <button type="button" aria-pressed={bookmarkedOnly} onClick={() => onBookmarkedOnly(!bookmarkedOnly)} className={`${CHIP} ${bookmarkedOnly ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-700"}`}>
-            <Star aria-hidden="true" size={14} className="-mt-0.5 mr-1 inline" fill={bookmarkedOnly ? "currentColor" : "none"} />
+          <button
+            type="button"
+            aria-pressed={bookmarkedOnly}
+            onClick={() => onBookmarkedOnly(!bookmarkedOnly)}
+            className={`${CHIP} ${bookmarkedOnly ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-700"}`}
+          >
+            <Star
+              aria-hidden="true"
+              size={14}
+              className="-mt-0.5 mr-1 inline"
+              fill={bookmarkedOnly ? "currentColor" : "none"}
+            />
             Bookmarked
           </button>
         ) : null}

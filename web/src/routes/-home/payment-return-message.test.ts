@@ -10,7 +10,9 @@ describe("paymentReturnMessage", () => {
       title: "Payment Successful!",
       description: "100 credits have been added to your account.",
     });
-    expect(paymentReturnMessage({ ...paid, creditsAdded: 1 }).description).toBe("1 credit has been added to your account.");
+    expect(paymentReturnMessage({ ...paid, creditsAdded: 1 }).description).toBe(
+      "1 credit has been added to your account.",
+    );
   });
 
   it("says a payment credited before (a reopened link, or the webhook first) was already credited", () => {
@@ -24,7 +26,15 @@ describe("paymentReturnMessage", () => {
   });
 
   it("passes on the server's reason when the payment is not complete", () => {
-    const message = paymentReturnMessage({ ...paid, success: false, message: "Your payment has not been completed yet." });
-    expect(message).toEqual({ kind: "error", title: "Payment Verification Failed", description: "Your payment has not been completed yet." });
+    const message = paymentReturnMessage({
+      ...paid,
+      success: false,
+      message: "Your payment has not been completed yet.",
+    });
+    expect(message).toEqual({
+      kind: "error",
+      title: "Payment Verification Failed",
+      description: "Your payment has not been completed yet.",
+    });
   });
 });

@@ -12,8 +12,16 @@ export const paymentReturnMessage = (result: Verification): PaymentReturnMessage
   if (!result.success) return { kind: "error", title: "Payment Verification Failed", description: result.message };
   const credits = formatCredits(result.creditsAdded);
   if (result.wasDuplicate) {
-    return { kind: "success", title: "Payment already credited", description: `Your balance already includes this payment's ${credits}.` };
+    return {
+      kind: "success",
+      title: "Payment already credited",
+      description: `Your balance already includes this payment's ${credits}.`,
+    };
   }
   const verb = result.creditsAdded === 1 ? "has" : "have";
-  return { kind: "success", title: "Payment Successful!", description: `${credits} ${verb} been added to your account.` };
+  return {
+    kind: "success",
+    title: "Payment Successful!",
+    description: `${credits} ${verb} been added to your account.`,
+  };
 };

@@ -24,7 +24,11 @@ type Props = {
 const Countdown = ({ deadline }: { deadline: number }) => {
   const text = useCountdown(deadline);
   return (
-    <span className={text === "Expired" ? "font-semibold text-red-700 dark:text-red-400" : ""} data-testid="countdown" suppressHydrationWarning>
+    <span
+      className={text === "Expired" ? "font-semibold text-red-700 dark:text-red-400" : ""}
+      data-testid="countdown"
+      suppressHydrationWarning
+    >
       {text}
     </span>
   );
@@ -68,51 +72,85 @@ const CardBody = ({ question, onPick, pickBlockedReason }: Pick<Props, "question
         </button>
       ))}
       {pickBlockedReason ? (
-        <p id={`pick-blocked-${question.id}`} className="col-span-2 text-xs text-slate-600 dark:text-slate-400" data-testid="pick-blocked">
+        <p
+          id={`pick-blocked-${question.id}`}
+          className="col-span-2 text-xs text-slate-600 dark:text-slate-400"
+          data-testid="pick-blocked"
+        >
           {pickBlockedReason}
         </p>
       ) : null}
     </div>
   );
 
-export const QuestionCard = memo(({ question, onPick, onBookmark, onShare, adminActions, pickBlockedReason, eager = false }: Props) => (
-  <article className="flex h-[26rem] flex-col [contain-intrinsic-size:auto_26rem] [content-visibility:auto] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="question-card">
-    <div className="relative min-h-0 flex-1 bg-gradient-to-br from-brand-700 to-brand-800">
-      {question.imageUrl ? (
-        <img src={question.imageUrl} alt="" loading={eager ? "eager" : "lazy"} decoding="async" className="h-full w-full object-cover" />
-      ) : (
-        <div className="flex h-full items-center justify-center text-3xl font-black text-white/80" aria-hidden="true">
-          {(question.category ?? "Pick").slice(0, 3).toUpperCase()}
+export const QuestionCard = memo(
+  ({ question, onPick, onBookmark, onShare, adminActions, pickBlockedReason, eager = false }: Props) => (
+    <article
+      className="flex h-[26rem] flex-col [contain-intrinsic-size:auto_26rem] [content-visibility:auto] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      data-testid="question-card"
+    >
+      <div className="relative min-h-0 flex-1 bg-gradient-to-br from-brand-700 to-brand-800">
+        {question.imageUrl ? (
+          <img
+            src={question.imageUrl}
+            alt=""
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div className="flex h-full items-center justify-center text-3xl font-black text-white/80" aria-hidden="true">
+            {(question.category ?? "Pick").slice(0, 3).toUpperCase()}
+          </div>
+        )}
+        <span className="absolute left-2 top-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">
+          {question.category ?? "Sports"}
+        </span>
+        <span
+          className={`absolute right-2 top-2 rounded-full px-2 py-0.5 text-xs font-bold ${question.creditCost === 0 ? "bg-amber-400 text-amber-950" : "bg-white text-slate-900"}`}
+        >
+          {question.creditCost === 0 ? "FREE" : formatCredits(question.creditCost)}
+        </span>
+      </div>
+      <div className="flex shrink-0 flex-col gap-3 p-4">
+        <h2 className="line-clamp-2 h-[2.75rem] font-semibold leading-snug" title={question.title}>
+          {question.title}
+        </h2>
+        <CardBody question={question} onPick={onPick} pickBlockedReason={pickBlockedReason} />
+        <div className="flex items-center justify-between text-xs text-slate-600 dark:text-slate-400">
+          <CrowdLine question={question} />
+          {isPending(question.autoResolution) ? null : <Countdown deadline={question.deadline} />}
         </div>
-      )}
-      <span className="absolute left-2 top-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">
-        {question.category ?? "Sports"}
-      </span>
-      <span className={`absolute right-2 top-2 rounded-full px-2 py-0.5 text-xs font-bold ${question.creditCost === 0 ? "bg-amber-400 text-amber-950" : "bg-white text-slate-900"}`}>
-        {question.creditCost === 0 ? "FREE" : formatCredits(question.creditCost)}
-      </span>
-    </div>
-    <div className="flex shrink-0 flex-col gap-3 p-4">
-      <h2 className="line-clamp-2 h-[2.75rem] font-semibold leading-snug" title={question.title}>{question.title}</h2>
-      <CardBody question={question} onPick={onPick} pickBlockedReason={pickBlockedReason} />
-      <div className="flex items-center justify-between text-xs text-slate-600 dark:text-slate-400">
-        <CrowdLine question={question} />
-        {isPending(question.autoResolution) ? null : <Countdown deadline={question.deadline} />}
+        <div className="-mb-2 flex items-center justify-end gap-1">
+          {adminActions}
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            aria-pressed={question.bookmarked}
+            aria-label={question.bookmarked ? "Remove bookmark" : "Bookmark question"}
+            onClick={() => onBookmark(question.id, !question.bookmarked)}
+          >
+            <Star aria-hidden="true" size={18} fill={question.bookmarked ? "currentColor" : "none"} />
+          </button>
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            aria-label="Share question"
+            onClick={() => onShare(question.id)}
+          >
+            <Share2 aria-hidden="true" size={18} />
+          </button>
+        </div>
       </div>
-      <div className="-mb-2 flex items-center justify-end gap-1">
-        {adminActions}
-        <button type="button" className={ICON_BUTTON} aria-pressed={question.bookmarked} aria-label={question.bookmarked ? "Remove bookmark" : "Bookmark question"} onClick={() => onBookmark(question.id, !question.bookmarked)}>
-          <Star aria-hidden="true" size={18} fill={question.bookmarked ? "currentColor" : "none"} />
-        </button>
-        <button type="button" className={ICON_BUTTON} aria-label="Share question" onClick={() => onShare(question.id)}>
-          <Share2 aria-hidden="true" size={18} />
-        </button>
-      </div>
-    </div>
-  </article>
-));
+    </article>
+  ),
+);
 QuestionCard.displayName = "QuestionCard";
 
 export const QuestionCardSkeleton = () => (
-  <div aria-hidden="true" className="h-[26rem] animate-pulse rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-900" data-testid="question-skeleton" />
+  <div
+    aria-hidden="true"
+    className="h-[26rem] animate-pulse rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-900"
+    data-testid="question-skeleton"
+  />
 );

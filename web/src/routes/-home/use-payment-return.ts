@@ -21,7 +21,10 @@ export const usePaymentReturn = () => {
     const key = `${search.payment}:${search.session_id ?? ""}`;
     if (handled.current === key) return;
     handled.current = key;
-    void navigate({ search: (prev) => ({ ...prev, payment: undefined, session_id: undefined, credits: undefined }), replace: true });
+    void navigate({
+      search: (prev) => ({ ...prev, payment: undefined, session_id: undefined, credits: undefined }),
+      replace: true,
+    });
 
     if (search.payment === "cancelled") {
       toast("Payment Cancelled", { description: "No charges were made." });
@@ -40,7 +43,9 @@ export const usePaymentReturn = () => {
         void queryClient.invalidateQueries({ queryKey: ["subscriptions"] });
       })
       .catch(() => {
-        toast.error("Payment Verification Error", { description: "If credits are missing from your account, please contact support." });
+        toast.error("Payment Verification Error", {
+          description: "If credits are missing from your account, please contact support.",
+        });
       });
   }, [search.payment, search.session_id, status, navigate, queryClient]);
 };

@@ -13,7 +13,10 @@ export const ContestJoin = ({ contest }: { contest: Contest }) => {
 
   if (contest.me) {
     return (
-      <p role="status" className="rounded-xl bg-brand-50 p-3 text-sm text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
+      <p
+        role="status"
+        className="rounded-xl bg-brand-50 p-3 text-sm text-brand-800 dark:bg-brand-800/30 dark:text-brand-100"
+      >
         You're in! Rank #{contest.me.rank} · {contest.me.score} {contest.me.score === 1 ? "win" : "wins"}
       </p>
     );
@@ -22,7 +25,9 @@ export const ContestJoin = ({ contest }: { contest: Contest }) => {
     return (
       <div className="flex items-center justify-between gap-2 rounded-xl border border-slate-300 p-3 text-sm dark:border-slate-700">
         <span>Please sign in to join the contest</span>
-        <Link to="/auth" search={{ mode: "login", redirect: "/leaderboard" }} className="font-semibold underline">Log in</Link>
+        <Link to="/auth" search={{ mode: "login", redirect: "/leaderboard" }} className="font-semibold underline">
+          Log in
+        </Link>
       </div>
     );
   }
@@ -30,9 +35,14 @@ export const ContestJoin = ({ contest }: { contest: Contest }) => {
   return (
     <div className="space-y-2">
       {missing > 0 ? (
-        <div role="alert" className="flex items-center justify-between gap-2 rounded-xl border border-amber-300 p-3 text-sm dark:border-amber-700">
+        <div
+          role="alert"
+          className="flex items-center justify-between gap-2 rounded-xl border border-amber-300 p-3 text-sm dark:border-amber-700"
+        >
           <span>You need {missing} more credits</span>
-          <Button variant="secondary" onClick={() => openModal("add-credits")}>Add Credits</Button>
+          <Button variant="secondary" onClick={() => openModal("add-credits")}>
+            Add Credits
+          </Button>
         </div>
       ) : null}
       <Button className="w-full" disabled={missing > 0 || join.isPending} onClick={() => join.mutate(contest.id)}>

@@ -25,7 +25,9 @@ export const LeaderboardRow = ({ entry, period, isMe, onOpen }: Props) => (
         {isMe ? <span className="ml-2 text-xs font-normal text-brand-800 dark:text-brand-100">(you)</span> : null}
       </span>
       <span className="shrink-0 text-right">
-        <span className="block font-bold tabular-nums" data-testid="leaderboard-score">{scoreLabel(entry, period)}</span>
+        <span className="block font-bold tabular-nums" data-testid="leaderboard-score">
+          {scoreLabel(entry, period)}
+        </span>
         <span className="block text-xs text-slate-600 dark:text-slate-400">{detail(entry, period)}</span>
       </span>
     </button>

@@ -18,8 +18,8 @@ export const PrizeTiers = ({ prizes }: { prizes: Contest["prizes"] }) => (
       </li>
     </ul>
     <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-      Your highest tier pays, and every tier pays at least one player. Your score is the number of your picks that
-      win while you are in the challenge; ties go to whoever joined first. Prizes are paid when the challenge ends.
+      Your highest tier pays, and every tier pays at least one player. Your score is the number of your picks that win
+      while you are in the challenge; ties go to whoever joined first. Prizes are paid when the challenge ends.
     </p>
   </details>
 );

@@ -1,7 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { EmptyState } from "../../components/page";
 import { Button } from "../../components/ui/button";
-import { leaderboardQueryOptions, type LeaderboardEntry, type Period } from "../../features/community/community-queries";
+import {
+  leaderboardQueryOptions,
+  type LeaderboardEntry,
+  type Period,
+} from "../../features/community/community-queries";
 import { NeedsConnection, waitsForNetwork } from "../../features/pwa/waiting-for-network";
 import { ShareCardButton } from "../../features/share/share-card";
 import { LeaderboardRow } from "./leaderboard-row";
@@ -21,7 +25,9 @@ export const StandingsList = ({ period, viewer, onOpen }: Props) => {
     return (
       <p role="alert">
         Error loading data{" "}
-        <button type="button" className="font-semibold underline" onClick={() => void board.refetch()}>Try again</button>
+        <button type="button" className="font-semibold underline" onClick={() => void board.refetch()}>
+          Try again
+        </button>
       </p>
     );
   }
@@ -36,22 +42,40 @@ export const StandingsList = ({ period, viewer, onOpen }: Props) => {
     <div className="space-y-3">
       <ol className="space-y-1" aria-label="Standings">
         {entries.map((entry) => (
-          <LeaderboardRow key={entry.userId} entry={entry} period={period} isMe={entry.userId === viewer} onOpen={onOpen} />
+          <LeaderboardRow
+            key={entry.userId}
+            entry={entry}
+            period={period}
+            isMe={entry.userId === viewer}
+            onOpen={onOpen}
+          />
         ))}
       </ol>
       {board.hasNextPage ? (
-        <Button variant="secondary" className="w-full" disabled={board.isFetchingNextPage} onClick={() => void board.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled={board.isFetchingNextPage}
+          onClick={() => void board.fetchNextPage()}
+        >
           {board.isFetchingNextPage ? "Loading..." : "Show more"}
         </Button>
       ) : null}
       {me && period === "all" ? (
         <div className="flex justify-end">
-          <ShareCardButton kind="rank" id={me.userId} title={`#${me.rank} on the Pickstreak leaderboard`} label="Share my place" />
+          <ShareCardButton
+            kind="rank"
+            id={me.userId}
+            title={`#${me.rank} on the Pickstreak leaderboard`}
+            label="Share my place"
+          />
         </div>
       ) : null}
       {me && !meShown ? (
         <section aria-label="Your position">
-          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Your position</p>
+          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+            Your position
+          </p>
           <ol>
             <LeaderboardRow entry={me} period={period} isMe onOpen={onOpen} />
           </ol>

@@ -29,15 +29,27 @@ export const RequestResetForm = () => {
   if (sentTo) {
     return (
       <p role="status" className="text-slate-700 dark:text-slate-300">
-        If an account exists for <strong>{sentTo}</strong>, we sent it a link to reset the password. The link works for 60 minutes.
+        If an account exists for <strong>{sentTo}</strong>, we sent it a link to reset the password. The link works for
+        60 minutes.
       </p>
     );
   }
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <p className="text-sm text-slate-700 dark:text-slate-300">Enter your email and we will send you a link to choose a new password.</p>
-      <InputField label="Email" type="email" autoComplete="email" value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
-      <Button type="submit" className="w-full" disabled={busy}>{busy ? "Sending..." : "Send reset link"}</Button>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Enter your email and we will send you a link to choose a new password.
+      </p>
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={error}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Sending..." : "Send reset link"}
+      </Button>
     </form>
   );
 };

@@ -25,11 +25,15 @@ const amount = (pick: MyPickRow) => {
 };
 
 export const PickRowItem = ({ pick }: { pick: MyPickRow }) => (
-  <li className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800" data-testid="my-pick">
+  <li
+    className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+    data-testid="my-pick"
+  >
     <div className="min-w-0">
       <p className="font-semibold">{pick.question.title}</p>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {pick.choice === "yes" ? pick.question.answerOptionA : pick.question.answerOptionB} · {formatCredits(pick.creditsSpent)} at {pick.multiplier}x
+        {pick.choice === "yes" ? pick.question.answerOptionA : pick.question.answerOptionB} ·{" "}
+        {formatCredits(pick.creditsSpent)} at {pick.multiplier}x
       </p>
       {isPending(pick.question.autoResolution) ? (
         <div className="my-1.5">
@@ -43,17 +47,23 @@ export const PickRowItem = ({ pick }: { pick: MyPickRow }) => (
           />
         </div>
       ) : pick.status === "active" ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400">Closes in <Countdown deadline={pick.question.deadline} /></p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Closes in <Countdown deadline={pick.question.deadline} />
+        </p>
       ) : null}
       {pick.question.crowd.yes + pick.question.crowd.no > 0 ? (
         <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="crowd-split">
           {crowdSplit(pick.question.crowd, pick.question)}
-          {pick.crowd ? <span data-testid="crowd-side"> · {pick.crowd === "with" ? "With the crowd" : "Against the crowd"}</span> : null}
+          {pick.crowd ? (
+            <span data-testid="crowd-side"> · {pick.crowd === "with" ? "With the crowd" : "Against the crowd"}</span>
+          ) : null}
         </p>
       ) : null}
     </div>
     <div className="shrink-0 text-right">
-      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[pick.status]}`}>{STATUS_LABEL[pick.status]}</span>
+      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[pick.status]}`}>
+        {STATUS_LABEL[pick.status]}
+      </span>
       <p className="mt-1 text-sm font-bold">{amount(pick)}</p>
       <div className="-mr-2 mt-1">
         <ShareCardButton kind="pick" id={pick.id} title={pick.question.title} label="Share pick" compact />

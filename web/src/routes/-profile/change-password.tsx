@@ -30,8 +30,10 @@ export const ChangePassword = () => {
       setNewPassword("");
       toast.success("Password changed", { description: "You were signed out on every other device." });
     } catch (error) {
-      if (error instanceof ApiError && error.details.field === "currentPassword") setErrors({ currentPassword: error.message });
-      else if (error instanceof ApiError && error.details.field === "newPassword") setErrors({ newPassword: error.message });
+      if (error instanceof ApiError && error.details.field === "currentPassword")
+        setErrors({ currentPassword: error.message });
+      else if (error instanceof ApiError && error.details.field === "newPassword")
+        setErrors({ newPassword: error.message });
       else toast.error(error instanceof ApiError ? error.message : "Please try again");
     }
   };

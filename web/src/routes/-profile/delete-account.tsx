@@ -29,9 +29,15 @@ export const DeleteAccount = () => {
     <section className="rounded-2xl border border-red-200 p-4 dark:border-red-900">
       <h2 className="font-semibold">Delete account</h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Erases your email, username and sign-in. Read <Link to="/data-deletion" className="underline">what is kept</Link>.
+        Erases your email, username and sign-in. Read{" "}
+        <Link to="/data-deletion" className="underline">
+          what is kept
+        </Link>
+        .
       </p>
-      <Button variant="danger" className="mt-3" onClick={() => setOpen(true)}>Delete my account</Button>
+      <Button variant="danger" className="mt-3" onClick={() => setOpen(true)}>
+        Delete my account
+      </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
@@ -39,12 +45,20 @@ export const DeleteAccount = () => {
         description="This cannot be undone. Your remaining credits are forfeited."
         footer={
           <div className="flex gap-2">
-            <Button variant="secondary" className="flex-1" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button variant="danger" className="flex-1" onClick={confirm} disabled={busy}>{busy ? "Deleting..." : "Delete permanently"}</Button>
+            <Button variant="secondary" className="flex-1" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" className="flex-1" onClick={confirm} disabled={busy}>
+              {busy ? "Deleting..." : "Delete permanently"}
+            </Button>
           </div>
         }
       >
-        {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
       </Dialog>
     </section>
   );

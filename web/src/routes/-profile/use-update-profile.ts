@@ -5,8 +5,7 @@ import { client, unwrap } from "../../lib/api";
 export const useUpdateProfile = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: { username?: string; country?: string }) =>
-      unwrap(client.me.$patch({ json: changes })),
+    mutationFn: (changes: { username?: string; country?: string }) => unwrap(client.me.$patch({ json: changes })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
   });
 };

@@ -27,7 +27,9 @@ export const UsernameEditor = ({ current }: { current: string }) => {
     } catch (error) {
       setValue(current);
       if (error instanceof ApiError && error.message === PROFANE_TITLE) {
-        toast.error(PROFANE_TITLE, { description: "Usernames must be appropriate and respectful. Please choose a different name." });
+        toast.error(PROFANE_TITLE, {
+          description: "Usernames must be appropriate and respectful. Please choose a different name.",
+        });
       } else {
         toast.error(error instanceof ApiError ? error.message : "Please try again");
       }
@@ -39,7 +41,9 @@ export const UsernameEditor = ({ current }: { current: string }) => {
       <div className="flex-1">
         <InputField label="Username" value={value} maxLength={20} onChange={(e) => setValue(e.target.value)} />
       </div>
-      <Button type="submit" disabled={update.isPending}>{update.isPending ? "Saving..." : "Save"}</Button>
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending ? "Saving..." : "Save"}
+      </Button>
     </form>
   );
 };
