@@ -54,7 +54,7 @@ startServiceWorker(router.history);
  * The first render waits for the router to settle the first route when that is quick (the feed: its code comes with
  * the entry and it has no guard), so it draws the whole page at once instead of drawing the shell and then, in one
  * synchronous pass when the router's store changes, the page. A route whose guard waits for the network renders after
- * this wait, as before: shell, then the router's pending screen. The render is a transition, so React yields to the
+ * this wait: shell, then the router's pending screen. The render is a transition, so React yields to the
  * browser between components rather than holding the main thread for the whole page (docs/decisions/0029-first-view-cost.md).
  */
 const FIRST_ROUTE_WAIT_MS = 200;

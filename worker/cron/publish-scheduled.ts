@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { createDb } from "../db/client";
 import { questions } from "../db/schema";
-import { mirrorQuestions } from "../features/questions/question-mirror";
+import { copyQuestions } from "../features/questions/question-copies";
 import type { DataContext } from "../db/data-context";
 
 /** Scheduled questions go live by themselves once their publish time has passed, in every player database too. */
@@ -11,7 +11,7 @@ export const publishScheduledQuestions = async (data: DataContext, now: number) 
     .set({ status: "published", updatedAt: now })
     .where(and(eq(questions.status, "scheduled"), isNotNull(questions.publishAt), lte(questions.publishAt, now)))
     .returning({ id: questions.id });
-  await mirrorQuestions(
+  await copyQuestions(
     data,
     published.map(({ id }) => id),
   );

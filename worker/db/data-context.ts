@@ -1,6 +1,6 @@
 import { bucketOf, isBucketMoving, SHARD_BUCKETS } from "#shared/shard-map";
 import { bucketRangeOf, shardMap, shardForBucket, type UserShard } from "./shards";
-import { batchIfAny, batchTogether, type Statements } from "./catalogue-and-shard";
+import { batchIfAny, batchTogether, type Statements } from "./batches";
 import type { NamedResults } from "./statement";
 import { writePaused, ACCOUNT_MOVING_MESSAGE, PLAYERS_MOVING_MESSAGE } from "./write-pause";
 import { newId } from "../lib/ids";

@@ -71,7 +71,7 @@ export const PLAYER_TABLES: readonly PlayerTable[] = [
 ];
 
 /**
- * Catalogue rows that players' rows point at: every shard holds a copy of each (questions: question-mirror.ts). A
+ * Catalogue rows that players' rows point at: every shard holds a copy of each (questions: question-copies.ts). A
  * promo code's redemptions are not a player's rows: they live in the catalogue, once per account across all shards.
  */
 export const CATALOGUE_COPIES: readonly SQLiteTable[] = [questions, contests, leaderboardWindows];

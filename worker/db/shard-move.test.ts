@@ -7,7 +7,7 @@ import { setOutcome } from "../features/settlement/outcome.service";
 import { balanceOf, expectLedgerClean } from "../test/ledger";
 import { createPlayer, placePick } from "../test/players";
 import { insertQuestion } from "../test/questions";
-import { mirrorQuestions } from "../features/questions/question-mirror";
+import { copyQuestions } from "../features/questions/question-copies";
 import { SHARDS } from "../test/shards";
 import { copyPlayers, deleteMovedPlayers, markMove, nextMap, verifyCopy, type Move } from "./shard-move";
 import { auditLedger } from "../features/credits/ledger.audit";
@@ -125,7 +125,7 @@ describe("moving players to a new user shard", () => {
       .bind(deadline, question)
       .run();
     const added = await insertQuestion({ creditCost: 1, title: "Written during the move" });
-    await mirrorQuestions(dataContext(during), [question, added]);
+    await copyQuestions(dataContext(during), [question, added]);
 
     const copyIn = (db: D1Database, id: string) =>
       db.prepare("SELECT title, deadline FROM questions WHERE id = ?").bind(id).first();

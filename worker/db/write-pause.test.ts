@@ -16,7 +16,7 @@ import { createPlayer, placePick } from "../test/players";
 import { signedInAdmin, signedInPlayer } from "../test/sessions";
 import { SHARDS, twoShardEnv, userIdInShard } from "../test/shards";
 import { deliver, stripeEvent } from "../test/stripe";
-import { mirrorQuestions } from "../features/questions/question-mirror";
+import { copyQuestions } from "../features/questions/question-copies";
 import { playerDb } from "../db/shards";
 import {
   ACCOUNT_MOVING_MESSAGE,
@@ -50,7 +50,7 @@ const pick = (bearer: Record<string, string>, questionId: string, requestEnv: En
 describe("writes paused while a player's bucket moves to another shard", () => {
   it("answers a moving player's writes 503 with Retry-After, keeps their reads, and lets everyone else write", async () => {
     const questionId = await insertQuestion({ creditCost: 2 });
-    await mirrorQuestions(dataContext(shards), [questionId]);
+    await copyQuestions(dataContext(shards), [questionId]);
     const mover = await signedInPlayer(10, shards, userIdInShard(1));
     let neighbourId = userIdInShard(1);
     while (bucketOf(neighbourId) === bucketOf(mover.userId)) neighbourId = userIdInShard(1);
@@ -132,7 +132,7 @@ describe("writes paused while a player's bucket moves to another shard", () => {
     const { queue, sent } = caughtQueue();
     const during: Env = { ...moving(0, 10), SETTLEMENT_QUEUE: queue };
     const questionId = await insertQuestion({ creditCost: 2 });
-    await mirrorQuestions(dataContext(shards), [questionId]);
+    await copyQuestions(dataContext(shards), [questionId]);
     const [paused, writing] = [
       await createPlayer(10, SHARDS.SHARD_0, userIdInShard(0)),
       await createPlayer(10, SHARDS.SHARD_1, userIdInShard(1)),
@@ -142,7 +142,7 @@ describe("writes paused while a player's bucket moves to another shard", () => {
     await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = 1 WHERE id = ?")
       .bind(questionId)
       .run();
-    await mirrorQuestions(dataContext(shards), [questionId]);
+    await copyQuestions(dataContext(shards), [questionId]);
 
     const result = await settleEverywhere(dataContext(during), during.SETTLEMENT_QUEUE, questionId, settlementBudget());
     expect(result).toMatchObject({ picksUpdated: 1, complete: false });
@@ -155,7 +155,7 @@ describe("writes paused while a player's bucket moves to another shard", () => {
     let admin = await signedInAdmin(shards);
     while (bucketOf(admin.userId) === bucketOf(player.userId)) admin = await signedInAdmin(shards);
     const questionId = await insertQuestion({ creditCost: 2 });
-    await mirrorQuestions(dataContext(shards), [questionId]);
+    await copyQuestions(dataContext(shards), [questionId]);
     const during = moving(bucketOf(player.userId));
 
     const award = { adjustmentId: crypto.randomUUID(), amount: 5, reason: "Goodwill after an outage" };

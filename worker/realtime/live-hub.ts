@@ -3,7 +3,7 @@ import type { LiveMessage } from "#shared/live-messages";
 import { LIVE_FAN_OUT_LIMIT, LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
 import { LIVE_CLOSE } from "#shared/live-close";
 import { closeQuietly, echoableCloseCode, sendFrame } from "./hub-sockets";
-import { createOutbox } from "./outbox";
+import { createBatchedSender } from "./batched-sender";
 import { admitSocket, reportSockets, socketNetwork } from "./ip-sockets";
 import { announceListening, relayHub, type Delivery } from "./live-hubs";
 import { createRelay, type Relay } from "./relay";
@@ -46,7 +46,7 @@ const ipTag = (network: string) => `ip:${network}`;
  */
 export class LiveHub extends DurableObject<Env> {
   /** Public messages this shard's publishers handed over, on their way to the relay. */
-  private readonly toRelay = createOutbox<LiveMessage>({
+  private readonly toRelay = createBatchedSender<LiveMessage>({
     limit: LIVE_FAN_OUT_LIMIT,
     what: "relay",
     send: (messages) => relayHub(this.env).relay(messages),

@@ -2,7 +2,7 @@ import type { LiveMessage } from "#shared/live-messages";
 import { LIVE_EMPTY_HUB_RECHECK_MS, LIVE_FAN_OUT_LIMIT, LIVE_SHARDS } from "../config";
 import { createHubRoster } from "./hub-roster";
 import { hubFor, type LiveEnv } from "./live-hubs";
-import { createOutbox } from "./outbox";
+import { createBatchedSender } from "./batched-sender";
 
 /**
  * The relay's part: public messages from every hub and the worker, on to every hub holding a socket. It lives in the
@@ -12,7 +12,7 @@ import { createOutbox } from "./outbox";
 export const createRelay = (env: LiveEnv) => {
   /** Which hubs hold sockets, as far as their answers and announcements tell. */
   const roster = createHubRoster(LIVE_SHARDS, LIVE_EMPTY_HUB_RECHECK_MS);
-  const toHubs = createOutbox<LiveMessage>({
+  const toHubs = createBatchedSender<LiveMessage>({
     limit: LIVE_FAN_OUT_LIMIT,
     what: "shards",
     send: (messages) =>

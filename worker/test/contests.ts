@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { dataContext } from "../db/data-context";
 import { playerDb, shardMap } from "../db/shards";
-import { mirrorContests } from "../features/contests/contest-mirror";
+import { copyContests } from "../features/contests/contest-copies";
 import { joinContest } from "../features/contests/join-contest.service";
 import { newId } from "../lib/ids";
 
@@ -15,7 +15,7 @@ export const insertContest = async ({ startsAt = Date.now() - 60_000, days = 3, 
   )
     .bind(id, title, days, startsAt, startsAt + days * DAY, Date.now())
     .run();
-  await mirrorContests(dataContext(env), [id]);
+  await copyContests(dataContext(env), [id]);
   return id;
 };
 

@@ -3,7 +3,7 @@ import { newId } from "../lib/ids";
 import { submitPick } from "../features/picks/submit-pick.service";
 import { grantCredits } from "./ledger";
 import { dataContext } from "../db/data-context";
-import { mirrorUsers } from "../features/auth/directory";
+import { copyUsers } from "../features/auth/directory";
 import { groupByShard, playerDb, shardMap } from "../db/shards";
 
 /**
@@ -24,7 +24,7 @@ export const createPlayer = async (balance = 0, d1?: D1Database, id = newId()): 
 /** A player as sign-up leaves one: the directory's row in the catalogue, its copy and the credits in their shard. */
 export const createPlayerIn = async (testEnv: Env, balance = 0, id = newId()) => {
   await createPlayer(0, testEnv.DB, id);
-  await mirrorUsers(dataContext(testEnv), [id]);
+  await copyUsers(dataContext(testEnv), [id]);
   if (balance > 0) await grantCredits(id, balance, "purchased", playerDb(testEnv, id));
   return id;
 };
@@ -118,7 +118,7 @@ export const updateAccount = async (
   await testEnv.DB.prepare(`UPDATE users SET ${assignments} WHERE id = ?`)
     .bind(...values, userId)
     .run();
-  await mirrorUsers(dataContext(testEnv), [userId]);
+  await copyUsers(dataContext(testEnv), [userId]);
 };
 
 /** A pick through the real pick service (spend, pick row, activity), as POST /api/picks makes it. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { dataContext } from "../db/data-context";
-import { mirrorQuestions } from "../features/questions/question-mirror";
+import { copyQuestions } from "../features/questions/question-copies";
 
 export type QuestionFixture = {
   id?: string;
@@ -55,7 +55,7 @@ export const insertQuestion = async (fixture: QuestionFixture = {}) => {
       fixture.createdAt ?? now,
     )
     .run();
-  await mirrorQuestions(dataContext(env), [id]);
+  await copyQuestions(dataContext(env), [id]);
   return id;
 };
 

@@ -24,7 +24,7 @@ export const TWO_SHARD_SUITE = [
   "worker/features/notifications/push-queue.test.ts",
   "worker/features/payments/webhook.test.ts",
   "worker/features/questions/pick-counts.test.ts",
-  "worker/features/questions/question-mirror.test.ts",
+  "worker/features/questions/question-copies.test.ts",
   "worker/features/redemptions/redemptions-admin.test.ts",
   "worker/features/redemptions/risk-signals.test.ts",
   "worker/features/referrals/referral-bonus.test.ts",

@@ -8,14 +8,14 @@ import { userShard } from "../../db/shards";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { newestActivity } from "./activity.service";
 
 describe("the community feed across two user shards", () => {
   it("merges each shard's newest entries into one newest-first feed that pages without gaps or repeats", async () => {
     const sharded = twoShardEnv();
     const questionId = await insertQuestion({ creditCost: 1 });
-    await mirrorQuestions(dataContext(sharded), [questionId]);
+    await copyQuestions(dataContext(sharded), [questionId]);
     for (let i = 0; i < 20; i += 1) {
       for (const [shard, db] of [
         [0, env.SHARD_0],

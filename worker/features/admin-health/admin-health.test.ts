@@ -6,7 +6,7 @@ import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
 import { createPlayer, placePick, shardOf } from "../../test/players";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { insertQuestion } from "../../test/questions";
 
 const MINUTE = 60_000;
@@ -73,7 +73,7 @@ describe("GET /api/admin/health", () => {
     await env.DB.prepare("UPDATE questions SET outcome = 'A', settlement_version = settlement_version + 1 WHERE id = ?")
       .bind(questionId)
       .run();
-    await mirrorQuestions(dataContext(env), [questionId]);
+    await copyQuestions(dataContext(env), [questionId]);
 
     const health = await successOf(apiClient({ headers: admin.bearer }).admin.health.$get());
     expect(health.body.crons.find((c) => c.job === "healthProbe")).toEqual({

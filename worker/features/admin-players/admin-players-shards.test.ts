@@ -9,7 +9,7 @@ import { redeemGiftCard } from "../../test/redemptions";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
 import { rowsByDatabase, SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { wrappedD1 } from "../../test/wrapped-d1";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 
 const shards = twoShardEnv();
 const playerDb = (userId: string) => dataContext(shards).player(userId);
@@ -73,7 +73,7 @@ describe("the admin's players over two shards", () => {
     const home = playerDb(player.userId);
     await grantCredits(player.userId, 30, "winnings", home);
     const questionId = await insertQuestion({ creditCost: 2, title: "Will the shard hold?" });
-    await mirrorQuestions(dataContext(shards), [questionId]);
+    await copyQuestions(dataContext(shards), [questionId]);
     await placePick(player.userId, questionId, "yes", 1, home);
     expect((await redeemGiftCard(player, { credits: 20 }, {}, shards)).status).toBe(201);
     await successOf(adjust(player.userId, { amount: 5, reason: "Welcome back" }));

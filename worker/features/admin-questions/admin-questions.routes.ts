@@ -19,7 +19,7 @@ import {
   questionIdParams,
   updateQuestionSchema,
 } from "./admin-questions.schemas";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { deleteQuestion } from "./delete-question.service";
 import { createQuestion, updateQuestion } from "./question-writes";
 
@@ -115,7 +115,7 @@ export const adminQuestionRoutes = createRouter()
       adminId: c.var.user.id,
       now: Date.now(),
     });
-    await mirrorQuestions(c.var.data, [row.id]);
+    await copyQuestions(c.var.data, [row.id]);
     if (row.status === "published")
       c.executionCtx.waitUntil(broadcast(c.env, { type: "question.published", data: { id: row.id } }));
     return c.json({ question: toAdminQuestion(row) }, 201);
@@ -126,7 +126,7 @@ export const adminQuestionRoutes = createRouter()
       adminId: c.var.user.id,
       now: Date.now(),
     });
-    await mirrorQuestions(c.var.data, [id]);
+    await copyQuestions(c.var.data, [id]);
     c.executionCtx.waitUntil(broadcast(c.env, { type: "question.updated", data: { id } }));
     return c.json({ question: toAdminQuestion(row) }, 200);
   })

@@ -5,7 +5,7 @@ import { balanceOf, expectLedgerClean } from "../../test/ledger";
 import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { deleteQuestion } from "./delete-question.service";
 
 const rows = async (d1: D1Database, sql: string, id: string) =>
@@ -16,7 +16,7 @@ describe("deleting a question with players on two user shards", () => {
     const sharded = twoShardEnv();
     const admin = await createPlayer();
     const questionId = await insertQuestion({ creditCost: 4 });
-    await mirrorQuestions(dataContext(sharded), [questionId]);
+    await copyQuestions(dataContext(sharded), [questionId]);
     const homes = [
       { shard: SHARDS.SHARD_0, player: await createPlayer(10, SHARDS.SHARD_0, userIdInShard(0)) },
       { shard: SHARDS.SHARD_1, player: await createPlayer(10, SHARDS.SHARD_1, userIdInShard(1)) },

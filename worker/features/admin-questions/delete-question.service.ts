@@ -20,7 +20,7 @@ import { auditStatement } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
 import { awardFundedSql, pickReturnSources } from "../credits/pick-funding";
 import { pickContributions } from "../leaderboard/aggregates";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { readStoredQuestion } from "./admin-question-row";
 
 type PickToRemove = SqlColumns<typeof userPicks, "id" | "user_id" | "credits_spent" | "status"> & {
@@ -191,7 +191,7 @@ export const deleteQuestion = async (
         .update(questions)
         .set({ status: "draft" })
         .where(and(eq(questions.id, questionId), ne(questions.status, "resolved")));
-      await mirrorQuestions(data, [questionId]);
+      await copyQuestions(data, [questionId]);
     }
     await Promise.all(
       data.players().map(({ db }) => clearPlayers(db, questionId, onRefunded, playersApart ? [] : last)),

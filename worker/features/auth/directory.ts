@@ -2,7 +2,7 @@ import { users } from "../../db/schema";
 import type { DataContext } from "../../db/data-context";
 import { columnsExcept, rowCopySql } from "../../db/row-copy";
 import type { NamedResults } from "../../db/statement";
-import { batchIfAny, batchTogether, writesNothing, type Statements } from "../../db/catalogue-and-shard";
+import { batchIfAny, batchTogether, writesNothing, type Statements } from "../../db/batches";
 
 /**
  * The catalogue's `users` table is the directory of every player: email, username and referral code are unique
@@ -18,7 +18,7 @@ const readAccounts = (catalogue: D1Database, userIds: readonly string[]) =>
 const copyAccounts = (db: D1Database, rows: unknown[]) => db.prepare(COPY.upsert).bind(JSON.stringify(rows));
 
 /** Copies the directory's rows of these players to their databases; nothing to do where that is the catalogue. */
-export const mirrorUsers = async (data: DataContext, userIds: readonly string[]) => {
+export const copyUsers = async (data: DataContext, userIds: readonly string[]) => {
   const groups = [...data.groupPlayers(userIds)].filter(([{ db }]) => db !== data.catalogue);
   await Promise.all(
     groups.map(async ([{ db }, ids]) => {

@@ -5,7 +5,7 @@ import { insertQuestion } from "../../test/questions";
 import { signedInPlayerPerShard } from "../../test/shard-players";
 import { rowsByDatabase } from "../../test/shards";
 import { twoShardEnv } from "../../test/shards";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 
 const shards = twoShardEnv();
 
@@ -15,7 +15,7 @@ const bookmark = (bearer: Record<string, string>) =>
 describe("bookmarks with players over two shards", () => {
   it("keeps each player's bookmarks in their own shard, and removes them there", async () => {
     const questionId = await insertQuestion();
-    await mirrorQuestions(dataContext(shards), [questionId]);
+    await copyQuestions(dataContext(shards), [questionId]);
     for (const player of await signedInPlayerPerShard(shards)) {
       const added = await successOf(bookmark(player.bearer).$put({ param: { questionId } }));
       expect(added.body).toEqual({ questionId, bookmarked: true });

@@ -1,5 +1,5 @@
 import type { DataContext } from "../../db/data-context";
-import { queueNotice } from "../notifications/push-outbox";
+import { queueNotice } from "../notifications/push-deliveries";
 import { inPlayerBatches, mergedEntries } from "./contest-entries";
 
 type Contest = { id: string; title: string };

@@ -8,7 +8,7 @@ import { callJson } from "../../test/http";
 import { createPlayerIn } from "../../test/players";
 import { sessionFor, signedInAdmin } from "../../test/sessions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
-import { mirrorContests } from "./contest-mirror";
+import { copyContests } from "./contest-copies";
 import type { ContestView } from "./contest-view";
 import { payDueContests } from "./pay-contests.service";
 
@@ -79,7 +79,7 @@ describe("contests with players over two shards", () => {
     await env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ?")
       .bind(Date.now() - 1, contestId)
       .run();
-    await mirrorContests(dataContext(shards), [contestId]);
+    await copyContests(dataContext(shards), [contestId]);
 
     const paid: string[] = [];
     await payDueContests(

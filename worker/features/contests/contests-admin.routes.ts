@@ -17,7 +17,7 @@ import { requireAdmin } from "../session/session.middleware";
 import { contestStatus } from "./contest-view";
 import { adminContestSchema } from "./contests.schemas";
 import { batchNamed } from "../../db/statement";
-import { mirrorContests } from "./contest-mirror";
+import { copyContests } from "./contest-copies";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A start this close to now counts as "now" (the admin's clock and ours differ a little). */
@@ -125,6 +125,6 @@ export const contestAdminRoutes = createRouter()
       }),
       created: boundQuery(data.catalogue, adminContests(db).where(eq(contests.id, id))),
     });
-    await mirrorContests(data, [id]);
+    await copyContests(data, [id]);
     return c.json({ contest: toAdminContest(created[0]!, now) }, 201);
   });

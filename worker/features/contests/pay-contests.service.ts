@@ -8,8 +8,8 @@ import { log } from "../../lib/log";
 import { grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
 import { paidPlaces, prizeFor } from "./contest-prizes";
 import { batchNamed } from "../../db/statement";
-import { queueNotice } from "../notifications/push-outbox";
-import { mirrorContests } from "./contest-mirror";
+import { queueNotice } from "../notifications/push-deliveries";
+import { copyContests } from "./contest-copies";
 import { queueContestResults } from "./contest-results";
 import { inPlayerBatches, mergedEntries } from "./contest-entries";
 
@@ -31,7 +31,7 @@ const close = async (data: DataContext, contestId: string, now: number) => {
     .update(contests)
     .set({ closedAt: now })
     .where(and(eq(contests.id, contestId), isNull(contests.closedAt), lte(contests.endsAt, now)));
-  await mirrorContests(data, [contestId]);
+  await copyContests(data, [contestId]);
 };
 
 /** How many entries of the contest every player database holds, summed; `paidOnly` counts those whose prize was paid. */
@@ -141,7 +141,7 @@ const settleContest = async (data: DataContext, contest: DueContest, now: number
       .update(contests)
       .set({ paidAt: now })
       .where(and(eq(contests.id, contest.id), isNull(contests.paidAt), isNotNull(contests.closedAt)));
-    await mirrorContests(data, [contest.id]);
+    await copyContests(data, [contest.id]);
   }
   return paid;
 };

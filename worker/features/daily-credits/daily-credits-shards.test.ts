@@ -8,7 +8,7 @@ import { signedInPlayerPerShard } from "../../test/shard-players";
 import { rowsByDatabase } from "../../test/shards";
 import { twoShardEnv } from "../../test/shards";
 import { dataContext } from "../../db/data-context";
-import { mirrorUsers } from "../auth/directory";
+import { copyUsers } from "../auth/directory";
 
 const shards = twoShardEnv();
 const TZ = 0;
@@ -22,7 +22,7 @@ const eligiblePlayers = async () => {
   )
     .bind(JSON.stringify(ids))
     .run();
-  await mirrorUsers(dataContext(shards), ids);
+  await copyUsers(dataContext(shards), ids);
   return players;
 };
 

@@ -6,8 +6,8 @@ import { contests, emailOutbox, questions } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { mirrorContests } from "../contests/contest-mirror";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyContests } from "../contests/contest-copies";
+import { copyQuestions } from "../questions/question-copies";
 
 const outboxEmail = z
   .object({ to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), createdAt: z.number() })
@@ -69,7 +69,7 @@ export const devRoutes = createRouter()
         db.select({ id: contests.id }).from(contests),
       ]);
       const idsOf = (rows: { id: string }[]) => rows.map(({ id }) => id);
-      await Promise.all([mirrorQuestions(data, idsOf(questionRows)), mirrorContests(data, idsOf(contestRows))]);
+      await Promise.all([copyQuestions(data, idsOf(questionRows)), copyContests(data, idsOf(contestRows))]);
     }
     return c.json({ ok: true as const }, 200);
   })

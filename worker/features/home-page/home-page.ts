@@ -40,7 +40,7 @@ const ROOT_ELEMENT_ID = "root";
 
 /**
  * The app's own first render of the page, so a phone paints the first cards before the app's code has loaded; the
- * page goes without it (the app draws it as before) if it cannot be drawn. React and the app's components are loaded
+ * page goes without it (the app then draws it in the browser) if it cannot be drawn. React and the app's components are loaded
  * by the first visitor's page an isolate serves, not by every request's start.
  */
 const drawFirstView = async (request: Request, mobile: boolean, firstFeed: string) => {
@@ -78,7 +78,7 @@ const inTime = (read: Promise<string | null>, deadline: Promise<null>) =>
  * A visitor's index.html for /home carries the first page of the feed the app shows first (docs/decisions/
  * 0028-first-feed-in-html.md): the first cards then wait for the app's code only, not for a request it makes once it
  * runs. The feed's tabs (GET /api/categories) come with it when they are read in time, so the page is drawn with
- * every tab and the app asks for none of them. The page comes from the asset layer as before; the feed and the tabs
+ * every tab and the app asks for none of them. The page comes from the asset layer; the feed and the tabs
  * through the app itself (`api`), so they are the same answers, from the same edge cache, as the app's own requests.
  * A signed-in player's feed holds their bookmarks and picks, so their page is the asset layer's, untouched, as is a
  * HEAD's and any page when the feed cannot be read in time.

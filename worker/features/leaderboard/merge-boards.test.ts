@@ -6,7 +6,7 @@ import { createPlayer, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
 import { adminActor } from "../admin-audit/admin-audit";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { setOutcome } from "../settlement/outcome.service";
 import { readLeaderboard } from "./leaderboard.service";
 
@@ -27,7 +27,7 @@ describe("leaderboards across two user shards", () => {
       await insertQuestion({ creditCost: 2 }),
       await insertQuestion({ creditCost: 2 }),
     ];
-    await mirrorQuestions(dataContext(sharded), questions);
+    await copyQuestions(dataContext(sharded), questions);
     const [a, b, c, d] = [await playerIn(0), await playerIn(1), await playerIn(0), await playerIn(1)];
     const picks: [typeof a, "yes" | "no", number[]][] = [
       [a, "yes", [0, 1, 2]],

@@ -7,7 +7,7 @@ import { insertQuestion } from "../../test/questions";
 import { caughtQueue, deliverBatch } from "../../test/queues";
 import { signedInPlayerPerShard } from "../../test/shard-players";
 import { twoShardEnv } from "../../test/shards";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { consumeSettlement } from "../settlement/settlement-queue";
 import { consumePushes } from "./push-queue";
 
@@ -40,13 +40,13 @@ const resolvedQuestionPickedByBoth = async (world: Env) => {
   const devices: Device[] = [];
   for (const player of players) devices.push(await subscribeDevice(standin, player.bearer, world));
   const questionId = await insertQuestion({ title: "Does the away side score first?", creditCost: 2 });
-  await mirrorQuestions(dataContext(world), [questionId]);
+  await copyQuestions(dataContext(world), [questionId]);
   for (const player of players)
     await placePick(player.userId, questionId, "yes", 1, dataContext(world).player(player.userId));
   await env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', settlement_version = 1 WHERE id = ?")
     .bind(questionId)
     .run();
-  await mirrorQuestions(dataContext(world), [questionId]);
+  await copyQuestions(dataContext(world), [questionId]);
   return { questionId, devices };
 };
 

@@ -10,7 +10,7 @@ import { rowsByDatabase } from "../../test/shards";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
 import type { SignedInPlayer } from "../../test/sessions";
 import { adminActor } from "../admin-audit/admin-audit";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { setOutcome } from "../settlement/outcome.service";
 
 const shards = twoShardEnv();
@@ -34,7 +34,7 @@ const linkWithChallenge = async (questionId: string, challenger: string) => {
 describe("a player's picks with players over two shards", () => {
   it("lists picks from the player's shard with the crowd summed over the shards and the score feed from the catalogue", async () => {
     const [settled, linked] = [await insertQuestion({ creditCost: 2 }), await insertQuestion({ creditCost: 2 })];
-    await mirrorQuestions(dataContext(shards), [settled, linked]);
+    await copyQuestions(dataContext(shards), [settled, linked]);
     const [yes, no] = await signedInPlayerPerShard(shards, 20);
     const alsoYes = await createPlayerIn(shards, 20, userIdInShard(0));
     await placePick(yes.userId, settled, "yes", 1, playerDb(shards, yes.userId));
@@ -73,7 +73,7 @@ describe("a player's picks with players over two shards", () => {
 
   it("reads stats, the streak and its history from the player's shard", async () => {
     const questionId = await insertQuestion({ creditCost: 2 });
-    await mirrorQuestions(dataContext(shards), [questionId]);
+    await copyQuestions(dataContext(shards), [questionId]);
     const players = await signedInPlayerPerShard(shards, 20);
     for (const player of players) await placePick(player.userId, questionId, "yes", 1, playerDb(shards, player.userId));
     await setOutcome(dataContext(shards), shards.SETTLEMENT_QUEUE, {

@@ -8,7 +8,7 @@ import { connect, settle as letMessagesArrive } from "../../test/live";
 import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
 import { shardOf } from "../../test/players";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 
 type PickInput = Parameters<ReturnType<typeof apiClient>["picks"]["$post"]>[0]["json"];
 
@@ -231,7 +231,7 @@ describe("my picks, stats and streak", () => {
         q2,
       ),
     ]);
-    await mirrorQuestions(dataContext(env), [q1, q2]);
+    await copyQuestions(dataContext(env), [q1, q2]);
     const shard = shardOf(player.userId);
     await shard.batch([
       shard.prepare("UPDATE user_picks SET status = 'won', actual_payout = 4 WHERE question_id = ?").bind(q1),

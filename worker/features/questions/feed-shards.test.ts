@@ -7,7 +7,7 @@ import { clearQuestions, copiesOf, copyIds, insertQuestion } from "../../test/qu
 import { signedInPlayer } from "../../test/sessions";
 import { SHARDS, twoShardEnv } from "../../test/shards";
 import { foldPickCounts } from "./pick-counts";
-import { mirrorQuestions } from "./question-mirror";
+import { copyQuestions } from "./question-copies";
 import type { Question } from "./questions.schemas";
 
 const shards = twoShardEnv();
@@ -27,7 +27,7 @@ const questionsIn = async () => {
     await insertQuestion({ id: "picked" }),
     await insertQuestion({ id: "untouched" }),
   ];
-  await mirrorQuestions(data, ids);
+  await copyQuestions(data, ids);
 };
 
 describe("the feed of a player whose shard is not the catalogue", () => {
@@ -84,7 +84,7 @@ describe("the feed of a player whose shard is not the catalogue", () => {
   it("counts the player's own pick on their card at once, and once only after the shards' counts are summed", async () => {
     // A fresh question: the shards keep their counters on the fixed ids the other tests picked.
     const questionId = await insertQuestion();
-    await mirrorQuestions(data, [questionId]);
+    await copyQuestions(data, [questionId]);
     const [player, other] = [await signedInPlayer(10, shards), await signedInPlayer(10, shards)];
     const pickAs = (headers: Record<string, string>, choice: "yes" | "no") =>
       call("/api/picks", { method: "POST", headers, json: { questionId, choice, multiplier: 1 }, env: shards });
@@ -108,7 +108,7 @@ describe("the feed of a player whose shard is not the catalogue", () => {
 
   it("shows a question settled before the shards' counts were summed with every shard's picks", async () => {
     const questionId = await insertQuestion();
-    await mirrorQuestions(data, [questionId]);
+    await copyQuestions(data, [questionId]);
     const [player, other] = [await signedInPlayer(10, shards), await signedInPlayer(10, shards)];
     for (const [headers, choice] of [
       [player.bearer, "no"],
@@ -189,7 +189,7 @@ describe("the feed of a player whose shard is not the catalogue", () => {
       200,
     );
     const closed = await insertQuestion({ id: crypto.randomUUID(), status: "resolved", deadline: Date.now() - 60_000 });
-    await mirrorQuestions(data, [closed]);
+    await copyQuestions(data, [closed]);
     const shard = data.player(player.userId);
     const bookmarked = 50_000;
     await copiesOf(shard, closed, bookmarked, 0);

@@ -6,7 +6,7 @@ import { D1_LIMITS, limitedD1 } from "../../test/limited-d1";
 import { copiesOf, copyIds, insertQuestion } from "../../test/questions";
 import { oneDatabaseEnv, SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { foldPickCounts } from "./pick-counts";
-import { mirrorQuestions } from "./question-mirror";
+import { copyQuestions } from "./question-copies";
 
 const counts = (id: string) =>
   env.DB.prepare("SELECT pick_count, yes_count, no_count FROM questions WHERE id = ?").bind(id).first();
@@ -21,7 +21,7 @@ describe("pick counts across user shards", () => {
     const data = dataContext(twoShardEnv());
     const questionId = await insertQuestion({ creditCost: 1 });
     const closed = await insertQuestion({ creditCost: 1, status: "draft" });
-    await mirrorQuestions(data, [questionId, closed]);
+    await copyQuestions(data, [questionId, closed]);
     await pickOn(SHARDS.SHARD_0, 0, questionId, "yes");
     await pickOn(SHARDS.SHARD_0, 0, questionId, "no");
     await pickOn(SHARDS.SHARD_1, 1, questionId, "yes");
@@ -49,7 +49,7 @@ describe("pick counts across user shards", () => {
   it("folds any number of open questions within D1's limit on a bound value", async () => {
     const sharded = twoShardEnv();
     const template = await insertQuestion({ id: crypto.randomUUID(), creditCost: 1 });
-    await mirrorQuestions(dataContext(sharded), [template]);
+    await copyQuestions(dataContext(sharded), [template]);
     const open = 24_000;
     await copiesOf(env.DB, template, open, 0);
     await copiesOf(SHARDS.SHARD_1, template, open, 1);

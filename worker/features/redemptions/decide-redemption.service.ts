@@ -8,7 +8,7 @@ import { grant } from "../credits/ledger.service";
 import { onHold } from "./redemption-holds";
 import { fulfilBlock } from "./award-signals";
 import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption, withRewardName } from "./redemption-row";
-import { queueNotice } from "../notifications/push-outbox";
+import { queueNotice } from "../notifications/push-deliveries";
 
 type Decision = {
   redemptionId: string;

@@ -13,8 +13,8 @@ import { rowsByDatabase, SHARDS, twoShardEnv, userIdInShard } from "../../test/s
 import { deliver, paidCheckout, refundedCharge, stripeEvent, useFakeStripe, type FakeStripe } from "../../test/stripe";
 import { adminActor } from "../admin-audit/admin-audit";
 import { dataContext } from "../../db/data-context";
-import { mirrorUsers } from "../auth/directory";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyUsers } from "../auth/directory";
+import { copyQuestions } from "../questions/question-copies";
 import { setOutcome } from "../settlement/outcome.service";
 
 const shards = twoShardEnv();
@@ -193,12 +193,12 @@ describe("redemptions with players over two shards", () => {
     await env.DB.prepare("UPDATE users SET referred_by = ?, created_at = ? WHERE id = ?")
       .bind(referrer, Date.now() - 2 * DAY_MS, requester.userId)
       .run();
-    await mirrorUsers(dataContext(shards), [requester.userId, sameIpThere, sameIpHere]);
+    await copyUsers(dataContext(shards), [requester.userId, sameIpThere, sameIpHere]);
     const payoutEmail = `twin.${crypto.randomUUID().slice(0, 6)}@example.com`;
     expect((await redeemGiftCard(payoutTwin, { credits: 10, email: payoutEmail }, {}, shards)).status).toBe(201);
 
     const questionId = await insertQuestion({ creditCost: 2 });
-    await mirrorQuestions(dataContext(shards), [questionId]);
+    await copyQuestions(dataContext(shards), [questionId]);
     await placePick(requester.userId, questionId, "yes", 1, playerDb(shards, requester.userId));
     await placePick(sameIpThere, questionId, "no", 1, playerDb(shards, sameIpThere));
     await setOutcome(dataContext(shards), shards.SETTLEMENT_QUEUE, {

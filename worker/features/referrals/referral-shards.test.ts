@@ -12,7 +12,7 @@ import { sessionFor } from "../../test/sessions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
 import { call, callJson } from "../../test/http";
 import { commitMovement, grant } from "../credits/ledger.service";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { consumeReferrals, sweepReferrerBonuses } from "./referral-queue";
 
 /** Two shards, with the referral queue's messages kept for the test to deliver. */
@@ -31,7 +31,7 @@ const referralAcrossShards = async (testEnv: Env) => {
   await updateAccount(friendId, "referred_by = ?, bonus_owner = 1", { values: [referrerId], env: testEnv });
   await grantCredits(friendId, 2, "purchased", testEnv.SHARD_1);
   const questionId = await insertQuestion({ creditCost: 2 });
-  await mirrorQuestions(dataContext(testEnv), [questionId]);
+  await copyQuestions(dataContext(testEnv), [questionId]);
   return { referrerId, friendId, questionId };
 };
 

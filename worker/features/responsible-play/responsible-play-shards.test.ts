@@ -9,7 +9,7 @@ import { signedInPlayerPerShard } from "../../test/shard-players";
 import { rowsByDatabase, SHARDS } from "../../test/shards";
 import { twoShardEnv } from "../../test/shards";
 import type { SignedInPlayer } from "../../test/sessions";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 
 auditLedgerAfterEach(SHARDS.SHARD_0, SHARDS.SHARD_1);
 
@@ -20,7 +20,7 @@ const play = (player: SignedInPlayer) => apiClient({ headers: player.bearer, env
 describe("responsible play with players over two shards", () => {
   it("keeps limits in the player's shard and counts their use from the shard's ledger", async () => {
     const questionId = await insertQuestion({ creditCost: 3 });
-    await mirrorQuestions(dataContext(shards), [questionId]);
+    await copyQuestions(dataContext(shards), [questionId]);
     for (const player of await signedInPlayerPerShard(shards, 10)) {
       await placePick(player.userId, questionId, "yes", 1, playerDb(shards, player.userId));
       const { body } = await successOf(play(player).limits.$put({ json: { kind: "spend", period: "day", amount: 5 } }));

@@ -6,7 +6,7 @@ import { createPlayerIn, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { sessionFor } from "../../test/sessions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import type { Question } from "../questions/questions.schemas";
 
 const shards = twoShardEnv();
@@ -15,7 +15,7 @@ const shards = twoShardEnv();
 const proposal = async () => {
   const now = Date.now();
   const questionId = await insertQuestion({ creditCost: 2 });
-  await mirrorQuestions(dataContext(shards), [questionId]);
+  await copyQuestions(dataContext(shards), [questionId]);
   const picker = await createPlayerIn(shards, 10, userIdInShard(1));
   const bystander = await createPlayerIn(shards, 10, userIdInShard(0));
   await placePick(picker, questionId, "yes", 1, shards.SHARD_1);

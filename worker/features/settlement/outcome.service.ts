@@ -9,7 +9,7 @@ import { newId } from "../../lib/ids";
 import { log } from "../../lib/log";
 import { actorColumns, type AuditActor } from "../admin-audit/admin-audit";
 import type { Outcome } from "./settle-pick";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { settlementBudget } from "./settlement.service";
 import { settleEverywhere } from "./settle-everywhere";
 
@@ -85,7 +85,7 @@ const storeOutcome = async (d1: D1Database, { questionId, outcome, actor, now, r
 export const setOutcome = async (data: DataContext, settlementQueue: Queue, input: SetOutcomeInput) => {
   await storeOutcome(data.catalogue, input);
   try {
-    await mirrorQuestions(data, [input.questionId]);
+    await copyQuestions(data, [input.questionId]);
     return await settleEverywhere(data, settlementQueue, input.questionId, settlementBudget());
   } catch (error) {
     log("error", "settlement_failed", { questionId: input.questionId, error: String(error) });

@@ -8,7 +8,7 @@ import { insertQuestion } from "../../test/questions";
 import { caughtQueue, deliverBatch } from "../../test/queues";
 import { SHARDS, twoShardEnv, userIdInShard } from "../../test/shards";
 import { adminActor } from "../admin-audit/admin-audit";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { setOutcome } from "./outcome.service";
 import type { SettlementMessage } from "./settlement-messages";
 import { consumeSettlement } from "./settlement-queue";
@@ -56,7 +56,7 @@ describe("settlement across two user shards", () => {
   it("settles both shards' picks in one outcome call and closes the catalogue's version once both are done", async () => {
     const world = shardedWorld();
     const questionId = await insertQuestion({ creditCost: 5 });
-    await mirrorQuestions(dataContext(world.env), [questionId]);
+    await copyQuestions(dataContext(world.env), [questionId]);
     const [winner, loser] = [await playerInShard(0, 20), await playerInShard(1, 20)];
     await placePick(winner, questionId, "yes", 1, SHARDS.SHARD_0);
     await placePick(loser, questionId, "no", 1, SHARDS.SHARD_1);
@@ -102,10 +102,10 @@ describe("settlement across two user shards", () => {
   it("sends each shard the budget left unfinished one message, whose consumer finishes it; a duplicate pays nothing twice", async () => {
     const world = shardedWorld();
     const questionId = await insertQuestion({ creditCost: 1 });
-    await mirrorQuestions(dataContext(world.env), [questionId]);
+    await copyQuestions(dataContext(world.env), [questionId]);
     const players = { 0: await manyPicks(0, questionId, 60), 1: await manyPicks(1, questionId, 60) };
     await storeOutcomeOnly(questionId, "A");
-    await mirrorQuestions(dataContext(world.env), [questionId]);
+    await copyQuestions(dataContext(world.env), [questionId]);
 
     // Two chunks of 50 for 120 picks: each shard settles one chunk and is left with ten picks.
     const partial = await settleEverywhere(dataContext(world.env), world.env.SETTLEMENT_QUEUE, questionId, {
@@ -134,7 +134,7 @@ describe("settlement across two user shards", () => {
   it("lets the cron copy an outcome a shard never received and settle it there", async () => {
     const world = shardedWorld();
     const questionId = await insertQuestion({ creditCost: 2 });
-    await mirrorQuestions(dataContext(world.env), [questionId]);
+    await copyQuestions(dataContext(world.env), [questionId]);
     const player = await playerInShard(1, 10);
     await placePick(player, questionId, "yes", 1, SHARDS.SHARD_1);
     await storeOutcomeOnly(questionId, "A");
@@ -153,11 +153,11 @@ describe("settlement across two user shards", () => {
   it("drops a malformed message or one for a shard the map does not have, and retries one whose settlement failed", async () => {
     const world = shardedWorld();
     const questionId = await insertQuestion({ creditCost: 2 });
-    await mirrorQuestions(dataContext(world.env), [questionId]);
+    await copyQuestions(dataContext(world.env), [questionId]);
     const player = await playerInShard(0, 10);
     await placePick(player, questionId, "yes", 1, SHARDS.SHARD_0);
     await storeOutcomeOnly(questionId, "A");
-    await mirrorQuestions(dataContext(world.env), [questionId]);
+    await copyQuestions(dataContext(world.env), [questionId]);
     await SHARDS.SHARD_0.exec(
       `CREATE TRIGGER shard_on_fire BEFORE UPDATE OF settled_version ON user_picks WHEN NEW.question_id = '${questionId}' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`,
     );

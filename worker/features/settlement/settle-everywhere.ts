@@ -4,7 +4,7 @@ import { createDb } from "../../db/client";
 import type { DataContext } from "../../db/data-context";
 import { questions } from "../../db/schema";
 import { sumFields } from "../../lib/sum-fields";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { enqueueSettlement } from "./settlement-messages";
 import { settleQuestion, settleQueued, type SettleResult, type SettlementBudget } from "./settlement.service";
 
@@ -98,7 +98,7 @@ export const settleQueuedEverywhere = async (
     .orderBy(asc(questions.updatedAt), asc(questions.id))
     .limit(SETTLEMENT_QUESTIONS_PER_RUN);
   const openIds = open.map(({ id }) => id);
-  await mirrorQuestions(data, openIds);
+  await copyQuestions(data, openIds);
   const parts: QueuedSummary[] = [];
   // One database after another: they share the run's budget, which each spends chunk by chunk.
   for (const { db } of data.players()) parts.push(await settleQueued(db, budget, onSettled));

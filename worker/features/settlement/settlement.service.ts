@@ -7,7 +7,7 @@ import {
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
 import { log } from "../../lib/log";
 import { pickContributions } from "../leaderboard/aggregates";
-import { queueSettledPicks, queueStreakCorrections } from "../notifications/push-outbox";
+import { queueSettledPicks, queueStreakCorrections } from "../notifications/push-deliveries";
 import { raiseMaxStreaks } from "./max-streak";
 import { streakEventStatements } from "./streak-events";
 import { placeholders } from "./streak-sql";

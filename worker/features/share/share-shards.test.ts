@@ -7,7 +7,7 @@ import { signedInAdmin } from "../../test/sessions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
 import { apiClient, successOf } from "../../test/client";
 import { mergeBoards } from "../leaderboard/merge-boards";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 
 const shards = twoShardEnv();
 
@@ -22,7 +22,7 @@ describe("share links of a player in a shard that is not the catalogue", () => {
     const admin = await signedInAdmin(shards);
     const playerId = await createPlayerIn(shards, 10, userIdInShard(1));
     const questionId = await insertQuestion({ creditCost: 2, title: "Will the shards agree?" });
-    await mirrorQuestions(dataContext(shards), [questionId]);
+    await copyQuestions(dataContext(shards), [questionId]);
     const pickId = await placePick(playerId, questionId, "yes", 1, shards.SHARD_1);
     expect(await titleOf(`/share/pick/${pickId}`)).toMatch(/picked Yes: Will the shards agree\?$/);
 

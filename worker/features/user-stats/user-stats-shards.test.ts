@@ -6,7 +6,7 @@ import { createPlayer, createPlayerIn, placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { twoShardEnv, userIdInShard } from "../../test/shards";
 import { adminActor } from "../admin-audit/admin-audit";
-import { mirrorQuestions } from "../questions/question-mirror";
+import { copyQuestions } from "../questions/question-copies";
 import { setOutcome } from "../settlement/outcome.service";
 
 const shards = twoShardEnv();
@@ -22,7 +22,7 @@ describe("player stats with players over two shards", () => {
       await insertQuestion({ creditCost: 2 }),
       await insertQuestion({ creditCost: 2 }),
     ];
-    await mirrorQuestions(data, questions);
+    await copyQuestions(data, questions);
     const [a, b, c, d] = [
       await createPlayerIn(shards, 20, userIdInShard(0)),
       await createPlayerIn(shards, 20, userIdInShard(1)),

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { payContests } from "../../cron/pay-contests";
 import { dataContext } from "../../db/data-context";
-import { mirrorContests } from "../../features/contests/contest-mirror";
+import { copyContests } from "../../features/contests/contest-copies";
 import { apiClient, successOf } from "../client";
 import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
@@ -73,7 +73,7 @@ export const runPayout = async (world: World, model: LedgerModel, step: CommandO
   await world.env.DB.prepare("UPDATE contests SET ends_at = ? WHERE id = ? AND closed_at IS NULL")
     .bind(now, contestId)
     .run();
-  await mirrorContests(dataContext(world.env), [contestId]);
+  await copyContests(dataContext(world.env), [contestId]);
   await payContests(dataContext(world.env), now, world.env);
   model.contests.payOut(step.contest);
 };

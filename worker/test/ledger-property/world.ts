@@ -2,8 +2,8 @@ import { expect } from "vitest";
 import type { Json } from "../../../scripts/stripe-standin/objects";
 import { playerDb } from "../../db/shards";
 import { dataContext } from "../../db/data-context";
-import { mirrorUsers } from "../../features/auth/directory";
-import { mirrorQuestions } from "../../features/questions/question-mirror";
+import { copyUsers } from "../../features/auth/directory";
+import { copyQuestions } from "../../features/questions/question-copies";
 import { apiClient, successOf } from "../client";
 import { callJson } from "../http";
 import { grantCredits } from "../ledger";
@@ -75,9 +75,9 @@ export const createWorld = async (
   )
     .bind(...ids)
     .run();
-  await mirrorUsers(dataContext(env), ids);
+  await copyUsers(dataContext(env), ids);
   const questions = await Promise.all(QUESTION_COSTS.map((cost) => insertQuestion({ creditCost: cost })));
-  await mirrorQuestions(dataContext(env), questions);
+  await copyQuestions(dataContext(env), questions);
   questions.forEach((id, i) => model.picks.addQuestion(id, QUESTION_COSTS[i] ?? 0));
   const contests: string[] = [];
   for (let i = 0; i < CONTESTS; i++) {

@@ -21,7 +21,7 @@ export const formatCountdown = (deadline: number, now: number): string => {
 
 /**
  * The countdown's text, on the shared second clock. A component re-renders only when its text changes: a card days
- * away changes once a minute, where each card used to run its own interval and render every second (on /home, twenty
- * renders a second, about 43 ms of a throttled phone's main thread each second).
+ * away changes once a minute; an interval per card would render every card every second (on /home, twenty renders a
+ * second, about 43 ms of a throttled phone's main thread each second).
  */
 export const useCountdown = (deadline: number) => useClockValue((now) => formatCountdown(deadline, now));

@@ -17,7 +17,7 @@ export const NeedsConnection = ({ what }: { what: string }) => (
 
 /**
  * The router's pending screen. A signed-in page waits in its guard for the session (`me`), which never comes offline
- * on a cold start of the installed app: the page's place says so. Online it shows nothing, as before; the loading bar
+ * on a cold start of the installed app: the page's place says so. Online it shows nothing; the loading bar
  * runs meanwhile.
  */
 export const RoutePending = () => {

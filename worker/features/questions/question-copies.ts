@@ -7,7 +7,7 @@ import { EDITABLE_COLUMNS } from "./question-columns";
  * (pick_count and the crowd's split) and settled_version are its own and are never overwritten; created_by names an
  * admin who lives in another database, so the copy leaves it empty.
  */
-const MIRRORED = [
+const COPIED_COLUMNS = [
   ...EDITABLE_COLUMNS,
   "outcome",
   "settlement_version",
@@ -17,7 +17,7 @@ const MIRRORED = [
   "outcome_reason",
 ] as const;
 
-const COPY = rowCopySql("questions", ["id", ...MIRRORED]);
+const COPY = rowCopySql("questions", ["id", ...COPIED_COLUMNS]);
 const REMOVE_GONE =
   "DELETE FROM questions WHERE id IN (SELECT value FROM json_each(?1)) AND id NOT IN (SELECT value ->> 'id' FROM json_each(?2))";
 
@@ -26,7 +26,7 @@ const REMOVE_GONE =
  * catalogue no longer has, before the caller answers: a copy never holds a question state newer than the catalogue's,
  * and an admin's change is in force everywhere once the admin sees it saved.
  */
-export const mirrorQuestions = async (data: DataContext, questionIds: readonly string[]) => {
+export const copyQuestions = async (data: DataContext, questionIds: readonly string[]) => {
   const copies = data.questionCopies();
   if (copies.length === 0 || questionIds.length === 0) return;
   const ids = JSON.stringify(questionIds);

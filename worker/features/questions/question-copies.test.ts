@@ -3,7 +3,7 @@ import { dataContext } from "../../db/data-context";
 import { describe, expect, it } from "vitest";
 import { insertQuestion } from "../../test/questions";
 import { oneDatabaseEnv, SHARDS, twoShardEnv } from "../../test/shards";
-import { mirrorQuestions } from "./question-mirror";
+import { copyQuestions } from "./question-copies";
 
 const copyOf = (d1: D1Database, id: string) =>
   d1
@@ -18,7 +18,7 @@ describe("the questions' copy in every user shard", () => {
     const sharded = dataContext(twoShardEnv());
     const id = await insertQuestion({ title: "Will it rain?", creditCost: 3 });
     await env.DB.prepare("UPDATE questions SET tags = '[\"weather\"]' WHERE id = ?").bind(id).run();
-    await mirrorQuestions(sharded, [id]);
+    await copyQuestions(sharded, [id]);
     for (const shard of [SHARDS.SHARD_0, SHARDS.SHARD_1]) {
       expect(await copyOf(shard, id)).toEqual({ ...(await copyOf(env.DB, id)), created_by: null });
     }
@@ -32,7 +32,7 @@ describe("the questions' copy in every user shard", () => {
     )
       .bind(id)
       .run();
-    await mirrorQuestions(sharded, [id]);
+    await copyQuestions(sharded, [id]);
     expect(await copyOf(SHARDS.SHARD_1, id)).toMatchObject({
       title: "Will it snow?",
       credit_cost: 5,
@@ -51,7 +51,7 @@ describe("the questions' copy in every user shard", () => {
     });
 
     await env.DB.prepare("DELETE FROM questions WHERE id = ?").bind(id).run();
-    await mirrorQuestions(sharded, [id]);
+    await copyQuestions(sharded, [id]);
     expect(await copyOf(SHARDS.SHARD_0, id)).toBeNull();
     expect(await copyOf(SHARDS.SHARD_1, id)).toBeNull();
   });
@@ -61,7 +61,7 @@ describe("the questions' copy in every user shard", () => {
     // insertQuestion copied it under the map in force.
     for (const shard of [SHARDS.SHARD_0, SHARDS.SHARD_1])
       await shard.prepare("DELETE FROM questions WHERE id = ?").bind(id).run();
-    await mirrorQuestions(dataContext(oneDatabaseEnv()), [id]);
+    await copyQuestions(dataContext(oneDatabaseEnv()), [id]);
     expect(await copyOf(SHARDS.SHARD_0, id)).toBeNull();
   });
 });

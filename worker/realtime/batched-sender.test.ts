@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createOutbox } from "./outbox";
+import { createBatchedSender } from "./batched-sender";
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,14 +15,14 @@ const receiver = () => {
   return { batches, send, answer };
 };
 
-describe("createOutbox", () => {
+describe("createBatchedSender", () => {
   it("sends a lone item at once, and what arrives while a send is out in one batch once it is answered, in order", async () => {
     const { batches, send, answer } = receiver();
-    const outbox = createOutbox({ send, limit: 100, what: "test" });
-    outbox.add([1]);
+    const sender = createBatchedSender({ send, limit: 100, what: "test" });
+    sender.add([1]);
     expect(batches).toEqual([[1]]);
-    outbox.add([2]);
-    outbox.add([3, 4]);
+    sender.add([2]);
+    sender.add([3, 4]);
     await later(20);
     expect(batches).toHaveLength(1);
     answer();
@@ -30,7 +30,7 @@ describe("createOutbox", () => {
     expect(batches).toEqual([[1], [2, 3, 4]]);
     answer();
     await later(1);
-    outbox.add([5]);
+    sender.add([5]);
     expect(batches).toEqual([[1], [2, 3, 4], [5]]);
   });
 
@@ -38,7 +38,7 @@ describe("createOutbox", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const sent: number[][] = [];
     let fail = true;
-    const outbox = createOutbox({
+    const sender = createBatchedSender({
       send: async (items: number[]) => {
         if (fail) throw new Error("hub unreachable");
         sent.push(items);
@@ -46,10 +46,10 @@ describe("createOutbox", () => {
       limit: 100,
       what: "test",
     });
-    outbox.add([1]);
+    sender.add([1]);
     await later(1);
     fail = false;
-    outbox.add([2]);
+    sender.add([2]);
     await later(1);
     expect(sent).toEqual([[2]]);
     expect(warn.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
@@ -61,9 +61,9 @@ describe("createOutbox", () => {
   it("drops the oldest waiting items beyond its limit", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { batches, send, answer } = receiver();
-    const outbox = createOutbox({ send, limit: 3, what: "test" });
-    outbox.add([1]);
-    outbox.add([2, 3, 4, 5, 6]);
+    const sender = createBatchedSender({ send, limit: 3, what: "test" });
+    sender.add([1]);
+    sender.add([2, 3, 4, 5, 6]);
     answer();
     await later(1);
     expect(batches).toEqual([[1], [4, 5, 6]]);
@@ -74,7 +74,7 @@ describe("createOutbox", () => {
 
   it("sends nothing for an empty hand-over", () => {
     const { batches, send } = receiver();
-    createOutbox({ send, limit: 3, what: "test" }).add([]);
+    createBatchedSender({ send, limit: 3, what: "test" }).add([]);
     expect(batches).toEqual([]);
   });
 });

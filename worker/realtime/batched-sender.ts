@@ -1,6 +1,6 @@
 import { log } from "../lib/log";
 
-type OutboxOptions<T> = {
+type BatchedSenderOptions<T> = {
   /** Hands one batch on; a failure is logged and the batch dropped (publishing never retries: clients refetch). */
   send: (items: T[]) => Promise<unknown>;
   /** Beyond this many waiting items the oldest are dropped, so a receiver that stalls cannot grow a frame without end. */
@@ -13,7 +13,7 @@ type OutboxOptions<T> = {
  * leaves together, in order, when it has been answered. Batches grow with the load and the receiver's pace, with no
  * timer: the calls a second are bounded by the receiver's answers, not by the number of items.
  */
-export const createOutbox = <T>({ send, limit, what }: OutboxOptions<T>) => {
+export const createBatchedSender = <T>({ send, limit, what }: BatchedSenderOptions<T>) => {
   let waiting: T[] = [];
   let sending = false;
 
@@ -35,7 +35,7 @@ export const createOutbox = <T>({ send, limit, what }: OutboxOptions<T>) => {
       if (items.length === 0) return;
       waiting.push(...items);
       if (waiting.length > limit) {
-        log("warn", "live_outbox_dropped", { what, items: waiting.length - limit });
+        log("warn", "live_sender_dropped", { what, items: waiting.length - limit });
         waiting = waiting.slice(-limit);
       }
       if (sending) return;

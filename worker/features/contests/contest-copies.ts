@@ -10,7 +10,7 @@ const COPY = rowCopySql("contests", columnsExcept(contests, ["created_by"]));
  * answers: a join checks, in its own batch on the player's database, that the contest is open, and a payout that the
  * contest is closed.
  */
-export const mirrorContests = async (data: DataContext, contestIds: readonly string[]) => {
+export const copyContests = async (data: DataContext, contestIds: readonly string[]) => {
   const copies = data.questionCopies();
   if (copies.length === 0 || contestIds.length === 0) return;
   const { results } = await data.catalogue.prepare(COPY.read).bind(JSON.stringify(contestIds)).all();
