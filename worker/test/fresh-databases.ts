@@ -11,20 +11,29 @@ import { closeEverySocket } from "./live";
  * Triggers are dropped around the wipe because the admin audit log's refuses deletes, and restored in the same batch.
  */
 
-type Snapshot = { triggers: string[]; tables: string[]; seed: { table: string; rows: Record<string, unknown>[] }[] };
+type Snapshot = {
+  /** Every table, view, index and trigger the migrations made, as `type:name`. */
+  objects: string[];
+  triggers: string[];
+  tables: string[];
+  seed: { table: string; rows: Record<string, unknown>[] }[];
+};
+
+const SCHEMA_OBJECTS = "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view', 'index', 'trigger')";
 
 const isAppTable = (name: string) =>
   !name.startsWith("_cf_") && !name.startsWith("sqlite_") && name !== "d1_migrations";
 
 const takeSnapshot = async (d1: D1Database): Promise<Snapshot> => {
   const { results } = await d1
-    .prepare("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY type, name")
+    .prepare(`${SCHEMA_OBJECTS} ORDER BY type, name`)
     .all<{ type: string; name: string; sql: string }>();
   const tables = results.filter((row) => row.type === "table" && isAppTable(row.name)).map((row) => row.name);
   const seed = await Promise.all(
     tables.map(async (table) => ({ table, rows: (await d1.prepare(`SELECT * FROM "${table}"`).all()).results })),
   );
   return {
+    objects: results.map(({ type, name }) => `${type}:${name}`),
     triggers: results.filter((row) => row.type === "trigger").map((row) => row.sql),
     tables,
     seed: seed.filter(({ rows }) => rows.length > 0),
@@ -33,7 +42,15 @@ const takeSnapshot = async (d1: D1Database): Promise<Snapshot> => {
 
 const triggerName = (sql: string) => /CREATE TRIGGER\s+(?:IF NOT EXISTS\s+)?["`]?(\w+)/i.exec(sql)?.[1];
 
+/** Tables, views, indexes and triggers a test made beside the migrated ones, tables last (their own go with them). */
+const extrasOf = async (d1: D1Database, snapshot: Snapshot) => {
+  const { results } = await d1.prepare(SCHEMA_OBJECTS).all<{ type: string; name: string }>();
+  const extras = results.filter(({ type, name }) => isAppTable(name) && !snapshot.objects.includes(`${type}:${name}`));
+  return [...extras.filter(({ type }) => type !== "table"), ...extras.filter(({ type }) => type === "table")];
+};
+
 const restore = async (d1: D1Database, snapshot: Snapshot) => {
+  const extras = await extrasOf(d1, snapshot);
   const insertSeed = snapshot.seed.flatMap(({ table, rows }) =>
     rows.map((row) => {
       const columns = Object.keys(row);
@@ -46,6 +63,7 @@ const restore = async (d1: D1Database, snapshot: Snapshot) => {
   );
   await d1.batch([
     d1.prepare("PRAGMA defer_foreign_keys = on"),
+    ...extras.map(({ type, name }) => d1.prepare(`DROP ${type.toUpperCase()} IF EXISTS "${name}"`)),
     ...snapshot.triggers.map((sql) => d1.prepare(`DROP TRIGGER IF EXISTS "${triggerName(sql)}"`)),
     ...snapshot.tables.map((table) => d1.prepare(`DELETE FROM "${table}"`)),
     ...insertSeed,
