@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { expect } from "vitest";
+import { vi } from "vitest";
 
 type OutboxEmail = { to: string; subject: string; text: string; links: string[] };
 
@@ -17,14 +17,15 @@ export const awaitEmail = async (
   to: string,
   matches: (email: OutboxEmail) => boolean = () => true,
 ) => {
-  let found: OutboxEmail | undefined;
-  await expect
-    .poll(async () => (found = (await outbox(baseUrl, to)).find(matches)) !== undefined, {
-      timeout: 15_000,
-      message: `No matching email to ${to}`,
-    })
-    .toBe(true);
-  return found!;
+  // vi.waitFor rather than expect.poll: sign-ups run in beforeAll hooks too.
+  return vi.waitFor(
+    async () => {
+      const found = (await outbox(baseUrl, to)).find(matches);
+      if (!found) throw new Error(`No matching email to ${to}`);
+      return found;
+    },
+    { timeout: 15_000, interval: 250 },
+  );
 };
 
 /** The newest link in the newest email to `to` that carries `param` (confirm or token). */

@@ -23,8 +23,21 @@ export const toastWith = (page: Page, text: string) =>
 /** Where an element that slides in (a toast, a phone's bottom sheet) comes to rest once its entrance has played. */
 export const restingBox = async (element: Locator) => {
   await element.waitFor();
-  await element.evaluate((node) =>
-    Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  // Resting: the same place over several frames in a row (an entrance may start a frame or two after it appears).
+  await element.evaluate(
+    (node) =>
+      new Promise<void>((resolve) => {
+        let last = node.getBoundingClientRect();
+        let still = 0;
+        const check = () => {
+          const now = node.getBoundingClientRect();
+          still = now.x === last.x && now.y === last.y ? still + 1 : 0;
+          last = now;
+          if (still >= 5) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
   );
   return boxOf(element);
 };

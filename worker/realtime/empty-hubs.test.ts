@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
-import { connect, settle } from "../test/live";
+import { describe, expect, it, vi } from "vitest";
+import { connect } from "../test/live";
 import type { LiveHub } from "./live-hub";
 import { broadcast, relayHub, hubOfSocket } from "./live-hubs";
 
@@ -11,20 +11,17 @@ const updated = (id: string) => ({ type: "question.updated", data: { id } }) as 
 describe("the relay and hubs without a socket", () => {
   it("leaves out a hub with no socket, sends to it again once a socket opens there, and leaves it out once that closes", async () => {
     await broadcast(env, updated("nobody-listens"));
-    await settle();
-    expect(await dueShards()).toEqual([]);
+    await vi.waitFor(async () => expect(await dueShards()).toEqual([]));
 
     const ip = "203.0.113.77";
     const listener = await connect({ ip });
     expect(await dueShards()).toEqual([hubOfSocket(null, ip)]);
     await broadcast(env, updated("heard"));
-    await settle();
-    expect(listener.messages).toEqual([updated("heard")]);
+    await vi.waitFor(() => expect(listener.messages).toEqual([updated("heard")]));
 
     listener.socket.close(1000, "done");
     await listener.closed;
     await broadcast(env, updated("after-the-last-socket"));
-    await settle();
-    expect(await dueShards()).toEqual([]);
+    await vi.waitFor(async () => expect(await dueShards()).toEqual([]));
   });
 });

@@ -35,8 +35,6 @@ export const connect = async ({ headers = {}, origin, ip }: ConnectOptions = {})
   return listener;
 };
 
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
-
 export const types = (listener: Listener) => listener.messages.map((m) => m.type);
 
 /** The close code a socket got within `ms`, or null while it stays open. */

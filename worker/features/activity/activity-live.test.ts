@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { signUpAndLogin } from "../../test/accounts";
 import { putOutcome } from "../../test/admin";
 import { connect } from "../../test/live";
@@ -15,11 +15,10 @@ describe("live activity", () => {
     for (const winner of winners) await placePick(winner, questionId, "yes");
     await placePick(await createPlayer(5), questionId, "no");
     await putOutcome(admin, questionId, "A");
-    await new Promise((resolve) => setTimeout(resolve, 150));
 
-    const wins = messages.filter((m) => m.type === "activity" && m.data.kind === "win");
-    expect(wins).toHaveLength(2);
-    expect(wins[0]?.data).toMatchObject({ questionId, questionTitle: "Over 45.5 points", credits: 2 });
+    const wins = () => messages.filter((m) => m.type === "activity" && m.data.kind === "win");
+    await vi.waitFor(() => expect(wins()).toHaveLength(2));
+    expect(wins()[0]?.data).toMatchObject({ questionId, questionTitle: "Over 45.5 points", credits: 2 });
     socket.close();
   });
 });

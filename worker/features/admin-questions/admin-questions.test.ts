@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { nextMillisecond } from "../../test/clock";
 import { EVERY_MINUTE, runScheduled } from "../../cron/schedule";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
@@ -112,7 +113,7 @@ describe("PATCH /api/admin/questions/:id", () => {
   it("writes only the changed fields plus updated_at, and audits just those", async () => {
     const { body: created } = await create(VALID);
     const id = created.question.id;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await nextMillisecond();
     const { status, body } = await patch(id, {
       title: "Will the Chiefs win by 7?",
       creditCost: 3,

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { putOutcome } from "../../test/admin";
 import { callJson } from "../../test/http";
 import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
-import { connect, settle } from "../../test/live";
+import { connect, types } from "../../test/live";
 import { createPlayer, insertBulkPicks, placePick, shardOf, summedOverShards, sumOverShards } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 
@@ -96,7 +96,11 @@ describe("DELETE /api/admin/questions/:id", () => {
     ]);
 
     expect((await remove(questionId)).status).toBe(200);
-    await settle();
+    // The deletion reaches every socket after the refunds it announces.
+    await vi.waitFor(() => {
+      expect(types(refundedTab)).toEqual(expect.arrayContaining(["credits", "transaction", "question.deleted"]));
+      expect(types(otherTab)).toContain("question.deleted");
+    });
 
     expect(refundedTab.messages.find((m) => m.type === "credits")?.data).toMatchObject({ balance: 10 });
     expect(refundedTab.messages.find((m) => m.type === "transaction")?.data).toMatchObject({

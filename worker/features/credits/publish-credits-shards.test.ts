@@ -1,8 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { messagesOfFrame, type LiveMessage } from "#shared/live-messages";
 import { dataContext } from "../../db/data-context";
 import { call } from "../../test/http";
-import { settle } from "../../test/live";
 import { signedInPlayerPerShard } from "../../test/shard-players";
 import { twoShardEnv } from "../../test/shards";
 import { publishCredits } from "./publish-credits";
@@ -27,7 +26,7 @@ describe("publishing a balance with players over two shards", () => {
     for (const player of await signedInPlayerPerShard(shards, 20)) {
       const tab = await listen(player.bearer);
       await publishCredits(dataContext(shards), shards, player.userId);
-      await settle();
+      await vi.waitFor(() => expect(tab.messages.some((message) => message.type === "credits")).toBe(true));
       expect(tab.messages.filter((message) => message.type === "credits")).toEqual([
         { type: "credits", data: { balance: 20, totalEarned: 20, totalSpent: 0, redeemable: 0 } },
       ]);

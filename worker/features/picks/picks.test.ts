@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { dataContext } from "../../db/data-context";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
-import { connect, settle as letMessagesArrive } from "../../test/live";
+import { connect, types } from "../../test/live";
 import { balanceOf, expectLedgerClean, setBalance } from "../../test/ledger";
 import { insertQuestion } from "../../test/questions";
 import { shardOf } from "../../test/players";
@@ -175,11 +175,16 @@ describe("POST /api/picks", () => {
 
   it("broadcasts a replayed pick's activity once, so other screens count it once in the split", async () => {
     const player = await newPlayer();
-    const watcher = await connect({ headers: (await newPlayer()).bearer });
+    const [own, watcher] = await Promise.all([
+      connect({ headers: player.bearer }),
+      connect({ headers: (await newPlayer()).bearer }),
+    ]);
     await setBalance(player.userId, 10);
     const questionId = await insertQuestion({ creditCost: 1 });
+    const activity = () => watcher.messages.filter((m) => m.type === "activity" && m.data.questionId === questionId);
+    const ownCredits = () => types(own).filter((type) => type === "credits").length;
     const { body } = await successOf(pick(player, { questionId, choice: "no", multiplier: 1 }, "pick-replayed-live"));
-    await letMessagesArrive();
+    await vi.waitFor(() => expect(activity()).toHaveLength(1));
     // The answer is lost as if the connection dropped after the batch: only the batch's receipt remains, so the retry
     // rebuilds the answer with the replay.
     const shard = shardOf(player.userId);
@@ -200,9 +205,9 @@ describe("POST /api/picks", () => {
       .run();
     const replayed = await successOf(pick(player, { questionId, choice: "no", multiplier: 1 }, "pick-replayed-live"));
     expect(replayed.body).toEqual(body);
-    await letMessagesArrive();
-    const activity = watcher.messages.filter((m) => m.type === "activity" && m.data.questionId === questionId);
-    expect(activity).toHaveLength(1);
+    // The replay's own frames leave in the same call that would carry the activity, ahead of it.
+    await vi.waitFor(() => expect(ownCredits()).toBe(2));
+    expect(activity()).toHaveLength(1);
     await expectLedgerClean();
   });
 });

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLedgerAfterEach } from "../../test/ledger";
 import { outboxFor } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
-import { connect, settle as letMessagesArrive } from "../../test/live";
+import { connect } from "../../test/live";
 import { placePick } from "../../test/players";
 import { insertQuestion } from "../../test/questions";
 import { signedInAdmin, signedInPlayer, type SignedInPlayer } from "../../test/sessions";
-import { nextMillisecond } from "../../test/ledger-property/world";
+import { nextMillisecond } from "../../test/clock";
 
 auditLedgerAfterEach();
 
@@ -125,9 +125,9 @@ describe("the streak history", () => {
 
     await settle(second, "A", "The goal was given after review");
     await settle(third, "unresolved", "Played after all");
-    await letMessagesArrive();
-
-    expect(tab.messages.filter((m) => m.type === "streak").map((m) => m.data)).toEqual([
+    const streaks = () => tab.messages.filter((m) => m.type === "streak").map((m) => m.data);
+    await vi.waitFor(() => expect(streaks()).toHaveLength(2));
+    expect(streaks()).toEqual([
       {
         questionId: second,
         questionTitle: "Late game",

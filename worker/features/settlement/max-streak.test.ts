@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { nextMillisecond } from "../../test/clock";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { putOutcome } from "../../test/admin";
 import { createPlayer, placePick, shardOf } from "../../test/players";
@@ -19,9 +20,6 @@ const storedMax = async (userId: string) =>
       .first<{ max_streak: number }>()
   )?.max_streak;
 
-/** Outcome updates in the same millisecond would tie the streak order, which the rules leave open. */
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
-
 describe("max_streak at settlement", () => {
   it("follows streak.ts: wins count from the newest, a void is skipped, a loss ends the run", async () => {
     const userId = await createPlayer(100);
@@ -30,7 +28,7 @@ describe("max_streak at settlement", () => {
     for (const outcome of results) {
       const questionId = await insertQuestion({ creditCost: 1 });
       await placePick(userId, questionId, "yes");
-      await tick();
+      await nextMillisecond(); // outcome updates in one millisecond would tie the streak order, which the rules leave open
       await putOutcome(admin, questionId, outcome);
       const stored = await storedMax(userId);
       // The SQL twin must have raised the stored maximum exactly as far as readStreak's own computation goes.

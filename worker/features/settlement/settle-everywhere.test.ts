@@ -187,11 +187,12 @@ describe("settlement through the queue with one shard", () => {
     });
     expect(partial).toMatchObject({ picksUpdated: 50, complete: false });
 
-    const deadline = Date.now() + 20_000;
-    while ((await questionState(questionId))!.settled_version < 1) {
-      expect(Date.now(), "the queue's consumer never finished the settlement").toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await expect
+      .poll(async () => (await questionState(questionId))!.settled_version, {
+        timeout: 20_000,
+        message: "the queue's consumer never finished the settlement",
+      })
+      .toBeGreaterThanOrEqual(1);
     const paid = await env.DB.prepare(
       "SELECT count(*) AS n FROM credit_transactions WHERE question_id = ? AND transaction_type = 'pick_payout'",
     )

@@ -5,7 +5,8 @@ import { copyContests } from "../../features/contests/contest-copies";
 import { apiClient, successOf } from "../client";
 import type { LedgerModel } from "./ledger-model";
 import type { CommandOf } from "./commands";
-import { callIn, expectVerdict, nextMillisecond, nth, playerAt, sendOnceOrTwice, type World } from "./world";
+import { nextMillisecond } from "../clock";
+import { callIn, expectVerdict, nth, playerAt, sendOnceOrTwice, type World } from "./world";
 
 export const runPromoCreate = async (world: World, model: LedgerModel, step: CommandOf<"promo-create">) => {
   const code = `${world.tag}${world.promoCodes.length}`;

@@ -110,12 +110,6 @@ export const nth = <T>(items: readonly T[], index: number) =>
 
 export const playerAt = (world: World, index: number) => world.players[index % world.players.length] as Actor;
 
-/** Waits for the clock to move on, so the next timestamp is later than every one taken before (workerd's clock only moves on I/O). */
-export const nextMillisecond = async () => {
-  const start = Date.now();
-  while (Date.now() <= start) await new Promise((resolve) => setTimeout(resolve, 1));
-};
-
 /**
  * Sends a request once, or twice with one Idempotency-Key: the repeat must get the same answer and move nothing.
  * Returns the first answer.
