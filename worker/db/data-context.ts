@@ -1,5 +1,5 @@
 import { bucketOf, isBucketMoving, SHARD_BUCKETS } from "#shared/shard-map";
-import { bucketRangeOf, shardMap, shardForBucket, type UserShard } from "./shards";
+import { isShardMoving, shardMap, shardForBucket, type UserShard } from "./shards";
 import { batchIfAny, batchTogether, type Statements } from "./batches";
 import type { NamedResults } from "./statement";
 import { writePaused, ACCOUNT_MOVING_MESSAGE, PLAYERS_MOVING_MESSAGE } from "./write-pause";
@@ -83,13 +83,11 @@ export const dataContext = (env: Env, catalogue?: D1Database): DataContext => {
 const buildContext = (env: Env, catalogue: D1Database): DataContext => {
   const map = shardMap(env);
   const resolve = (db: D1Database) => (db === env.DB ? catalogue : db);
-  const isMoving = (shard: UserShard) => {
-    if (!map.moving) return false;
-    const [start, end] = bucketRangeOf(map, shard);
-    return map.moving.from < end && map.moving.to > start;
-  };
   const databases = new Map<UserShard, PlayerDatabase>(
-    map.shards.map((shard) => [shard, { db: resolve(shard.db), name: shard.binding, moving: isMoving(shard) }]),
+    map.shards.map((shard) => [
+      shard,
+      { db: resolve(shard.db), name: shard.binding, moving: isShardMoving(map, shard) },
+    ]),
   );
   const databaseOf = (userId: string) => databases.get(shardForBucket(map, bucketOf(userId)))!;
   const isPlayerMoving = (userId: string) => isBucketMoving(map, bucketOf(userId));

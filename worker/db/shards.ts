@@ -1,4 +1,4 @@
-import { bucketOf, isBucketMoving, readShardMap, SHARD_BUCKETS, shardForBucket } from "#shared/shard-map";
+import { bucketOf, readShardMap, SHARD_BUCKETS, shardForBucket } from "#shared/shard-map";
 
 export { bucketOf, SHARD_BUCKETS, shardForBucket } from "#shared/shard-map";
 
@@ -63,17 +63,6 @@ export const userShard = (env: Env, userId: string): UserShard => shardForBucket
 export const shardByBinding = (env: Env, binding: string): UserShard | undefined =>
   shardMap(env).shards.find((shard) => shard.binding === binding);
 
-/**
- * The databases that keep copies of the catalogue's questions and contests: every shard but the catalogue itself and,
- * during a move, its target, so an admin's edit made while players are being copied is in force there at the switch.
- */
-export const catalogueCopies = (env: Env): D1Database[] => {
-  const map = shardMap(env);
-  const databases = new Set([...map.shards.map(({ db }) => db), ...(map.moving?.target ? [map.moving.target] : [])]);
-  databases.delete(env.DB);
-  return [...databases];
-};
-
 /** Players grouped by the shard that holds them, in the map's shard order. */
 export const groupByShard = (env: Env, userIds: Iterable<string>): Map<UserShard, string[]> => {
   const groups = new Map<UserShard, string[]>();
@@ -89,24 +78,6 @@ export const groupByShard = (env: Env, userIds: Iterable<string>): Map<UserShard
 /** The database holding a player's account, sessions, ledger and picks. */
 export const playerDb = (env: Env, userId: string): D1Database => userShard(env, userId).db;
 
-/**
- * Asks every shard at once, for what names no player (a Stripe payment, a redemption by its id), and answers the
- * first shard in the map's order that found it, with its database. With one shard it is the one question.
- */
-export const inEveryShard = async <T>(env: Env, ask: (d1: D1Database) => Promise<T | null>) => {
-  type Answer = { db: D1Database; found: T | null };
-  const answers = await Promise.all(
-    shardMap(env).shards.map(async ({ db }): Promise<Answer> => ({ db, found: await ask(db) })),
-  );
-  return answers.find((answer): answer is { db: D1Database; found: T } => answer.found !== null) ?? null;
-};
-
-/**
- * Whether the player's bucket is being moved to another shard: between a move's copy and its switch the source would
- * take a write that the delete then loses, so their writes wait (worker/db/write-pause.ts).
- */
-export const isPlayerMoving = (env: Env, userId: string) => isBucketMoving(shardMap(env), bucketOf(userId));
-
 /** The buckets a shard of the map holds: from its first bucket up to (not including) the next shard's. */
 export const bucketRangeOf = (map: ShardMap, shard: UserShard): [number, number] => [
   shard.firstBucket,
@@ -114,8 +85,7 @@ export const bucketRangeOf = (map: ShardMap, shard: UserShard): [number, number]
 ];
 
 /** Whether any of a shard's buckets are being moved: its chores that write players wait for the switch. */
-export const isShardMoving = (env: Env, shard: UserShard) => {
-  const map = shardMap(env);
+export const isShardMoving = (map: ShardMap, shard: UserShard) => {
   if (!map.moving) return false;
   const [start, end] = bucketRangeOf(map, shard);
   return map.moving.from < end && map.moving.to > start;

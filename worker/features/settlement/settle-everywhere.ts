@@ -81,6 +81,17 @@ export const settleInDatabase = async (
 
 type QueuedSummary = Awaited<ReturnType<typeof settleQueued>>;
 
+/** Questions whose catalogue version is still open, oldest change first. */
+const openCatalogueVersions = async (catalogue: D1Database) => {
+  const open = await createDb(catalogue)
+    .select({ id: questions.id })
+    .from(questions)
+    .where(ne(questions.settledVersion, questions.settlementVersion))
+    .orderBy(asc(questions.updatedAt), asc(questions.id))
+    .limit(SETTLEMENT_QUESTIONS_PER_RUN);
+  return open.map(({ id }) => id);
+};
+
 /**
  * The cron's safety net under the queue: questions whose catalogue version is still open are copied to the player
  * databases again (a copy that failed after the outcome was stored), every database settles what it still owes, and
@@ -91,13 +102,8 @@ export const settleQueuedEverywhere = async (
   budget: SettlementBudget,
   onSettled: (questionId: string, userIds: string[]) => Promise<void>,
 ): Promise<QueuedSummary> => {
-  const open = await createDb(data.catalogue)
-    .select({ id: questions.id })
-    .from(questions)
-    .where(ne(questions.settledVersion, questions.settlementVersion))
-    .orderBy(asc(questions.updatedAt), asc(questions.id))
-    .limit(SETTLEMENT_QUESTIONS_PER_RUN);
-  const openIds = open.map(({ id }) => id);
+  // Where the players live in the catalogue there is no copy to repair and no version to close: no read for them.
+  const openIds = data.playersInCatalogue ? [] : await openCatalogueVersions(data.catalogue);
   await copyQuestions(data, openIds);
   const parts: QueuedSummary[] = [];
   // One database after another: they share the run's budget, which each spends chunk by chunk.
