@@ -62,7 +62,7 @@ export const useBrowser = () => {
      * A fresh context (cookies, storage) with the given viewport, closed after the test.
      * The visitor sign-up offer is pre-dismissed unless a test is about it, so it never covers other journeys, and the
      * service worker is blocked unless the test asks for it. A phone-sized context sends a phone's user agent, as a
-     * phone does, unless the test names another.
+     * phone does, unless the test names another. `baseUrl` points the context at a front of the app instead of the app.
      */
     async open(
       viewport: { width: number; height: number } = DESKTOP,
@@ -70,7 +70,8 @@ export const useBrowser = () => {
         showOffers = false,
         serviceWorker = false,
         userAgent,
-      }: { showOffers?: boolean; serviceWorker?: boolean; userAgent?: string } = {},
+        baseUrl: contextBaseUrl = baseUrl,
+      }: { showOffers?: boolean; serviceWorker?: boolean; userAgent?: string; baseUrl?: string } = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
       // A fresh context would install the service worker and precache the whole build beside every journey; only the
       // installable app's journey is about it.
@@ -78,7 +79,7 @@ export const useBrowser = () => {
       const phone = viewport.width < 768;
       const context = await browser.newContext({
         viewport,
-        baseURL: baseUrl,
+        baseURL: contextBaseUrl,
         hasTouch: phone,
         serviceWorkers,
         userAgent: userAgent ?? (phone ? PHONE_USER_AGENT : undefined),

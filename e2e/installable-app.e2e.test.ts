@@ -1,13 +1,13 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { signInNewPlayer } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
+import { startNextDeployProxy } from "./next-deploy-proxy";
 
 const browser = useBrowser();
-const BUILT_WORKER = "dist/client/sw.js";
 
 type Manifest = {
   start_url: string;
@@ -158,31 +158,26 @@ describe("the installable app", () => {
   });
 
   it("takes each open tab's next link into a new build once its service worker is waiting", async () => {
-    const { context, page } = await browser.open(PHONE, { serviceWorker: true });
+    const front = await startNextDeployProxy(browser.baseUrl);
+    onTestFinished(front.close);
+    const { context, page } = await browser.open(PHONE, { serviceWorker: true, baseUrl: front.url });
     await installServiceWorker(page);
     const other = await context.newPage();
     await other.goto("/activity");
     await Promise.all([markDocument(page), markDocument(other)]);
 
-    // A deploy, as far as the browser can tell: a service worker with other bytes. A comment keeps it the same
-    // worker, and stays harmless if the test dies before putting the file back.
-    const deployed = readFileSync(BUILT_WORKER, "utf8");
-    appendFileSync(BUILT_WORKER, "\n// the next deploy\n");
-    try {
-      await expect
-        .poll(
-          () =>
-            page.evaluate(async () => {
-              const registration = await navigator.serviceWorker.getRegistration();
-              await registration?.update();
-              return Boolean(registration?.waiting);
-            }),
-          { timeout: 30_000, interval: 1000 },
-        )
-        .toBe(true);
-    } finally {
-      writeFileSync(BUILT_WORKER, deployed);
-    }
+    front.deploy();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            await registration?.update();
+            return Boolean(registration?.waiting);
+          }),
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(true);
     // Until the player moves on, nothing happens to the page in front of them.
     await expect(isSameDocument(page)).resolves.toBe(true);
 
