@@ -28,3 +28,9 @@ export const seriousA11yViolations = async (page: Page) => {
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 };
+
+/** Content outside every landmark (axe's moderate `region` rule), as the selectors of what is left out. */
+export const contentOutsideLandmarks = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withRules(["region"]).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")));
+};

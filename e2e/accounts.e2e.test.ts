@@ -13,9 +13,15 @@ describe("accounts", () => {
     await page.getByText("Please enter a valid email address").waitFor();
     await page.getByText("Password must be at least 6 characters").waitFor();
     await page.getByText("Please select your country").waitFor();
+    await page.getByText("You must confirm you are 18 or older to sign up").waitFor();
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("password123");
     await page.getByLabel("Country").selectOption("CA");
+    // Everything else is right: the unticked 18+ box alone keeps the account from being made.
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByText("You must confirm you are 18 or older to sign up").waitFor();
+    expect(await page.getByRole("heading", { name: "Check your email" }).count()).toBe(0);
+    await page.getByLabel("I confirm I am 18 or older").check();
     await page.getByRole("button", { name: "Sign Up" }).click();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
 

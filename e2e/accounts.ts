@@ -47,7 +47,7 @@ export const signInNewPlayer = async (page: Page, baseUrl: string, prefix = "pla
       "Content-Type": "application/json",
       "CF-Connecting-IP": `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
     },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, country: "US" }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, country: "US", ageConfirmed: true }),
   });
   if (response.status !== 201) throw new Error(`signup answered ${response.status}: ${await response.text()}`);
   await page.goto(await latestLink(baseUrl, email, "confirm"));

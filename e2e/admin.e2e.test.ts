@@ -18,6 +18,7 @@ describe("the question lifecycle", () => {
     await signIn(admin.page, "admin@example.com");
     await admin.page.goto("/admin");
     await expect(admin.page.getByRole("banner").count()).resolves.toBe(0);
+    await admin.page.getByRole("tab", { name: "Questions" }).click();
     await admin.page.getByRole("button", { name: "New Question" }).click();
     const form = admin.page.getByRole("dialog", { name: "New Question" });
     await form.getByRole("button", { name: "Save Question" }).click();
@@ -113,6 +114,7 @@ describe("promo codes", () => {
     const { context, page } = await browser.open({ width: 360, height: 740 });
     await signIn(page, "admin@example.com");
     await page.goto("/admin");
+    await page.getByRole("tab", { name: "Questions" }).click();
     await page.getByTestId("admin-question").first().waitFor();
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await sideways()).toBe(0);

@@ -87,6 +87,7 @@ describe("questions resolved from the score feed", () => {
     const admin = await browser.open(DESKTOP);
     await signIn(admin.page, "admin@example.com");
     await admin.page.goto("/admin");
+    await admin.page.getByRole("tab", { name: "Questions" }).click();
     await admin.page.getByLabel("Search questions").fill(stamp);
     await admin.page
       .getByTestId("admin-question")

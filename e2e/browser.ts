@@ -60,7 +60,7 @@ export const useBrowser = () => {
     baseUrl,
     /**
      * A fresh context (cookies, storage) with the given viewport, closed after the test.
-     * The visitor sign-up offer is pre-dismissed unless a test is about it, so it never covers other journeys, and the
+     * The visitor sign-up offer and the daily credits sheet are pre-dismissed unless a test is about them, so it never covers other journeys, and the
      * service worker is blocked unless the test asks for it. A phone-sized context sends a phone's user agent, as a
      * phone does, unless the test names another. `baseUrl` points the context at a front of the app instead of the app.
      */
@@ -86,7 +86,10 @@ export const useBrowser = () => {
       });
       opened.push(context);
       if (!showOffers) {
-        await context.addInitScript(() => localStorage.setItem("claim-modal-dismissed-at", String(Date.now())));
+        await context.addInitScript(() => {
+          localStorage.setItem("claim-modal-dismissed-at", String(Date.now()));
+          localStorage.setItem("daily-credits-offered-on", new Date().toDateString());
+        });
       }
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);

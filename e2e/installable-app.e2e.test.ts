@@ -131,6 +131,13 @@ describe("the installable app", () => {
     await signInNewPlayer(page, browser.baseUrl, "offline");
     await installServiceWorker(page);
 
+    // Nothing loaded yet: the pages the device keeps from the sign-in's visit of /home are forgotten first.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          indexedDB.deleteDatabase("pickstreak").onsuccess = resolve;
+        }),
+    );
     await context.setOffline(true);
     // Each load is a cold start: no session and no data in memory. A signed-in page waits in its guard for the session.
     await page.goto("/picks");
@@ -154,6 +161,51 @@ describe("the installable app", () => {
     await page.getByRole("heading", { name: "My Picks" }).waitFor();
     await page.getByText("You have not made any picks yet").waitFor();
     await expect(page.getByTestId("offline-notice").count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("keeps a signed-in player's balance and the pages they opened when the network goes", async () => {
+    const { context, page } = await browser.open(PHONE, { serviceWorker: true });
+    await signInNewPlayer(page, browser.baseUrl, "kept");
+    await installServiceWorker(page);
+    await page.getByTestId("question-card").first().waitFor();
+    // The pages are kept a moment after they load: wait until the device holds each before leaving it.
+    const keptPages = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const opening = indexedDB.open("pickstreak", 1);
+            opening.onsuccess = () => {
+              const request = opening.result.transaction("query-cache").objectStore("query-cache").get("last");
+              request.onsuccess = () => {
+                const kept = request.result as { state: { queries: { queryKey: unknown[] }[] } } | undefined;
+                resolve(kept?.state.queries.map((query) => String(query.queryKey[0])) ?? []);
+                opening.result.close();
+              };
+            };
+            opening.onerror = () => resolve([]);
+          }),
+      );
+    await page.goto("/leaderboard");
+    await page.getByTestId("leaderboard-row").or(page.getByText("No standings yet")).first().waitFor();
+    await expect.poll(keptPages).toEqual(expect.arrayContaining(["me", "questions", "leaderboard"]));
+    await page.goto("/picks");
+    await page.getByText("You have not made any picks yet").waitFor();
+    await expect.poll(keptPages).toEqual(expect.arrayContaining(["me", "questions", "leaderboard", "picks"]));
+
+    await context.setOffline(true);
+    await page.goto("/home");
+    const pill = page.getByTestId("credits-pill");
+    await expect.poll(() => pill.getAttribute("aria-label")).toMatch(/^\d+ credits, last known \(offline\)$/);
+    await page.getByTestId("question-card").first().waitFor();
+    await expect(page.getByRole("link", { name: "Log in" }).count()).resolves.toBe(0);
+    await page.getByTestId("bottom-nav").getByRole("link", { name: "Standings" }).click();
+    await page.getByRole("heading", { name: "Standings" }).waitFor();
+    await expect(page.getByText("Standings need a connection").count()).resolves.toBe(0);
+    await page.goto("/picks");
+    await page.getByText("You have not made any picks yet").waitFor();
+    await context.setOffline(false);
+    await expect.poll(() => pill.getAttribute("aria-label")).toMatch(/^\d+ credits$/);
     await context.close();
   });
 

@@ -23,6 +23,7 @@ describe("a new player on the phone", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("password123");
     await page.getByLabel("Country").selectOption("US");
+    await page.getByLabel("I confirm I am 18 or older").check();
     await page.getByRole("button", { name: "Sign Up" }).click();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
     await page.goto(await latestLink(browser.baseUrl, email, "confirm"));

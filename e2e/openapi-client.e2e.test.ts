@@ -49,7 +49,9 @@ describe("the served OpenAPI document", () => {
       headers: { "CF-Connecting-IP": `10.67.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
     });
     const email = uniqueEmail("openapi");
-    const signup = await client.POST("/auth/signup", { body: { email, password: DEMO_PASSWORD, country: "US" } });
+    const signup = await client.POST("/auth/signup", {
+      body: { email, password: DEMO_PASSWORD, country: "US", ageConfirmed: true },
+    });
     expect(signup.response.status).toBe(201);
     const token = new URL(await latestLink(baseUrl, email, "confirm")).searchParams.get("confirm")!;
     const confirmed = await client.POST("/auth/confirm", { body: { token } });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { signIn, signInNewPlayer } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
+import { boxOf, findCard, overlaps, restingBox } from "./feed-cards";
 
 const browser = useBrowser();
 
@@ -43,10 +44,11 @@ describe("buying credits", () => {
     await page.getByText("95.00 USD").waitFor();
     await page.getByRole("button", { name: "Pay" }).click();
     await page.waitForURL(/\/home\?.*payment=success/);
-    // The stand-in delivers the webhook before sending the browser back, as Stripe often does, so the return page's
-    // check finds the payment credited already and says so rather than claiming it added the credits.
-    await page.getByText("Payment already credited").waitFor();
-    await page.getByText("Your balance already includes this payment's 100 credits.").waitFor();
+    // The stand-in delivers the webhook before sending the browser back, as Stripe often does: the first return still
+    // says the payment went through and what it added.
+    await page.getByText("Payment Successful!").waitFor();
+    await page.getByText("100 credits have been added to your account.").waitFor();
+    expect(await page.getByText("Payment already credited").count()).toBe(0);
     await expect.poll(() => balance(page)).toBe("105 credits");
     await expect.poll(() => new URL(page.url()).search).not.toContain("payment=");
     await context.close();
@@ -60,6 +62,7 @@ describe("buying credits", () => {
     await page.getByRole("button", { name: "Pay" }).click();
     await page.waitForURL(/\/home\?.*payment=success/);
     const returnLink = page.url();
+    await page.getByText("5 credits have been added to your account.").waitFor();
     await expect.poll(() => balance(page)).toBe("110 credits");
 
     await page.goto(returnLink);
@@ -106,7 +109,8 @@ describe("buying credits", () => {
 
     await page.waitForURL(/\/checkout\/cs_/);
     await page.getByRole("button", { name: "Pay" }).click();
-    await page.getByText("Payment already credited").waitFor();
+    await page.getByText("Payment Successful!").waitFor();
+    await page.getByText("50 credits have been added to your account.").waitFor();
     await expect.poll(() => balance(page)).toBe("160 credits");
 
     // A subscriber sees the subscription and Manage Subscription as soon as Add Credits opens, and one-time
@@ -136,6 +140,37 @@ describe("buying credits", () => {
 });
 
 describe("promo codes", () => {
+  it("keeps a toast on a phone clear of the promo code field and its error, whenever the sheet opens", async () => {
+    const { context, page } = await browser.open(PHONE);
+    await page.clock.install();
+    await signIn(page, buyer);
+    await page.goto("/home");
+    const card = await findCard(page, "Lakers beat the Celtics");
+    await card.getByRole("button", { name: /bookmark/i }).click();
+    const toast = page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: /bookmark/i });
+    await restingBox(toast);
+
+    await page.getByRole("button", { name: "More" }).click();
+    await page.getByRole("button", { name: "Promo Code" }).click();
+    const sheet = page.getByRole("dialog", { name: "Redeem Promo Code" });
+    await sheet.getByLabel("Promo Code").waitFor();
+    // The toast stays while the sheet refuses a code: the page's clock stops (CSS and the network run on).
+    await page.clock.pauseAt(Date.now() + 100);
+    await sheet.getByLabel("Promo Code").fill("NOT-A-CODE");
+    await sheet.getByRole("button", { name: "Redeem" }).click();
+    const error = sheet.getByText("Invalid or inactive promo code");
+    await error.waitFor();
+    const toastBox = await boxOf(toast);
+    for (const [name, part] of [
+      ["the sheet", sheet],
+      ["the field", sheet.getByLabel("Promo Code")],
+      ["its error", error],
+    ] as const) {
+      expect(overlaps(toastBox, await boxOf(part)), name).toBe(false);
+    }
+    await context.close();
+  });
+
   it("redeems a seeded promo code once", async () => {
     const { context, page } = await signedInBuyer();
     await openFromAccountMenu(page, "Promo Code");

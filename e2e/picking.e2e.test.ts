@@ -74,7 +74,7 @@ describe("picking from the feed", () => {
     await second.context.close();
   });
 
-  it("gives the refund of a deleted question back on the open page, without a reload", async () => {
+  it("gives the refund of a deleted question back on the open page, without a reload, and says why", async () => {
     await insertQuestion("e2e-deleted-refund", "Will this question be deleted before tip-off?", 2);
     const player = await browser.open(PHONE);
     await signInNewPlayer(player.page, browser.baseUrl, "refunded");
@@ -97,6 +97,9 @@ describe("picking from the feed", () => {
       .poll(() => player.page.getByTestId("credit-burst").textContent(), { timeout: 5000 })
       .toContain("+4 credits");
     await expect.poll(() => player.page.getByTestId("credits-pill").textContent(), { timeout: 5000 }).toContain("5");
+    // And says why: which question went, and what came back.
+    const why = toastWith(player.page, "Will this question be deleted before tip-off? was removed");
+    await why.getByText("4 credits refunded").waitFor();
     await player.context.close();
     await admin.context.close();
   });

@@ -17,6 +17,7 @@ describe("making picks", () => {
     const { context, page } = await browser.open(PHONE);
     await signInNewPlayer(page, browser.baseUrl, "picker");
     const dialog = await openPick(page, "Knicks win by double digits");
+    await expect(dialog.getByTestId("pick-cost").textContent()).resolves.toBe("1 credit");
     await dialog.getByRole("radio", { name: "3x" }).click();
     await expect(dialog.getByTestId("pick-cost").textContent()).resolves.toBe("3 credits");
     await expect(dialog.getByTestId("pick-payout").textContent()).resolves.toBe("6 credits");
@@ -27,6 +28,9 @@ describe("making picks", () => {
     const pick = page.getByTestId("my-pick").filter({ hasText: "Knicks win by double digits" });
     await pick.getByText("In progress").waitFor();
     await pick.getByText("pays 6").waitFor();
+    // Nothing won or lost yet: no rate to show, rather than 0%.
+    const winRate = page.getByText("Win rate", { exact: true }).locator("xpath=..").locator("dd");
+    await expect(winRate.textContent()).resolves.toBe("-");
     await context.close();
   });
 

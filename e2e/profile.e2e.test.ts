@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { DEMO_PASSWORD, signIn, signInNewPlayer } from "./accounts";
 import { PHONE, useBrowser } from "./browser";
+import { giveWinnings, myId } from "./winnings";
 
 const browser = useBrowser();
 
@@ -34,13 +35,40 @@ describe("changing the password", () => {
 });
 
 describe("deleting the account", () => {
-  it("says the account was deleted and what was kept, and leaves the player signed out", async () => {
+  it("asks for the password and consent to cancel a pending redemption, then says what was deleted and kept", async () => {
     const { context, page } = await browser.open(PHONE);
-    await signInNewPlayer(page, browser.baseUrl, "delete-me");
+    const email = await signInNewPlayer(page, browser.baseUrl, "delete-me");
+    await giveWinnings(await myId(page), 20);
+    const redeemed = await page.evaluate(
+      (address) =>
+        fetch("/api/redemptions/gift-card", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ rewardId: "amazon", credits: 10, email: address, ageConfirmed: true }),
+        }).then((r) => r.status),
+      email,
+    );
+    expect(redeemed).toBe(201);
     await page.clock.install();
     await page.goto("/profile");
     await page.getByRole("button", { name: "Delete my account" }).click();
-    await page.getByRole("button", { name: "Delete permanently" }).click();
+    const sheet = page.getByRole("dialog", { name: "Delete your account?" });
+    const pending = sheet.getByTestId("pending-redemptions");
+    await pending.getByText("Amazon gift card for $6.00").waitFor();
+    await pending.getByText("Cancelling refunds 10 credits to your balance").waitFor();
+
+    await sheet.getByLabel("Password").fill(DEMO_PASSWORD);
+    await sheet.getByRole("button", { name: "Delete permanently" }).click();
+    await pending.getByText("Tick the box to cancel your pending redemptions").waitFor();
+    await pending.getByLabel("Cancel this redemption and delete my account").check();
+    await sheet.getByLabel("Password").fill("not-my-password");
+    await sheet.getByRole("button", { name: "Delete permanently" }).click();
+    await sheet.getByText("Your password is incorrect").waitFor();
+    expect(await sheet.getByLabel("Password").getAttribute("aria-invalid")).toBe("true");
+    await expect(seriousA11yViolations(page)).resolves.toEqual([]);
+
+    await sheet.getByLabel("Password").fill(DEMO_PASSWORD);
+    await sheet.getByRole("button", { name: "Delete permanently" }).click();
     await page.getByText("Your account was deleted").waitFor();
     await page.getByText("Your picks and credit history stay only as anonymous records.").waitFor();
     expect(await page.getByText("Successfully logged out").count()).toBe(0);
@@ -52,6 +80,17 @@ describe("deleting the account", () => {
     expect(await page.getByText("Your account was deleted").isVisible()).toBe(true);
     expect(await page.getByRole("dialog", { name: "Claim your free credits" }).count()).toBe(0);
     await context.close();
+
+    // Nothing is left in the admin's queue to send to the erased address.
+    const admin = await browser.open(PHONE);
+    await signIn(admin.page, "admin@example.com");
+    const queued = await admin.page.evaluate(() =>
+      fetch("/api/admin/redemptions?status=pending")
+        .then((r) => r.json() as Promise<{ items: { email: string; user: { email: string } }[] }>)
+        .then(({ items }) => items.flatMap((item) => [item.email, item.user.email])),
+    );
+    expect(queued).not.toContain(email);
+    await admin.context.close();
   });
 });
 

@@ -3,24 +3,9 @@ import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { awaitEmail, latestLink, signIn, signInNewPlayer, uniqueEmail } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
-import { runSql } from "./database";
+import { giveWinnings, myId } from "./winnings";
 
 const browser = useBrowser();
-
-const myId = (page: Page) =>
-  page
-    .evaluate(() => fetch("/api/me").then((r) => r.json() as Promise<{ user: { id: string } }>))
-    .then((me) => me.user.id);
-
-/** Winnings as a settled pick would pay them: a ledger row and the matching cache update, so the ledger stays whole. */
-const giveWinnings = (userId: string, amount: number) =>
-  runSql(
-    `INSERT INTO credit_transactions (id, user_id, amount, transaction_type, source, idempotency_key, description, created_at)
-     VALUES ('e2e-win-${userId}', '${userId}', ${amount}, 'pick_payout', 'winnings', 'e2e-win:${userId}', 'Pick payout', ${Date.now()});
-     UPDATE user_credits SET balance = balance + ${amount}, redeemable = redeemable + ${amount}, total_earned = total_earned + ${amount}
-     WHERE user_id = '${userId}';`,
-    { player: userId },
-  );
 
 const balance = (page: Page) => page.getByTestId("credits-pill").getAttribute("aria-label");
 
@@ -42,21 +27,34 @@ describe("redeeming winnings", () => {
     await panel.getByText("Redeemable: 50 credits").waitFor();
     await panel.getByText("Redeemable balance: 50 credits").waitFor();
     const amount = panel.getByLabel("Credits", { exact: true });
+    // Whatever keeps the button disabled is said beside it, one thing at a time, and the field at fault says so.
+    const problem = panel.getByTestId("redemption-problem");
     for (const [value, message] of [
       ["5", "Minimum amount is 10 credits"],
       ["1001", "Maximum amount is 1000 credits"],
       ["60", "You don't have enough credits for this redemption"],
     ] as const) {
       await amount.fill(value);
-      await panel.getByRole("alert").filter({ hasText: message }).waitFor();
+      await problem.filter({ hasText: message }).waitFor();
       expect(await amount.getAttribute("aria-invalid")).toBe("true");
     }
     await amount.fill("20");
-    expect(await panel.getByRole("alert").count()).toBe(0);
     await expect.poll(() => panel.getByTestId("gift-card-value").inputValue()).toBe("$12.00");
     const submit = panel.getByRole("button", { name: "Redeem Amazon Gift Card ($12.00)" });
+    const email = panel.getByLabel("Confirm Email Address");
+    await email.fill("");
+    await problem.filter({ hasText: "Email Required" }).getByText("Please enter your email address").waitFor();
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await email.fill(redeemer);
+    await problem
+      .filter({ hasText: "Age Confirmation Required" })
+      .getByText("You must confirm you are 18 or older to redeem")
+      .waitFor();
+    expect(await amount.getAttribute("aria-invalid")).toBeNull();
     await expect(submit.isDisabled()).resolves.toBe(true);
     await panel.getByLabel("I confirm I am 18 or older").check();
+    await problem.waitFor({ state: "detached" });
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await submit.click();
 
@@ -104,13 +102,26 @@ describe("redeeming winnings", () => {
     await page.getByRole("button", { name: "Cash Out" }).click();
     const dialog = page.getByRole("dialog", { name: "Redeem Credits" });
     await dialog.getByText("Redeemable: 30 credits").waitFor();
+    // What is still missing shows in the dialog, one thing at a time, never as toasts.
+    const problem = dialog.getByTestId("redemption-problem");
+    await problem.getByText("Please choose how you want to redeem").waitFor();
     await dialog.getByRole("radio", { name: "Venmo" }).click();
+    await problem.getByText("Minimum amount is 10 credits").waitFor();
     await dialog.getByLabel("Amount (credits)").fill("10");
     await dialog.getByLabel("Venmo username").fill("@");
-    await dialog.getByLabel("I confirm I am 18 or older").check();
-    await dialog.getByRole("button", { name: "Redeem" }).click();
-    await page.getByText("Add your Venmo username after the @, for example @jane-doe").waitFor();
+    await problem.getByText("Add your Venmo username after the @, for example @jane-doe").waitFor();
+    expect(await dialog.getByLabel("Venmo username").getAttribute("aria-invalid")).toBe("true");
+    await expect(dialog.getByRole("button", { name: "Redeem" }).isDisabled()).resolves.toBe(true);
     await dialog.getByLabel("Venmo username").fill("@redeemer");
+    await problem.getByText("You must confirm you are 18 or older to redeem").waitFor();
+    await dialog.getByLabel("I confirm I am 18 or older").check();
+    await problem.waitFor({ state: "detached" });
+    expect(
+      await page
+        .locator("[data-sonner-toast]")
+        .filter({ hasText: /Venmo|Minimum|18 or older/ })
+        .count(),
+    ).toBe(0);
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await dialog.getByRole("button", { name: "Redeem" }).click();
     await page.getByText("Order Processing!").waitFor();
@@ -142,6 +153,7 @@ describe("referrals", () => {
     await friend.getByLabel("Email").fill(email);
     await friend.getByLabel("Password").fill("password123");
     await friend.getByLabel("Country").selectOption("US");
+    await friend.getByLabel("I confirm I am 18 or older").check();
     await friend.getByRole("button", { name: "Sign Up" }).click();
     await friend.getByRole("heading", { name: "Check your email" }).waitFor();
     await friend.goto(await latestLink(browser.baseUrl, email, "confirm"));

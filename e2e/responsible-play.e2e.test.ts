@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seriousA11yViolations } from "./a11y";
 import { signInNewPlayer } from "./accounts";
 import { SIZES, useBrowser } from "./browser";
-import { findCard, insertQuestion } from "./feed-cards";
+import { findCard, insertQuestion, toastWith } from "./feed-cards";
 
 const browser = useBrowser();
 
@@ -27,12 +27,13 @@ describe("responsible play", () => {
       await card.getByRole("button", { name: "Yes" }).click();
       const dialog = page.getByRole("dialog", { name: "Make Your Pick" });
       await dialog.getByRole("button", { name: "Confirm Pick" }).click();
-      await page.getByText("This would go over your daily limit of 1 credit on picks").first().waitFor();
+      const refusal = toastWith(page, "This would go over your daily limit of 1 credit on picks");
+      await refusal.getByText("Limit Reached").waitFor();
 
       await page.goto("/profile");
       await section.getByRole("button", { name: "24 hours" }).click();
       await page
-        .getByRole("dialog", { name: "Take a 24 hours break?" })
+        .getByRole("dialog", { name: "Take a 24-hour break?" })
         .getByRole("button", { name: "Confirm" })
         .click();
       await section

@@ -5,6 +5,8 @@ import { isCountryCode } from "./countries";
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const PASSWORD_MESSAGE = "Password must be at least 6 characters";
 export const COUNTRY_MESSAGE = "Please select your country";
+/** The terms admit players of 18 and over: sign-up asks, and redemption asks again. */
+export const AGE_CONFIRMATION_MESSAGE = "You must confirm you are 18 or older to sign up";
 
 export const emailSchema = z
   .string({ error: EMAIL_MESSAGE })
@@ -24,6 +26,8 @@ export const countrySchema = z
   .toUpperCase()
   .refine(isCountryCode, COUNTRY_MESSAGE);
 
+export const ageConfirmedSchema = z.literal(true, { error: AGE_CONFIRMATION_MESSAGE });
+
 export const loginFormSchema = z.object({ email: emailSchema, password: passwordSchema });
 
-export const signupFormSchema = loginFormSchema.extend({ country: countrySchema });
+export const signupFormSchema = loginFormSchema.extend({ country: countrySchema, ageConfirmed: ageConfirmedSchema });

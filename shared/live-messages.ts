@@ -27,6 +27,11 @@ const buildMessageSchema = () =>
         actualPayout: z.number(),
       }),
     }),
+    // An admin deleted a question the player had an open pick on: the pick is gone and its cost refunded.
+    z.object({
+      type: z.literal("pick.removed"),
+      data: z.object({ questionId: z.string(), questionTitle: z.string(), refunded: z.number() }),
+    }),
     z.object({
       type: z.literal("profile"),
       data: z.object({ username: z.string(), country: z.string(), maxStreak: z.number() }),

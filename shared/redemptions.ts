@@ -66,6 +66,18 @@ export const cashOutDestination = (method: CashOutMethod, handle: string, email:
   return `Your ${CASH_OUT_METHOD_LABELS[method]} prepaid card will be emailed to ${email.trim()}; it usually takes 1 business day.`;
 };
 
+/** What a player calls one of their redemptions: "Amazon gift card for $6.00", "Venmo cash-out for $12.00". */
+export const redemptionLabel = (redemption: {
+  method: CashOutMethod | null;
+  rewardName: string | null;
+  valueCents: number;
+}) => {
+  const value = formatUsd(redemption.valueCents);
+  return redemption.method
+    ? `${CASH_OUT_METHOD_LABELS[redemption.method]} cash-out for ${value}`
+    : `${redemption.rewardName ?? "Gift card"} gift card for ${value}`;
+};
+
 /** Whole cents, never floating dollars: value = credits x dollars-per-credit. */
 export const redemptionValueCents = (credits: number, usdPerCredit: number) => credits * Math.round(usdPerCredit * 100);
 

@@ -4,6 +4,7 @@ import { requestData } from "./db/request-data";
 import { requestLog } from "./lib/request-log";
 import { requestId } from "./lib/request-id";
 import { adminHealthRoutes } from "./features/admin-health/admin-health.routes";
+import { adminDashboardRoutes } from "./features/admin-health/admin-dashboard.routes";
 import { createRouter } from "./lib/router";
 import { apiDocument } from "./lib/openapi-document";
 import { notFound, onError } from "./lib/on-error";
@@ -106,7 +107,8 @@ const api = shared
   .route("/admin/players", adminPlayerRoutes)
   .route("/admin/audit", adminAuditRoutes)
   .route("/admin/score-feed", scoreFeedAdminRoutes)
-  .route("/admin/health", adminHealthRoutes);
+  .route("/admin/health", adminHealthRoutes)
+  .route("/admin/dashboard", adminDashboardRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
   type: "apiKey",

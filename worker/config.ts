@@ -52,6 +52,10 @@ export const FREE_PICK_PAYOUT = 2;
 export const PAYOUT_FACTOR = 2;
 export const PICKS_PAGE_SIZE = 50;
 export const STREAK_HISTORY_PAGE_SIZE = 20;
+/** My Picks draws the player's record (wins, losses, the streak) over this many days, today included. */
+export const PICK_RECORD_DAYS = 30;
+/** The admin dashboard's daily counts (picks, purchases, redemptions) cover this many UTC days, today included. */
+export const ADMIN_DASHBOARD_DAYS = 30;
 
 /** Picks settled (or refunded on delete) per D1 batch: a few statements each, and at most ~55 bound parameters per statement. */
 export const SETTLEMENT_CHUNK_SIZE = 50;

@@ -7,6 +7,8 @@ import { consumePushes } from "./features/notifications/push-queue";
 import { consumeEmailQueue } from "./features/auth/account-link-requests";
 import { appPage, isAppRequest, isAssetRequest, serveAsset, serveMissing } from "./lib/static-assets";
 import { isHomePage, serveHomePage } from "./features/home-page/home-page";
+import { questionPageId, serveQuestionPage } from "./features/share/question-page";
+import { readSettings } from "./env";
 import { answerHealthCheck, isHealthCheck } from "./features/health/health";
 
 export { LiveHub } from "./realtime/live-hub";
@@ -17,8 +19,11 @@ export default {
     if (isHealthCheck(request)) return answerHealthCheck(request);
     if (isAppRequest(request)) return app.fetch(request, env, ctx);
     if (isAssetRequest(request)) return serveAsset(request, env.ASSETS);
-    if (isHomePage(request))
-      return serveHomePage(request, appPage(env.ASSETS), (inner) => Promise.resolve(app.fetch(inner, env, ctx)));
+    const api = (inner: Request) => Promise.resolve(app.fetch(inner, env, ctx));
+    if (isHomePage(request)) return serveHomePage(request, appPage(env.ASSETS), api);
+    const questionId = questionPageId(request);
+    if (questionId !== null)
+      return serveQuestionPage(request, questionId, appPage(env.ASSETS), api, readSettings(env).APP_URL);
     // Anything else came here because the asset layer has no file for it (docs/decisions/0011-static-assets.md).
     return serveMissing(request, env.ASSETS);
   },

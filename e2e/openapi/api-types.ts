@@ -164,7 +164,7 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        /** Delete the account: personal data erased, ledger rows kept under an anonymised user */
+        /** Delete the account with its password: personal data erased, ledger rows kept under an anonymised user; refused (409, listing them) while a redemption the player did not agree to cancel is pending */
         delete: operations["deleteMe"];
         options?: never;
         head?: never;
@@ -230,7 +230,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One question, with the viewer's bookmark and pick */
+        /** One question, with the viewer's bookmark, pick and result, and every change of its outcome */
         get: operations["getQuestion"];
         put?: never;
         post?: never;
@@ -302,6 +302,23 @@ export interface paths {
         };
         /** The player's pick totals and win rate */
         get: operations["getPickStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/picks/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's settled picks per day (won, lost, void) and their streak at each day's end */
+        get: operations["getPickRecord"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1321,6 +1338,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Picks, purchases and redemptions per day, the redeemable liability, settlement lag and waiting challenges */
+        get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1337,6 +1371,11 @@ export interface components {
             email: string;
             password: string;
             country: string;
+            /**
+             * @description The player confirms they are 18 or older, as the terms require; anything but true is refused
+             * @enum {boolean}
+             */
+            ageConfirmed: true;
             username?: string | null;
             /** @description A referral code */
             ref?: string | null;
@@ -1393,6 +1432,14 @@ export interface components {
             username?: string;
             country?: string;
         };
+        DeleteMe: {
+            password: string;
+            /**
+             * @description The pending redemptions the player agrees to cancel (their credits are refunded, then forfeited with the account); the deletion is refused while any other is pending
+             * @default []
+             */
+            cancelRedemptions: string[];
+        };
         PasswordChange: {
             currentPassword: string;
             newPassword: string;
@@ -1442,6 +1489,7 @@ export interface components {
                 multiplier: number;
                 creditsSpent: number;
                 potentialPayout: number;
+                actualPayout: number;
                 /** @enum {string} */
                 status: "active" | "won" | "lost" | "void";
             } | null;
@@ -1463,6 +1511,19 @@ export interface components {
             finalAt: number | null;
             challengedByMe: boolean;
         } | null;
+        QuestionDetail: {
+            question: components["schemas"]["Question"];
+            outcomeHistory: components["schemas"]["OutcomeChange"][];
+        };
+        OutcomeChange: {
+            /** @enum {string} */
+            previousOutcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
+            /** @enum {string} */
+            outcome: "unresolved" | "A" | "B" | "over" | "under" | "void";
+            reason: string | null;
+            /** @description Unix epoch milliseconds */
+            changedAt: number;
+        };
         Categories: {
             categories: {
                 name: string;
@@ -1531,8 +1592,24 @@ export interface components {
             totalSpent: number;
             totalEarned: number;
             netProfit: number;
-            winRate: number;
+            /** @description Won / (won + lost) x 100, one decimal; null before any is */
+            winRate: number | null;
             activePicks: number;
+        };
+        PickRecord: {
+            /** @description The last 30 days, oldest first */
+            days: {
+                /**
+                 * @description The player's calendar day, YYYY-MM-DD
+                 * @example 2026-11-29
+                 */
+                day: string;
+                won: number;
+                lost: number;
+                void: number;
+                /** @description The streak at the end of the day */
+                streak: number;
+            }[];
         };
         Streak: {
             currentStreak: number;
@@ -1744,6 +1821,7 @@ export interface components {
         };
         VerifyPaymentResponse: {
             success: boolean;
+            /** @description True when this payment's return was answered before (a reopened link, another tab); the first answer is false even when the webhook credited the payment first */
             wasDuplicate: boolean;
             creditsAdded: number;
             newBalance: number;
@@ -1804,8 +1882,8 @@ export interface components {
             period: "3" | "7" | "all";
             totalPicks: number;
             totalWins: number;
-            /** @description Won / (won + lost) x 100, one decimal */
-            winRate: number;
+            /** @description Won / (won + lost) x 100, one decimal; null before any pick is won or lost */
+            winRate: number | null;
             currentStreak: number;
             maxStreak: number;
             /** @description True when the player has never picked ('Unranked') */
@@ -2186,6 +2264,8 @@ export interface components {
             subjectUserId: string | null;
             adminUsername: string | null;
             subjectUsername: string | null;
+            /** @description The question's or contest's title (also once deleted); null for what has none */
+            entityTitle: string | null;
         };
         AdjustmentResult: {
             transaction: components["schemas"]["AdminLedgerEntry"];
@@ -2324,6 +2404,43 @@ export interface components {
             ledgerAudit: {
                 checkedAt: number;
                 violations: number;
+            };
+        };
+        AdminDashboard: {
+            generatedAt: number;
+            /** @description The last 30 UTC days, oldest first, today last */
+            days: {
+                /**
+                 * @description The UTC day, YYYY-MM-DD
+                 * @example 2026-11-29
+                 */
+                day: string;
+                picks: number;
+                /** @description Credited payments */
+                purchases: number;
+                /** @description Credits those payments bought, before any refund */
+                purchasedCredits: number;
+                /** @description Redemptions asked for, but rejected ones */
+                redemptions: number;
+                redeemedCredits: number;
+            }[];
+            /** @description Every player's redeemable credits added up: the liability */
+            redeemableCredits: number;
+            settlement: {
+                /** @description Questions whose latest outcome is not yet settled */
+                questions: number;
+                picks: number;
+                /** @description When the longest waiting of them changed */
+                oldestChangeAt: number | null;
+                /** @description How long it has waited; null when nothing waits */
+                lagMs: number | null;
+            };
+            pendingRedemptions: number;
+            challenges: {
+                /** @description Score-feed results challenged and waiting for a review */
+                challenged: number;
+                /** @description The feed's corrections not yet dismissed */
+                alerts: number;
             };
         };
     };
@@ -2995,7 +3112,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteMe"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -3004,6 +3125,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
@@ -3024,6 +3154,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `conflict`, `duplicate` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `payload_too_large` */
             413: {
                 headers: {
@@ -3035,6 +3174,15 @@ export interface operations {
             };
             /** @description Error: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3349,9 +3497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        question: components["schemas"]["Question"];
-                    };
+                    "application/json": components["schemas"]["QuestionDetail"];
                 };
             };
             /** @description Error: `not_found` */
@@ -3694,6 +3840,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PickStats"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPickRecord: {
+        parameters: {
+            query?: {
+                /** @description Minutes behind UTC (getTimezoneOffset()) of the player's days; UTC without it */
+                tz?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickRecord"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
@@ -4486,9 +4673,9 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A pick, a player's streak or their all-time place */
-                kind: "pick" | "streak" | "rank";
-                /** @description The pick's id, or the player's id for a streak or a place */
+                /** @description A pick, a player's streak, their all-time place, or a question (its page's preview) */
+                kind: "pick" | "streak" | "rank" | "question";
+                /** @description The pick's id, the player's id for a streak or a place, or the question's id */
                 id: string;
             };
             cookie?: never;
@@ -8183,6 +8370,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminHealth"];
+                };
+            };
+            /** @description Error: `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden`, `email_not_confirmed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDashboard"];
                 };
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */

@@ -7,6 +7,7 @@ import { startServiceWorker } from "./features/pwa/service-worker";
 import { recogniseVisitor } from "./features/auth/auth-queries";
 import { createFeedFilters } from "./features/feed/feed-filters";
 import { createQueryClient } from "./lib/query-client";
+import { keepPages } from "./lib/query-persistence";
 import { isMobileNow } from "./lib/use-media";
 import { routeTree } from "./routeTree.gen";
 import { App, ROUTER_OPTIONS } from "./app";
@@ -26,6 +27,7 @@ window.addEventListener(
 );
 const queryClient = createQueryClient();
 recogniseVisitor(queryClient);
+const pagesKept = keepPages(queryClient);
 
 const router = createRouter({
   routeTree,
@@ -96,8 +98,10 @@ const renderApp = (container: HTMLElement, { createRoot, hydrateRoot }: typeof i
   announceTakeOver(false);
 };
 
+// Offline the first route waits for the pages kept on the device (a few milliseconds of IndexedDB): a signed-in page's
+// guard then finds the player instead of waiting for a network that is not there. Online nothing waits for them.
 const firstRoute = Promise.race([
-  router.load().catch(console.error),
+  (navigator.onLine ? Promise.resolve() : pagesKept).then(() => router.load()).catch(console.error),
   new Promise((settle) => setTimeout(settle, FIRST_ROUTE_WAIT_MS)),
 ]);
 void Promise.all([reactDomClient, firstRoute])

@@ -25,6 +25,7 @@ import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ReferralsRouteImport } from './routes/referrals'
 import { Route as RewardsRouteImport } from './routes/rewards'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as QuestionsQuestionIdRouteImport } from './routes/questions.$questionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -106,6 +107,11 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   path: '/terms-of-service',
   getParentRoute: () => rootRouteImport,
 } as any)
+const QuestionsQuestionIdRoute = QuestionsQuestionIdRouteImport.update({
+  id: '/questions/$questionId',
+  path: '/questions/$questionId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/referrals': typeof ReferralsRoute
   '/rewards': typeof RewardsRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/questions/$questionId': typeof QuestionsQuestionIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -142,6 +149,7 @@ export interface FileRoutesByTo {
   '/referrals': typeof ReferralsRoute
   '/rewards': typeof RewardsRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/questions/$questionId': typeof QuestionsQuestionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -161,6 +169,7 @@ export interface FileRoutesById {
   '/referrals': typeof ReferralsRoute
   '/rewards': typeof RewardsRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/questions/$questionId': typeof QuestionsQuestionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -181,6 +190,7 @@ export interface FileRouteTypes {
     | '/referrals'
     | '/rewards'
     | '/terms-of-service'
+    | '/questions/$questionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -199,6 +209,7 @@ export interface FileRouteTypes {
     | '/referrals'
     | '/rewards'
     | '/terms-of-service'
+    | '/questions/$questionId'
   id:
     | '__root__'
     | '/'
@@ -217,6 +228,7 @@ export interface FileRouteTypes {
     | '/referrals'
     | '/rewards'
     | '/terms-of-service'
+    | '/questions/$questionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -236,6 +248,7 @@ export interface RootRouteChildren {
   ReferralsRoute: typeof ReferralsRoute
   RewardsRoute: typeof RewardsRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  QuestionsQuestionIdRoute: typeof QuestionsQuestionIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -352,6 +365,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsOfServiceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/questions/$questionId': {
+      id: '/questions/$questionId'
+      path: '/questions/$questionId'
+      fullPath: '/questions/$questionId'
+      preLoaderRoute: typeof QuestionsQuestionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -372,6 +392,7 @@ const rootRouteChildren: RootRouteChildren = {
   ReferralsRoute: ReferralsRoute,
   RewardsRoute: RewardsRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  QuestionsQuestionIdRoute: QuestionsQuestionIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -63,6 +63,7 @@ export const signUp = (email: string, options: SignupOptions = {}) =>
       email,
       password: options.password ?? DEFAULT_PASSWORD,
       country: options.country ?? "US",
+      ageConfirmed: true,
       username: options.username,
       ref: options.ref,
     },

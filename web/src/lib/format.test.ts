@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatCredits, formatMoney, formatMoneyMinor, formatPlural, minorDigits } from "./format";
+import {
+  formatCount,
+  formatCredits,
+  formatMoney,
+  formatMoneyMinor,
+  formatPlural,
+  formatWinRate,
+  minorDigits,
+} from "./format";
 
 describe("format", () => {
   it("writes counts with separators and words in the right number", () => {
@@ -51,6 +59,14 @@ describe("format", () => {
     expect(formatMoneyMinor(107892, "CAD")).toBe("CA$1,078.92");
     expect(formatMoneyMinor(9500, "USD")).toBe("$95.00");
     expect(formatMoney(80.75, "EUR")).toBe("€80.75");
+  });
+});
+
+describe("formatWinRate", () => {
+  it("shows a dash before any pick is won or lost, and the rate after", () => {
+    expect(formatWinRate(null)).toBe("-");
+    expect(formatWinRate(0)).toBe("0%");
+    expect(formatWinRate(66.7)).toBe("66.7%");
   });
 });
 

@@ -66,3 +66,6 @@ const dateTimes = lazily(
 );
 
 export const formatDateTime = (epochMs: number): string => dateTimes().format(epochMs);
+
+/** A win rate, or "-" before any pick is won or lost (the API's null): 0% would say every pick lost. */
+export const formatWinRate = (rate: number | null): string => (rate === null ? "-" : `${rate}%`);

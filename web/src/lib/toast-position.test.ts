@@ -1,17 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { toastPosition } from "./toast-position";
+import { TOAST_BOTTOM_OFFSET, toastBottomOffset, toastPosition } from "./toast-position";
 
 describe("toastPosition", () => {
-  it("keeps toasts off the header's credits and streak pills on a phone", () => {
-    expect(toastPosition({ mobile: true, dialogOpen: false })).toBe("bottom-center");
+  it("puts every toast on a phone at the bottom, sheet or not, and bottom right on larger screens", () => {
+    expect(toastPosition({ mobile: true })).toBe("bottom-center");
+    expect(toastPosition({ mobile: false })).toBe("bottom-right");
+  });
+});
+
+describe("toastBottomOffset", () => {
+  it("lifts a phone's toasts above an open bottom sheet, so they never cover its fields or their errors", () => {
+    expect(toastBottomOffset({ mobile: true, sheetHeight: 250 })).toBe("258px");
   });
 
-  it("moves them under the header while a bottom sheet holds the bottom of a phone", () => {
-    expect(toastPosition({ mobile: true, dialogOpen: true })).toBe("top-center");
-  });
-
-  it("puts them bottom right on larger screens, dialog or not", () => {
-    expect(toastPosition({ mobile: false, dialogOpen: false })).toBe("bottom-right");
-    expect(toastPosition({ mobile: false, dialogOpen: true })).toBe("bottom-right");
+  it("keeps them above the bottom bar or the footer otherwise", () => {
+    expect(toastBottomOffset({ mobile: true, sheetHeight: 0 })).toBe(TOAST_BOTTOM_OFFSET);
+    // A larger screen's dialog is centred, and its toasts stay bottom right.
+    expect(toastBottomOffset({ mobile: false, sheetHeight: 400 })).toBe(TOAST_BOTTOM_OFFSET);
   });
 });

@@ -6,6 +6,7 @@ import { useCountryDetection } from "../features/auth/use-country-detection";
 import { VisitorOffers } from "../features/auth/visitor-offers";
 import { FeedFiltersProvider, type FeedFiltersStore } from "../features/feed/feed-filters";
 import { LiveUpdates } from "../features/live/credit-burst";
+import { SettledPicksAnnouncer } from "../features/picks/settled-announcer";
 import { OfflineBanner } from "../features/pwa/offline-banner";
 import { BottomNav } from "../features/shell/bottom-nav";
 import { Footer } from "../features/shell/footer";
@@ -48,6 +49,7 @@ const RootLayout = () => {
         {showBottomNav ? <BottomNav /> : null}
         <VisitorOffers />
         <LiveUpdates />
+        <SettledPicksAnnouncer />
         <ToasterHost />
       </ModalProvider>
     </FeedFiltersProvider>

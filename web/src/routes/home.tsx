@@ -83,7 +83,7 @@ const Home = () => {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-4">
+    <div className="mx-auto max-w-7xl px-4 py-3 md:py-4">
       <h1 className="sr-only">Questions</h1>
       {me ? <AwaitingResults viewer={me.user.id} /> : null}
       <FeedToolbar

@@ -5,8 +5,15 @@ import { EmptyState, Page } from "../components/page";
 import { requireSignIn } from "../features/auth/require-sign-in";
 import { markPicksViewed } from "../features/picks/last-viewed";
 import { NeedsConnection, waitsForNetwork } from "../features/pwa/waiting-for-network";
-import { myPicksQueryOptions, pickStatsQueryOptions, type PickStatus } from "../features/picks/picks-queries";
+import {
+  myPicksQueryOptions,
+  pickRecordQueryOptions,
+  pickStatsQueryOptions,
+  type PickStatus,
+} from "../features/picks/picks-queries";
+import { formatWinRate } from "../lib/format";
 import { waitForPageData } from "../lib/page-data";
+import { PickRecordCharts } from "./-picks/pick-record";
 import { PickRowItem } from "./-picks/pick-row";
 
 const FILTERS: { value: PickStatus | "all"; label: string }[] = [
@@ -38,12 +45,13 @@ const MyPicks = () => {
         <dl className="mb-4 grid grid-cols-3 gap-2 sm:grid-cols-6">
           <Stat label="Picks" value={stats.data.totalPicks} />
           <Stat label="Active" value={stats.data.activePicks} />
-          <Stat label="Win rate" value={`${stats.data.winRate}%`} />
+          <Stat label="Win rate" value={formatWinRate(stats.data.winRate)} />
           <Stat label="Spent" value={stats.data.totalSpent} />
           <Stat label="Earned" value={stats.data.totalEarned} />
           <Stat label="Net" value={stats.data.netProfit} />
         </dl>
       ) : null}
+      <PickRecordCharts />
       <div className="mb-4 flex gap-2 overflow-x-auto" role="group" aria-label="Filter picks">
         {FILTERS.map((f) => (
           <button
@@ -82,6 +90,7 @@ export const Route = createFileRoute("/picks")({
     waitForPageData(
       queryClient.ensureQueryData(myPicksQueryOptions),
       queryClient.ensureQueryData(pickStatsQueryOptions),
+      queryClient.ensureQueryData(pickRecordQueryOptions),
     ),
   component: MyPicks,
 });

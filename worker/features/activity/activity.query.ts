@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { publicName } from "../../db/public-name";
 import { activityFeed, questions, users } from "../../db/schema";
 
 /** Picks and wins with who made them and on which question; callers add the WHERE, order and limit. */
@@ -9,7 +10,7 @@ export const activityQuery = (db: Db) =>
       id: activityFeed.id,
       kind: activityFeed.kind,
       userId: activityFeed.userId,
-      username: users.username,
+      username: publicName(users),
       country: users.country,
       questionId: activityFeed.questionId,
       questionTitle: questions.title,

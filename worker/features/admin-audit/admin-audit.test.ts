@@ -67,3 +67,37 @@ describe("the audit trail of outcomes and redemption decisions", () => {
     ]);
   });
 });
+
+describe("GET /api/admin/audit", () => {
+  it("names each entry's question or contest by its title, still after the question is deleted", async () => {
+    const api = apiClient({ headers: admin.bearer }).admin;
+    const title = `Audited ${crypto.randomUUID()}`;
+    const { body } = await successOf(
+      api.questions.$post({ json: { title, deadline: Date.now() + 86_400_000, creditCost: 1 } }),
+    );
+    const questionId = body.question.id;
+    await successOf(api.questions[":id"].$patch({ param: { id: questionId }, json: { creditCost: 2 } }));
+    await successOf(setOutcome(questionId, { outcome: "void" }));
+    const contest = await successOf(api.contests.$post({ json: { durationDays: 3, startsAt: Date.now() + 60_000 } }));
+
+    const titles = async (entity: string) =>
+      (await successOf(api.audit.$get({ query: { entity } }))).body.items
+        .filter((entry) => entry.entityId === questionId || entry.entityId === contest.body.contest.id)
+        .map((entry) => [entry.action, entry.entityTitle])
+        .sort(([a], [b]) => String(a).localeCompare(String(b)));
+    expect(await titles("question")).toEqual([
+      ["create", title],
+      ["outcome", title],
+      ["update", title],
+    ]);
+    expect(await titles("contest")).toEqual([["create", contest.body.contest.title]]);
+
+    await successOf(api.questions[":id"].$delete({ param: { id: questionId } }));
+    expect(await titles("question")).toEqual([
+      ["create", title],
+      ["delete", title],
+      ["outcome", title],
+      ["update", title],
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, max, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, lt, max, min, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { boundQuery } from "../../db/compiled";
 import { createDb } from "../../db/client";
@@ -43,7 +43,10 @@ export const cronSummary = (d1: D1Database, failuresSince: number) => {
   );
 };
 
-/** Questions whose outcome changed and are not yet settled at their latest version, and the picks still to settle. */
+/**
+ * Questions whose outcome changed and are not yet settled at their latest version, the picks still to settle, and
+ * when the longest waiting of them changed (an outcome change sets updated_at; the settlement cron goes oldest first).
+ */
 export const settlementQueue = (d1: D1Database) => {
   const db = createDb(d1);
   const picks = db
@@ -59,7 +62,11 @@ export const settlementQueue = (d1: D1Database) => {
   return boundQuery(
     d1,
     db
-      .select({ questions: count(), picks: sql<number>`${picks}`.as("picks") })
+      .select({
+        questions: count(),
+        picks: sql<number>`${picks}`.as("picks"),
+        oldestChangeAt: min(questions.updatedAt),
+      })
       .from(questions)
       .where(ne(questions.settledVersion, questions.settlementVersion)),
   );

@@ -10,7 +10,6 @@ import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/open
 import { createRouter } from "../../lib/router";
 import { broadcast } from "../../realtime/live-hubs";
 import { requireAdmin } from "../session/session.middleware";
-import { publishPlayerUpdates } from "../settlement/settlement-events";
 import { readAdminQuestion, selectAdminQuestions, toAdminQuestion } from "./admin-question-row";
 import {
   adminListQuerySchema,
@@ -19,8 +18,10 @@ import {
   questionIdParams,
   updateQuestionSchema,
 } from "./admin-questions.schemas";
+import { withSummedCounts, withSummedCountsOf } from "../questions/pick-counts";
 import { copyQuestions } from "../questions/question-copies";
-import { deleteQuestion } from "./delete-question.service";
+import { deleteQuestion, type QuestionRefund } from "./delete-question.service";
+import { announceRefunds } from "./refund-news";
 import { createQuestion, updateQuestion } from "./question-writes";
 
 const oneQuestion = z.object({ question: adminQuestionSchema });
@@ -103,12 +104,13 @@ export const adminQuestionRoutes = createRouter()
       .orderBy(...newestFirst(questions))
       .limit(ADMIN_PAGE_SIZE + 1);
     const { items, nextCursor } = page(rows, ADMIN_PAGE_SIZE);
-    return c.json({ items: items.map(toAdminQuestion), nextCursor }, 200);
+    const counted = await withSummedCountsOf(c.var.data, items);
+    return c.json({ items: counted.map(toAdminQuestion), nextCursor }, 200);
   })
   .openapi(getRoute, async (c) => {
     const row = await readAdminQuestion(createDb(c.var.data.catalogue), c.req.valid("param").id);
     if (!row) throw new AppError("not_found", "Question not found");
-    return c.json({ question: toAdminQuestion(row) }, 200);
+    return c.json({ question: toAdminQuestion(await withSummedCounts(c.var.data, row)) }, 200);
   })
   .openapi(createQuestionRoute, async (c) => {
     const row = await createQuestion(c.var.data.catalogue, c.req.valid("json"), {
@@ -132,14 +134,12 @@ export const adminQuestionRoutes = createRouter()
   })
   .openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const refunded = new Set<string>();
+    const refunds: QuestionRefund[] = [];
     try {
-      await deleteQuestion(c.var.data, id, c.var.user.id, (userIds) =>
-        userIds.forEach((userId) => refunded.add(userId)),
-      );
+      await deleteQuestion(c.var.data, id, c.var.user.id, (chunk) => refunds.push(...chunk));
     } finally {
-      // Refunds already committed stand even when a later step failed: their players' screens hear of them either way.
-      if (refunded.size > 0) c.executionCtx.waitUntil(publishPlayerUpdates(c.var.data, c.env, id, [...refunded]));
+      // Refunds already committed stand even when a later step failed: their players hear of them either way.
+      if (refunds.length > 0) c.executionCtx.waitUntil(announceRefunds(c.var.data, c.env, id, refunds));
     }
     c.executionCtx.waitUntil(broadcast(c.env, { type: "question.deleted", data: { id } }));
     return c.json({ message: "Question and all related data deleted successfully" }, 200);

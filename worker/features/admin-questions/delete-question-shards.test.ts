@@ -31,7 +31,9 @@ describe("deleting a question with players on two user shards", () => {
     }
 
     const refunded: string[] = [];
-    await deleteQuestion(dataContext(sharded), questionId, admin, (userIds) => refunded.push(...userIds));
+    await deleteQuestion(dataContext(sharded), questionId, admin, (refunds) =>
+      refunded.push(...refunds.map(({ userId }) => userId)),
+    );
     expect(refunded.sort()).toEqual([...players].sort());
     for (const { shard, player } of homes) {
       expect(await balanceOf(player, shard)).toBe(10);

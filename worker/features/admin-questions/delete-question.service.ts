@@ -20,6 +20,7 @@ import { auditStatement } from "../admin-audit/admin-audit";
 import { grant } from "../credits/ledger.service";
 import { awardFundedSql, pickReturnSources } from "../credits/pick-funding";
 import { pickContributions } from "../leaderboard/aggregates";
+import { queueNotice } from "../notifications/push-deliveries";
 import { copyQuestions } from "../questions/question-copies";
 import { readStoredQuestion } from "./admin-question-row";
 
@@ -43,15 +44,22 @@ const readPicks = (d1: D1Database, questionId: string) =>
     .bind(questionId, SETTLEMENT_CHUNK_SIZE)
     .all<PickToRemove>();
 
-/** Told the players whose balance a committed chunk changed, so their open screens can be updated. */
-export type OnRefunded = (userIds: string[]) => void;
+/** A player's refund for the removed question's pick (one pick per player and question). */
+export type QuestionRefund = { userId: string; credits: number; questionTitle: string };
+
+/** Told of the refunds a committed chunk made, so the players' open screens can be updated and told why. */
+export type OnRefunded = (refunds: QuestionRefund[]) => void;
+
+type Removed = { id: string; title: string };
 
 /**
- * One batch per chunk: refund the chunk's active picks (key `delete-refund:<pickId>`) and delete the chunk. The
- * guard aborts it if settlement changed any pick's status since we read it, so a pick is never both paid and refunded.
- * Returns the refunded players once the batch has committed.
+ * One batch per chunk: refund the chunk's active picks (key `delete-refund:<pickId>`), each with the question's title
+ * in the ledger and a push notice saying why, and delete the chunk. The guard aborts it if settlement changed any
+ * pick's status since we read it, so a pick is never both paid and refunded. Returns the refunds once the batch has
+ * committed.
  */
-const removePickChunk = async (d1: D1Database, questionId: string, picks: PickToRemove[], now: number) => {
+const removePickChunk = async (d1: D1Database, question: Removed, picks: PickToRemove[], now: number) => {
+  const questionId = question.id;
   const active = picks.filter((pick) => pick.status === "active").map((pick) => pick.id);
   const settled = picks.filter((pick) => pick.status !== "active").map((pick) => pick.id);
   const refunded = picks.filter((pick) => pick.status === "active" && pick.credits_spent > 0);
@@ -65,9 +73,25 @@ const removePickChunk = async (d1: D1Database, questionId: string, picks: PickTo
         idempotencyKey: `delete-refund:${pick.id}`,
         questionId,
         pickId: pick.id,
-        description: "Refund: question deleted",
+        description: `Refund: ${question.title} was removed`,
         now,
       }).statements,
+  );
+  const notices = refunded.map((pick) =>
+    queueNotice(
+      d1,
+      pick.user_id,
+      `pick:${pick.id}:removed`,
+      {
+        kind: "pick",
+        pickId: pick.id,
+        questionTitle: question.title,
+        status: "removed",
+        payout: 0,
+        spent: pick.credits_spent,
+      },
+      now,
+    ),
   );
   const ids = picks.map((pick) => pick.id);
   await d1.batch([
@@ -79,10 +103,11 @@ const removePickChunk = async (d1: D1Database, questionId: string, picks: PickTo
       ...settled,
     ),
     ...refunds,
+    ...notices,
     ...pickContributions(d1, ids, -1),
     d1.prepare(`DELETE FROM user_picks WHERE id IN (${placeholders(ids.length)})`).bind(...ids),
   ]);
-  return refunded.map((pick) => pick.user_id);
+  return refunded.map((pick) => ({ userId: pick.user_id, credits: pick.credits_spent, questionTitle: question.title }));
 };
 
 /** Deletes a question's rows of a table that needs no per-row work, SWEEP_LIMIT to a statement. */
@@ -96,12 +121,12 @@ const sweep = async (d1: D1Database, table: typeof userBookmarks | typeof activi
   }
 };
 
-const removeAllPicks = async (d1: D1Database, questionId: string, onRefunded: OnRefunded) => {
+const removeAllPicks = async (d1: D1Database, question: Removed, onRefunded: OnRefunded) => {
   for (;;) {
-    const { results } = await readPicks(d1, questionId);
+    const { results } = await readPicks(d1, question.id);
     if (results.length === 0) return;
     try {
-      const refunded = await removePickChunk(d1, questionId, results, Date.now());
+      const refunded = await removePickChunk(d1, question, results, Date.now());
       if (refunded.length > 0) onRefunded(refunded);
     } catch (error) {
       // Settlement moved a pick under us: read the chunk again.
@@ -126,14 +151,10 @@ const deleteBatch = async (d1: D1Database, questionId: string, last: D1PreparedS
  * (the catalogue's, or a player database's copy), with `last` in the same batch. A pick that lands meanwhile makes
  * another round.
  */
-const clearPlayers = async (
-  d1: D1Database,
-  questionId: string,
-  onRefunded: OnRefunded,
-  last: D1PreparedStatement[],
-) => {
+const clearPlayers = async (d1: D1Database, question: Removed, onRefunded: OnRefunded, last: D1PreparedStatement[]) => {
+  const questionId = question.id;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    await removeAllPicks(d1, questionId, onRefunded);
+    await removeAllPicks(d1, question, onRefunded);
     await sweep(d1, userBookmarks, questionId);
     await sweep(d1, activityFeed, questionId);
     try {
@@ -168,7 +189,8 @@ const catalogueRows = (d1: D1Database, questionId: string, adminId: string, befo
 /**
  * Refunds every unsettled pick, then removes the question's picks, bookmarks and activity and the question itself.
  * Every step is bounded and safe to repeat, so a retry after a failure finishes the job; settled ledger rows stay.
- * `onRefunded` hears of each committed chunk's refunds, also when a later step fails: those refunds stand.
+ * `onRefunded` hears of each committed chunk's refunds, also when a later step fails: those refunds stand. Their
+ * players are told why in the ledger's description and a push notice, both written in the refund's batch.
  * Each player database's players are cleared at once. Where the players live in the catalogue its own rows go in the
  * batch that removes the question; otherwise the question is first taken back to draft everywhere, so no database
  * takes a new pick while the others are cleared, and the catalogue's row goes last.
@@ -194,7 +216,11 @@ export const deleteQuestion = async (
       await copyQuestions(data, [questionId]);
     }
     await Promise.all(
-      data.players().map(({ db }) => clearPlayers(db, questionId, onRefunded, playersApart ? [] : last)),
+      data
+        .players()
+        .map(({ db }) =>
+          clearPlayers(db, { id: questionId, title: before.title }, onRefunded, playersApart ? [] : last),
+        ),
     );
     if (playersApart) await deleteBatch(data.catalogue, questionId, last);
   } catch (error) {

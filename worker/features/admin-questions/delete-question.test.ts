@@ -79,8 +79,8 @@ describe("DELETE /api/admin/questions/:id", () => {
     await expectLedgerClean();
   });
 
-  it("sends each refunded player's open screens the new balance and the refund, as settlement does", async () => {
-    const questionId = await insertQuestion({ creditCost: 2 });
+  it("sends each refunded player's open screens the new balance, the refund and why, as settlement does", async () => {
+    const questionId = await insertQuestion({ title: "Will the derby be played?", creditCost: 2 });
     const refunded = await signUpAndLogin("refund-live@example.com");
     const bystander = await signUpAndLogin("bystander-live@example.com");
     await setBalance(refunded.userId, 10);
@@ -106,10 +106,18 @@ describe("DELETE /api/admin/questions/:id", () => {
     expect(refundedTab.messages.find((m) => m.type === "transaction")?.data).toMatchObject({
       amount: 4,
       transactionType: "refund",
+      description: "Refund: Will the derby be played? was removed",
     });
+    await vi.waitFor(() =>
+      expect(refundedTab.messages).toContainEqual({
+        type: "pick.removed",
+        data: { questionId, questionTitle: "Will the derby be played?", refunded: 4 },
+      }),
+    );
     expect(refundedTab.messages).toContainEqual({ type: "question.deleted", data: { id: questionId } });
     expect(otherTab.messages.map((m) => m.type)).not.toContain("credits");
     expect(otherTab.messages.map((m) => m.type)).not.toContain("transaction");
+    expect(otherTab.messages.map((m) => m.type)).not.toContain("pick.removed");
     await expectLedgerClean();
   });
 });

@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import worker from "../../index";
 import { readSettings } from "../../env";
+import { deleteAccount } from "../../test/account-deletion";
 import { wrappedD1 } from "../../test/wrapped-d1";
 import { outboxFor, signUp, signUpAndLogin, tokenFromLatestEmail } from "../../test/accounts";
 import { apiClient } from "../../test/client";
@@ -31,7 +32,7 @@ const resetPassword = async (email: string, password: string) => {
   const token = await tokenFromLatestEmail(email, "token");
   expect((await completeReset(token, password)).status).toBe(200);
 };
-const deleteMe = (headers: Record<string, string>) => apiClient({ headers }).me.$delete();
+const deleteMe = (headers: Record<string, string>) => deleteAccount(headers);
 /** A referrer in another shard than the friend is paid through the referral queue, delivered after each pick. */
 const { env: queued, deliverAll } = withQueuesCaught(env);
 const pickYes = async (headers: Record<string, string>, questionId: string) => {

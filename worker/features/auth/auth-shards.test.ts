@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { bucketOf } from "#shared/shard-map";
 import { dataContext } from "../../db/data-context";
+import { deleteAccount } from "../../test/account-deletion";
 import { apiClient, bodyAt, successOf } from "../../test/client";
 import { call } from "../../test/http";
 import { responseCookies, sessionHeaders, signUp, signUpAndLogin, tokenFromLatestEmail } from "../../test/accounts";
@@ -132,7 +133,7 @@ describe("accounts with players over two shards", () => {
 
   it("pays the sign-up bonus once per address, whichever shard the next account lands in", async () => {
     const account = await signUpAndLogin("sharded.six@example.com", { env: shards });
-    await successOf(apiClient({ headers: account.cookies, env: shards }).me.$delete());
+    await successOf(deleteAccount(account.cookies, { testEnv: shards }));
     expect(
       await count(
         playerDb(account.userId),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { countrySchema, emailSchema, passwordSchema } from "#shared/auth";
+import { ageConfirmedSchema, countrySchema, emailSchema, passwordSchema } from "#shared/auth";
 import {
   isCleanUsername,
   isReservedUsername,
@@ -38,6 +38,9 @@ export const signupSchema = z
     email: emailSchema,
     password: passwordSchema,
     country: countrySchema,
+    ageConfirmed: ageConfirmedSchema.openapi({
+      description: "The player confirms they are 18 or older, as the terms require; anything but true is refused",
+    }),
     username: signupUsernameSchema,
     ref: z.string().trim().toUpperCase().max(64).nullish().openapi({ description: "A referral code" }),
   })

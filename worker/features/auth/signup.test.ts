@@ -83,14 +83,23 @@ describe("POST /api/auth/signup", () => {
     [{ password: "secret1", country: "US" }, "Please enter a valid email address"],
     [{ email: "a@example.com", password: "12345", country: "US" }, "Password must be at least 6 characters"],
     [{ email: "a@example.com", country: "US" }, "Password must be at least 6 characters"],
-    [{ email: "a@example.com", password: "secret1" }, "Please select your country"],
-    [{ email: "a@example.com", password: "secret1", country: "ZZ" }, "Please select your country"],
+    [{ email: "a@example.com", password: "secret1", ageConfirmed: true }, "Please select your country"],
+    [{ email: "a@example.com", password: "secret1", country: "ZZ", ageConfirmed: true }, "Please select your country"],
+    [{ email: "a@example.com", password: "secret1", country: "US" }, "You must confirm you are 18 or older to sign up"],
     [
-      { email: "a@example.com", password: "secret1", country: "US", username: "fuck_this" },
+      { email: "a@example.com", password: "secret1", country: "US", ageConfirmed: false },
+      "You must confirm you are 18 or older to sign up",
+    ],
+    [
+      { email: "a@example.com", password: "secret1", country: "US", ageConfirmed: "yes" },
+      "You must confirm you are 18 or older to sign up",
+    ],
+    [
+      { email: "a@example.com", password: "secret1", country: "US", ageConfirmed: true, username: "fuck_this" },
       "Inappropriate Content Detected",
     ],
     [
-      { email: "a@example.com", password: "secret1", country: "US", username: "no spaces!" },
+      { email: "a@example.com", password: "secret1", country: "US", ageConfirmed: true, username: "no spaces!" },
       "Username must be 3 to 20 characters: letters, numbers and underscores only",
     ],
   ])("refuses %o with its message", async (json, message) => {

@@ -4,6 +4,7 @@ import { countryFlagUrl } from "#shared/countries";
 import { CONTEST_ENDED_VISIBLE_MS, CONTEST_ENTRY_FEE, CONTEST_STANDINGS_SIZE, CONTESTS_LISTED } from "../../config";
 import { createDb, type Db } from "../../db/client";
 import { compiledQuery, type RowOf } from "../../db/compiled";
+import { publicName } from "../../db/public-name";
 import type { DataContext } from "../../db/data-context";
 import { contestEntries, contests, users } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
@@ -28,7 +29,7 @@ const standingsPage = compiledQuery((db) =>
   db
     .select({
       userId: contestEntries.userId,
-      username: users.username,
+      username: publicName(users),
       country: users.country,
       score: contestEntries.score,
       joinedAt: contestEntries.joinedAt,

@@ -88,7 +88,7 @@ describe("a visitor's /home carries the feed's first page", () => {
     const page = inlinedFeed(html)?.page as { items: { title: string }[] };
     expect(page.items.map((q) => q.title)).toContain(title);
     expect(rootOf(html)).toContain(
-      "Will &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; &quot;win&quot;?</h2>",
+      "Will &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; &quot;win&quot;?</a></h2>",
     );
   });
 
@@ -104,7 +104,8 @@ describe("a visitor's /home carries the feed's first page", () => {
     expect(root).toContain('<header class="sticky');
     expect(root).toContain('<main id="main"');
     // As the app's first render: the first row's cards, the rest mount in a background render once the app runs.
-    const titles = [...root.matchAll(/<h2 class="line-clamp-2[^>]*>(.*?)<\/h2>/g)].map((match) =>
+    // Each title is the link to its question's page.
+    const titles = [...root.matchAll(/<h2 class="line-clamp-2[^>]*><a [^>]*>(.*?)<\/a><\/h2>/g)].map((match) =>
       unescapeHtml(match[1] ?? ""),
     );
     expect(titles).toEqual(page.items.slice(0, FIRST_ROW).map((question) => question.title));

@@ -3,6 +3,7 @@ import { alias, type SelectedFields, type SQLiteColumn } from "drizzle-orm/sqlit
 import { LEADERBOARD_BUCKET_MS, LEADERBOARD_PAGE_SIZE } from "../../config";
 import { createDb, type Db } from "../../db/client";
 import { boundQuery, compiledQuery, type RowOf } from "../../db/compiled";
+import { publicName } from "../../db/public-name";
 import {
   leaderboardPeriodScores,
   leaderboardPeriods,
@@ -57,7 +58,7 @@ const playerColumns = <U, W, L, N>({
   netCredits: N;
 }) => ({
   userId,
-  username: players.username,
+  username: publicName(players),
   country: players.country,
   wins,
   losses,

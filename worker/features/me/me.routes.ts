@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import { RATE_LIMITS } from "../../config";
 import { createDb } from "../../db/client";
 import { writeStatement } from "../../db/compiled";
 import { users } from "../../db/schema";
@@ -7,6 +8,7 @@ import { uniqueViolation } from "../../db/unique-violation";
 import { writeAccount } from "../auth/directory";
 import { AppError } from "../../lib/errors";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
+import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { closeUserSockets } from "../../realtime/live-hubs";
 import { clearSessionCookies } from "../session/session-cookies";
@@ -15,7 +17,7 @@ import { requireUser } from "../session/session.middleware";
 import { USERNAME_TAKEN_MESSAGE } from "../auth/username";
 import { deleteAccount } from "./delete-account";
 import { meResponseSchema, userResponseSchema } from "../auth/account-view.schemas";
-import { updateMeSchema } from "./me.schemas";
+import { deleteMeSchema, updateMeSchema } from "./me.schemas";
 import { loadMe, meOf, meStatements } from "../auth/account-view";
 
 const getMeRoute = createRoute({
@@ -47,9 +49,11 @@ const deleteMeRoute = createRoute({
   operationId: "deleteMe",
   security: signedIn,
   tags: ["Accounts"],
-  summary: "Delete the account: personal data erased, ledger rows kept under an anonymised user",
-  middleware: [requireUser] as const,
-  responses: { 200: jsonContent(okSchema), ...errorResponses(401) },
+  summary:
+    "Delete the account with its password: personal data erased, ledger rows kept under an anonymised user; refused (409, listing them) while a redemption the player did not agree to cancel is pending",
+  middleware: [requireUser, rateLimitByIp("account-delete", RATE_LIMITS.passwordChangePerIp)] as const,
+  request: { body: jsonBody(deleteMeSchema) },
+  responses: { 200: jsonContent(okSchema), ...errorResponses(400, 401, 409, 415, 429) },
 });
 
 const loaded = async (d1: D1Database, userId: string) => {
@@ -88,7 +92,13 @@ export const meRoutes = createRouter()
     return c.json({ user: me.user }, 200);
   })
   .openapi(deleteMeRoute, async (c) => {
-    await deleteAccount(c.var.data, c.var.settings, c.var.user.id, Date.now());
+    const { password, cancelRedemptions } = c.req.valid("json");
+    await deleteAccount(c.var.data, c.var.settings, {
+      userId: c.var.user.id,
+      password,
+      cancelRedemptions,
+      now: Date.now(),
+    });
     await closeUserSockets(c.env, c.var.user.id);
     clearSessionCookies(c);
     return c.json({ ok: true as const }, 200);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { deleteAccount } from "../../test/account-deletion";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { expectLedgerClean } from "../../test/ledger";
@@ -108,7 +109,7 @@ describe("DELETE /api/me", () => {
     await apiClient({ headers: account.cookies }).contact.$post({
       json: { name: "Leaver", email: "leaving@example.com", subject: "Bye", message: "Bye" },
     });
-    const response = await apiClient({ headers: account.cookies }).me.$delete();
+    const response = await deleteAccount(account.cookies);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__Host-access=;"))).toBe(true);
@@ -149,12 +150,12 @@ describe("DELETE /api/me", () => {
 
   it("frees the email for a new account", async () => {
     const account = await signUpAndLogin("again@example.com");
-    await apiClient({ headers: account.cookies }).me.$delete();
+    await deleteAccount(account.cookies);
     const fresh = await signUpAndLogin("again@example.com");
     expect(fresh.userId).not.toBe(account.userId);
   });
 
   it("answers 401 when signed out", async () => {
-    expect((await apiClient().me.$delete()).status).toBe(401);
+    expect((await deleteAccount({})).status).toBe(401);
   });
 });

@@ -11,7 +11,8 @@ export const noticeSchema = z.discriminatedUnion("kind", [
     kind: z.literal("pick"),
     pickId: z.string(),
     questionTitle: z.string(),
-    status: z.enum(["won", "lost", "void"]),
+    // removed: an admin deleted the question, and the pick with it, refunding what it cost.
+    status: z.enum(["won", "lost", "void", "removed"]),
     payout: z.number().int(),
     spent: z.number().int(),
   }),
@@ -56,8 +57,11 @@ const pickPayload = (notice: Extract<Notice, { kind: "pick" }>): PushPayload => 
     won: `You won ${credits(notice.payout)}!`,
     lost: "Your pick lost",
     void: `Pick voided: ${credits(notice.spent)} refunded`,
+    removed: `Question removed: ${credits(notice.spent)} refunded`,
   };
-  return { title: titles[notice.status], body: notice.questionTitle, url: "/picks", tag: `pick-${notice.pickId}` };
+  // A removed question's pick is gone from My Picks: the tap opens the feed.
+  const url = notice.status === "removed" ? "/home" : "/picks";
+  return { title: titles[notice.status], body: notice.questionTitle, url, tag: `pick-${notice.pickId}` };
 };
 
 /** The notification a player sees, and the page a tap opens. */

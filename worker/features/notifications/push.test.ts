@@ -101,6 +101,28 @@ describe("push notifications for settled picks", () => {
     ]);
   });
 
+  it("tells of a question an admin removed, with the refund of the pick it took away", async () => {
+    const questionId = await insertQuestion({ title: "Will the derby be played?", creditCost: 3 });
+    const player = await signedInPlayer(20);
+    const device = await subscribeDevice(standin, player.bearer);
+    const pickId = await placePick(player.userId, questionId, "yes");
+    const admin = await signedInAdmin();
+    const removed = await apiClient({ headers: admin.bearer }).admin.questions[":id"].$delete({
+      param: { id: questionId },
+    });
+    expect(removed.status).toBe(200);
+    await drainPushes();
+
+    expect(await pushesTo(standin, device)).toEqual([
+      {
+        title: "Question removed: 3 credits refunded",
+        body: "Will the derby be played?",
+        url: "/home",
+        tag: `pick-${pickId}`,
+      },
+    ]);
+  });
+
   it("sends only the topics a player chose, on every device", async () => {
     const questionId = await insertQuestion();
     const player = await signedInPlayer(20);

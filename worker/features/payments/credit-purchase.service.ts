@@ -10,6 +10,24 @@ export type PurchaseRef = { userId: string; transactionId: string; credits: numb
 
 export type CreditOutcome = { applied: boolean; credits: ReturnType<typeof toCredits>; events: LiveMessage[] };
 
+/**
+ * `firstReturn`: this call was the first to answer the player's return from checkout (always false for the webhook),
+ * whoever credited the payment.
+ */
+export type PurchaseOutcome = CreditOutcome & { firstReturn: boolean };
+
+/** A verify call's part in the batch: its Idempotency-Key's receipt, and its claim on the payment's first return. */
+export type ReturnVisit = { receipt: Receipt<PurchaseRef> };
+
+/**
+ * Claims the return for the call whose ledger row id is `visitId`: after the payment's row is written (by this batch or
+ * an earlier one), so of a webhook, two tabs and a replayed link exactly one call ever matches.
+ */
+const claimReturn = (d1: D1Database, paymentId: string, visitId: string) =>
+  d1
+    .prepare("UPDATE stripe_payments SET return_shown_by = ? WHERE id = ? AND return_shown_by IS NULL")
+    .bind(visitId, paymentId);
+
 export const creditEvents = (
   credits: ReturnType<typeof toCredits>,
   transaction: { id: string; amount: number; transactionType: string; description: string; createdAt: number },
@@ -26,16 +44,16 @@ const describe = (purchase: Purchase) =>
 /**
  * Grants a purchase's credits exactly once, however often and in whatever order the webhook and the verify call
  * deliver it: the idempotency key names the Stripe object, and the stripe_payments row (kept for refunds), a renewal's
- * count toward the purchase limits and the caller's statements (a subscription row, a verify call's receipt) commit
- * in the same batch.
+ * count toward the purchase limits and the caller's statements (a subscription row, a verify call's receipt and
+ * claim on the return) commit in the same batch.
  */
 export const creditPurchase = async (
   d1: D1Database,
   purchase: Purchase,
   now: number,
   after: D1PreparedStatement[] = [],
-  receipt: Receipt<PurchaseRef> = () => [],
-): Promise<CreditOutcome> => {
+  visit?: ReturnVisit,
+): Promise<PurchaseOutcome> => {
   const description = describe(purchase);
   const idempotencyKey =
     purchase.kind === "checkout" ? `stripe:${purchase.paymentId}` : `invoice:${purchase.paymentId}`;
@@ -73,8 +91,11 @@ export const creditPurchase = async (
     ? [countRenewal(d1, purchase.userId, purchase.credits, movement.transactionId, now)]
     : [];
   const { applied, reads } = await commitMovement(d1, movement, {
-    after: [recordPayment, ...counted, ...after, ...receipt(ref)],
-    reads: { credits: creditsStatement(d1, purchase.userId) },
+    after: [recordPayment, ...counted, ...after, ...(visit?.receipt(ref) ?? [])],
+    reads: {
+      claimed: visit ? [claimReturn(d1, purchase.paymentId, movement.transactionId)] : [],
+      credits: creditsStatement(d1, purchase.userId),
+    },
   });
   const credits = toCredits(reads.credits.results[0]);
   const events = applied
@@ -86,5 +107,5 @@ export const creditPurchase = async (
         createdAt: now,
       })
     : [];
-  return { applied, credits, events };
+  return { applied, firstReturn: reads.claimed[0]?.meta.changes === 1, credits, events };
 };

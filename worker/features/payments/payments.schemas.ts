@@ -51,7 +51,10 @@ export const verifyRequestSchema = z
 export const verifyResponseSchema = z
   .object({
     success: z.boolean(),
-    wasDuplicate: z.boolean(),
+    wasDuplicate: z.boolean().openapi({
+      description:
+        "True when this payment's return was answered before (a reopened link, another tab); the first answer is false even when the webhook credited the payment first",
+    }),
     creditsAdded: z.number().int(),
     newBalance: z.number().int(),
     message: z.string(),

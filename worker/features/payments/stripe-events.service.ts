@@ -1,7 +1,6 @@
 import type Stripe from "stripe";
 import { log } from "../../lib/log";
-import type { Receipt } from "../../db/idempotency";
-import { creditPurchase, type CreditOutcome, type PurchaseRef } from "./credit-purchase.service";
+import { creditPurchase, type CreditOutcome, type ReturnVisit } from "./credit-purchase.service";
 import type { DataContext } from "../../db/data-context";
 import { findPaymentByIntent, refundedShare, takeBackCredits } from "./take-back.service";
 import { applySubscriptionEvent, recordSubscription } from "./subscription-rows";
@@ -33,17 +32,15 @@ const subscriptionFacts = (purchase: Purchase, subscriptionId: string, now: numb
   now,
 });
 
-/** A paid checkout: one-time credits, or a subscription's first invoice together with its subscription row. */
-export const creditSession = async (
-  d1: D1Database,
-  purchase: Purchase,
-  now: number,
-  receipt?: Receipt<PurchaseRef>,
-) => {
+/**
+ * A paid checkout: one-time credits, or a subscription's first invoice together with its subscription row. `visit`
+ * is the return page's verify call.
+ */
+export const creditSession = async (d1: D1Database, purchase: Purchase, now: number, visit?: ReturnVisit) => {
   const after = purchase.subscriptionId
     ? [recordSubscription(d1, subscriptionFacts(purchase, purchase.subscriptionId, now))]
     : [];
-  return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, after, receipt) };
+  return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, after, visit) };
 };
 
 /**

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { AppError } from "../../lib/errors";
 import type { Receipt } from "../../db/idempotency";
 import { createDb } from "../../db/client";
 import { boundQuery } from "../../db/compiled";
-import { creditTransactions } from "../../db/schema";
+import { stripePayments } from "../../db/schema";
 import { batchNamed, firstRow } from "../../db/statement";
 import { creditsStatement, toCredits } from "../credits/credits-row";
 import type { PurchaseRef } from "./credit-purchase.service";
@@ -19,19 +19,22 @@ export type Verification = {
   body: { success: boolean; wasDuplicate: boolean; creditsAdded: number; newBalance: number; message: string };
 };
 
-const paidBody = (applied: boolean, creditsAdded: number, newBalance: number) => ({
+/** The first answer to a payment's return says its credits arrived; every later one that they already had. */
+const paidBody = (firstReturn: boolean, creditsAdded: number, newBalance: number) => ({
   success: true,
-  wasDuplicate: !applied,
+  wasDuplicate: !firstReturn,
   creditsAdded,
   newBalance,
-  message: applied
+  message: firstReturn
     ? `${creditsAdded} credits have been added to your account.`
     : "This payment has already been credited.",
 });
 
 /**
  * The return page's check: asks Stripe for the session and credits it if paid, racing the webhook safely (both
- * grant under the same key). A session of another player answers like a missing one. `d1` is the player's database.
+ * grant under the same key). The stand-in, and Stripe often, delivers the webhook before the player is back, so
+ * whether this is the first return is the payment row's own record, not whether this call moved the credits. A
+ * session of another player answers like a missing one. `d1` is the player's database.
  */
 export const verifyPayment = async (
   d1: D1Database,
@@ -39,7 +42,7 @@ export const verifyPayment = async (
   userId: string,
   sessionId: string,
   now: number,
-  receipt?: Receipt<PurchaseRef>,
+  receipt: Receipt<PurchaseRef> = () => [],
 ): Promise<Verification> => {
   const session = await callStripe(() => stripe.checkout.sessions.retrieve(sessionId), NOT_FOUND);
   const purchase = purchaseFromSession(session);
@@ -53,23 +56,26 @@ export const verifyPayment = async (
       body: { success: false, wasDuplicate: false, creditsAdded: 0, newBalance: balance, message },
     };
   }
-  const handled = await creditSession(d1, purchase, now, receipt);
+  const handled = await creditSession(d1, purchase, now, { receipt });
   return {
     handled,
-    body: paidBody(handled?.outcome?.applied ?? false, purchase.credits, handled?.outcome?.credits.balance ?? 0),
+    body: paidBody(handled.outcome.firstReturn, purchase.credits, handled.outcome.credits.balance),
   };
 };
 
-/** The answer of a verify call that committed under an Idempotency-Key whose answer was lost; asks Stripe nothing. */
+/**
+ * The answer of a verify call that committed under an Idempotency-Key whose answer was lost; asks Stripe nothing.
+ * It was the first return when the payment row names its ledger row id.
+ */
 export const replayVerification = async (d1: D1Database, ref: PurchaseRef) => {
-  const movement = createDb(d1)
-    .select({ id: creditTransactions.id })
-    .from(creditTransactions)
-    .where(eq(creditTransactions.id, ref.transactionId));
-  const { moved, credits } = await batchNamed(d1, {
-    moved: boundQuery(d1, movement),
+  const shownBy = createDb(d1)
+    .select({ id: stripePayments.id })
+    .from(stripePayments)
+    .where(and(eq(stripePayments.userId, ref.userId), eq(stripePayments.returnShownBy, ref.transactionId)));
+  const { shown, credits } = await batchNamed(d1, {
+    shown: boundQuery(d1, shownBy),
     credits: creditsStatement(d1, ref.userId),
   });
   const balance = toCredits(credits.results[0]);
-  return { credits: balance, body: paidBody(moved.length > 0, ref.credits, balance.balance) };
+  return { credits: balance, body: paidBody(shown.length > 0, ref.credits, balance.balance) };
 };

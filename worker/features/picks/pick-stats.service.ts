@@ -13,8 +13,11 @@ const player = sql.placeholder("userId");
 export const winRate = (won: number, lost: number) =>
   won + lost === 0 ? 0 : Math.round((won / (won + lost)) * 1000) / 10;
 
+/** A player's own rate: null before any pick is won or lost, since 0% would say they lost them all. */
+export const winRateSoFar = (won: number, lost: number) => (won + lost === 0 ? null : winRate(won, lost));
+
 /** How many of the picks read have the status, under the status's name (three such sums would share one text). */
-export const picksWithStatus = (status: "won" | "lost" | "active") =>
+export const picksWithStatus = (status: "won" | "lost" | "void" | "active") =>
   sql<number>`COALESCE(SUM(${userPicks.status} = ${status}), 0)`.as(status);
 
 const pickStatsQuery = compiledQuery((db) =>
@@ -38,7 +41,7 @@ export const readPickStats = async (d1: D1Database, userId: string) => {
     totalSpent: row?.spent ?? 0,
     totalEarned: row?.earned ?? 0,
     netProfit: (row?.earned ?? 0) - (row?.spent ?? 0),
-    winRate: winRate(row?.won ?? 0, row?.lost ?? 0),
+    winRate: winRateSoFar(row?.won ?? 0, row?.lost ?? 0),
     activePicks: row?.active ?? 0,
   };
 };

@@ -20,6 +20,7 @@ import {
   submitPickSchema,
 } from "./picks.schemas";
 import { readMyPicks } from "./my-picks";
+import { pickRecordRoute, readPickRecord } from "./pick-record";
 import { readPickStats, readStreak } from "./pick-stats.service";
 import { readStreakHistory, streakHistoryRoute } from "./streak-history";
 import { replayPick, submitPick, type PickRef, type PickResult } from "./submit-pick.service";
@@ -130,6 +131,10 @@ export const pickRoutes = createRouter()
   .openapi(statsRoute, async (c) => {
     const userId = c.var.user.id;
     return c.json(await readPickStats(c.var.data.player(userId), userId), 200);
+  })
+  .openapi(pickRecordRoute, async (c) => {
+    const userId = c.var.user.id;
+    return c.json(await readPickRecord(c.var.data.player(userId), userId, Date.now(), c.req.valid("query").tz), 200);
   });
 
 /** A streak is counted from the player's picks and their database's copies of the questions, where its maximum is kept too. */

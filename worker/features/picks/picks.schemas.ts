@@ -67,7 +67,10 @@ export const pickStatsSchema = z
     totalSpent: z.number().int(),
     totalEarned: z.number().int(),
     netProfit: z.number().int(),
-    winRate: z.number(),
+    winRate: z
+      .number()
+      .nullable()
+      .openapi({ description: "Won / (won + lost) x 100, one decimal; null before any is" }),
     activePicks: z.number().int(),
   })
   .openapi("PickStats");

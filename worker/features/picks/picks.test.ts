@@ -225,6 +225,10 @@ describe("my picks, stats and streak", () => {
     expect(list.body.items.map((p) => p.question.title)).toEqual(["Second", "First"]);
     expect((await successOf(apiClient({ headers: other.bearer }).picks.$get({ query: {} }))).body.items).toEqual([]);
 
+    // Nothing won or lost yet: no win rate, rather than 0% as if every pick had lost.
+    const before = await successOf(apiClient({ headers: player.bearer }).picks.stats.$get());
+    expect(before.body).toMatchObject({ totalPicks: 2, winRate: null, activePicks: 2 });
+
     const now = Date.now();
     await env.DB.batch([
       env.DB.prepare("UPDATE questions SET outcome = 'A', status = 'resolved', updated_at = ? WHERE id = ?").bind(

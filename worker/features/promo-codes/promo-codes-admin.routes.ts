@@ -146,7 +146,8 @@ export const promoCodeAdminRoutes = createRouter()
         action: "promo_code.update",
         entity: "promo_code",
         entityId: code,
-        before,
+        // The fields the edit sent, as they were: the audit keeps a change, not the whole row beside it.
+        before: Object.fromEntries(Object.keys(patch).map((key) => [key, before[key as keyof typeof patch]])),
         after: patch,
         now,
       }),

@@ -118,6 +118,11 @@ describe("admin promo codes", () => {
       }),
     );
     expect(patched.body.promoCode).toMatchObject({ code: "SPRING-25", active: false, credits: 25 });
+    const audit = await env.DB.prepare(
+      "SELECT before, after FROM admin_audit_log WHERE action = 'promo_code.update' AND entity_id = 'SPRING-25'",
+    ).first<{ before: string; after: string }>();
+    // Only the field the edit sent, before and after: the admin's log reads it as one change.
+    expect([JSON.parse(audit!.before), JSON.parse(audit!.after)]).toEqual([{ active: true }, { active: false }]);
     const player = await signedInPlayer();
     expect(await (await redeem(player.bearer, "SPRING-25")).json()).toMatchObject({
       error: { message: "Invalid or inactive promo code" },

@@ -111,6 +111,7 @@ describe("GET /api/questions", () => {
       multiplier: 2,
       creditsSpent: 4,
       potentialPayout: 8,
+      actualPayout: 0,
       status: "active",
     });
     expect(byId.saved).toMatchObject({ id: "saved", status: "published", bookmarked: true, myPick: null });

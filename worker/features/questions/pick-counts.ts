@@ -53,16 +53,29 @@ type Counted = {
 };
 
 /**
- * One closed question's counters summed over the player databases as it is read. The fold stops soon after the
- * deadline, so an outcome set before the next fold (or picks in its last minute) would leave the catalogue's copy short
- * for good, and a closed question's split is shown to everyone. Marked as folded now, so the viewer's own pick is not
- * added twice.
+ * Closed questions' counters summed over the player databases as they are read (one read of each database for all the
+ * rows). The fold stops soon after the deadline, so an outcome set before the next fold (or picks in its last minute)
+ * would leave the catalogue's copy short for good, and a closed question's counts are shown to everyone (the admin's
+ * list included). Marked as folded now, so the viewer's own pick is not added twice. Open questions keep the fold's.
  */
-export const withSummedCounts = async <R extends Counted>(data: DataContext, row: R, now = Date.now()): Promise<R> => {
-  if (data.playersInCatalogue || (row.status === "published" && row.deadline > now)) return row;
-  const sums = (await summedCounts(data, [row.id])).get(row.id)!;
-  return { ...row, pickCount: sums.pick_count, yesCount: sums.yes_count, noCount: sums.no_count, countsFoldedAt: now };
+export const withSummedCountsOf = async <R extends Counted>(
+  data: DataContext,
+  rows: readonly R[],
+  now = Date.now(),
+): Promise<R[]> => {
+  const closed = rows.filter((row) => !(row.status === "published" && row.deadline > now)).map(({ id }) => id);
+  if (data.playersInCatalogue || closed.length === 0) return [...rows];
+  const sums = await summedCounts(data, closed);
+  return rows.map((row) => {
+    const sum = sums.get(row.id);
+    if (!sum) return row;
+    return { ...row, pickCount: sum.pick_count, yesCount: sum.yes_count, noCount: sum.no_count, countsFoldedAt: now };
+  });
 };
+
+/** withSummedCountsOf for one question (its page). */
+export const withSummedCounts = async <R extends Counted>(data: DataContext, row: R, now = Date.now()): Promise<R> =>
+  (await withSummedCountsOf(data, [row], now))[0]!;
 
 const foldChunk = async (data: DataContext, questionIds: readonly string[]) => {
   const foldedAt = Date.now();

@@ -23,6 +23,7 @@ const viewerColumns = {
   pickMultiplier: userPicks.multiplier,
   pickCreditsSpent: userPicks.creditsSpent,
   pickPotentialPayout: userPicks.potentialPayout,
+  pickActualPayout: userPicks.actualPayout,
   pickStatus: renamed(userPicks.status, "pick_status"),
 };
 
@@ -65,6 +66,7 @@ const SHOWN_COLUMNS = Object.keys(withoutKeys(playerColumns, HIDDEN_COUNTS)) as 
 
 export const toQuestion = (row: QuestionRow): Question => {
   const { bookmarked, pickId, pickChoice, pickMultiplier, pickCreditsSpent, pickPotentialPayout, pickStatus } = row;
+  const { pickActualPayout } = row;
   return Object.assign(pickKeys(row, SHOWN_COLUMNS), {
     autoResolution: autoResolutionOf(row),
     crowd: crowdOf(row, pickId !== null),
@@ -76,6 +78,7 @@ export const toQuestion = (row: QuestionRow): Question => {
           multiplier: pickMultiplier ?? 1,
           creditsSpent: pickCreditsSpent ?? 0,
           potentialPayout: pickPotentialPayout ?? 0,
+          actualPayout: pickActualPayout ?? 0,
           status: pickStatus ?? "active",
         }
       : null,

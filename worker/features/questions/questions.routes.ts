@@ -11,7 +11,14 @@ import { createRouter } from "../../lib/router";
 import { feedQuery, pageOf } from "./feed.query";
 import { withSummedCounts } from "./pick-counts";
 import { selectQuestions, toQuestion } from "./question-row";
-import { categoriesSchema, feedPageSchema, feedQuerySchema, questionSchema, type FeedQuery } from "./questions.schemas";
+import { outcomeChanges, outcomeEntries } from "./outcome-history";
+import {
+  categoriesSchema,
+  feedPageSchema,
+  feedQuerySchema,
+  questionDetailSchema,
+  type FeedQuery,
+} from "./questions.schemas";
 import { bookmarkedIds, viewerOwnStatements, withViewerOwn } from "./viewer-own";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
@@ -42,11 +49,11 @@ const questionRoute = createRoute({
   method: "get",
   path: "/{id}",
   operationId: "getQuestion",
-  summary: "One question, with the viewer's bookmark and pick",
+  summary: "One question, with the viewer's bookmark, pick and result, and every change of its outcome",
   security: optionalSession,
   tags: ["Questions"],
   request: { params: z.object({ id: z.string().min(1).max(100) }) },
-  responses: { 200: jsonContent(z.object({ question: questionSchema })), ...errorResponses(404) },
+  responses: { 200: jsonContent(questionDetailSchema), ...errorResponses(404) },
 });
 
 const categoriesRoute = createRoute({
@@ -81,7 +88,11 @@ export const questionRoutes = createRouter()
   .openapi(questionRoute, async (c) => {
     const id = c.req.valid("param").id;
     const { user: viewer, data } = c.var;
-    const [found] = await selectQuestions(createDb(data.catalogue), viewer?.id ?? null).where(eq(questions.id, id));
+    const db = createDb(data.catalogue);
+    const [[found], entries] = await Promise.all([
+      selectQuestions(db, viewer?.id ?? null).where(eq(questions.id, id)),
+      outcomeEntries(db, id),
+    ]);
     const visible = found && (found.status === "published" || found.status === "resolved" || viewer?.role === "admin");
     if (!visible) throw new AppError("not_found", "Question not found");
     const ownRead =
@@ -89,7 +100,8 @@ export const questionRoutes = createRouter()
         ? readInViewerDatabase(c, viewer.id, (d1) => viewerOwnStatements(d1, viewer.id, { questionIds: [id] }))
         : null;
     const [row, own] = await Promise.all([withSummedCounts(data, found), ownRead]);
-    return c.json({ question: toQuestion(own ? withViewerOwn([row], own)[0]! : row) }, 200);
+    const question = toQuestion(own ? withViewerOwn([row], own)[0]! : row);
+    return c.json({ question, outcomeHistory: outcomeChanges(entries) }, 200);
   });
 
 /**

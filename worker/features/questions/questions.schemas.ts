@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { timeZoneOffsetSchema } from "../../lib/time-zone";
-import { questions, userPicks } from "../../db/schema";
+import { outcomes, questions, userPicks } from "../../db/schema";
 import { createSelectSchema } from "../../db/zod";
 import { autoResolutionSchema } from "./auto-resolution.schemas";
 
@@ -38,6 +38,7 @@ export const myPickSchema = createSelectSchema(userPicks).pick({
   multiplier: true,
   creditsSpent: true,
   potentialPayout: true,
+  actualPayout: true,
   status: true,
 });
 
@@ -79,6 +80,23 @@ export const questionSchema = questionColumnsSchema
   .openapi("Question");
 
 export type Question = z.infer<typeof questionSchema>;
+
+/** One change of a question's outcome, in the order they were made, with the reason the admin gave. */
+export const outcomeChangeSchema = z
+  .object({
+    previousOutcome: z.enum(outcomes),
+    outcome: z.enum(outcomes),
+    reason: z.string().nullable(),
+    changedAt: z.number().int().openapi({ description: "Unix epoch milliseconds" }),
+  })
+  .openapi("OutcomeChange");
+
+export type OutcomeChange = z.infer<typeof outcomeChangeSchema>;
+
+/** A question's own page: the question as the feed shows it and every change of its outcome, oldest first. */
+export const questionDetailSchema = z
+  .object({ question: questionSchema, outcomeHistory: z.array(outcomeChangeSchema) })
+  .openapi("QuestionDetail");
 
 export const feedPageSchema = z
   .object({ items: z.array(questionSchema), nextCursor: z.string().nullable() })

@@ -5,7 +5,15 @@ import type { QuestionRow } from "./question-row";
 
 type OwnPick = SqlColumns<
   typeof userPicks,
-  "id" | "question_id" | "choice" | "multiplier" | "credits_spent" | "potential_payout" | "status" | "created_at"
+  | "id"
+  | "question_id"
+  | "choice"
+  | "multiplier"
+  | "credits_spent"
+  | "potential_payout"
+  | "actual_payout"
+  | "status"
+  | "created_at"
 >;
 
 /** Which questions the viewer's own rows are read for: these, or every open one (a feed page not yet read). */
@@ -14,7 +22,7 @@ type Scope = { questionIds: readonly string[] } | { openAt: number };
 /** The given question ids, bound as one JSON array in ?2. */
 const IN_GIVEN_IDS = "IN (SELECT value FROM json_each(?2))";
 const PICK_COLUMNS =
-  "p.id, p.question_id, p.choice, p.multiplier, p.credits_spent, p.potential_payout, p.status, p.created_at";
+  "p.id, p.question_id, p.choice, p.multiplier, p.credits_spent, p.potential_payout, p.actual_payout, p.status, p.created_at";
 
 /**
  * The viewer's picks on every open question, driven from their own rows: the open questions are too many to probe one
@@ -96,6 +104,7 @@ export const withViewerOwn = (rows: QuestionRow[], own: ViewerOwn): QuestionRow[
       pickMultiplier: pick?.multiplier ?? null,
       pickCreditsSpent: pick?.credits_spent ?? null,
       pickPotentialPayout: pick?.potential_payout ?? null,
+      pickActualPayout: pick?.actual_payout ?? null,
       pickStatus: (pick?.status ?? null) as QuestionRow["pickStatus"],
     };
   });

@@ -60,7 +60,7 @@ type PlayerState = SqlColumns<typeof users, "country" | "role"> &
 const PLAYER_STATE_SQL = `SELECT u.country, u.role, COALESCE(c.balance, 0) AS balance, COALESCE(c.redeemable, 0) AS redeemable,
          ${redeemedSinceSql("u.id", "?2")} AS redeemed_today
   FROM users u LEFT JOIN user_credits c ON c.user_id = u.id
-  WHERE u.id = ?1`;
+  WHERE u.id = ?1 AND u.deleted_at IS NULL`;
 
 /** An active gift card's name and limits. */
 const activeReward = (catalogue: D1Database, rewardId: string) => {
@@ -151,6 +151,8 @@ export const createRedemption = async (
   });
   const writes = [
     assertInBatch(d1, `NOT ${staffSql("?")}`, userId),
+    // An account deleted since the check: its deletion found no pending redemption, and none may follow it.
+    assertInBatch(d1, "NOT EXISTS (SELECT 1 FROM users WHERE id = ? AND deleted_at IS NOT NULL)", userId),
     dailyCapGuard(d1, userId, credits, now),
     ...movement.statements,
     assertInBatch(d1, MOVEMENT_APPLIED_SQL, movement.transactionId),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { dataContext } from "../../db/data-context";
 import { readSettings } from "../../env";
 import { putOutcome } from "../../test/admin";
-import { signUp, signUpAndLogin, type SignupOptions, type TestAccount } from "../../test/accounts";
+import { DEFAULT_PASSWORD, signUp, signUpAndLogin, type SignupOptions, type TestAccount } from "../../test/accounts";
 import { besidesSessionCheck, countingEnv } from "../../test/counting-d1";
 import { apiClient, successOf } from "../../test/client";
 import { callJson } from "../../test/http";
@@ -132,7 +132,12 @@ describe("redemption risk signals", () => {
 
     await signedUp({ ref });
     const deleted = await signedUp({ ref });
-    await deleteAccount(dataContext(env), readSettings(env), deleted, Date.now());
+    await deleteAccount(dataContext(env), readSettings(env), {
+      userId: deleted,
+      password: DEFAULT_PASSWORD,
+      cancelRedemptions: [],
+      now: Date.now(),
+    });
     await signedUp({ ref: await codeOf(player.userId) });
     await signedUp({});
     expect(await riskOf(id)).toMatchObject({

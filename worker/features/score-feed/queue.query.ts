@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "../../config";
 import type { Db } from "../../db/client";
+import { publicName } from "../../db/public-name";
 import { questions, scoreFeedAlerts, scoreFeedChallenges, scoreFeedLinks, users } from "../../db/schema";
 import { linkColumns } from "./links.service";
 
@@ -35,7 +36,7 @@ export const readQueue = async (db: Db) => {
         questionId: scoreFeedChallenges.questionId,
         reason: scoreFeedChallenges.reason,
         createdAt: scoreFeedChallenges.createdAt,
-        username: users.username,
+        username: publicName(users),
       })
       .from(scoreFeedChallenges)
       .innerJoin(users, eq(users.id, scoreFeedChallenges.userId))

@@ -7,22 +7,32 @@ import { errorResponses, publicRoute } from "../../lib/openapi";
 import { enforceIpRateLimit } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { cardTree } from "./card-tree";
-import { CARD_HEIGHT, CARD_WIDTH, renderCard } from "./render-card";
-import { cardVersion, readPickCard, readRankCard, readStreakCard, type ShareCard } from "./share.service";
+import { CARD_KINDS, cardImageUrl, escapeHtml, previewTags, type CardKind } from "./preview-tags";
+import { questionDescription } from "./question-preview";
+import { renderCard } from "./render-card";
+import {
+  cardVersion,
+  readPickCard,
+  readQuestionCard,
+  readRankCard,
+  readStreakCard,
+  type ShareCard,
+} from "./share.service";
 
 const cardParams = z.object({
   kind: z
-    .enum(["pick", "streak", "rank"])
-    .openapi({ description: "A pick, a player's streak or their all-time place" }),
-  id: z.string().min(1).max(100).openapi({ description: "The pick's id, or the player's id for a streak or a place" }),
+    .enum(CARD_KINDS)
+    .openapi({ description: "A pick, a player's streak, their all-time place, or a question (its page's preview)" }),
+  id: z.string().min(1).max(100).openapi({
+    description: "The pick's id, the player's id for a streak or a place, or the question's id",
+  }),
 });
 
-type Kind = z.infer<typeof cardParams>["kind"];
-
-const READERS: Record<Kind, (data: DataContext, id: string) => Promise<ShareCard>> = {
+const READERS: Record<CardKind, (data: DataContext, id: string) => Promise<ShareCard>> = {
   pick: readPickCard,
   streak: readStreakCard,
   rank: readRankCard,
+  question: readQuestionCard,
 };
 
 const imageRoute = createRoute({
@@ -47,10 +57,6 @@ const imageRoute = createRoute({
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=300";
-
-/** The one URL of a card's image: what share pages name, where a wrong version is sent, what the cache is keyed by. */
-const cardImageUrl = (origin: string, kind: Kind, id: string, version: string) =>
-  `${origin}/api/share/${kind}/${encodeURIComponent(id)}/card.png?v=${encodeURIComponent(version)}`;
 
 /**
  * Drawn once per version at each edge location: the version names what the card shows, so a cached image is never
@@ -78,12 +84,10 @@ export const shareImageRoutes = createRouter().openapi(imageRoute, async (c) => 
   return c.body(png, 200, headers);
 });
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
-
 const titleOf = (card: ShareCard) => {
   if (card.kind === "pick") return `${card.username} picked ${card.choiceLabel}: ${card.title}`;
   if (card.kind === "streak") return `${card.username} is on a ${card.currentStreak}-win streak`;
+  if (card.kind === "question") return card.title;
   return `${card.username} is #${card.rank} on the Pickstreak leaderboard`;
 };
 
@@ -92,9 +96,10 @@ const DESCRIPTION =
 
 /**
  * Where a person who opens the link lands: the question (to pick while the pick is open, to see the result once it is
- * settled) or the feed, with the sharer's invitation kept.
+ * settled) or the feed, with the sharer's invitation kept; a question's own card (no sharer) leads to its page.
  */
 const landingOf = (card: ShareCard) => {
+  if (card.kind === "question") return `/questions/${encodeURIComponent(card.questionId)}`;
   const question =
     card.kind === "pick" ? { q: card.questionId, ...(card.status === "active" ? { action: "pick" } : {}) } : {};
   const params = new URLSearchParams(question);
@@ -102,33 +107,22 @@ const landingOf = (card: ShareCard) => {
   return `/home?${params}`;
 };
 
-const page = (c: Context<AppEnv>, card: ShareCard, kind: Kind, id: string) => {
+const page = (c: Context<AppEnv>, card: ShareCard, kind: CardKind, id: string) => {
   const appUrl = c.var.settings.APP_URL;
-  const title = escapeHtml(titleOf(card));
-  const description = escapeHtml(DESCRIPTION);
-  const image = escapeHtml(cardImageUrl(appUrl, kind, id, cardVersion(card)));
-  const url = escapeHtml(`${appUrl}/share/${kind}/${encodeURIComponent(id)}`);
+  const title = titleOf(card);
+  const tags = previewTags({
+    title,
+    description: card.kind === "question" ? questionDescription(card) : DESCRIPTION,
+    url: `${appUrl}/share/${kind}/${encodeURIComponent(id)}`,
+    image: cardImageUrl(appUrl, kind, id, cardVersion(card)),
+  });
   const landing = escapeHtml(landingOf(card));
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>${title} · Pickstreak</title>
-<meta name="description" content="${description}">
-<link rel="canonical" href="${url}">
-<meta property="og:type" content="website">
-<meta property="og:site_name" content="Pickstreak">
-<meta property="og:title" content="${title}">
-<meta property="og:description" content="${description}">
-<meta property="og:url" content="${url}">
-<meta property="og:image" content="${image}">
-<meta property="og:image:width" content="${CARD_WIDTH}">
-<meta property="og:image:height" content="${CARD_HEIGHT}">
-<meta property="og:image:alt" content="${title}">
-<meta name="twitter:card" content="summary_large_image">
-<meta name="twitter:title" content="${title}">
-<meta name="twitter:description" content="${description}">
-<meta name="twitter:image" content="${image}">
+<title>${escapeHtml(title)} · Pickstreak</title>
+${tags}
 <meta http-equiv="refresh" content="0;url=${landing}">
 </head>
 <body>

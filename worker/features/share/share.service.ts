@@ -1,7 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import type { DataContext } from "../../db/data-context";
-import { questions, userPicks, users } from "../../db/schema";
+import { questions, userPicks, users, type outcomes } from "../../db/schema";
 import { batchNamed } from "../../db/statement";
 import { AppError } from "../../lib/errors";
 import { allTimeRankAmongAll, allTimeRankQueries } from "../leaderboard/leaderboard.service";
@@ -29,7 +29,18 @@ export type StreakCard = {
   maxStreak: number;
 };
 export type RankCard = { kind: "rank"; username: string; referralCode: string; rank: number; totalUsers: number };
-export type ShareCard = PickCard | StreakCard | RankCard;
+/** A question as anyone may see it, with no player: the preview of the question's own page. */
+export type QuestionCard = {
+  kind: "question";
+  questionId: string;
+  title: string;
+  answerOptionA: string;
+  answerOptionB: string;
+  category: string | null;
+  outcome: (typeof outcomes)[number];
+  updatedAt: number;
+};
+export type ShareCard = PickCard | StreakCard | RankCard | QuestionCard;
 
 const NOT_FOUND = () => new AppError("not_found", "Page not found");
 
@@ -84,10 +95,29 @@ export const readRankCard = async (data: DataContext, userId: string): Promise<R
   return { kind: "rank", ...player, rank, totalUsers };
 };
 
+/** A question players may see (the feed's and its page's rule for a visitor): published, or resolved. */
+export const readQuestionCard = async (data: DataContext, questionId: string): Promise<QuestionCard> => {
+  const [row] = await createDb(data.catalogue)
+    .select({
+      questionId: questions.id,
+      title: questions.title,
+      answerOptionA: questions.answerOptionA,
+      answerOptionB: questions.answerOptionB,
+      category: questions.category,
+      outcome: questions.outcome,
+      updatedAt: questions.updatedAt,
+    })
+    .from(questions)
+    .where(and(eq(questions.id, questionId), inArray(questions.status, ["published", "resolved"])));
+  if (!row) throw NOT_FOUND();
+  return { kind: "question", ...row };
+};
+
 /** Changes whenever what the card shows changes, so a cached image is never stale under its own URL. */
-export const cardVersion = (card: ShareCard) =>
-  card.kind === "pick"
-    ? `${card.status}-${card.payout}`
-    : card.kind === "streak"
-      ? `${card.currentStreak}-${card.maxStreak}`
-      : `${card.rank}-${card.totalUsers}`;
+export const cardVersion = (card: ShareCard) => {
+  if (card.kind === "pick") return `${card.status}-${card.payout}`;
+  if (card.kind === "streak") return `${card.currentStreak}-${card.maxStreak}`;
+  if (card.kind === "rank") return `${card.rank}-${card.totalUsers}`;
+  // An admin's edit (title, options) and an outcome both set updated_at.
+  return `${card.outcome}-${card.updatedAt}`;
+};

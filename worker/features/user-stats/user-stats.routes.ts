@@ -13,7 +13,10 @@ const userStatsSchema = z
     period: periodSchema,
     totalPicks: z.number().int(),
     totalWins: z.number().int(),
-    winRate: z.number().openapi({ description: "Won / (won + lost) x 100, one decimal" }),
+    winRate: z
+      .number()
+      .nullable()
+      .openapi({ description: "Won / (won + lost) x 100, one decimal; null before any pick is won or lost" }),
     currentStreak: z.number().int(),
     maxStreak: z.number().int(),
     unranked: z.boolean().openapi({ description: "True when the player has never picked ('Unranked')" }),

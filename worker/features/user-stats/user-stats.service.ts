@@ -2,13 +2,14 @@ import { and, count, desc, eq, gte, isNotNull, isNull, or, sql } from "drizzle-o
 import { countryFlagUrl } from "#shared/countries";
 import { LEADERBOARD_BUCKET_MS, RANK_NOT_FOUND, RECENT_RESOLVED_PICKS } from "../../config";
 import { compiledQuery, type RowOf } from "../../db/compiled";
+import { publicName } from "../../db/public-name";
 import type { DataContext } from "../../db/data-context";
 import { batchNamed } from "../../db/statement";
 import { questions, userPicks, users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { allTimeRankAmongAll, allTimeRankQueries } from "../leaderboard/leaderboard.service";
 import { windowStartHour, type Period } from "../leaderboard/leaderboard.query";
-import { picksWithStatus, streakOf, streakQueries, winRate } from "../picks/pick-stats.service";
+import { picksWithStatus, streakOf, streakQueries, winRateSoFar } from "../picks/pick-stats.service";
 
 const player = sql.placeholder("userId");
 /** The period's first moment, or null for all time. */
@@ -23,7 +24,7 @@ const since = (period: Period, now: number) =>
 
 const profileQuery = compiledQuery((db) =>
   db
-    .select({ username: users.username, country: users.country, createdAt: users.createdAt })
+    .select({ username: publicName(users), country: users.country, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.id, player)),
 );
@@ -107,7 +108,7 @@ export const readUserStats = async (data: DataContext, userId: string, period: P
     period,
     totalPicks: count.total,
     totalWins: count.won,
-    winRate: winRate(count.won, count.lost),
+    winRate: winRateSoFar(count.won, count.lost),
     currentStreak: streak.currentStreak,
     maxStreak: streak.maxStreak,
     unranked,

@@ -39,7 +39,7 @@ describe("GET /api/users/:id/stats", () => {
       countryFlagUrl: "/flags/gb.svg",
       totalPicks: 0,
       totalWins: 0,
-      winRate: 0,
+      winRate: null,
       currentStreak: 0,
       maxStreak: 0,
       unranked: true,
@@ -56,7 +56,7 @@ describe("GET /api/users/:id/stats", () => {
     expect(body).toMatchObject({
       totalPicks: 3,
       totalWins: 0,
-      winRate: 0,
+      winRate: null,
       currentStreak: 0,
       maxStreak: 0,
       unranked: false,
@@ -101,7 +101,7 @@ describe("GET /api/users/:id/stats", () => {
     expect(body).toMatchObject({
       totalPicks: 0,
       totalWins: 0,
-      winRate: 0,
+      winRate: null,
       currentStreak: 2,
       unranked: false,
       recentActivity: [],

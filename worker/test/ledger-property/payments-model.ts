@@ -1,12 +1,20 @@
 import type { Accounts } from "./accounts-model";
 import type { RedemptionsModel } from "./redemptions-model";
 
-type Session = { owner: string; credits: number; amount: number; credited: boolean; takenBack: number };
+type Session = {
+  owner: string;
+  credits: number;
+  amount: number;
+  credited: boolean;
+  takenBack: number;
+  returnShown: boolean;
+};
 
 const CHECKOUTS_PER_HOUR = 30;
 
 /**
  * Stripe checkouts: each paid session is credited once, by whichever of the webhook and the verify call comes first;
+ * the buyer's first verify call is told the credits arrived, whoever credited them, and every later one is a repeat;
  * a refund or dispute takes back its share of a credited purchase (cumulative, never more than was bought) and
  * holds the buyer's pending redemptions.
  */
@@ -27,7 +35,7 @@ export class PaymentsModel {
   }
 
   addSession(owner: string, credits: number, amount: number) {
-    this.sessions.push({ owner, credits, amount, credited: false, takenBack: 0 });
+    this.sessions.push({ owner, credits, amount, credited: false, takenBack: 0, returnShown: false });
   }
 
   /** True when this delivery is the one that credits the purchase. */
@@ -37,6 +45,16 @@ export class PaymentsModel {
     session.credited = true;
     this.accounts.grant(session.owner, session.credits);
     return true;
+  }
+
+  /** The buyer's verify call: credits the purchase if nothing did yet; true when it is the first return. */
+  returnTo(index: number) {
+    const session = this.sessions[index];
+    if (!session) return false;
+    this.credit(index);
+    const first = !session.returnShown;
+    session.returnShown = true;
+    return first;
   }
 
   /** `refunded` is the charge's cumulative refunded amount; null is a dispute of the whole charge. */

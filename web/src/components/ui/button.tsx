@@ -13,7 +13,7 @@ const VARIANTS: Record<Variant, string> = {
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant };
 
 export const buttonClass = (variant: Variant = "primary", extra = "") =>
-  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;
+  `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm md:min-h-9 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;
 
 export const Button = ({ variant = "primary", className = "", type = "button", ...props }: ButtonProps) => (
   <button type={type} className={buttonClass(variant, className)} {...props} />

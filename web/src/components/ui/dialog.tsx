@@ -48,7 +48,7 @@ export const Dialog = ({ open, onOpenChange, title, description, children, foote
           </div>
           <RadixDialog.Close
             aria-label="Close"
-            className="rounded-full p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+            className="-m-2.5 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
           >
             <X aria-hidden="true" size={20} />
           </RadixDialog.Close>

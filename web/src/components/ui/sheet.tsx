@@ -20,7 +20,7 @@ export const Sheet = ({ open, onOpenChange, title, children }: SheetProps) => (
           <RadixDialog.Description className="sr-only">Site menu</RadixDialog.Description>
           <RadixDialog.Close
             aria-label="Close menu"
-            className="rounded-full p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+            className="-m-2.5 flex h-11 w-11 items-center justify-center rounded-full hover:bg-slate-100 dark:hover:bg-slate-800"
           >
             <X aria-hidden="true" size={20} />
           </RadixDialog.Close>

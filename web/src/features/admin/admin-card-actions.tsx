@@ -20,7 +20,7 @@ export const AdminCardActions = ({ questionId }: { questionId: string }) => {
       <button
         type="button"
         onClick={() => void edit()}
-        className="rounded-lg px-2 py-1 text-xs font-semibold underline"
+        className="h-11 rounded-lg px-2 text-xs font-semibold underline"
       >
         Edit
       </button>

@@ -1,4 +1,5 @@
 import { formatDateTime } from "../../lib/format";
+import { auditChanges } from "./audit-changes";
 import type { AuditEntry } from "./players-api";
 
 const ENTITY_LABELS: Record<string, string> = {
@@ -56,38 +57,77 @@ export const AUDIT_ENTITIES = Object.entries(ENTITY_LABELS).map(([value, label])
 const describe = (entry: AuditEntry) =>
   `${ACTION_LABELS[entry.action] ?? entry.action} ${ENTITY_LABELS[entry.entity] ?? entry.entity}`;
 
-const compact = (value: unknown) => (value === null || value === undefined ? "none" : JSON.stringify(value));
+const none = <span className="text-slate-600 dark:text-slate-400">none</span>;
 
-/** One admin action: who, when, what, about whom, why, and the recorded before and after. */
+/** The recorded fields: a creation's values, a deletion's, or each edited field's value before and after. */
+const Changes = ({ entry }: { entry: AuditEntry }) => {
+  const changes = auditChanges(entry.before, entry.after);
+  if (changes.length === 0) return null;
+  const created = entry.before == null;
+  const removed = entry.after == null;
+  return (
+    <details className="text-xs">
+      <summary className="cursor-pointer text-slate-700 dark:text-slate-300">
+        {created ? "Values set" : removed ? "Values before" : "Before and after"}
+      </summary>
+      <dl className="mt-1 space-y-1">
+        {changes.map((change) => (
+          <div key={change.field} className="wrap-anywhere">
+            <dt className="inline font-semibold">{change.field}: </dt>
+            <dd className="inline">
+              {created ? (
+                (change.after ?? none)
+              ) : removed ? (
+                (change.before ?? none)
+              ) : (
+                <>
+                  {change.before ?? none} <span aria-hidden="true">→</span>
+                  <span className="sr-only">changed to</span> {change.after ?? none}
+                </>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+};
+
+/** What the entry is about: a player by name, a question or contest by title, a promo code by itself, else its id. */
+const Subject = ({ entry }: { entry: AuditEntry }) => {
+  if (entry.entity === "user" && entry.subjectUsername)
+    return <span className="font-semibold">{entry.subjectUsername}</span>;
+  const named = entry.entityTitle ?? (entry.entity === "promo_code" ? entry.entityId : null);
+  return (
+    <>
+      {named ? (
+        <span className="font-semibold">{named}</span>
+      ) : (
+        <span className="break-all font-mono text-xs">{entry.entityId}</span>
+      )}
+      {entry.subjectUsername ? (
+        <>
+          {" "}
+          for <span className="font-semibold">{entry.subjectUsername}</span>
+        </>
+      ) : null}
+    </>
+  );
+};
+
+/** One admin action: who, when, what, about whom, why, and the recorded values in words. */
 export const AuditEntryRow = ({ entry }: { entry: AuditEntry }) => (
-  <li className="space-y-1 px-3 py-3 text-sm">
-    <p>
+  <li className="space-y-1 px-3 py-3 text-sm" data-testid="audit-entry">
+    <p className="wrap-anywhere">
       <span className="font-semibold">
         {entry.actor === "score_feed" ? "Score feed" : (entry.adminUsername ?? "Unknown admin")}
       </span>{" "}
-      {describe(entry)}{" "}
-      {entry.entity === "user" && entry.subjectUsername ? (
-        <span className="font-semibold">{entry.subjectUsername}</span>
-      ) : (
-        <>
-          <span className="break-all font-mono text-xs">{entry.entityId}</span>
-          {entry.subjectUsername ? (
-            <>
-              {" "}
-              for <span className="font-semibold">{entry.subjectUsername}</span>
-            </>
-          ) : null}
-        </>
-      )}
+      {describe(entry)} <Subject entry={entry} />
     </p>
     <p className="text-xs text-slate-600 dark:text-slate-400">
       <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>
     </p>
-    {entry.reason ? <p>Reason: {entry.reason}</p> : null}
-    <details className="text-xs">
-      <summary className="cursor-pointer text-slate-700 dark:text-slate-300">Before and after</summary>
-      <p className="mt-1 break-all font-mono">Before: {compact(entry.before)}</p>
-      <p className="break-all font-mono">After: {compact(entry.after)}</p>
-    </details>
+    {entry.reason ? <p className="wrap-anywhere">Reason: {entry.reason}</p> : null}
+    <Changes entry={entry} />
   </li>
 );

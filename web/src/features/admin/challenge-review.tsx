@@ -41,7 +41,7 @@ export const ChallengeReview = ({ item }: { item: ChallengedQuestion }) => {
 
   return (
     <li className="space-y-3 p-4" data-testid="challenged-question">
-      <div>
+      <div className="wrap-anywhere">
         <p className="font-semibold">{question.title}</p>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {link.homeTeam} v {link.awayTeam} · {scoreText(link) ?? `Event ${link.eventStatus}`}
@@ -52,8 +52,8 @@ export const ChallengeReview = ({ item }: { item: ChallengedQuestion }) => {
       </div>
       <ul className="space-y-2" aria-label="Challenges">
         {challenges.map((challenge) => (
-          <li key={challenge.id} className="rounded-lg bg-slate-100 p-3 text-sm dark:bg-slate-800">
-            <p className="break-words">{challenge.reason}</p>
+          <li key={challenge.id} className="rounded-lg bg-slate-100 p-3 text-sm wrap-anywhere dark:bg-slate-800">
+            <p>{challenge.reason}</p>
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
               <span className="font-semibold">{challenge.username}</span> ·{" "}
               <time dateTime={new Date(challenge.createdAt).toISOString()}>{formatDateTime(challenge.createdAt)}</time>
@@ -62,7 +62,7 @@ export const ChallengeReview = ({ item }: { item: ChallengedQuestion }) => {
         ))}
       </ul>
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_1fr] sm:items-start">
-        <label className="text-sm font-medium">
+        <label className="min-w-0 text-sm font-medium">
           Outcome
           <select
             className={SELECT}

@@ -16,7 +16,7 @@ const nextHour = () => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:00`;
 };
 
-/** A new challenge: its length (3, 7 or 10 days), its start and an optional title. */
+/** A new contest: its length (3, 7 or 10 days), its start and an optional title. */
 export const ContestForm = () => {
   const queryClient = useQueryClient();
   const [title, setTitle] = useState("");
@@ -26,7 +26,7 @@ export const ContestForm = () => {
   const create = useMutation({
     mutationFn: (input: CreateContest) => unwrap(client.admin.contests.$post({ json: input })),
     onSuccess: () => {
-      toast.success("Challenge created");
+      toast.success("Contest created");
       setTitle("");
       void queryClient.invalidateQueries({ queryKey: ["admin", "contests"] });
       void queryClient.invalidateQueries({ queryKey: ["contests"] });
@@ -82,7 +82,7 @@ export const ContestForm = () => {
       />
       <div className="flex items-end">
         <Button type="submit" className="w-full" disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create challenge"}
+          {create.isPending ? "Creating..." : "Create contest"}
         </Button>
       </div>
     </form>

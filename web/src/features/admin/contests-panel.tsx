@@ -28,7 +28,7 @@ const state = (c: AdminContest) =>
           ? "Running"
           : "Upcoming";
 
-/** Admins create challenges and follow each one from upcoming to paid. */
+/** Admins create contests and follow each one from upcoming to paid. */
 export const ContestsPanel = () => {
   const list = useInfiniteQuery(adminContestsQueryOptions);
   const contests = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -36,7 +36,7 @@ export const ContestsPanel = () => {
     <div className="space-y-4">
       <ContestForm />
       {list.isError ? <p role="alert">Error loading data</p> : null}
-      {list.data && contests.length === 0 ? <EmptyState title="No challenges yet" /> : null}
+      {list.data && contests.length === 0 ? <EmptyState title="No contests yet" /> : null}
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
         {contests.map((c) => (
           <li
@@ -44,7 +44,7 @@ export const ContestsPanel = () => {
             className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm"
             data-testid="admin-contest"
           >
-            <div>
+            <div className="min-w-0 wrap-anywhere">
               <p className="font-semibold">{c.title}</p>
               <p className="text-slate-600 dark:text-slate-400">
                 {when(c.startsAt)} to {when(c.endsAt)} · {c.entrants} players

@@ -28,7 +28,7 @@ export const FeedAlertRow = ({ alert }: { alert: FeedAlert }) => {
   });
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 p-4 text-sm" data-testid="feed-alert">
-      <div className="min-w-0 space-y-1">
+      <div className="min-w-0 space-y-1 wrap-anywhere">
         <p className="font-semibold">{alert.questionTitle}</p>
         <p className="text-slate-700 dark:text-slate-300">
           {alert.homeTeam} v {alert.awayTeam} · the outcome stands at{" "}

@@ -14,9 +14,15 @@ describe("admin question form rules", () => {
   it("sends only changed fields and validates with the product's messages", () => {
     const before = emptyForm();
     expect(changedFields(before, { ...before, title: "New" })).toEqual({ title: "New" });
-    expect(validateForm({ ...before, title: " " })).toBe("Title is required");
-    expect(validateForm({ ...before, title: "x", deadline: 0 })).toBe("Deadline is required");
-    expect(validateForm({ ...before, title: "x", creditCost: -1 })).toBe("Credit cost must be 0 or more");
+    expect(validateForm({ ...before, title: " " })).toEqual({ field: "title", message: "Title is required" });
+    expect(validateForm({ ...before, title: "x", deadline: 0 })).toEqual({
+      field: "deadline",
+      message: "Deadline is required",
+    });
+    expect(validateForm({ ...before, title: "x", creditCost: -1 })).toEqual({
+      field: "creditCost",
+      message: "Credit cost must be 0 or more",
+    });
     expect(validateForm({ ...before, title: "x" })).toBeNull();
   });
 });

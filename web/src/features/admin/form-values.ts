@@ -72,9 +72,13 @@ export const changedFields = (before: QuestionFormValues, after: QuestionFormVal
     ),
   ) as Partial<QuestionFormValues>;
 
-export const validateForm = (values: QuestionFormValues): string | null => {
-  if (!values.title.trim()) return "Title is required";
-  if (!values.deadline) return "Deadline is required";
-  if (!Number.isInteger(values.creditCost) || values.creditCost < 0) return "Credit cost must be 0 or more";
+export type FormProblem = { field: "title" | "deadline" | "creditCost"; message: string };
+
+/** The first field the form cannot be saved with, and why; null when it can be sent. */
+export const validateForm = (values: QuestionFormValues): FormProblem | null => {
+  if (!values.title.trim()) return { field: "title", message: "Title is required" };
+  if (!values.deadline) return { field: "deadline", message: "Deadline is required" };
+  if (!Number.isInteger(values.creditCost) || values.creditCost < 0)
+    return { field: "creditCost", message: "Credit cost must be 0 or more" };
   return null;
 };

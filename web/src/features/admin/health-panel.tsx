@@ -48,7 +48,9 @@ export const HealthPanel = () => {
                 Last run {when(cron.lastRunAt)} · last failure {when(cron.lastFailureAt)} · {cron.failuresLastDay}{" "}
                 failures in 24 h
               </p>
-              <p className="truncate font-mono text-xs text-slate-700 dark:text-slate-300">{cron.detail}</p>
+              <p className="truncate font-mono text-xs text-slate-700 dark:text-slate-300" title={cron.detail}>
+                {cron.detail}
+              </p>
             </li>
           ))}
         </ul>

@@ -27,8 +27,8 @@ const Stat = ({ name, value }: { name: string; value: string }) => (
 
 const Row = ({ main, side, sub }: { main: ReactNode; side: ReactNode; sub: string }) => (
   <li className="flex items-start justify-between gap-3 px-3 py-2">
-    <div className="min-w-0">
-      <p className="break-words">{main}</p>
+    <div className="min-w-0 wrap-anywhere">
+      <p>{main}</p>
       <p className="text-xs text-slate-600 dark:text-slate-400">{sub}</p>
     </div>
     <span className="shrink-0 font-semibold">{side}</span>
@@ -39,9 +39,9 @@ const Record = ({ record }: { record: PlayerRecord }) => {
   const { player, credits } = record;
   return (
     <div className="space-y-6">
-      <header>
+      <header className="wrap-anywhere">
         <h2 className="text-lg font-bold">{player.username}</h2>
-        <p className="break-words text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
           {player.email} · {player.country} · joined {formatDateTime(player.createdAt)}
           {player.emailConfirmedAt ? "" : " · email not confirmed"}
           {player.deletedAt ? ` · deleted ${formatDateTime(player.deletedAt)}` : ""}

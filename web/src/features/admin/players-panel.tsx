@@ -51,9 +51,9 @@ export const PlayersPanel = () => {
                 onClick={() => setSelected(player.id)}
                 className="flex w-full flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-3 py-3 text-left text-sm hover:bg-slate-50 dark:hover:bg-slate-900"
               >
-                <span className="min-w-0">
+                <span className="min-w-0 wrap-anywhere">
                   <span className="font-semibold">{player.username}</span>{" "}
-                  <span className="break-all text-slate-600 dark:text-slate-400">{player.email}</span>
+                  <span className="text-slate-600 dark:text-slate-400">{player.email}</span>
                   {player.role === "admin" ? (
                     <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs dark:bg-slate-800">Admin</span>
                   ) : null}

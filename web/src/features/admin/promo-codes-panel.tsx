@@ -4,6 +4,7 @@ import { Button } from "../../components/ui/button";
 import { adminPromoCodesQueryOptions } from "./admin-api";
 import { NewPromoCodeForm } from "./new-promo-code-form";
 import { PromoCodeRow } from "./promo-code-row";
+import { ScrollTable } from "./side-scroll";
 
 const COLUMNS = ["Code", "Credits", "Status", "Expires", "Uses", "Created"];
 
@@ -21,9 +22,7 @@ export const PromoCodesPanel = () => {
       {list.isPending ? <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p> : null}
       {list.data && codes.length === 0 ? <EmptyState title="No promo codes yet" /> : null}
       {codes.length > 0 ? (
-        // relative: the rows' screen-reader labels are absolutely positioned, and would widen the page instead of
-        // scrolling with the table unless this box is their containing block.
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+        <ScrollTable label="Promo codes table">
           <table className="w-full text-sm">
             <thead className="text-left text-xs uppercase text-slate-600 dark:text-slate-400">
               <tr>
@@ -43,7 +42,7 @@ export const PromoCodesPanel = () => {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       ) : null}
       {list.hasNextPage ? (
         <Button variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>

@@ -61,13 +61,14 @@ export const OutcomeControl = ({
 
   return (
     <>
-      <label className="text-sm">
+      <label className="min-w-0 max-w-full text-sm">
         <span className="sr-only">Outcome</span>
+        {/* max-w-full: an answer label may be a long word, and the closed select is as wide as its longest option. */}
         <select
           aria-label="Outcome"
           value={question.outcome}
           onChange={(e) => setPending(e.target.value as Outcome)}
-          className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
+          className="max-w-full rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm sm:max-w-64 dark:border-slate-700 dark:bg-slate-950"
         >
           {OUTCOMES_BY_TYPE[question.questionType].map((o) => (
             <option key={o} value={o}>
@@ -80,7 +81,13 @@ export const OutcomeControl = ({
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
         title="Set outcome?"
-        description={pending ? `Mark this question ${label(pending)}. Picks are paid or refunded at once.` : undefined}
+        description={
+          pending ? (
+            <span className="wrap-anywhere">
+              Mark this question {label(pending)}. Picks are paid or refunded at once.
+            </span>
+          ) : undefined
+        }
         footer={
           <div className="flex gap-2">
             <Button variant="secondary" className="flex-1" onClick={() => setPending(null)}>

@@ -16,6 +16,7 @@ import {
   toLocalInput,
   togglePlayerProps,
   validateForm,
+  type FormProblem,
 } from "./form-values";
 import { ImageUpload } from "./image-upload";
 import { feedLinkQueryOptions } from "./score-feed-api";
@@ -31,23 +32,35 @@ export const QuestionFormDialog = ({ question, onClose }: Props) => {
   const initial = question ? formFromQuestion(question) : emptyForm();
   const [values, setValues] = useState<QuestionFormValues>(initial);
   const [tagText, setTagText] = useState(initial.tags.filter((t) => t !== PLAYER_PROPS_TAG).join(", "));
+  // The server's refusal of the last save; any edit clears it.
   const [error, setError] = useState<string | null>(null);
+  // After the first save attempt the form's own rules are checked as the admin types, so a fixed field's message goes.
+  const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   // Untouched (null) leaves the question's score feed link as it is.
   const [feedDraft, setFeedDraft] = useState<FeedDraft | null>(null);
   const linked =
     useQuery({ ...feedLinkQueryOptions(question?.id ?? ""), enabled: question !== null }).data?.link != null;
-  const set = <K extends keyof QuestionFormValues>(key: K, value: QuestionFormValues[K]) =>
+  const set = <K extends keyof QuestionFormValues>(key: K, value: QuestionFormValues[K]) => {
+    setError(null);
     setValues((v) => ({ ...v, [key]: value }));
+  };
+  const problem = checked ? validateForm(values) : null;
+  const problemAt = (field: FormProblem["field"]) => (problem?.field === field ? problem.message : undefined);
   const overUnder = values.questionType === "over_under";
   const isProp = values.tags.includes(PLAYER_PROPS_TAG);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const tags = [...new Set([...parseTags(tagText), ...(isProp ? [PLAYER_PROPS_TAG] : [])])];
     const final = { ...values, tags, ...(overUnder ? { answerOptionA: "Over", answerOptionB: "Under" } : {}) };
-    const problem = validateForm(final);
-    if (problem) return setError(problem);
+    setChecked(true);
+    if (validateForm(final)) {
+      // Save sits at the bottom of a long sheet: the field to fix is brought into view and focused.
+      const form = event.currentTarget;
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     setBusy(true);
     setError(null);
     let saved: string | null = null;
@@ -73,7 +86,12 @@ export const QuestionFormDialog = ({ question, onClose }: Props) => {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={question ? "Edit Question" : "New Question"}>
       <form noValidate onSubmit={submit} className="space-y-3">
-        <InputField label="Title" value={values.title} onChange={(e) => set("title", e.target.value)} />
+        <InputField
+          label="Title"
+          value={values.title}
+          error={problemAt("title")}
+          onChange={(e) => set("title", e.target.value)}
+        />
         <div className="grid grid-cols-2 gap-3">
           <label className="text-sm font-medium">
             Sport
@@ -131,12 +149,14 @@ export const QuestionFormDialog = ({ question, onClose }: Props) => {
             type="number"
             min={0}
             value={String(values.creditCost)}
+            error={problemAt("creditCost")}
             onChange={(e) => set("creditCost", Number(e.target.value))}
           />
           <InputField
             label="Deadline"
             type="datetime-local"
             value={toLocalInput(values.deadline)}
+            error={problemAt("deadline")}
             onChange={(e) => set("deadline", fromLocalInput(e.target.value) ?? 0)}
           />
         </div>

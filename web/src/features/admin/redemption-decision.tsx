@@ -41,7 +41,7 @@ export const RedemptionDecision = ({ redemption: r }: { redemption: AdminRedempt
   return (
     <li className="space-y-2 px-4 py-3 text-sm" data-testid="admin-redemption">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
+        <div className="min-w-0 flex-1 wrap-anywhere">
           <p className="font-semibold">
             {redemptionTitle(r)} · {formatUsd(r.valueCents)} · {formatCredits(r.creditsSpent)}
           </p>
@@ -49,7 +49,7 @@ export const RedemptionDecision = ({ redemption: r }: { redemption: AdminRedempt
             {r.user.username} ({r.user.email}) · send to {r.email}
             {payout ? ` · ${payout}` : ""} · {new Date(r.createdAt).toLocaleString()}
           </p>
-          {r.note ? <p className="mt-1 break-words">{r.note}</p> : null}
+          {r.note ? <p className="mt-1">{r.note}</p> : null}
         </div>
         <StatusBadge status={r.status} />
       </div>
@@ -88,7 +88,12 @@ export const RedemptionDecision = ({ redemption: r }: { redemption: AdminRedempt
         open={confirming}
         onOpenChange={setConfirming}
         title="Reject this redemption?"
-        description={`${formatCredits(r.creditsSpent)} go back to ${r.user.username}, who is emailed${note.trim() ? " with your note" : ""}.`}
+        description={
+          <span className="wrap-anywhere">
+            {formatCredits(r.creditsSpent)} go back to {r.user.username}, who is emailed
+            {note.trim() ? " with your note" : ""}.
+          </span>
+        }
         footer={
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setConfirming(false)}>

@@ -29,7 +29,7 @@ export const RedemptionHoldNotice = ({ id, hold, pending }: { id: string; hold: 
       data-testid="redemption-hold"
       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-xs dark:border-amber-800 dark:bg-amber-950/40"
     >
-      <div>
+      <div className="min-w-0 wrap-anywhere">
         <p className="font-semibold text-amber-900 dark:text-amber-100">{holdSummary(hold, pending)}</p>
         {pending ? (
           <p>It cannot be fulfilled until you release the hold. Rejecting it refunds its credits as usual.</p>

@@ -75,9 +75,9 @@ export const RiskSignals = ({ risk }: { risk: RedemptionRisk }) => (
         <span>{riskHeadline(risk)}</span>
       </p>
     ) : null}
-    <dl aria-label="Risk signals" className="flex flex-wrap gap-x-4 gap-y-0.5">
+    <dl aria-label="Risk signals" className="flex flex-wrap gap-x-4 gap-y-0.5 wrap-anywhere">
       {riskSignals(risk).map((signal) => (
-        <div key={signal.label} className="flex gap-1">
+        <div key={signal.label} className="flex min-w-0 gap-1">
           <dt className="text-slate-600 dark:text-slate-400">{signal.label}:</dt>
           <dd className={signal.notable ? "font-semibold" : ""}>{signal.value}</dd>
         </div>

@@ -119,7 +119,7 @@ export const ScoreFeedFields = ({ questionId, overUnder, draft, onChange }: Prop
     );
   }
   return (
-    <fieldset className="space-y-2 rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-800">
+    <fieldset className="min-w-0 space-y-2 rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-800">
       <legend className="px-1 font-semibold">Resolve from the score feed</legend>
       {body}
     </fieldset>

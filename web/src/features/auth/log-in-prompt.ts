@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
-import type { ExternalToast } from "sonner";
 import { toast } from "../../lib/toast";
 import { ensureMe } from "./auth-queries";
 
@@ -17,18 +16,18 @@ export const pickLink = (questionId: string, choice: "yes" | "no" | null) => {
   return `/home?${params}`;
 };
 
-type Prompt = { message: string; redirect: string; error?: boolean; position?: ExternalToast["position"] };
+type Prompt = { message: string; redirect: string; error?: boolean };
 
 /** A toast with a Log in button that comes back to `redirect` after signing in. */
 export const useLogInPrompt = () => {
   const navigate = useNavigate();
   return useCallback(
-    ({ message, redirect, error = false, position }: Prompt) => {
+    ({ message, redirect, error = false }: Prompt) => {
       const action = {
         label: "Log in",
         onClick: () => void navigate({ to: "/auth", search: { mode: "login", redirect } }),
       };
-      (error ? toast.error : toast)(message, { action, position });
+      (error ? toast.error : toast)(message, { action });
     },
     [navigate],
   );

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { toast } from "../../lib/toast";
 import { client, unwrap } from "../../lib/api";
+import { forgetKeptPages } from "../../lib/query-persistence";
 import { THEME_STORAGE_KEY } from "../../lib/theme";
 import { turnOffPush } from "../notifications/browser-push";
 import { CLAIM_DISMISSED_KEY } from "./claim-timing";
@@ -11,6 +12,7 @@ const clearStorage = () => {
   const theme = localStorage.getItem(THEME_STORAGE_KEY);
   localStorage.clear();
   sessionStorage.clear();
+  void forgetKeptPages();
   if (theme) localStorage.setItem(THEME_STORAGE_KEY, theme);
 };
 

@@ -2,8 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Dialog } from "../../components/ui/dialog";
 import { ApiError } from "../../lib/api";
+import { formatWinRate } from "../../lib/format";
 import { CountryFlag } from "../auth/country-flag";
 import { userStatsQueryOptions, type Period, type UserStats } from "./community-queries";
+import { FormStrip } from "./form-strip";
 import { monthYear, rankLabel, shortDate } from "./format";
 import { PeriodFilter } from "./period-filter";
 
@@ -31,11 +33,12 @@ const StatsBody = ({ stats }: { stats: UserStats }) => (
     <dl className="grid grid-cols-3 gap-2" data-testid="stats-grid">
       <Stat label="Total Picks" value={stats.totalPicks} />
       <Stat label="Wins" value={stats.totalWins} />
-      <Stat label="Win Rate" value={`${stats.winRate}%`} />
+      <Stat label="Win Rate" value={formatWinRate(stats.winRate)} />
       <Stat label="Current Streak" value={stats.currentStreak} />
       <Stat label="Best Streak" value={stats.maxStreak} />
       <Stat label="Rank" value={rankLabel(stats)} />
     </dl>
+    <FormStrip activity={stats.recentActivity} />
     <section>
       <h3 className="mb-2 text-sm font-semibold">Recent Activity</h3>
       {stats.recentActivity.length === 0 ? (

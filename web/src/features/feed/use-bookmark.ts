@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-
 import { toast } from "../../lib/toast";
 import { client, unwrap } from "../../lib/api";
 import { LOG_IN_TO_PICK, useLogInPrompt, useViewer } from "../auth/log-in-prompt";
+import { questionDetailQueryKey, type QuestionDetail } from "../picks/picks-queries";
 import type { FeedPage } from "./feed-queries";
 
 const setBookmarkedInFeeds = (pages: InfiniteData<FeedPage> | undefined, id: string, bookmarked: boolean) =>
@@ -13,8 +14,14 @@ const setBookmarkedInFeeds = (pages: InfiniteData<FeedPage> | undefined, id: str
     })),
   };
 
-/** Toggles a bookmark, showing it at once and undoing that if the server refuses. */
-export const useBookmark = () => {
+const setBookmarkedOnPage = (detail: QuestionDetail | undefined, bookmarked: boolean) =>
+  detail && { ...detail, question: { ...detail.question, bookmarked } };
+
+/**
+ * Toggles a bookmark, showing it at once (in the feed and on the question's page) and undoing that if the server
+ * refuses. A visitor is asked to log in, then brought back to `redirect`.
+ */
+export const useBookmark = (redirect = "/home") => {
   const queryClient = useQueryClient();
   const promptLogIn = useLogInPrompt();
   const viewer = useViewer();
@@ -29,11 +36,17 @@ export const useBookmark = () => {
       queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (old) =>
         setBookmarkedInFeeds(old, id, bookmarked),
       );
+      queryClient.setQueriesData<QuestionDetail>({ queryKey: questionDetailQueryKey(id) }, (old) =>
+        setBookmarkedOnPage(old, bookmarked),
+      );
     },
     onSuccess: (_data, { bookmarked }) => toast.success(bookmarked ? "Question bookmarked" : "Bookmark removed"),
     onError: (_error, { id, bookmarked }) => {
       queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ["questions", "feed"] }, (old) =>
         setBookmarkedInFeeds(old, id, !bookmarked),
+      );
+      queryClient.setQueriesData<QuestionDetail>({ queryKey: questionDetailQueryKey(id) }, (old) =>
+        setBookmarkedOnPage(old, !bookmarked),
       );
       toast.error("Failed to update bookmark");
     },
@@ -48,7 +61,7 @@ export const useBookmark = () => {
   return async (id: string, bookmarked: boolean) => {
     // Visitors who bookmark are asked in the same words as those who pick.
     if (!(await viewer())) {
-      promptLogIn({ message: LOG_IN_TO_PICK, redirect: "/home" });
+      promptLogIn({ message: LOG_IN_TO_PICK, redirect });
       return;
     }
     mutation.mutate({ id, bookmarked });

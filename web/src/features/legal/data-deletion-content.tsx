@@ -14,7 +14,7 @@ export const DataDeletionContent = () => (
           </Link>{" "}
           and choose <strong>Delete account</strong>.
         </li>
-        <li>Confirm the deletion when asked.</li>
+        <li>Confirm the deletion with your password.</li>
       </ol>
       <p>
         Deletion is permanent. Once confirmed, you are signed out on every device and the account cannot be restored.
@@ -24,8 +24,9 @@ export const DataDeletionContent = () => (
     <Section title="2. Before you delete">
       <ul>
         <li>
-          <strong>Pending redemptions</strong> must be completed or cancelled first. If a gift card is still being
-          reviewed, wait for it to arrive or cancel the request.
+          <strong>Pending redemptions</strong> must be completed or cancelled first. If a gift card or cash-out is still
+          being reviewed, wait for it to arrive, or cancel it when you delete: the delete dialog lists it and asks you
+          to agree. Cancelling refunds its credits to your balance, which is forfeited with the account.
         </li>
         <li>
           <strong>Unredeemed credits are forfeited.</strong> Any credits left in your account, including redeemable
@@ -102,7 +103,7 @@ export const DataDeletionContent = () => (
         from inside the app. We will send a confirmation message to the email address on the account and delete it only
         after you confirm from that address. If you no longer have access to that email address, we may ask for other
         details that only the account owner would know, such as recent picks or purchases. We never ask for your
-        password.
+        password by message or email.
       </p>
     </Section>
 

@@ -6,6 +6,7 @@ import { countCrowdPick, countPick } from "../picks/crowd-split";
 import type { myPicksQueryOptions } from "../picks/picks-queries";
 import { toast } from "../../lib/toast";
 import type { CreditBurst } from "./credit-animation";
+import { removedPickNotice, streakCorrectionNotice } from "./live-notices";
 
 type MyPicks = Awaited<ReturnType<NonNullable<typeof myPicksQueryOptions.queryFn>>>;
 
@@ -21,7 +22,10 @@ const withCountedPick = (data: InfiniteData<FeedPage> | undefined, id: string, c
     })),
   };
 
-/** Live events touch the query cache (set or invalidate) and screens re-render from it; a streak correction also says why. */
+/**
+ * Live events touch the query cache (set or invalidate) and screens re-render from it; a streak correction and a
+ * removed question's refund also say why.
+ */
 export const applyLiveMessage = (
   queryClient: QueryClient,
   message: LiveMessage,
@@ -44,21 +48,14 @@ export const applyLiveMessage = (
       return;
     case "streak": {
       void queryClient.invalidateQueries({ queryKey: ["picks"] });
-      const { streakBefore, streakAfter, questionTitle, reason } = message.data;
-      // Every correction is announced, including one that left the number where it was.
-      toast(
-        streakBefore === streakAfter
-          ? `Your streak stays at ${streakAfter}`
-          : `Your streak went from ${streakBefore} to ${streakAfter}`,
-        {
-          description: [
-            `A result was corrected: ${questionTitle ?? "a question you picked"}.`,
-            reason ? `Reason: ${reason}` : "",
-          ]
-            .filter(Boolean)
-            .join(" "),
-        },
-      );
+      const { title, description } = streakCorrectionNotice(message.data);
+      toast(title, { description });
+      return;
+    }
+    case "pick.removed": {
+      void queryClient.invalidateQueries({ queryKey: ["picks"] });
+      const { title, description } = removedPickNotice(message.data);
+      toast(title, { description });
       return;
     }
     case "question.updated":

@@ -1,6 +1,7 @@
 import type { Question } from "../feed/feed-queries";
 import { QuestionResultStatus } from "../score-feed/result-status";
 import { isPending, outcomeLabel } from "../score-feed/result-text";
+import { CrowdBar } from "./crowd-bar";
 import { crowdSplit } from "./crowd-split";
 
 const PICK_STATUS = { active: "In progress", won: "Won", lost: "Lost", void: "Void" } as const;
@@ -31,6 +32,7 @@ export const ClosedQuestion = ({ question }: { question: Question }) => {
       <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="crowd-split">
         {crowd && total > 0 ? crowdSplit(crowd, question) : "No picks were made"}
       </p>
+      {crowd ? <CrowdBar crowd={crowd} className="-mt-2 max-w-xs" /> : null}
       {myPick ? (
         <p className="text-sm">
           Your pick: <span className="font-semibold">{label(myPick.choice)}</span> · {PICK_STATUS[myPick.status]}

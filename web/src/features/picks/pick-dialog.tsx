@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { toast } from "../../lib/toast";
-import { positionAfterDialog } from "../../lib/toast-position";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useAuth } from "../auth/auth-queries";
@@ -56,7 +55,6 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
       message: SESSION_LOST,
       redirect: pickLink(target.questionId, choice),
       error: true,
-      position: positionAfterDialog(),
     });
   }, [status, me, closed, onClose, promptLogIn, target.questionId, choice]);
 
@@ -71,7 +69,6 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
     submit({ questionId: question.id, choice, multiplier: free ? 1 : multiplier, cost }, () => {
       toast.success(`Pick Confirmed - ${label(choice)}`, {
         description: cheerfulMessage(),
-        position: positionAfterDialog(),
       });
       onPicked(question.id);
       onClose();
@@ -141,7 +138,7 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
                       role="radio"
                       aria-checked={multiplier === m}
                       onClick={() => setMultiplier(m)}
-                      className={`flex-1 rounded-lg border px-2 py-1.5 text-sm font-semibold ${multiplier === m ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-700"}`}
+                      className={`min-h-11 flex-1 rounded-lg border px-2 py-1.5 text-sm font-semibold md:min-h-0 ${multiplier === m ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 dark:border-slate-700"}`}
                     >
                       {m}x
                     </button>
@@ -152,11 +149,11 @@ export const PickDialog = ({ target, onClose, onPicked }: Props) => {
             <dl className="grid grid-cols-2 gap-2 rounded-xl bg-slate-100 p-3 text-sm dark:bg-slate-800">
               <dt>Cost</dt>
               <dd className="text-right font-semibold" data-testid="pick-cost">
-                {cost} credits
+                {formatCredits(cost)}
               </dd>
               <dt>Potential payout</dt>
               <dd className="text-right font-semibold" data-testid="pick-payout">
-                {potentialPayout(question.creditCost, multiplier)} credits
+                {formatCredits(potentialPayout(question.creditCost, multiplier))}
               </dd>
             </dl>
             {missing > 0 ? (

@@ -22,6 +22,18 @@ export const questionQueryOptions = (id: string) =>
       unwrap(client.questions[":id"].$get({ param: { id } }, { init: { signal } })).then((r) => r.question),
   });
 
+export type QuestionDetail = Answer<(typeof client.questions)[":id"]["$get"]>;
+export type OutcomeChange = QuestionDetail["outcomeHistory"][number];
+
+/** What a question's own page shows of it, for this viewer: every viewer has their own pick and bookmark on it. */
+export const questionDetailQueryKey = (id: string) => ["questions", "detail", id, "page"] as const;
+
+export const questionDetailQueryOptions = (id: string, viewer: string | null) =>
+  queryOptions({
+    queryKey: [...questionDetailQueryKey(id), viewer],
+    queryFn: ({ signal }) => unwrap(client.questions[":id"].$get({ param: { id } }, { init: { signal } })),
+  });
+
 export const pickStatsQueryOptions = queryOptions({
   queryKey: ["picks", "stats"],
   queryFn: ({ signal }) => unwrap(client.picks.stats.$get(undefined, { init: { signal } })),
@@ -41,4 +53,15 @@ export const streakHistoryQueryOptions = infiniteQueryOptions({
     unwrap(client.streak.history.$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
+});
+
+export type PickRecord = Answer<typeof client.picks.record.$get>;
+
+/** The player's days as their clock has them (minutes behind UTC, as the daily credits send it). */
+const timeZone = () => String(new Date().getTimezoneOffset());
+
+export const pickRecordQueryOptions = queryOptions({
+  queryKey: ["picks", "record"],
+  queryFn: ({ signal }) => unwrap(client.picks.record.$get({ query: { tz: timeZone() } }, { init: { signal } })),
+  staleTime: 3 * 60_000,
 });

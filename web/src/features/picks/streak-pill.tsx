@@ -16,10 +16,13 @@ export const StreakPill = () => {
         onClick={() => setOpen(true)}
         aria-label={`Current streak ${streak}`}
         data-testid="streak-pill"
-        className="inline-flex items-center gap-1 rounded-full bg-orange-100 px-3 py-1 text-sm font-bold text-orange-900 dark:bg-orange-900/40 dark:text-orange-100"
+        className="flex h-11 shrink-0 items-center"
       >
-        <Flame aria-hidden="true" size={16} className="text-orange-600 dark:text-orange-300" />
-        {streak}
+        {/* A finger's height (44 px) to tap; the pill drawn inside it stays small. */}
+        <span className="inline-flex items-center gap-1 rounded-full bg-orange-100 px-3 py-1 text-sm font-bold text-orange-900 dark:bg-orange-900/40 dark:text-orange-100">
+          <Flame aria-hidden="true" size={16} className="text-orange-600 dark:text-orange-300" />
+          {streak}
+        </span>
       </button>
       {open ? (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Button } from "../../components/ui/button";
 import { formatDateTime } from "../../lib/format";
 import { streakHistoryQueryOptions, type StreakEvent } from "./picks-queries";
+import { StreakLine } from "./streak-line";
 
 const OUTCOME_NAMES: Record<string, string> = {
   A: "A",
@@ -52,6 +53,7 @@ export const StreakTimeline = () => {
     );
   return (
     <section aria-label="Streak history" className="space-y-3">
+      <StreakLine events={events} />
       <h3 className="text-sm font-semibold">Why your streak changed</h3>
       <ol className="space-y-3 border-l border-slate-200 pl-4 dark:border-slate-700">
         {events.map((event) => (

@@ -3,22 +3,12 @@ import { useRef } from "react";
 import { toast } from "../../lib/toast";
 import { ApiError, client, unwrap } from "../../lib/api";
 import { meQueryOptions, type Me } from "../auth/auth-queries";
+import { pickFailureNotice } from "./pick-failure";
 
 type SubmitInput = { questionId: string; choice: "yes" | "no"; multiplier: number; cost: number };
 
 const adjustBalance = (me: Me | null | undefined, delta: number): Me | null | undefined =>
   me && { ...me, credits: { ...me.credits, balance: me.credits.balance + delta } };
-
-/** The player's wording for every way a pick can fail but a lost session. */
-const reportFailure = (error: unknown) => {
-  if (error instanceof ApiError && error.details.isDuplicate) {
-    toast.error("Pick Already Submitted", { description: "You have already made a pick for this question" });
-  } else if (error instanceof ApiError && error.status === 402) {
-    toast.error("Insufficient credits to submit pick");
-  } else {
-    toast.error("Error", { description: error instanceof ApiError ? error.message : "Failed to submit pick" });
-  }
-};
 
 /**
  * Spends on screen before the server answers, and puts the balance back (by refetching) on any failure.
@@ -44,7 +34,8 @@ export const useSubmitPick = () => {
         queryClient.setQueryData<Me | null>(meQueryOptions.queryKey, null);
         return;
       }
-      reportFailure(error);
+      const { title, description } = pickFailureNotice(error);
+      toast.error(title, description ? { description } : undefined);
       void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
     },
     onSettled: () => {

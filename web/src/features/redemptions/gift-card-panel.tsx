@@ -3,19 +3,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { formatCredits } from "../../lib/format";
 import { toast } from "../../lib/toast";
-import {
-  formatUsd,
-  isConfirmableEmail,
-  redemptionValueCents,
-  REDEMPTION_ERRORS as E,
-  type RedemptionError,
-} from "#shared/redemptions";
+import { formatUsd, isConfirmableEmail, redemptionValueCents, type RedemptionError } from "#shared/redemptions";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { meQueryOptions, useAuth } from "../auth/auth-queries";
-import { AgeConfirmation } from "./age-confirmation";
+import { AgeConfirmation } from "../auth/age-confirmation";
 import { BalanceSummary } from "./balance-summary";
 import type { Reward } from "./redemption-queries";
+import { fieldState, ProblemNotice, SubmitFooter } from "./problem-notice";
+import { giftCardProblem } from "./redemption-problems";
 import { RewardImage } from "./reward-image";
 import { useRedeem } from "./use-redeem";
 
@@ -26,8 +22,10 @@ const FAILED: RedemptionError = {
   message: "Failed to process your redemption. Please try again.",
 };
 const FIELD = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm dark:border-slate-700";
-const INPUT = `${FIELD} bg-white dark:bg-slate-950`;
+const INPUT = `${FIELD} bg-white aria-invalid:border-red-600 dark:bg-slate-950 dark:aria-invalid:border-red-500`;
 const READ_ONLY = `${FIELD} bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300`;
+
+const PROBLEM_ID = "gift-card-problem";
 
 /** Non-numeric input counts as 0. */
 const parseCredits = (value: string) => Number.parseInt(value, 10) || 0;
@@ -50,26 +48,20 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
   const min = reward?.minAmount ?? 10;
   const max = reward?.maxAmount ?? 1000;
   const redeemable = me?.credits.redeemable ?? 0;
-  // Said beside the field, so a disabled button never leaves the player guessing.
-  const amountProblem =
-    credits < min ? E.minimum(min) : credits > max ? E.maximum(max) : credits > redeemable ? E.insufficient : null;
+  // Said beside the button, so a disabled button never leaves the player guessing.
+  const problem = giftCardProblem({ credits, min, max, redeemable, email, adult });
+  const shown = redeem.failure ?? problem;
+  const faulty = fieldState(redeem.failure ? null : problem, PROBLEM_ID);
   const valueCents = redemptionValueCents(credits, usdPerCredit);
   const value = formatUsd(valueCents);
   const emailOk = isConfirmableEmail(email);
-  const blocked =
-    redeem.isPending ||
-    !reward ||
-    amountProblem !== null ||
-    !email.trim() ||
-    !email.includes("@") ||
-    email.trim().length < 5 ||
-    !adult;
+  const blocked = redeem.isPending || !reward || problem !== null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reward || blocked) return;
     redeem.mutate(
-      { kind: "gift_card", json: { rewardId: reward.id, credits, email: email.trim(), ageConfirmed: adult } },
+      { kind: "gift_card", json: { rewardId: reward.id, credits, email: email.trim(), ageConfirmed: true } },
       {
         onSuccess: () => {
           toast.success("Redemption Successful", {
@@ -88,27 +80,19 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
           <RewardImage name={name} imageUrl={reward?.imageUrl ?? null} valueCents={valueCents} />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label className="block text-sm font-medium">
-              Credits
-              <input
-                type="number"
-                inputMode="numeric"
-                min={min}
-                max={max}
-                aria-invalid={amountProblem ? true : undefined}
-                aria-describedby={amountProblem ? "gift-card-amount-problem" : undefined}
-                className={INPUT}
-                value={credits === 0 ? "" : String(credits)}
-                onChange={(e) => setCredits(parseCredits(e.target.value))}
-              />
-            </label>
-            {amountProblem ? (
-              <p id="gift-card-amount-problem" role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
-                {amountProblem.message}
-              </p>
-            ) : null}
-          </div>
+          <label className="block text-sm font-medium">
+            Credits
+            <input
+              type="number"
+              inputMode="numeric"
+              min={min}
+              max={max}
+              {...faulty("amount")}
+              className={INPUT}
+              value={credits === 0 ? "" : String(credits)}
+              onChange={(e) => redeem.editing(setCredits)(parseCredits(e.target.value))}
+            />
+          </label>
           <label className="block text-sm font-medium">
             Gift Card Value
             <input readOnly className={READ_ONLY} value={value} data-testid="gift-card-value" />
@@ -120,9 +104,10 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
             <input
               type="email"
               autoComplete="email"
+              {...faulty("email")}
               className={`${INPUT} pr-9`}
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => redeem.editing(setEmail)(e.target.value)}
             />
             {emailOk ? (
               <Check
@@ -144,13 +129,18 @@ export const GiftCardPanel = ({ reward, usdPerCredit, onClose }: Props) => {
           </p>
         </div>
         {me ? <BalanceSummary credits={me.credits} /> : null}
-        <AgeConfirmation checked={adult} onChange={setAdult} />
-        <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <AgeConfirmation
+          checked={adult}
+          onChange={redeem.editing(setAdult)}
+          problemId={faulty("age")["aria-describedby"]}
+        />
+        <SubmitFooter>
           <p className="text-sm">Redeemable balance: {formatCredits(redeemable)}</p>
+          <ProblemNotice id={PROBLEM_ID} problem={shown} refused={redeem.failure !== null} />
           <Button type="submit" disabled={blocked} className="w-full">
             {redeem.isPending ? "Processing..." : `Redeem ${name} Gift Card (${value})`}
           </Button>
-        </div>
+        </SubmitFooter>
       </form>
     </Dialog>
   );

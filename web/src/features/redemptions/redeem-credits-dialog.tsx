@@ -5,8 +5,6 @@ import {
   CASH_OUT_METHOD_LABELS,
   CASH_OUT_METHODS,
   formatUsd,
-  isCashOutEmail,
-  payoutHandleProblem,
   cashOutDestination,
   redemptionValueCents,
   REDEMPTION_ERRORS as E,
@@ -17,8 +15,10 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { InputField } from "../../components/ui/field";
 import { useAuth } from "../auth/auth-queries";
-import { AgeConfirmation } from "./age-confirmation";
+import { AgeConfirmation } from "../auth/age-confirmation";
 import { BalanceSummary } from "./balance-summary";
+import { fieldState, ProblemNotice, SubmitFooter } from "./problem-notice";
+import { cashOutProblem } from "./redemption-problems";
 import { rewardsQueryOptions } from "./redemption-queries";
 import { useRedeem, type CashOutBody } from "./use-redeem";
 import { formatCredits } from "../../lib/format";
@@ -30,6 +30,7 @@ const FAILED: RedemptionError = {
   message: "An unexpected error occurred. Please try again.",
 };
 const OPTION = "rounded-lg border px-3 py-2 text-sm font-semibold";
+const PROBLEM_ID = "cash-out-problem";
 
 /** The Redeem Credits modal (cash-out by card, Venmo or Cash App). */
 export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
@@ -52,30 +53,19 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
   const min = rules?.minCredits ?? 10;
   const redeemable = me?.credits.redeemable ?? 0;
   const credits = Number(amount) || 0;
+  // One thing at a time, beside the button: never a stack of toasts, one per press.
+  const problem = cashOutProblem({ method, credits, min, email, handle, adult });
+  const shown = redeem.failure ?? problem;
+  const faulty = fieldState(redeem.failure ? null : problem, PROBLEM_ID);
   // Digits only, and never more than can be redeemed.
   const changeAmount = (value: string) => {
     const digits = value.replace(/\D/g, "");
-    setAmount(digits === "" ? "" : String(Math.min(Number(digits), redeemable)));
-  };
-
-  const refusal = (): RedemptionError | null => {
-    if (!method) return E.method;
-    if (credits < min) return E.minimum(min);
-    if (!email.trim()) return E.emailRequired;
-    if (!isCashOutEmail(email)) return E.emailInvalid;
-    const handleProblem = method ? payoutHandleProblem(method, handle) : null;
-    if (handleProblem) return handleProblem;
-    if (!adult) return E.ageRequired;
-    return null;
+    redeem.editing(setAmount)(digits === "" ? "" : String(Math.min(Number(digits), redeemable)));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = refusal();
-    if (problem || !method) {
-      toast.error(problem?.title ?? E.method.title, { description: problem?.message ?? E.method.message });
-      return;
-    }
+    if (problem || !method || redeem.isPending) return;
     const body: CashOutBody = { amount: credits, method, email: email.trim(), ageConfirmed: true };
     if (method === "venmo") body.venmoUsername = handle.trim();
     if (method === "cashapp") body.cashTag = handle.trim();
@@ -101,7 +91,7 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
               role="radio"
               aria-checked={method === m}
               onClick={() => {
-                setMethod(m);
+                redeem.editing(setMethod)(m);
                 setHandle("");
               }}
               className={`${OPTION} ${method === m ? "border-brand-700 bg-brand-50 text-brand-800 dark:bg-brand-800/30 dark:text-brand-100" : "border-slate-300 dark:border-slate-700"}`}
@@ -115,6 +105,7 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
             label="Amount (credits)"
             inputMode="numeric"
             value={amount}
+            {...faulty("amount")}
             onChange={(e) => changeAmount(e.target.value)}
           />
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
@@ -127,14 +118,16 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...faulty("email")}
+          onChange={(e) => redeem.editing(setEmail)(e.target.value)}
         />
         {method === "venmo" ? (
           <InputField
             label="Venmo username"
             placeholder="@username"
             value={handle}
-            onChange={(e) => setHandle(e.target.value)}
+            {...faulty("handle")}
+            onChange={(e) => redeem.editing(setHandle)(e.target.value)}
           />
         ) : null}
         {method === "cashapp" ? (
@@ -142,14 +135,22 @@ export const RedeemCreditsDialog = ({ open, onOpenChange }: Props) => {
             label="Cash App tag"
             placeholder="$cashtag"
             value={handle}
-            onChange={(e) => setHandle(e.target.value)}
+            {...faulty("handle")}
+            onChange={(e) => redeem.editing(setHandle)(e.target.value)}
           />
         ) : null}
         {me ? <BalanceSummary credits={me.credits} /> : null}
-        <AgeConfirmation checked={adult} onChange={setAdult} />
-        <Button type="submit" className="w-full" disabled={redeem.isPending}>
-          {redeem.isPending ? "Processing..." : "Redeem"}
-        </Button>
+        <AgeConfirmation
+          checked={adult}
+          onChange={redeem.editing(setAdult)}
+          problemId={faulty("age")["aria-describedby"]}
+        />
+        <SubmitFooter>
+          <ProblemNotice id={PROBLEM_ID} problem={shown} refused={redeem.failure !== null} />
+          <Button type="submit" className="w-full" disabled={redeem.isPending || problem !== null}>
+            {redeem.isPending ? "Processing..." : "Redeem"}
+          </Button>
+        </SubmitFooter>
       </form>
     </Dialog>
   );

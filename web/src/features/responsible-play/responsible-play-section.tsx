@@ -5,6 +5,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { ApiError } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import { BREAKS, breakQuestion } from "./break-lengths";
 import { LimitRow } from "./limit-row";
 import {
   endExclusion,
@@ -12,16 +13,9 @@ import {
   selfExclude,
   setLimit,
   takeBreak,
-  type BreakLength,
   type ExclusionLength,
   type PlayView,
 } from "./play-api";
-
-const BREAKS: { length: BreakLength; label: string }[] = [
-  { length: "24h", label: "24 hours" },
-  { length: "7d", label: "7 days" },
-  { length: "30d", label: "30 days" },
-];
 
 const EXCLUSIONS: { length: ExclusionLength; label: string }[] = [
   { length: "6m", label: "6 months" },
@@ -124,7 +118,7 @@ export const ResponsiblePlaySection = () => {
               variant="secondary"
               onClick={() =>
                 setPending({
-                  title: `Take a ${b.label} break?`,
+                  title: breakQuestion(b.length),
                   description: "Picks, purchases and challenges pause at once, and the break cannot be cut short.",
                   run: () => takeBreak(b.length),
                 })

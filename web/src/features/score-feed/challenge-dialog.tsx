@@ -5,7 +5,6 @@ import { Dialog } from "../../components/ui/dialog";
 import { TextAreaField } from "../../components/ui/field";
 import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { positionAfterDialog } from "../../lib/toast-position";
 import { useChallenge } from "./score-feed-queries";
 
 type Props = { questionId: string; title: string; proposal: string; onClose: () => void };
@@ -25,7 +24,6 @@ export const ChallengeDialog = ({ questionId, title, proposal, onClose }: Props)
       onSuccess: () => {
         toast.success("Challenge sent", {
           description: "An admin reviews the result before it is final.",
-          position: positionAfterDialog(),
         });
         onClose();
       },

@@ -28,7 +28,7 @@ export const ShareCardButton = ({ kind, id, title, label, compact = false }: Pro
     type="button"
     aria-label={compact ? label : undefined}
     onClick={() => void shareCard(kind, id, title)}
-    className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+    className={`inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100 md:min-h-0 dark:text-slate-300 dark:hover:bg-slate-800 ${compact ? "min-w-11 md:min-w-0" : ""}`}
   >
     <Share2 aria-hidden="true" size={16} />
     {compact ? null : label}

@@ -37,45 +37,44 @@ export const AccountMenu = () => {
       >
         {me?.user.username.slice(0, 1).toUpperCase()}
       </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900"
-        >
-          <Menu.Label className="truncate px-3 py-2 text-xs text-slate-600 dark:text-slate-400">
-            {me?.user.username}
-          </Menu.Label>
-          <LinkItem to="/profile">Profile</LinkItem>
-          <LinkItem to="/gift-cards">Gift Cards</LinkItem>
-          <LinkItem to="/referrals">Referrals</LinkItem>
-          <LinkItem to="/invite-history">Invite history</LinkItem>
-          {isAdmin ? <LinkItem to="/admin">Admin Panel</LinkItem> : null}
-          <Separator />
-          <Menu.Item className={ITEM} onSelect={() => openModal("add-credits")}>
-            Add Credits
-          </Menu.Item>
-          <Menu.Item className={ITEM} onSelect={() => openModal("promo-code")}>
-            Promo Code
-          </Menu.Item>
-          <Separator />
-          <Menu.Label className="px-3 py-1 text-xs text-slate-600 dark:text-slate-400">Theme</Menu.Label>
-          <Menu.RadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-            {THEME_OPTIONS.map((option) => (
-              <Menu.RadioItem key={option.value} value={option.value} className={ITEM}>
-                <Menu.ItemIndicator className="mr-2">
-                  <Check aria-hidden="true" size={16} />
-                </Menu.ItemIndicator>
-                {option.label}
-              </Menu.RadioItem>
-            ))}
-          </Menu.RadioGroup>
-          <Separator />
-          <Menu.Item className={ITEM} onSelect={() => void signOut()}>
-            Sign out
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
+      {/* Drawn inside the header rather than in a portal at the end of the page, so it sits in the banner landmark. */}
+      <Menu.Content
+        align="end"
+        sideOffset={8}
+        className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900"
+      >
+        <Menu.Label className="truncate px-3 py-2 text-xs text-slate-600 dark:text-slate-400">
+          {me?.user.username}
+        </Menu.Label>
+        <LinkItem to="/profile">Profile</LinkItem>
+        <LinkItem to="/gift-cards">Gift Cards</LinkItem>
+        <LinkItem to="/referrals">Referrals</LinkItem>
+        <LinkItem to="/invite-history">Invite history</LinkItem>
+        {isAdmin ? <LinkItem to="/admin">Admin Panel</LinkItem> : null}
+        <Separator />
+        <Menu.Item className={ITEM} onSelect={() => openModal("add-credits")}>
+          Add Credits
+        </Menu.Item>
+        <Menu.Item className={ITEM} onSelect={() => openModal("promo-code")}>
+          Promo Code
+        </Menu.Item>
+        <Separator />
+        <Menu.Label className="px-3 py-1 text-xs text-slate-600 dark:text-slate-400">Theme</Menu.Label>
+        <Menu.RadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+          {THEME_OPTIONS.map((option) => (
+            <Menu.RadioItem key={option.value} value={option.value} className={ITEM}>
+              <Menu.ItemIndicator className="mr-2">
+                <Check aria-hidden="true" size={16} />
+              </Menu.ItemIndicator>
+              {option.label}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
+        <Separator />
+        <Menu.Item className={ITEM} onSelect={() => void signOut()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Content>
     </Menu.Root>
   );
 };

@@ -1,17 +1,29 @@
+import { CloudOff } from "lucide-react";
 import { formatCount, formatCredits } from "../../lib/format";
+import { useOnline } from "../pwa/connection";
 
-export const CreditsPill = ({ balance }: { balance: number }) => (
-  <span
-    className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
-    aria-label={formatCredits(balance)}
-    data-testid="credits-pill"
-  >
+/** The balance; offline it is the last one known, and says so. */
+export const CreditsPill = ({ balance }: { balance: number }) => {
+  const online = useOnline();
+  return (
     <span
-      aria-hidden="true"
-      className="flex h-5 w-5 items-center justify-center rounded-full bg-amber-500 text-xs text-white"
+      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-bold ${online ? "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"}`}
+      aria-label={online ? formatCredits(balance) : `${formatCredits(balance)}, last known (offline)`}
+      title={online ? undefined : "Last known balance: you're offline"}
+      data-testid="credits-pill"
+      data-offline={online ? undefined : "true"}
     >
-      C
+      {online ? (
+        <span
+          aria-hidden="true"
+          className="flex h-5 w-5 items-center justify-center rounded-full bg-amber-500 text-xs text-white"
+        >
+          C
+        </span>
+      ) : (
+        <CloudOff aria-hidden="true" size={16} />
+      )}
+      {formatCount(balance)}
     </span>
-    {formatCount(balance)}
-  </span>
-);
+  );
+};

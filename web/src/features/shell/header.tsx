@@ -1,6 +1,7 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { useRef } from "react";
 import { useFeedFilters } from "../feed/feed-filters";
+import { useIsMobile } from "../../lib/use-media";
 import { AuthArea } from "./auth-area";
 import { DayNav } from "./day-nav";
 import { useModals } from "./modals";
@@ -13,17 +14,20 @@ export const Header = () => {
   useHeaderHeight(ref);
   const { reset } = useFeedFilters();
   const { openModal } = useModals();
+  // The sports and the day filter the feed: elsewhere they would be a row of controls that do nothing.
+  const onFeed = ["/", "/home"].includes(useLocation({ select: (location) => location.pathname }));
+  const mobile = useIsMobile();
 
   return (
     <header
       ref={ref}
       className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
     >
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-1 md:py-2">
         <Link
           to="/"
           onClick={reset}
-          className="flex shrink-0 items-center gap-2 text-xl font-black tracking-tight"
+          className="flex h-11 shrink-0 items-center gap-2 text-xl font-black tracking-tight"
           aria-label="Pickstreak home"
         >
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -44,14 +48,19 @@ export const Header = () => {
           <AuthArea />
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4">
-        <div className="min-w-0 flex-1">
-          <SportsTabs />
+      {onFeed ? (
+        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4">
+          <div className="min-w-0 flex-1">
+            <SportsTabs />
+          </div>
+          {/* A phone's feed has the day beside its search, leaving this row to the sports. */}
+          {mobile ? null : (
+            <div className="pb-1">
+              <DayNav />
+            </div>
+          )}
         </div>
-        <div className="pb-2">
-          <DayNav />
-        </div>
-      </div>
+      ) : null}
     </header>
   );
 };

@@ -59,14 +59,14 @@ export const QuestionsTab = () => {
             data-testid="admin-question"
             className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800"
           >
-            <div className="min-w-[12rem] flex-1">
+            <div className="min-w-[12rem] flex-1 wrap-anywhere">
               <p className="font-semibold">{question.title}</p>
               <p className="text-xs text-slate-700 dark:text-slate-300">
                 {question.status} · {question.category ?? "No sport"} · {formatPlural(question.pickCount, "pick")} ·{" "}
                 {settlementState(question)}
               </p>
             </div>
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
               <OutcomeControl question={question} />
               <Button variant="secondary" className="!px-2 !py-1" onClick={() => setEditing(question)}>
                 Edit

@@ -2,15 +2,17 @@ import { useState, type FormEvent } from "react";
 import { signupFormSchema } from "#shared/auth";
 import { Button } from "../../components/ui/button";
 import { InputField } from "../../components/ui/field";
+import { AgeConfirmation } from "../../features/auth/age-confirmation";
 import { CountrySelect } from "../../features/auth/country-select";
 import { ApiError, client, unwrap } from "../../lib/api";
 import { fieldErrors } from "../../lib/form-errors";
 
 type Props = { referralCode: string | undefined; onSignedUp: (email: string) => void };
-type Field = "email" | "password" | "country" | "username";
+type Field = "email" | "password" | "country" | "username" | "ageConfirmed";
 
 export const SignupForm = ({ referralCode, onSignedUp }: Props) => {
   const [values, setValues] = useState({ email: "", password: "", country: "", username: "" });
+  const [adult, setAdult] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,7 +20,7 @@ export const SignupForm = ({ referralCode, onSignedUp }: Props) => {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = signupFormSchema.safeParse(values);
+    const parsed = signupFormSchema.safeParse({ ...values, ageConfirmed: adult });
     if (!parsed.success) return setErrors(fieldErrors<Field>(parsed.error));
     setErrors({});
     setFormError(null);
@@ -72,6 +74,7 @@ export const SignupForm = ({ referralCode, onSignedUp }: Props) => {
         onChange={(e) => set("username")(e.target.value)}
         placeholder="Leave blank for a random name"
       />
+      <AgeConfirmation checked={adult} onChange={setAdult} error={errors.ageConfirmed} />
       {formError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {formError}

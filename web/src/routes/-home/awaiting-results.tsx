@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { shareQuestion } from "../../features/feed/share";
+import { useShareQuestion } from "../../features/feed/share";
 import { useBookmark } from "../../features/feed/use-bookmark";
 import { awaitingResultsQueryOptions } from "../../features/score-feed/score-feed-queries";
 import { GRID } from "./feed-grid";
@@ -14,6 +14,7 @@ const noPick = () => undefined;
 export const AwaitingResults = ({ viewer }: { viewer: string }) => {
   const { data } = useQuery(awaitingResultsQueryOptions(viewer));
   const toggleBookmark = useBookmark();
+  const share = useShareQuestion();
   if (!data || data.items.length === 0) return null;
   return (
     <section aria-labelledby="awaiting-results" className="mb-6">
@@ -28,7 +29,7 @@ export const AwaitingResults = ({ viewer }: { viewer: string }) => {
             eager
             onPick={noPick}
             onBookmark={toggleBookmark}
-            onShare={shareQuestion}
+            onShare={share}
           />
         ))}
       </div>

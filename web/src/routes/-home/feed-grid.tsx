@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { isNetworkError } from "../../lib/api";
 import { feedQueryOptions, type FeedParams, type Question } from "../../features/feed/feed-queries";
 import { ALL_SPORTS } from "../../features/feed/feed-filters";
-import { shareQuestion } from "../../features/feed/share";
+import { useShareQuestion } from "../../features/feed/share";
 import { useBookmark } from "../../features/feed/use-bookmark";
 import { useAuth } from "../../features/auth/auth-queries";
 import { useOnline } from "../../features/pwa/connection";
@@ -20,7 +20,7 @@ const AdminCardActions = lazy(() =>
 const SCROLL_MARGIN = "400px";
 /** Cards in the first row of the widest grid (4 columns). */
 const FIRST_ROW = 4;
-export const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4";
+export const GRID = "grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-4";
 
 const emptyTitle = (params: FeedParams) => {
   if (params.bookmarkedOnly) return "No bookmarked questions";
@@ -47,6 +47,7 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
   // went out twice. Until then only what is cached shows, such as the first page started with the app.
   const feed = useInfiniteQuery({ ...feedQueryOptions(params), enabled: status !== "loading" });
   const toggleBookmark = useBookmark();
+  const share = useShareQuestion();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
   const questions =
@@ -113,7 +114,7 @@ export const FeedGrid = ({ params, hiddenIds, onPick }: Props) => {
             eager={index < FIRST_ROW}
             onPick={onPick}
             onBookmark={toggleBookmark}
-            onShare={shareQuestion}
+            onShare={share}
             adminActions={
               isAdmin ? (
                 <Suspense fallback={null}>

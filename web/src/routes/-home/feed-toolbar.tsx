@@ -1,6 +1,8 @@
 import { Star } from "lucide-react";
 import { FEED_SORTS, type FeedSort } from "../../features/feed/feed-queries";
+import { DayNav } from "../../features/shell/day-nav";
 import { useEarlyField } from "../../lib/use-early-field";
+import { useIsMobile } from "../../lib/use-media";
 
 type Props = {
   search: string;
@@ -12,7 +14,7 @@ type Props = {
   signedIn: boolean;
 };
 
-const CHIP = "shrink-0 rounded-full border px-3 py-1 text-sm";
+const CHIP = "h-11 shrink-0 rounded-full border px-3 text-sm md:h-auto md:py-1";
 
 const sortNamed = (value: string) => FEED_SORTS.find((option) => option.value === value)?.value;
 
@@ -23,28 +25,32 @@ export const FeedToolbar = ({ search, onSearch, sort, onSort, bookmarkedOnly, on
     if (chosen) onSort(chosen);
   };
   const sortField = useEarlyField<HTMLSelectElement>(sort, chooseSort);
+  // The header's day control, brought down beside the search on a phone where the sports take the header's row.
+  const mobile = useIsMobile();
   return (
-    <div className="mb-4 space-y-3">
+    <div className="mb-3">
       <div className="flex flex-wrap items-center gap-2">
-        {/* Its own line on a phone, so the field keeps a usable width beside nothing. */}
-        <label className="min-w-0 flex-1 basis-full sm:basis-auto">
-          <span className="sr-only">Search questions</span>
-          <input
-            ref={searchField}
-            type="search"
-            value={search}
-            onChange={(event) => onSearch(event.target.value)}
-            placeholder="Search questions"
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
-          />
-        </label>
+        <div className="flex min-w-0 flex-1 basis-full items-center gap-2 sm:basis-auto">
+          <label className="min-w-0 flex-1">
+            <span className="sr-only">Search questions</span>
+            <input
+              ref={searchField}
+              type="search"
+              value={search}
+              onChange={(event) => onSearch(event.target.value)}
+              placeholder="Search questions"
+              className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm md:h-auto md:py-2 dark:border-slate-700 dark:bg-slate-950"
+            />
+          </label>
+          {mobile ? <DayNav /> : null}
+        </div>
         <label className="flex items-center gap-2 text-sm">
           <span className="sr-only md:not-sr-only">Sort</span>
           <select
             ref={sortField}
             value={sort}
             onChange={(event) => chooseSort(event.target.value)}
-            className="rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+            className="h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm md:h-auto md:py-2 dark:border-slate-700 dark:bg-slate-950"
           >
             {FEED_SORTS.map((option) => (
               <option key={option.value} value={option.value}>

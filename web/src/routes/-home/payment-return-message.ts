@@ -5,8 +5,9 @@ type Verification = { success: boolean; wasDuplicate: boolean; creditsAdded: num
 export type PaymentReturnMessage = { kind: "success" | "error"; title: string; description: string };
 
 /**
- * What the return page says about a verified payment. A duplicate is a reopened return link, or the webhook crediting
- * the payment before the player got back: its wording is true of both and never claims this visit added anything.
+ * What the return page says about a verified payment. The server answers the first return as new even when the
+ * webhook credited the payment before the player got back; a duplicate is a return answered before (a reopened link,
+ * another tab), and its wording never claims this visit added anything.
  */
 export const paymentReturnMessage = (result: Verification): PaymentReturnMessage => {
   if (!result.success) return { kind: "error", title: "Payment Verification Failed", description: result.message };

@@ -1,11 +1,15 @@
-import { Share2, Star } from "lucide-react";
+import { Clock, Share2, Star } from "lucide-react";
+import { Link } from "@tanstack/react-router";
 import { memo } from "react";
 import { useCountdown } from "../../features/feed/countdown";
 import type { Question } from "../../features/feed/feed-queries";
+import { CrowdBar } from "../../features/picks/crowd-bar";
 import { crowdSplit } from "../../features/picks/crowd-split";
+import { potentialPayout } from "../../features/picks/pick-math";
+import { SportIcon } from "../../features/feed/sport-icon";
 import { QuestionResultStatus } from "../../features/score-feed/result-status";
 import { isPending } from "../../features/score-feed/result-text";
-import { formatCredits, formatPlural } from "../../lib/format";
+import { formatCount, formatCredits, formatPlural } from "../../lib/format";
 
 type Props = {
   question: Question;
@@ -34,23 +38,53 @@ const Countdown = ({ deadline }: { deadline: number }) => {
   );
 };
 
-const ICON_BUTTON = "rounded-full p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
+// 44 px: a finger's size on a phone; the icon drawn inside stays small.
+const ICON_BUTTON =
+  "flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
 
-// Cards off screen skip style, layout and paint until scrolled near (content-visibility); the fixed 26rem height
-// doubles as their placeholder size, so nothing shifts when they render. Within it the text part keeps its natural
-// height (the title clamped to two lines, their room always kept so cards in a row line up) and the picture takes
-// what is left, so the choices, bookmark, share and an admin's Edit and Delete always show.
 /** The pick count, and once the player has picked (or picking is over) how the crowd split between the options. */
 const CrowdLine = ({ question }: { question: Question }) => {
   const crowd = question.crowd;
   const total = crowd ? crowd.yes + crowd.no : 0;
-  if (!crowd || total === 0) return <span>{formatPlural(question.pickCount, "pick")}</span>;
+  if (!crowd || total === 0) return <span className="shrink-0">{formatPlural(question.pickCount, "pick")}</span>;
   return (
-    <span className="min-w-0 truncate" data-testid="crowd-split">
-      {crowdSplit(crowd, question)}
+    <span className="relative min-w-0" data-testid="crowd-split">
+      <span className="block truncate">{crowdSplit(crowd, question)}</span>
+      {/* Under the text, in the gap below the line, so a card with a split keeps the height of one without. */}
+      <CrowdBar crowd={crowd} className="absolute inset-x-0 -bottom-1.5 h-1" />
     </span>
   );
 };
+
+/** What a pick at 1x costs and what it pays when right. */
+const Stake = ({ question }: { question: Question }) => (
+  <span className="shrink-0" data-testid="card-stake">
+    <span
+      className={`rounded-full px-2 py-0.5 font-bold ${question.creditCost === 0 ? "bg-amber-400 text-amber-950" : "bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100"}`}
+    >
+      {question.creditCost === 0 ? "FREE" : formatCredits(question.creditCost)}
+    </span>{" "}
+    wins {formatCount(potentialPayout(question.creditCost, 1))}
+  </span>
+);
+
+/** The question's own picture as a thumbnail, or its sport's drawing. */
+const Thumbnail = ({ question, eager }: { question: Question; eager: boolean }) =>
+  question.imageUrl ? (
+    <img
+      src={question.imageUrl}
+      alt=""
+      width={44}
+      height={44}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className="h-11 w-11 shrink-0 rounded-lg object-cover"
+    />
+  ) : (
+    <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-800/30 dark:text-brand-100">
+      <SportIcon category={question.category} />
+    </span>
+  );
 
 /** Picking, or once the event is over and the score feed proposes a result, that result and its challenge window. */
 const CardBody = ({ question, onPick, pickBlockedReason }: Pick<Props, "question" | "onPick" | "pickBlockedReason">) =>
@@ -66,7 +100,7 @@ const CardBody = ({ question, onPick, pickBlockedReason }: Pick<Props, "question
           title={pickBlockedReason}
           aria-describedby={pickBlockedReason ? `pick-blocked-${question.id}` : undefined}
           onClick={() => onPick(question, choice)}
-          className="truncate rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:border-brand-600 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-300 disabled:hover:bg-transparent dark:border-slate-700 dark:hover:bg-brand-800/30"
+          className="h-11 truncate rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:border-brand-600 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-300 disabled:hover:bg-transparent dark:border-slate-700 dark:hover:bg-brand-800/30"
         >
           {choice === "yes" ? question.answerOptionA : question.answerOptionB}
         </button>
@@ -83,45 +117,42 @@ const CardBody = ({ question, onPick, pickBlockedReason }: Pick<Props, "question
     </div>
   );
 
+// Cards off screen skip style, layout and paint until scrolled near (content-visibility), sized meanwhile by the
+// height they last had. From two columns on, the title keeps two lines' room so the cards of a row line up.
 export const QuestionCard = memo(
   ({ question, onPick, onBookmark, onShare, adminActions, pickBlockedReason, eager = false }: Props) => (
     <article
-      className="flex h-[26rem] flex-col [contain-intrinsic-size:auto_26rem] [content-visibility:auto] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm [contain-intrinsic-size:auto_11rem] [content-visibility:auto] dark:border-slate-800 dark:bg-slate-900"
       data-testid="question-card"
     >
-      <div className="relative min-h-0 flex-1 bg-gradient-to-br from-brand-700 to-brand-800">
-        {question.imageUrl ? (
-          <img
-            src={question.imageUrl}
-            alt=""
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            className="h-full w-full object-cover"
-          />
-        ) : (
-          <div className="flex h-full items-center justify-center text-3xl font-black text-white/80" aria-hidden="true">
-            {(question.category ?? "Pick").slice(0, 3).toUpperCase()}
-          </div>
-        )}
-        <span className="absolute left-2 top-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">
-          {question.category ?? "Sports"}
-        </span>
-        <span
-          className={`absolute right-2 top-2 rounded-full px-2 py-0.5 text-xs font-bold ${question.creditCost === 0 ? "bg-amber-400 text-amber-950" : "bg-white text-slate-900"}`}
-        >
-          {question.creditCost === 0 ? "FREE" : formatCredits(question.creditCost)}
-        </span>
-      </div>
-      <div className="flex shrink-0 flex-col gap-3 p-4">
-        <h2 className="line-clamp-2 h-[2.75rem] font-semibold leading-snug" title={question.title}>
-          {question.title}
-        </h2>
-        <CardBody question={question} onPick={onPick} pickBlockedReason={pickBlockedReason} />
-        <div className="flex items-center justify-between text-xs text-slate-600 dark:text-slate-400">
-          <CrowdLine question={question} />
-          {isPending(question.autoResolution) ? null : <Countdown deadline={question.deadline} />}
+      <div className="flex items-start gap-3">
+        <Thumbnail question={question} eager={eager} />
+        <div className="min-w-0 flex-1">
+          <h2 className="line-clamp-2 font-semibold leading-snug sm:min-h-[2.75rem]" title={question.title}>
+            <Link to="/questions/$questionId" params={{ questionId: question.id }} className="hover:underline">
+              {question.title}
+            </Link>
+          </h2>
+          <p className="flex min-w-0 items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+            <span className="truncate font-semibold text-slate-800 dark:text-slate-200">
+              {question.category ?? "Sports"}
+            </span>
+            {isPending(question.autoResolution) ? null : (
+              <>
+                <span aria-hidden="true">·</span>
+                <Clock aria-hidden="true" size={12} className="shrink-0" />
+                <Countdown deadline={question.deadline} />
+              </>
+            )}
+          </p>
         </div>
-        <div className="-mb-2 flex items-center justify-end gap-1">
+      </div>
+      <CardBody question={question} onPick={onPick} pickBlockedReason={pickBlockedReason} />
+      <div className="-my-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+        <Stake question={question} />
+        <span aria-hidden="true">·</span>
+        <CrowdLine question={question} />
+        <div className="ml-auto flex shrink-0 items-center">
           {adminActions}
           <button
             type="button"
@@ -150,7 +181,7 @@ QuestionCard.displayName = "QuestionCard";
 export const QuestionCardSkeleton = () => (
   <div
     aria-hidden="true"
-    className="h-[26rem] animate-pulse rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-900"
+    className="h-44 animate-pulse rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-900"
     data-testid="question-skeleton"
   />
 );

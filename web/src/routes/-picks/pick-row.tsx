@@ -1,5 +1,6 @@
 import { useCountdown } from "../../features/feed/countdown";
 import type { MyPickRow } from "../../features/picks/picks-queries";
+import { CrowdBar } from "../../features/picks/crowd-bar";
 import { crowdSplit } from "../../features/picks/crowd-split";
 import { ResultStatus } from "../../features/score-feed/result-status";
 import { isPending } from "../../features/score-feed/result-text";
@@ -52,12 +53,15 @@ export const PickRowItem = ({ pick }: { pick: MyPickRow }) => (
         </p>
       ) : null}
       {pick.question.crowd.yes + pick.question.crowd.no > 0 ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="crowd-split">
-          {crowdSplit(pick.question.crowd, pick.question)}
-          {pick.crowd ? (
-            <span data-testid="crowd-side"> · {pick.crowd === "with" ? "With the crowd" : "Against the crowd"}</span>
-          ) : null}
-        </p>
+        <>
+          <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="crowd-split">
+            {crowdSplit(pick.question.crowd, pick.question)}
+            {pick.crowd ? (
+              <span data-testid="crowd-side"> · {pick.crowd === "with" ? "With the crowd" : "Against the crowd"}</span>
+            ) : null}
+          </p>
+          <CrowdBar crowd={pick.question.crowd} className="mt-1 max-w-60" />
+        </>
       ) : null}
     </div>
     <div className="shrink-0 text-right">
