@@ -142,8 +142,8 @@ describe("buying credits", () => {
 describe("promo codes", () => {
   it("keeps a toast on a phone clear of the promo code field and its error, whenever the sheet opens", async () => {
     const { context, page } = await browser.open(PHONE);
-    await page.clock.install();
     await signIn(page, buyer);
+    await page.clock.install();
     await page.goto("/home");
     const card = await findCard(page, "Lakers beat the Celtics");
     await card.getByRole("button", { name: /bookmark/i }).click();

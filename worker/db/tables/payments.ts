@@ -35,13 +35,13 @@ export const stripePayments = sqliteTable(
       .unique()
       .references(() => creditTransactions.id),
     creditsTakenBack: integer("credits_taken_back").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
     /**
      * The verify call that first answered the player's return from checkout (the ledger row id it tried to write):
      * that return, and a replay of it, says the credits arrived; any later one says they were already credited.
      */
     returnShownBy: text("return_shown_by"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
     index("stripe_payments_intent")

@@ -13,6 +13,7 @@ import {
 } from "../../test/accounts";
 import { call, callJson } from "../../test/http";
 import { closeCode, connect, types, type Listener } from "../../test/live";
+import { deleteAccount } from "../../test/account-deletion";
 
 const credits = { type: "credits", data: { balance: 1, totalEarned: 1, totalSpent: 0, redeemable: 0 } } as const;
 
@@ -71,7 +72,7 @@ describe("live sockets end with the sessions that opened them", () => {
   it("closes a user's sockets when the account is deleted", async () => {
     const cat = await signUpAndLogin("cat-live-delete@example.com");
     const tab = await connect({ headers: cat.cookies });
-    expect((await call("/api/me", { method: "DELETE", headers: cat.cookies })).status).toBe(200);
+    expect((await deleteAccount(cat.cookies)).status).toBe(200);
     expect(await closeCode(tab)).toBe(LIVE_CLOSE.signedOut.code);
   });
 

@@ -56,7 +56,7 @@ const resultsByDay = compiledQuery((db) => {
     .groupBy((columns) => columns.day);
 });
 
-/** The streak each change left (an undone result leaves it where it was), newest change first within a day. */
+/** The streak a change left; a result undone (no after) leaves it where it was. */
 const streakAfter = sql<number>`COALESCE(${streakEvents.streakAfter}, ${streakEvents.streakBefore})`;
 
 /** Each day's last change; ties in time go by id, as the streak history orders them. */
