@@ -148,7 +148,7 @@ export const QuestionCard = memo(
         </div>
       </div>
       <CardBody question={question} onPick={onPick} pickBlockedReason={pickBlockedReason} />
-      <div className="-my-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+      <div className="-my-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-600 dark:text-slate-400">
         <Stake question={question} />
         <span aria-hidden="true">·</span>
         <CrowdLine question={question} />
