@@ -1,23 +1,12 @@
+import { readStoredTime, storeTime } from "../../lib/stored-time";
 import type { MyPickRow } from "./picks-queries";
 
 const key = (userId: string) => `picks_last_viewed:${userId}`;
 
-export const readLastViewed = (userId: string): number | null => {
-  try {
-    const value = Number(localStorage.getItem(key(userId)));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-};
+export const readLastViewed = (userId: string) => readStoredTime(key(userId));
 
-export const markPicksViewed = (userId: string, now = Date.now()) => {
-  try {
-    localStorage.setItem(key(userId), String(now));
-  } catch {
-    // The badge simply stays until storage works again.
-  }
-};
+/** Without storage the badge simply stays until storage works again. */
+export const markPicksViewed = (userId: string, now = Date.now()) => storeTime(key(userId), now);
 
 /** Picks settled (won, lost or void) since My Picks was last opened; zero if it never was. */
 export const unresolvedBadgeCount = (picks: MyPickRow[], lastViewed: number | null) =>

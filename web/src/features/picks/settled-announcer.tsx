@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Flame, Trophy, X } from "lucide-react";
 import { useEffect, useState } from "react";
+import { readStoredTime, storeTime } from "../../lib/stored-time";
 import { toast } from "../../lib/toast";
 import { useAuth } from "../auth/auth-queries";
 import { myPicksQueryOptions, streakQueryOptions } from "./picks-queries";
@@ -10,22 +11,9 @@ import { settledAfter, settledNews, type SettledNews } from "./settled-news";
 const SHOWN_MS = 8_000;
 const key = (userId: string) => `picks_announced_until:${userId}`;
 
-const readAnnouncedUntil = (userId: string) => {
-  try {
-    const value = Number(localStorage.getItem(key(userId)));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-};
-
-const writeAnnouncedUntil = (userId: string, at: number) => {
-  try {
-    localStorage.setItem(key(userId), String(at));
-  } catch {
-    // Without storage a result may be told twice; never not at all.
-  }
-};
+/** Without storage a result may be told twice; never not at all. */
+const readAnnouncedUntil = (userId: string) => readStoredTime(key(userId));
+const writeAnnouncedUntil = (userId: string, at: number) => storeTime(key(userId), at);
 
 /** The win on screen: what was won, on what, and the streak it extends. It never takes the taps meant for the page. */
 const Celebration = ({ news, onClose }: { news: SettledNews; onClose: () => void }) => {
