@@ -5,6 +5,7 @@ import { DESKTOP, PHONE, useBrowser } from "./browser";
 import { untilStandingsList } from "./cron";
 import { runSql } from "./database";
 import { boxOf, findCard, insertQuestion, pickFromFeed, restingBox } from "./feed-cards";
+import { giveWinnings } from "./winnings";
 
 const browser = useBrowser();
 const SMALL_PHONE = { width: 360, height: 740 } as const;
@@ -68,6 +69,8 @@ beforeAll(async () => {
   // Usernames are chosen on the profile, which refuses nothing longer than 40 letters: this is the longest.
   await runSql(`UPDATE users SET username = '${LONG_NAME}' WHERE id = '${id}'`);
   await runSql(`UPDATE users SET username = '${LONG_NAME}' WHERE id = '${id}'`, { player: id });
+  // The widest balance a header shows: eight digits.
+  await giveWinnings(id, 12_345_678);
   await context.close();
   expect(await settleAsAdmin(browser.baseUrl, questionId, "A")).toBe(200);
   await untilStandingsList(browser.baseUrl, LONG_NAME);
@@ -97,6 +100,13 @@ describe("a phone's screens with the longest words and names", () => {
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       await expect.poll(() => sideways(page), { message: path }).toBe(0);
     }
+    const pill = await boxOf(page.getByTestId("credits-pill"));
+    expect(pill.x + pill.width).toBeLessThanOrEqual(SMALL_PHONE.width);
+    const shown = await page.getByTestId("credits-pill").innerText();
+    expect(shown).toContain("12.3M");
+    expect(shown).not.toContain("12,345,678");
+    const menu = await boxOf(page.getByRole("button", { name: "Account menu" }));
+    expect(menu.x + menu.width).toBeLessThanOrEqual(SMALL_PHONE.width);
     await page.goto("/picks");
     await page.getByText(LONG_WORD, { exact: false }).first().waitFor();
     await expect.poll(() => sideways(page)).toBe(0);

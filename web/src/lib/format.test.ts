@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatCompactCount,
   formatCount,
   formatCredits,
   formatMoney,
@@ -17,6 +18,18 @@ describe("format", () => {
     expect(formatCredits(1035)).toBe("1,035 credits");
     expect(formatPlural(1, "pick")).toBe("1 pick");
     expect(formatPlural(12, "pick")).toBe("12 picks");
+  });
+
+  it("writes large counts compactly, never larger than they are", () => {
+    expect(formatCompactCount(4257)).toBe("4,257");
+    expect(formatCompactCount(9999)).toBe("9,999");
+    expect(formatCompactCount(10_000)).toBe("10K");
+    expect(formatCompactCount(12_345)).toBe("12.3K");
+    expect(formatCompactCount(99_999)).toBe("99.9K");
+    expect(formatCompactCount(999_999)).toBe("999K");
+    expect(formatCompactCount(12_000_000)).toBe("12M");
+    expect(formatCompactCount(1_250_000_000)).toBe("1.2B");
+    expect(formatCompactCount(-25_500)).toBe("-25.5K");
   });
 
   it("writes counts and words exactly as Intl does for en-US", () => {

@@ -32,6 +32,28 @@ export const formatPlural = (value: number, one: string, other = `${one}s`): str
 
 export const formatCredits = (value: number): string => formatPlural(value, "credit");
 
+const COMPACT_UNITS = [
+  { size: 1e9, suffix: "B" },
+  { size: 1e6, suffix: "M" },
+  { size: 1e3, suffix: "K" },
+] as const;
+/** Below this a count is written in full even where room is short: four digits fit anywhere a balance shows. */
+const COMPACT_FROM = 10_000;
+
+/**
+ * A count for a narrow place (the header's balance on a phone): 12.3K, 999K, 12M. Cut, never rounded up, so a
+ * balance is never shown larger than it is and 999,999 does not become "1000K".
+ */
+export const formatCompactCount = (value: number): string => {
+  const size = Math.abs(value);
+  const unit = COMPACT_UNITS.find((candidate) => size >= candidate.size);
+  if (size < COMPACT_FROM || !unit) return formatCount(value);
+  const scaled = size / unit.size;
+  const shown = scaled < 100 ? Math.floor(scaled * 10) / 10 : Math.floor(scaled);
+  const digits = Number.isInteger(shown) ? formatCount(shown) : shown.toFixed(1);
+  return `${value < 0 ? "-" : ""}${digits}${unit.suffix}`;
+};
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 const moneyFormat = (currency: string) => {

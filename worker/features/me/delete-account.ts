@@ -11,6 +11,7 @@ import {
   pushSubscriptions,
   refreshTokens,
   sessions,
+  userBookmarks,
   users,
 } from "../../db/schema";
 import type { Settings } from "../../env";
@@ -40,6 +41,9 @@ const erased = (userId: string, now: number) => {
     passwordSalt: null,
     passwordIterations: null,
     avatarUrl: null,
+    // ISO 3166's code for an unknown country: the column holds two letters, and the player's own is theirs to take.
+    country: "ZZ",
+    countryManuallySet: false,
     deletedAt: now,
     updatedAt: now,
   };
@@ -61,7 +65,7 @@ const readAccount = async (catalogue: D1Database, userId: string) => {
   return account ?? null;
 };
 
-/** The player's own rows: sessions, links, devices, and the pending redemptions the player agreed to cancel. */
+/** The player's own rows: sessions, links, bookmarks, devices, and the pending redemptions the player agreed to cancel. */
 const playerStatements = (
   d1: D1Database,
   { userId, now }: Deletion,
@@ -86,6 +90,7 @@ const playerStatements = (
         ),
     ),
     links: writeStatement(d1, db.delete(authTokens).where(eq(authTokens.userId, userId))),
+    bookmarks: writeStatement(d1, db.delete(userBookmarks).where(eq(userBookmarks.userId, userId))),
     // A device address is personal data, and a deleted player must hear nothing more; the outbox rows go with it.
     devices: writeStatement(d1, db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))),
     notificationSettings: writeStatement(

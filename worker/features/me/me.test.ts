@@ -5,6 +5,7 @@ import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { expectLedgerClean } from "../../test/ledger";
 import { shardOf } from "../../test/players";
+import { insertQuestion } from "../../test/questions";
 
 type MeUpdate = Parameters<ReturnType<typeof apiClient>["me"]["$patch"]>[0]["json"];
 
@@ -109,6 +110,11 @@ describe("DELETE /api/me", () => {
     await apiClient({ headers: account.cookies }).contact.$post({
       json: { name: "Leaver", email: "leaving@example.com", subject: "Bye", message: "Bye" },
     });
+    const kept = await insertQuestion({ id: "kept-by-leaver" });
+    await successOf(
+      apiClient({ headers: account.cookies }).bookmarks[":questionId"].$put({ param: { questionId: kept } }),
+    );
+    await successOf(apiClient({ headers: account.cookies }).me.$patch({ json: { country: "DE" } }));
     const response = await deleteAccount(account.cookies);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
@@ -124,6 +130,8 @@ describe("DELETE /api/me", () => {
         password_hash: null,
         password_salt: null,
         password_iterations: null,
+        country: "ZZ",
+        country_manually_set: 0,
         deleted_at: expect.any(Number),
       });
       expect(row?.email).toMatch(/^deleted-[0-9a-f]{32}@deleted\.invalid$/);
@@ -134,6 +142,11 @@ describe("DELETE /api/me", () => {
       .bind(account.userId)
       .first();
     expect(contact).toEqual({ n: 0 });
+    const bookmarks = await shardOf(account.userId)
+      .prepare("SELECT count(*) AS n FROM user_bookmarks WHERE user_id = ?")
+      .bind(account.userId)
+      .first();
+    expect(bookmarks).toEqual({ n: 0 });
 
     expect((await apiClient({ headers: account.cookies }).me.$get()).status).toBe(401);
     const login = await apiClient().auth.login.$post({
