@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { latestLink, signIn, uniqueEmail } from "./accounts";
+import { latestLink, shownBalance, signIn, uniqueEmail } from "./accounts";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -33,7 +33,7 @@ describe("accounts", () => {
 
     await page.goto(await latestLink(browser.baseUrl, email, "confirm"));
     await page.waitForURL("**/home");
-    await expect.poll(() => page.getByTestId("credits-pill").textContent()).toContain("5");
+    await expect.poll(() => shownBalance(page)).toBe(5);
 
     await page.goto("/profile");
     const username = page.getByLabel("Username");

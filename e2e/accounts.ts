@@ -56,6 +56,10 @@ export const signInNewPlayer = async (page: Page, baseUrl: string, prefix = "pla
   return email;
 };
 
+/** The balance the header shows, as its accessible name says it ("57 credits"): the drawn digits are compact on a phone. */
+export const shownBalance = async (page: Page) =>
+  Number((await page.getByTestId("credits-pill").getAttribute("aria-label"))?.replace(/\D/g, ""));
+
 export const signIn = async (page: Page, email: string, password = DEMO_PASSWORD) => {
   await page.goto("/auth?mode=login");
   // The form is code-split: its heading appears only once React has rendered it and can take input.

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 
-/** The every-minute cron (settlement sweep, contests, merged standings), as wrangler's test route runs it. */
+/** The every-minute cron (settlement sweep, contests, merged standings), through the development entry's route. */
 export const runEveryMinuteCron = async (baseUrl: string) => {
-  const response = await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`);
+  const response = await fetch(`${baseUrl}/api/dev/cron?cron=*+*+*+*+*`, { method: "POST" });
   if (!response.ok) throw new Error(`the every-minute cron answered ${response.status}`);
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInNewPlayer } from "./accounts";
+import { shownBalance, signInNewPlayer } from "./accounts";
 import { seriousA11yViolations } from "./a11y";
 import { DESKTOP, PHONE, SIZES, useBrowser } from "./browser";
 
@@ -11,17 +11,16 @@ describe("daily credits", () => {
     async (_size, viewport) => {
       const { context, page } = await browser.open(viewport);
       await signInNewPlayer(page, browser.baseUrl, "daily");
-      const pill = page.getByTestId("credits-pill");
-      const before = Number((await pill.textContent())?.replace(/\D/g, ""));
+      const before = await shownBalance(page);
 
       const offer = page.getByRole("button", { name: /Claim 2 credits free today/ });
       await offer.click();
       await page.getByText("2 credits claimed").waitFor();
-      await expect.poll(async () => Number((await pill.textContent())?.replace(/\D/g, ""))).toBe(before + 2);
+      await expect.poll(() => shownBalance(page)).toBe(before + 2);
       await expect.poll(() => page.getByTestId("daily-credits").count()).toBe(0);
 
       await page.reload();
-      await pill.waitFor();
+      await page.getByTestId("credits-pill").waitFor();
       expect(await page.getByTestId("daily-credits").count()).toBe(0);
       await context.close();
     },
@@ -30,14 +29,13 @@ describe("daily credits", () => {
   it("offers them once a day in a small sheet on the feed, which claims them", async () => {
     const { context, page } = await browser.open(PHONE, { showOffers: true });
     await signInNewPlayer(page, browser.baseUrl, "daily-sheet");
-    const pill = page.getByTestId("credits-pill");
-    const before = Number((await pill.textContent())?.replace(/\D/g, ""));
+    const before = await shownBalance(page);
     const sheet = page.getByRole("dialog", { name: "Your daily credits are here" });
     await sheet.getByText("Claim 2 credits free today.", { exact: false }).waitFor();
     await expect(seriousA11yViolations(page)).resolves.toEqual([]);
     await sheet.getByRole("button", { name: "Claim 2 credits" }).click();
     await page.getByText("2 credits claimed").waitFor();
-    await expect.poll(async () => Number((await pill.textContent())?.replace(/\D/g, ""))).toBe(before + 2);
+    await expect.poll(() => shownBalance(page)).toBe(before + 2);
     await context.close();
   });
 

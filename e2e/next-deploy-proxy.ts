@@ -8,8 +8,7 @@ const SERVICE_WORKER = "/sw.js";
  * A front for the app on its own port that can pretend a new build was deployed: once `deploy()` is called, the
  * service worker it serves has other bytes, as a deploy's would. Everything else, sockets included, passes through.
  *
- * Changing the built file itself is no way to do this: wrangler dev watches the assets directory and restarts workerd
- * on any change, which drops queued messages and stalls the requests of whatever runs next.
+ * Changing the built file itself would hand the new build to every journey that runs after this one.
  */
 export const startNextDeployProxy = async (upstreamUrl: string) => {
   const upstream = new URL(upstreamUrl);

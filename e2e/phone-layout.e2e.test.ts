@@ -105,8 +105,8 @@ describe("a phone's screens with the longest words and names", () => {
     const shown = await page.getByTestId("credits-pill").innerText();
     expect(shown).toContain("12.3M");
     expect(shown).not.toContain("12,345,678");
-    const menu = await boxOf(page.getByRole("button", { name: "Account menu" }));
-    expect(menu.x + menu.width).toBeLessThanOrEqual(SMALL_PHONE.width);
+    const streak = await boxOf(page.getByTestId("streak-pill"));
+    expect(streak.x + streak.width).toBeLessThanOrEqual(SMALL_PHONE.width);
     await page.goto("/picks");
     await page.getByText(LONG_WORD, { exact: false }).first().waitFor();
     await expect.poll(() => sideways(page)).toBe(0);

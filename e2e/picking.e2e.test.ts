@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, signIn, signInNewPlayer } from "./accounts";
+import { DEMO_PASSWORD, shownBalance, signIn, signInNewPlayer } from "./accounts";
 import { seriousA11yViolations } from "./a11y";
 import { DESKTOP, liveSocketOpen, PHONE, useBrowser } from "./browser";
 import { findCard, insertQuestion, toastWith } from "./feed-cards";
@@ -18,7 +18,7 @@ describe("picking from the feed", () => {
     await page.keyboard.press("Enter");
     await page.getByText("Pick Confirmed - Yes").waitFor();
     await dialog.waitFor({ state: "detached" });
-    await expect.poll(() => page.getByTestId("credits-pill").textContent()).toContain("4");
+    await expect.poll(() => shownBalance(page)).toBe(4);
     await context.close();
   });
 
@@ -83,7 +83,7 @@ describe("picking from the feed", () => {
     const dialog = player.page.getByRole("dialog", { name: "Make Your Pick" });
     await dialog.getByRole("radio", { name: "2x" }).click();
     await dialog.getByRole("button", { name: "Confirm Pick" }).click();
-    await expect.poll(() => player.page.getByTestId("credits-pill").textContent()).toContain("1");
+    await expect.poll(() => shownBalance(player.page)).toBe(1);
     await liveSocketOpen(player.page);
 
     const admin = await browser.open(DESKTOP);
@@ -96,7 +96,7 @@ describe("picking from the feed", () => {
     await expect
       .poll(() => player.page.getByTestId("credit-burst").textContent(), { timeout: 5000 })
       .toContain("+4 credits");
-    await expect.poll(() => player.page.getByTestId("credits-pill").textContent(), { timeout: 5000 }).toContain("5");
+    await expect.poll(() => shownBalance(player.page), { timeout: 5000 }).toBe(5);
     // And says why: which question went, and what came back.
     const why = toastWith(player.page, "Will this question be deleted before tip-off? was removed");
     await why.getByText("4 credits refunded").waitFor();

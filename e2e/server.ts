@@ -1,5 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { migrateLocalDatabases } from "../scripts/lib/local-databases";
 import { freePort, OFFLINE_ENV } from "../scripts/lib/processes";
@@ -7,21 +7,7 @@ import { startStandinServer } from "../scripts/stripe-standin/server";
 import { serveFetchHandler } from "../scripts/lib/fetch-server";
 import { createPushStandin } from "../scripts/push-standin/standin";
 import { startScoreFeedServer } from "../scripts/score-feed-standin/server";
-
-const waitForHealth = async (url: string, child: ChildProcess, timeoutMs = 60_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The app did not answer at ${url} within ${timeoutMs} ms`);
-};
+import { startWorkerd } from "../scripts/lib/workerd";
 
 export type RunningApp = {
   url: string;
@@ -53,46 +39,29 @@ export const startApp = async (): Promise<RunningApp> => {
   // The score feed stand-in: the journeys move its events with its /control/ endpoints.
   const scoreFeed = await startScoreFeedServer({ port: 0 });
 
-  const child = spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "--local",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      `--persist-to=${stateDir}`,
-      "--var",
-      `APP_URL:${url}`,
-      "--test-scheduled",
-      "--var",
-      `STRIPE_API_HOST:${stripe.host}`,
-      "--var",
-      `STRIPE_API_PORT:${stripe.port}`,
-      "--var",
-      "STRIPE_API_PROTOCOL:http",
-      "--var",
-      `STRIPE_SECRET_KEY:${secretKey}`,
-      "--var",
-      `STRIPE_WEBHOOK_SECRET:${webhookSecret}`,
-      "--var",
-      `PUSH_STANDIN_URL:${push.url}`,
-      "--show-interactive-dev-session=false",
-      "--log-level=warn",
-      "--var",
-      `SCORE_FEED_URL:${scoreFeed.url}`,
-    ],
-    { env: OFFLINE_ENV, stdio: ["ignore", "ignore", "inherit"], detached: true },
-  );
-  await waitForHealth(url, child);
+  // Straight on workerd, as the soak and the bench run it: wrangler dev's proxy and inspector would copy every
+  // response (each page load's whole build) to its own process and log, and its watcher restarts the worker when
+  // the served files change.
+  const worker = await startWorkerd({
+    config: "wrangler.toml",
+    stateDir,
+    port,
+    assets: true,
+    workerLog: createWriteStream(join(".wrangler", "e2e-worker.log")),
+    vars: {
+      APP_URL: url,
+      STRIPE_API_HOST: stripe.host,
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: "http",
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      PUSH_STANDIN_URL: push.url,
+      SCORE_FEED_URL: scoreFeed.url,
+    },
+  });
 
   const stop = async () => {
-    if (child.pid && child.exitCode === null) {
-      process.kill(-child.pid, "SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-    }
+    await worker.stop();
     await stripe.close();
     await push.close();
     await scoreFeed.close();

@@ -23,12 +23,13 @@ trap 'rm -f "$static_log"' EXIT
 ) >"$static_log" 2>&1 &
 static_checks=$!
 
-echo "== worker tests" && worker_status=0 && npx vitest run --project worker --project worker-two-shards || worker_status=$?
+echo "== worker tests ($SECONDS s in)" && worker_status=0 && npx vitest run --project worker --project worker-two-shards || worker_status=$?
 static_status=0 && wait "$static_checks" || static_status=$?
 cat "$static_log"
 [ "$worker_status" -eq 0 ] && [ "$static_status" -eq 0 ] || exit 1
 
 # Browser journeys run on their own: beside the workerd tests on two cores a page load waits on the machine instead
 # of the app.
-echo "== browser journeys" && npx vitest run --project e2e
-echo "== soak (2 minutes)" && npm run --silent soak -- --short
+echo "== browser journeys ($SECONDS s in)" && npx vitest run --project e2e
+echo "== soak (2 minutes, $SECONDS s in)" && npm run --silent soak -- --short
+echo "== all green in $SECONDS s"

@@ -3,11 +3,11 @@ import { desc, sql } from "drizzle-orm";
 import { DEV_OUTBOX_LIMIT } from "../../config";
 import { createDb } from "../../db/client";
 import { contests, emailOutbox, questions } from "../../db/schema";
-import { AppError } from "../../lib/errors";
 import { jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { copyContests } from "../contests/contest-copies";
 import { copyQuestions } from "../questions/question-copies";
+import { assertLocal } from "./local-only";
 
 const outboxEmail = z
   .object({ to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), createdAt: z.number() })
@@ -45,12 +45,6 @@ const sqlRoute = createRoute({
   },
   responses: { 200: jsonContent(z.object({ ok: z.literal(true) })) },
 });
-
-// Only worker/dev-entry.ts mounts these routes; this check is the second lock, should that entry ever run with a
-// deployed environment's settings.
-const assertLocal = (environment: string) => {
-  if (environment !== "development" && environment !== "test") throw new AppError("not_found", "Page not found");
-};
 
 export const devRoutes = createRouter()
   // Browser tests write fixtures through the running worker: a second process writing the SQLite file under a

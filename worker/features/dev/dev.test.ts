@@ -1,5 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { cronJobs, EVERY_MINUTE } from "../../cron/schedule";
 import devEntry from "../../dev-entry";
 import { signUp } from "../../test/accounts";
 import { BASE_URL, call, callJson } from "../../test/http";
@@ -80,6 +81,25 @@ describe("POST /api/dev/sql (development entry)", () => {
   });
 });
 
+describe("POST /api/dev/cron (development entry)", () => {
+  it("runs a cron's jobs and answers once they are done, with what each did", async () => {
+    const response = await callDev("/api/dev/cron?cron=*+*+*+*+*", { method: "POST" });
+    expect(response.status).toBe(200);
+    const { outcomes } = (await response.json()) as { outcomes: Record<string, unknown> };
+    expect(Object.keys(outcomes)).toEqual(Object.keys(cronJobs[EVERY_MINUTE] ?? {}));
+    const runs = await env.DB.prepare("SELECT job FROM cron_runs WHERE cron = ?")
+      .bind(EVERY_MINUTE)
+      .all<{ job: string }>();
+    expect(runs.results.map(({ job }) => job)).toEqual(expect.arrayContaining(Object.keys(outcomes)));
+  });
+
+  it("refuses a cron the worker does not have, and answers nothing with a deployed environment's settings", async () => {
+    expect((await callDev("/api/dev/cron?cron=*+*", { method: "POST" })).status).toBe(400);
+    const deployed = await callDev("/api/dev/cron?cron=*+*+*+*+*", { method: "POST" }, productionEnv());
+    expect(deployed.status).toBe(404);
+  });
+});
+
 describe("the deployed entry (worker/index.ts)", () => {
   it("has no development routes, even in the development environment", async () => {
     const development = { ...env, ENVIRONMENT: "development" };
@@ -89,7 +109,8 @@ describe("the deployed entry (worker/index.ts)", () => {
       json: { statements: ["DELETE FROM users"] },
       env: development,
     });
-    expect([outbox.status, sql.status]).toEqual([404, 404]);
+    const cron = await call("/api/dev/cron?cron=*+*+*+*+*", { method: "POST", env: development });
+    expect([outbox.status, sql.status, cron.status]).toEqual([404, 404, 404]);
     expect(await outbox.json()).toEqual({ error: { code: "not_found", message: "Page not found" } });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first("n")).toBeGreaterThan(0);
   });

@@ -58,3 +58,40 @@ export const TextAreaField = ({ label, error, ...props }: TextAreaFieldProps) =>
     )}
   </FieldShell>
 );
+
+type CheckboxFieldProps = {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** Said under the box. */
+  error?: string | undefined;
+  /** A notice elsewhere on the form that is about this box (a form that says one thing at a time). */
+  describedBy?: string | undefined;
+  /** Red where ticking the box gives something up. */
+  tone?: "brand" | "danger";
+};
+
+export const CheckboxField = ({ label, checked, onChange, error, describedBy, tone = "brand" }: CheckboxFieldProps) => {
+  const errorId = `${useId()}-error`;
+  const described = error ? errorId : describedBy;
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className={`mt-0.5 h-4 w-4 ${tone === "danger" ? "accent-red-700" : "accent-brand-700"}`}
+          checked={checked}
+          aria-invalid={described ? true : undefined}
+          aria-describedby={described}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span>{label}</span>
+      </label>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+};

@@ -19,7 +19,7 @@ export const StreakPill = () => {
         className="flex h-11 shrink-0 items-center"
       >
         {/* A finger's height (44 px) to tap; the pill drawn inside it stays small. */}
-        <span className="inline-flex items-center gap-1 rounded-full bg-orange-100 px-3 py-1 text-sm font-bold text-orange-900 dark:bg-orange-900/40 dark:text-orange-100">
+        <span className="inline-flex items-center gap-1 rounded-full bg-orange-100 px-2 py-1 md:px-3 text-sm font-bold text-orange-900 dark:bg-orange-900/40 dark:text-orange-100">
           <Flame aria-hidden="true" size={16} className="text-orange-600 dark:text-orange-300" />
           {streak}
         </span>

@@ -27,7 +27,7 @@ export const AuthArea = () => {
 
   if (me) {
     return (
-      <div className="flex items-center gap-2">
+      <div className="flex items-center gap-1.5 md:gap-2">
         <DailyCreditsButton userId={me.user.id} />
         <CreditsPill balance={me.credits.balance} />
         <StreakPill />

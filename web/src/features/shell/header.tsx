@@ -23,7 +23,7 @@ export const Header = () => {
       ref={ref}
       className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 pt-[env(safe-area-inset-top)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
     >
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-1 md:py-2">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-1 md:gap-3 md:py-2">
         <Link
           to="/"
           onClick={reset}
@@ -37,7 +37,7 @@ export const Header = () => {
           </span>
         </Link>
         <PrimaryNav />
-        <div className="flex shrink-0 items-center gap-3">
+        <div className="flex shrink-0 items-center gap-2 md:gap-3">
           <button
             type="button"
             onClick={() => openModal("how-it-works")}

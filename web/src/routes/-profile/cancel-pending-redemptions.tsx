@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { CheckboxField } from "../../components/ui/field";
 import { formatCredits } from "../../lib/format";
 
 export type PendingRedemption = { id: string; label: string; credits: number };
@@ -38,22 +39,13 @@ export const CancelPendingRedemptions = ({ pending, consent, onConsent, error }:
         {pending.length === 1 ? "it is" : "they are"} sent. Cancelling refunds {totalCredits} to your balance, which is
         forfeited with your account.
       </p>
-      <label className="flex items-start gap-2">
-        <input
-          type="checkbox"
-          className="mt-0.5 h-4 w-4 accent-red-700"
-          checked={consent}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onConsent(e.target.checked)}
-        />
-        <span>Cancel {pending.length === 1 ? "this redemption" : "these redemptions"} and delete my account</span>
-      </label>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <CheckboxField
+        label={`Cancel ${pending.length === 1 ? "this redemption" : "these redemptions"} and delete my account`}
+        checked={consent}
+        onChange={onConsent}
+        error={error}
+        tone="danger"
+      />
     </div>
   );
 };
