@@ -25,7 +25,7 @@ export const startApp = async (): Promise<RunningApp> => {
   const url = `http://localhost:${port}`;
   const run = (args: string[]) =>
     execFileSync("npx", args, { env: OFFLINE_ENV, stdio: ["ignore", "ignore", "inherit"] });
-  migrateLocalDatabases(stateDir);
+  await migrateLocalDatabases(stateDir);
   run(["tsx", "scripts/seed.ts", `--persist-to=${stateDir}`]);
   const secretKey = `sk_test_e2e_${crypto.randomUUID()}`;
   const webhookSecret = `whsec_e2e_${crypto.randomUUID()}`;

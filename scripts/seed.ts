@@ -1,7 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { CATALOGUE, executeLocalFile, localDatabases, shardBindingOf } from "./lib/local-databases";
+import { CATALOGUE, executeLocalSql, localDatabases, shardBindingOf } from "./lib/local-databases";
 import { hashPassword } from "./lib/password";
 import { SEED_QUESTIONS } from "./lib/seed-questions";
 import { promoCodeSql } from "./lib/seed-promo-codes";
@@ -83,12 +80,5 @@ const sqlFor = (binding: string) => {
   ];
 };
 
-const dir = mkdtempSync(join(tmpdir(), "pickstreak-seed-"));
-for (const binding of bindings) {
-  const sql = sqlFor(binding);
-  if (sql.length === 0) continue;
-  const file = join(dir, `${binding}.sql`);
-  writeFileSync(file, sql.join("\n"));
-  executeLocalFile(binding, file, persistTo);
-}
+await executeLocalSql(Object.fromEntries(bindings.map((binding) => [binding, sqlFor(binding).join("\n")])), persistTo);
 console.log(`Seeded ${SEED_QUESTIONS.length} questions and the demo accounts (password: ${DEMO_PASSWORD}).`);

@@ -37,7 +37,7 @@ const keepOnly = (tables: string[], ids: string[]): InStatement[] =>
  * public sign-up allows 20 accounts an hour per IP.
  */
 export const prepareState = async (stateDir: string, players: number, soakMs: number): Promise<Prepared> => {
-  migrateLocalDatabases(stateDir);
+  await migrateLocalDatabases(stateDir);
   await run("node_modules/.bin/tsx", ["scripts/seed.ts", `--persist-to=${stateDir}`]);
   const databases = soakDatabases(stateDir);
   const { map } = databases;
