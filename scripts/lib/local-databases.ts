@@ -93,7 +93,7 @@ export const executeLocalSql = (sqlByBinding: Record<string, string>, persistTo?
   withLocalDatabases(persistTo, async (databaseOf) => {
     for (const [binding, sql] of Object.entries(sqlByBinding)) {
       const db = await databaseOf(binding);
-      const statements = unstable_splitSqlQuery(sql);
+      const statements = unstable_splitSqlQuery(sql).filter((statement) => statement.trim() !== "");
       if (statements.length > 0) await db.batch(statements.map((statement) => db.prepare(statement)));
     }
   });
