@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readSettings } from "../env";
 import { productionEnv } from "../test/deployed-env";
+import { outboxMailer } from "../features/dev/outbox-mailer";
 import { createMailer } from "./mailer";
 
 afterEach(() => {
@@ -10,7 +11,11 @@ afterEach(() => {
 
 describe("mailer", () => {
   it("writes to the outbox in tests", async () => {
-    await createMailer(readSettings(env), env.DB).send({ to: "box@example.com", subject: "Hi", text: "Body" });
+    await createMailer(readSettings(env), outboxMailer(env.DB)).send({
+      to: "box@example.com",
+      subject: "Hi",
+      text: "Body",
+    });
     const row = await env.DB.prepare(
       "SELECT subject, text FROM email_outbox WHERE to_email = 'box@example.com'",
     ).first();
@@ -23,7 +28,7 @@ describe("mailer", () => {
     const settings = readSettings(
       productionEnv({ EMAIL_API_URL: "https://email.example/send", EMAIL_API_KEY: "k-123" }),
     );
-    await createMailer(settings, env.DB).send({ to: "user@example.com", subject: "Hello", text: "Text" });
+    await createMailer(settings, outboxMailer(env.DB)).send({ to: "user@example.com", subject: "Hello", text: "Text" });
     expect(fetchMock).toHaveBeenCalledWith("https://email.example/send", {
       method: "POST",
       headers: { Authorization: "Bearer k-123", "Content-Type": "application/json" },
@@ -42,9 +47,9 @@ describe("mailer", () => {
       vi.fn(async () => new Response("nope", { status: 500 })),
     );
     const settings = readSettings(productionEnv({ EMAIL_API_URL: "https://email.example/send", EMAIL_API_KEY: "k" }));
-    await expect(createMailer(settings, env.DB).send({ to: "a@example.com", subject: "s", text: "t" })).rejects.toThrow(
-      "Email API answered 500",
-    );
+    await expect(
+      createMailer(settings, outboxMailer(env.DB)).send({ to: "a@example.com", subject: "s", text: "t" }),
+    ).rejects.toThrow("Email API answered 500");
   });
 
   it("requires the email API settings in production", () => {

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import * as z from "zod";
 import type { AppEnv, Settings } from "../env";
-import { newId } from "./ids";
 import { log } from "./log";
 
 export const emailSchema = z.object({
@@ -12,18 +11,6 @@ export const emailSchema = z.object({
 export type Email = z.infer<typeof emailSchema>;
 
 export type Mailer = { send(email: Email): Promise<void> };
-
-/** Local development and tests: the outbox table (worker/dev-entry.ts lists it) and the console. */
-const outboxMailer = (d1: D1Database): Mailer => ({
-  async send(email) {
-    await d1
-      .prepare("INSERT INTO email_outbox (id, to_email, subject, text, created_at) VALUES (?, ?, ?, ?, ?)")
-      .bind(newId(), email.to, email.subject, email.text, Date.now())
-      .run();
-    const links = email.text.match(/https?:\/\/\S+/g) ?? [];
-    console.log(`[email] to ${email.to}: ${email.subject} ${links.join(" ")}`);
-  },
-});
 
 /** Any transactional email API that takes a JSON POST with a bearer key (Resend, Postmark-style). */
 const httpMailer = (url: string, apiKey: string, from: string): Mailer => ({
@@ -37,10 +24,10 @@ const httpMailer = (url: string, apiKey: string, from: string): Mailer => ({
   },
 });
 
-export const createMailer = (settings: Settings, d1: D1Database): Mailer => {
+/** The email API where one is configured; locally, and without one, `local` (the development outbox). */
+export const createMailer = (settings: Settings, local: Mailer): Mailer => {
   const { EMAIL_API_URL: url, EMAIL_API_KEY: key } = settings;
-  if (settings.ENVIRONMENT === "development" || settings.ENVIRONMENT === "test" || !url || !key)
-    return outboxMailer(d1);
+  if (settings.ENVIRONMENT === "development" || settings.ENVIRONMENT === "test" || !url || !key) return local;
   return httpMailer(url, key, settings.EMAIL_FROM ?? `Pickstreak <no-reply@${new URL(settings.APP_URL).hostname}>`);
 };
 

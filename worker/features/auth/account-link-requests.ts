@@ -3,6 +3,7 @@ import type { DataContext } from "../../db/data-context";
 import { readSettings, type Settings } from "../../env";
 import { consumeEmails } from "../../lib/email-queue";
 import { createMailer, type Email } from "../../lib/mailer";
+import { outboxMailer } from "../dev/outbox-mailer";
 import { confirmationEmailFor, findAccount } from "./accounts";
 import { passwordResetEmail } from "./auth-emails";
 import { issueEmailToken, retireEmailTokens } from "./email-tokens";
@@ -42,7 +43,7 @@ const accountLinkEmail = async (
 export const consumeEmailQueue = async (batch: MessageBatch, data: DataContext, env: Env) => {
   const settings = readSettings(env);
   // The email of a message that is a link request; undefined for a message that is an email already.
-  return consumeEmails(batch, createMailer(settings, data.catalogue), (body) => {
+  return consumeEmails(batch, createMailer(settings, outboxMailer(data.catalogue)), (body) => {
     const request = accountLinkRequestSchema.safeParse(body);
     return request.success ? accountLinkEmail(data, settings, request.data) : undefined;
   });
