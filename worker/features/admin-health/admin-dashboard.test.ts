@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { dataContext } from "../../db/data-context";
-import { playerDb } from "../../db/shards";
 import { newId } from "../../lib/ids";
 import { callJson } from "../../test/http";
 import { createPlayerIn, placePick } from "../../test/players";
@@ -23,7 +22,7 @@ type Dashboard = Awaited<ReturnType<typeof readDashboard>>;
 
 /** A pick through the real pick service (its pick and activity rows), then moved to `at` as if made then. */
 const pickAt = async (testEnv: Env, userId: string, questionId: string, at: number) => {
-  const d1 = playerDb(testEnv, userId);
+  const d1 = dataContext(testEnv).player(userId);
   const pickId = await placePick(userId, questionId, "yes", 1, d1);
   await d1.batch([
     d1.prepare("UPDATE user_picks SET created_at = ?1, updated_at = ?1 WHERE id = ?2").bind(at, pickId),
@@ -35,7 +34,7 @@ const pickAt = async (testEnv: Env, userId: string, questionId: string, at: numb
 
 /** A credited checkout as the purchase service writes it: the ledger's grant and the payment's row, in one batch. */
 const purchaseAt = async (testEnv: Env, userId: string, credits: number, at: number) => {
-  const d1 = playerDb(testEnv, userId);
+  const d1 = dataContext(testEnv).player(userId);
   const paymentId = `cs_${newId()}`;
   const movement = grant(d1, {
     userId,
@@ -55,7 +54,7 @@ const purchaseAt = async (testEnv: Env, userId: string, credits: number, at: num
 };
 
 const winningsOf = async (testEnv: Env, userId: string, credits: number) => {
-  const d1 = playerDb(testEnv, userId);
+  const d1 = dataContext(testEnv).player(userId);
   const movement = grant(d1, {
     userId,
     amount: credits,
@@ -75,7 +74,7 @@ const redemptionAt = async (
   at: number,
   status: "pending" | "fulfilled" | "rejected",
 ) => {
-  const d1 = playerDb(testEnv, userId);
+  const d1 = dataContext(testEnv).player(userId);
   const movement = redeem(d1, { userId, amount: credits, idempotencyKey: `redemption:${newId()}`, now: at });
   const request = d1
     .prepare(
@@ -190,7 +189,7 @@ describe("GET /api/admin/dashboard", () => {
     await copyQuestions(dataContext(shards), [question]);
     const now = Date.now();
     for (const player of [first, second]) {
-      await placePick(player, question, "yes", 1, playerDb(shards, player));
+      await placePick(player, question, "yes", 1, dataContext(shards).player(player));
       await purchaseAt(shards, player, 10, now);
       await winningsOf(shards, player, 4);
     }

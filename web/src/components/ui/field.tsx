@@ -3,6 +3,14 @@ import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttri
 const INPUT_CLASS =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
+/** A field's problem, said under it and read out as it appears; nothing while there is none. */
+export const FieldError = ({ id, error }: { id?: string; error: string | null | undefined }) =>
+  error ? (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+      {error}
+    </p>
+  ) : null;
+
 type FieldShellProps = {
   label: string;
   error?: string | undefined;
@@ -18,11 +26,7 @@ const FieldShell = ({ label, error, children }: FieldShellProps) => {
         {label}
       </label>
       {children(id, error ? errorId : undefined)}
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 };
@@ -87,11 +91,7 @@ export const CheckboxField = ({ label, checked, onChange, error, describedBy, to
         />
         <span>{label}</span>
       </label>
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 };

@@ -1,4 +1,5 @@
 import { useState, type DragEvent } from "react";
+import { FieldError } from "../../components/ui/field";
 import { imageProblem } from "./image-checks";
 import { uploadImage } from "./admin-api";
 
@@ -59,11 +60,7 @@ export const ImageUpload = ({ value, onChange }: Props) => {
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
     </div>
   );
 };

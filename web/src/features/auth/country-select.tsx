@@ -1,5 +1,6 @@
 import { useId, useMemo } from "react";
 import { COUNTRY_CODES } from "#shared/countries";
+import { FieldError } from "../../components/ui/field";
 import { CountryFlag } from "./country-flag";
 
 type Props = { value: string; onChange: (code: string) => void; error?: string | undefined; label?: string };
@@ -41,11 +42,7 @@ export const CountrySelect = ({ value, onChange, error, label = "Country" }: Pro
           ))}
         </select>
       </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 };
