@@ -3,7 +3,7 @@ import { emailOutbox } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
 
-/** Local development and tests: the outbox table (GET /api/dev/outbox lists it) and the console. */
+/** Local development and tests: the email_outbox table (the development entry lists it) and the console. */
 export const outboxMailer = (d1: D1Database): Mailer => ({
   async send(email) {
     await createDb(d1)
