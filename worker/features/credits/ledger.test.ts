@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { newId } from "../../lib/ids";
 import { expectLedgerClean } from "../../test/ledger";
-import { auditLedger } from "./ledger.audit";
+import { insertQuestion } from "../../test/questions";
+import { auditLedger, type LedgerViolation } from "./ledger.audit";
 import { commitMovement, ensureCreditsRow, grant, MOVEMENT_APPLIED_SQL, spend } from "./ledger.service";
 
 const db = env.DB;
@@ -143,6 +144,10 @@ describe("credits row and audit", () => {
     await give(5);
     await env.DB.prepare("UPDATE user_credits SET balance = 50, redeemable = 0 WHERE user_id = ?").bind(userId).run();
     expect(await auditLedger(db)).toEqual([expect.objectContaining({ kind: "balance_mismatch", userId })]);
+    expect(await auditLedger(db, [userId, "someone-else"])).toEqual([
+      expect.objectContaining({ kind: "balance_mismatch", userId }),
+    ]);
+    expect(await auditLedger(db, ["someone-else"])).toEqual([]);
     await env.DB.prepare("UPDATE user_credits SET balance = 5 WHERE user_id = ?").bind(userId).run();
     await expectLedgerClean();
   });
@@ -156,8 +161,62 @@ describe("credits row and audit", () => {
       env.DB.prepare("UPDATE user_credits SET balance = balance - 3 WHERE user_id = ?").bind(userId),
     ]);
     expect(await auditLedger(db)).toEqual([expect.objectContaining({ kind: "negative_balance_from_spend", userId })]);
+    expect(await auditLedger(db, [userId])).toEqual([
+      expect.objectContaining({ kind: "negative_balance_from_spend", userId }),
+    ]);
     await env.DB.prepare("DELETE FROM credit_transactions WHERE user_id = ? AND amount = -3").bind(userId).run();
     await env.DB.prepare("UPDATE user_credits SET balance = 1 WHERE user_id = ?").bind(userId).run();
+    await expectLedgerClean();
+  });
+
+  it("audits the listed players' rows alone and finds all the whole audit finds of them", async () => {
+    const other = await createUser();
+    const [open, settled] = [await insertQuestion(), await insertQuestion({ status: "resolved", outcome: "A" })];
+    const breakLedger = async (id: string) => {
+      await commitMovement(
+        db,
+        grant(db, {
+          userId: id,
+          amount: 5,
+          source: "bonus",
+          transactionType: "bonus",
+          idempotencyKey: newId(),
+          now: 0,
+        }),
+      );
+      await env.DB.batch([
+        env.DB.prepare("UPDATE user_credits SET redeemable = 9 WHERE user_id = ?").bind(id),
+        ...[
+          [open, "won"],
+          [settled, "active"],
+        ].map(([questionId, status]) =>
+          env.DB.prepare(
+            `INSERT INTO user_picks (id, user_id, question_id, choice, credits_spent, multiplier, potential_payout, status, created_at, updated_at)
+             VALUES (?, ?, ?, 'yes', 2, 2, 4, ?, 0, 0)`,
+          ).bind(newId(), id, questionId, status),
+        ),
+      ]);
+    };
+    await breakLedger(userId);
+    await breakLedger(other);
+    const byDetail = (violations: LedgerViolation[]) => violations.sort((a, b) => a.detail.localeCompare(b.detail));
+
+    const mine = byDetail(await auditLedger(db, [userId]));
+    expect(new Set(mine.map((violation) => violation.kind))).toEqual(
+      new Set([
+        "redeemable_exceeds_balance",
+        "pick_spend_mismatch",
+        "pick_settlement_mismatch",
+        "escrow_on_settled_question",
+      ]),
+    );
+    expect(mine).toEqual(byDetail((await auditLedger(db)).filter((violation) => violation.userId === userId)));
+    expect(new Set((await auditLedger(db, [other, userId])).map((violation) => violation.userId))).toEqual(
+      new Set([userId, other]),
+    );
+
+    await env.DB.prepare("DELETE FROM user_picks WHERE user_id IN (?, ?)").bind(userId, other).run();
+    await env.DB.prepare("UPDATE user_credits SET redeemable = 0 WHERE user_id IN (?, ?)").bind(userId, other).run();
     await expectLedgerClean();
   });
 });
