@@ -16,7 +16,7 @@ export const resolveFromScoreFeed = (async (data, now, env) => {
   await Promise.all(
     (polled?.changedQuestions ?? []).map((id) => broadcast(env, { type: "question.updated", data: { id } })),
   );
-  const finalised = await finaliseDue(data, env.SETTLEMENT_QUEUE, now, async ({ questionId, result }) => {
+  const finalised = await finaliseDue(data, now, async ({ questionId, result }) => {
     await broadcast(env, { type: "question.updated", data: { id: questionId } });
     await publishSettlement(data, env, questionId, result.settledUsers);
   });

@@ -56,6 +56,15 @@ export type DataContext = {
     catalogue: (db: D1Database) => C,
     player: (db: D1Database) => P,
   ) => Promise<NamedResults<C> & NamedResults<P>>;
+  /** Where features send work for later (settlement, referral bonuses, emails, pushes), never through the bindings. */
+  readonly queues: {
+    readonly settlements: Queue;
+    readonly referrals: Queue;
+    readonly emails: Queue;
+    readonly pushes: Queue;
+  };
+  /** Where features store and read uploaded images, never through the binding. */
+  readonly images: R2Bucket;
 };
 
 /**
@@ -158,5 +167,12 @@ const buildContext = (env: Env, catalogue: D1Database): DataContext => {
       ]);
       return { ...fromCatalogue, ...fromPlayer };
     },
+    queues: {
+      settlements: env.SETTLEMENT_QUEUE,
+      referrals: env.REFERRAL_QUEUE,
+      emails: env.EMAIL_QUEUE,
+      pushes: env.PUSH_QUEUE,
+    },
+    images: env.IMAGES,
   };
 };

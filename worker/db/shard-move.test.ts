@@ -43,7 +43,7 @@ describe("moving players to a new user shard", () => {
     await env.DB.prepare("INSERT INTO user_bookmarks (user_id, question_id, created_at) VALUES (?, ?, 0)")
       .bind(players[2], open)
       .run();
-    await setOutcome(dataContext(env), env.SETTLEMENT_QUEUE, {
+    await setOutcome(dataContext(env), {
       questionId: settled,
       outcome: "A",
       actor: adminActor(admin),
@@ -97,7 +97,7 @@ describe("moving players to a new user shard", () => {
     expect(
       await env.DB.prepare("SELECT pick_count, yes_count, no_count FROM questions WHERE id = ?").bind(open).first(),
     ).toEqual(openCounts);
-    const result = await setOutcome(dataContext(twoShards), twoShards.SETTLEMENT_QUEUE, {
+    const result = await setOutcome(dataContext(twoShards), {
       questionId: open,
       outcome: "B",
       actor: adminActor(admin),

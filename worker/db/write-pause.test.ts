@@ -144,7 +144,7 @@ describe("writes paused while a player's bucket moves to another shard", () => {
       .run();
     await copyQuestions(dataContext(shards), [questionId]);
 
-    const result = await settleEverywhere(dataContext(during), during.SETTLEMENT_QUEUE, questionId, settlementBudget());
+    const result = await settleEverywhere(dataContext(during), questionId, settlementBudget());
     expect(result).toMatchObject({ picksUpdated: 1, complete: false });
     expect([await balanceOf(paused, SHARDS.SHARD_0), await balanceOf(writing, SHARDS.SHARD_1)]).toEqual([8, 12]);
     expect(sent).toEqual([{ questionId, shard: "SHARD_0" }]);

@@ -34,10 +34,13 @@ export const createMailer = (settings: Settings, local: Mailer): Mailer => {
 /** Queues allow at most 100 messages in one sendBatch. */
 const QUEUE_BATCH_LIMIT = 100;
 
-/** Hands emails to the email queue (email-queue.ts), whose consumer sends them and retries while the API fails. */
-export const queueEmails = async (env: Env, emails: Email[]) => {
+/**
+ * Hands emails to the email queue (email-queue.ts), whose consumer sends them and retries while the API fails. The
+ * caller passes its data context's queue: lib/ knows nothing of the data context.
+ */
+export const queueEmails = async (queue: Queue, emails: Email[]) => {
   for (let start = 0; start < emails.length; start += QUEUE_BATCH_LIMIT) {
-    await env.EMAIL_QUEUE.sendBatch(emails.slice(start, start + QUEUE_BATCH_LIMIT).map((body) => ({ body })));
+    await queue.sendBatch(emails.slice(start, start + QUEUE_BATCH_LIMIT).map((body) => ({ body })));
   }
 };
 
@@ -46,7 +49,7 @@ export const queueEmails = async (env: Env, emails: Email[]) => {
  * takes longer because an email went out, which would tell a caller the address is registered.
  */
 export const sendEmail = async <E extends AppEnv>(c: Context<E>, email: Email) => {
-  const sending = queueEmails(c.env, [email]).catch((error: unknown) => {
+  const sending = queueEmails(c.var.data.queues.emails, [email]).catch((error: unknown) => {
     log("error", "email_enqueue_failed", { requestId: c.var.requestId, subject: email.subject, error: String(error) });
   });
   const local = c.var.settings.ENVIRONMENT === "development" || c.var.settings.ENVIRONMENT === "test";

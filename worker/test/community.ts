@@ -21,7 +21,7 @@ export const settleAt = async (questionId: string, outcome: Outcome, at: number)
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(at);
   try {
-    const result = await setOutcome(dataContext(caught), caught.SETTLEMENT_QUEUE, {
+    const result = await setOutcome(dataContext(caught), {
       questionId,
       outcome,
       actor: adminActor(admin),

@@ -10,18 +10,18 @@ import type { QuestionRefund } from "./delete-question.service";
  */
 export const announceRefunds = async (
   data: DataContext,
-  env: LiveEnv & Pick<Env, "PUSH_QUEUE">,
+  live: LiveEnv,
   questionId: string,
   refunds: QuestionRefund[],
 ) => {
   const userIds = [...new Set(refunds.map(({ userId }) => userId))];
-  await publishPlayerUpdates(data, env, questionId, userIds);
+  await publishPlayerUpdates(data, live, questionId, userIds);
   await publishToUsers(
-    env,
+    live,
     refunds.map(({ userId, credits, questionTitle }) => ({
       userId,
       messages: [{ type: "pick.removed", data: { questionId, questionTitle, refunded: credits } }],
     })),
   );
-  await requestPushes(env, data.groupPlayers(userIds).keys());
+  await requestPushes(data, data.groupPlayers(userIds).keys());
 };

@@ -20,7 +20,7 @@ export const accountLinkRequestSchema = z.object({
 
 export type AccountLinkRequest = z.infer<typeof accountLinkRequestSchema>;
 
-export const requestAccountLink = (emailQueue: Queue, request: AccountLinkRequest) => emailQueue.send(request);
+export const requestAccountLink = (data: DataContext, request: AccountLinkRequest) => data.queues.emails.send(request);
 
 /** The email a queued link request sends: null when the address has no account (or none to confirm). */
 const accountLinkEmail = async (

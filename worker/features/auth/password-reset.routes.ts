@@ -46,7 +46,7 @@ const completeRoute = createRoute({
 export const passwordResetRoutes = createRouter()
   .openapi(requestRoute, async (c) => {
     afterResponse(c, "password_reset_request_failed", () =>
-      requestAccountLink(c.env.EMAIL_QUEUE, { accountLink: "password_reset", address: c.req.valid("json").email }),
+      requestAccountLink(c.var.data, { accountLink: "password_reset", address: c.req.valid("json").email }),
     );
     return c.json({ ok: true as const }, 200);
   })

@@ -137,7 +137,7 @@ export const signupRoutes = createRouter()
   })
   .openapi(resendRoute, async (c) => {
     afterResponse(c, "resend_confirmation_failed", () =>
-      requestAccountLink(c.env.EMAIL_QUEUE, { accountLink: "confirm_email", address: c.req.valid("json").email }),
+      requestAccountLink(c.var.data, { accountLink: "confirm_email", address: c.req.valid("json").email }),
     );
     return c.json({ ok: true as const }, 200);
   });

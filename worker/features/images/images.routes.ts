@@ -85,7 +85,7 @@ export const imageUploadRoutes = createRouter().openapi(uploadRoute, async (c) =
 
   const key = `questions/${newId()}.${type.extension}`;
   try {
-    await c.env.IMAGES.put(key, bytes, {
+    await c.var.data.images.put(key, bytes, {
       httpMetadata: { contentType: type.contentType, cacheControl: IMAGE_CACHE_CONTROL },
     });
   } catch (error) {
@@ -107,7 +107,7 @@ export const imageUploadRoutes = createRouter().openapi(uploadRoute, async (c) =
 
 export const imageServingRoutes = createRouter().openapi(serveRoute, async (c) => {
   const { file } = c.req.valid("param");
-  const object = KEY_FILE.test(file) ? await c.env.IMAGES.get(`questions/${file}`) : null;
+  const object = KEY_FILE.test(file) ? await c.var.data.images.get(`questions/${file}`) : null;
   if (!object) throw new AppError("not_found", "Image not found");
   return c.body(object.body, 200, {
     "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",

@@ -39,7 +39,7 @@ describe("leaderboards across two user shards", () => {
     for (const [player, choice, which] of picks)
       for (const i of which) await placePick(player.id, questions[i]!, choice, 1, player.db);
     for (const questionId of questions)
-      await setOutcome(dataContext(sharded), sharded.SETTLEMENT_QUEUE, {
+      await setOutcome(dataContext(sharded), {
         questionId,
         outcome: "A",
         actor: admin,

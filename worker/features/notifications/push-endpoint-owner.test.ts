@@ -54,7 +54,7 @@ describe("a browser's subscription and the accounts that send its endpoint", () 
     // The owner's notices still reach the phone, readable with its own keys.
     const questionId = await insertQuestion({ title: "Will it rain?", creditCost: 1 });
     await placePick(owner.userId, questionId, "yes");
-    await setOutcome(dataContext(env), env.SETTLEMENT_QUEUE, {
+    await setOutcome(dataContext(env), {
       questionId,
       outcome: "A",
       actor: adminActor((await signedInAdmin()).userId),

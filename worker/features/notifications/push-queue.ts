@@ -11,15 +11,11 @@ import { sendDueIn } from "./push-sender";
  * the settlement that wrote them never waits on a push service, and each database's notices go out in parallel. A
  * message that never arrives only delays the notices to the every-minute cron's pass.
  */
-export const requestPushes = async (
-  env: Pick<Env, "PUSH_QUEUE">,
-  databases: Iterable<PlayerDatabase>,
-  delaySeconds = 0,
-) => {
+export const requestPushes = async (data: DataContext, databases: Iterable<PlayerDatabase>, delaySeconds = 0) => {
   const distinct = [...new Map([...databases].map((database) => [database.name, database])).values()];
   if (distinct.length === 0) return;
   try {
-    await env.PUSH_QUEUE.sendBatch(
+    await data.queues.pushes.sendBatch(
       distinct.map((database) => ({ body: nameOf(database) })),
       delaySeconds > 0 ? { delaySeconds } : undefined,
     );
@@ -28,17 +24,17 @@ export const requestPushes = async (
   }
 };
 
-const sendFrom = async (database: PlayerDatabase, env: Env, messages: Message[]) => {
+const sendFrom = async (data: DataContext, env: Env, database: PlayerDatabase, messages: Message[]) => {
   if (database.moving) {
     // Sending deletes delivered notices: in a database being copied that waits for the switch, as its settlement does.
-    await requestPushes(env, [database], MOVE_RETRY_AFTER_SECONDS);
+    await requestPushes(data, [database], MOVE_RETRY_AFTER_SECONDS);
     for (const message of messages) message.ack();
     return;
   }
   try {
     const pass = await sendDueIn(database.db, readSettings(env), Date.now());
     // A full pass leaves the rest to a fresh message rather than to the next minute's cron.
-    if (pass.more) await requestPushes(env, [database]);
+    if (pass.more) await requestPushes(data, [database]);
     for (const message of messages) message.ack();
   } catch (error) {
     log("error", "push_pass_failed", { database: database.name, error: String(error) });
@@ -59,5 +55,5 @@ export const consumePushes = async (batch: MessageBatch, data: DataContext, env:
     }
     byDatabase.set(database, [...(byDatabase.get(database) ?? []), message]);
   }
-  await Promise.all([...byDatabase].map(([database, messages]) => sendFrom(database, env, messages)));
+  await Promise.all([...byDatabase].map(([database, messages]) => sendFrom(data, env, database, messages)));
 };

@@ -28,7 +28,7 @@ afterEach(() => {
 
 const settle = async (questionId: string, outcome: "A" | "B" | "void", reason?: string) => {
   const admin = await signedInAdmin();
-  await setOutcome(dataContext(env), env.SETTLEMENT_QUEUE, {
+  await setOutcome(dataContext(env), {
     questionId,
     outcome,
     actor: adminActor(admin.userId),

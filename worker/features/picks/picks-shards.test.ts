@@ -43,7 +43,7 @@ describe("a player's picks with players over two shards", () => {
     await placePick(no.userId, linked, "yes", 1, playerDb(shards, no.userId));
     // No fold has run: the crowd is summed over the shards as My Picks is read, so it counts the picks just made.
     await linkWithChallenge(linked, no.userId);
-    await setOutcome(dataContext(shards), shards.SETTLEMENT_QUEUE, {
+    await setOutcome(dataContext(shards), {
       questionId: settled,
       outcome: "A",
       actor: adminActor(await createPlayer()),
@@ -76,7 +76,7 @@ describe("a player's picks with players over two shards", () => {
     await copyQuestions(dataContext(shards), [questionId]);
     const players = await signedInPlayerPerShard(shards, 20);
     for (const player of players) await placePick(player.userId, questionId, "yes", 1, playerDb(shards, player.userId));
-    await setOutcome(dataContext(shards), shards.SETTLEMENT_QUEUE, {
+    await setOutcome(dataContext(shards), {
       questionId,
       outcome: "A",
       actor: adminActor(await createPlayer()),

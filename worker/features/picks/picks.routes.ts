@@ -109,17 +109,14 @@ export const pickRoutes = createRouter()
               receipt,
             );
             if (result.paidReferrerId)
-              c.executionCtx.waitUntil(
-                sendReferrerBonus(c.var.data, c.env.REFERRAL_QUEUE, userId, result.paidReferrerId),
-              );
+              c.executionCtx.waitUntil(sendReferrerBonus(c.var.data, userId, result.paidReferrerId));
             return answer(result, { replayed: false });
           }),
         replay: async (ref: PickRef) => {
           // The attempt that committed may have paid the friend's bonus and been cut off before it asked for the
           // referrer's; the consumer pays a referrer once, so asking again costs a message and loses nothing.
           const { referrerId } = await confirmSession(c);
-          if (referrerId)
-            c.executionCtx.waitUntil(sendReferrerBonus(c.var.data, c.env.REFERRAL_QUEUE, userId, referrerId));
+          if (referrerId) c.executionCtx.waitUntil(sendReferrerBonus(c.var.data, userId, referrerId));
           return answer(await replayPick(c.var.data.player(userId), ref), { replayed: true });
         },
       },

@@ -103,6 +103,6 @@ export const redemptionAdminRoutes = createRouter()
     const email = status === "fulfilled" ? redemptionFulfilledEmail : redemptionRejectedEmail;
     await sendEmail(c, email(c.var.settings.APP_URL, redemption));
     if (status === "rejected") c.executionCtx.waitUntil(publishCredits(c.var.data, c.env, userId));
-    await requestPushes(c.env, c.var.data.groupPlayers([userId]).keys());
+    await requestPushes(c.var.data, c.var.data.groupPlayers([userId]).keys());
     return c.json({ redemption }, 200);
   });

@@ -201,7 +201,7 @@ describe("redemptions with players over two shards", () => {
     await copyQuestions(dataContext(shards), [questionId]);
     await placePick(requester.userId, questionId, "yes", 1, playerDb(shards, requester.userId));
     await placePick(sameIpThere, questionId, "no", 1, playerDb(shards, sameIpThere));
-    await setOutcome(dataContext(shards), shards.SETTLEMENT_QUEUE, {
+    await setOutcome(dataContext(shards), {
       questionId,
       outcome: "A",
       actor: adminActor(admin.userId),

@@ -51,10 +51,10 @@ export const payQueuedReferrerBonus = async (data: DataContext, live: LiveEnv, f
 };
 
 /** After a friend's pick paid their bonus: their referrer, when in another database, is paid through the queue. */
-export const sendReferrerBonus = async (data: DataContext, queue: Queue, friendId: string, referrerId: string) => {
+export const sendReferrerBonus = async (data: DataContext, friendId: string, referrerId: string) => {
   if (data.player(referrerId) === data.player(friendId)) return;
   try {
-    await queue.send({ friendId } satisfies ReferralMessage);
+    await data.queues.referrals.send({ friendId } satisfies ReferralMessage);
   } catch (error) {
     // The hourly sweep pays it.
     log("error", "referral_enqueue_failed", { friendId, error: String(error) });

@@ -59,7 +59,6 @@ export type FinaliseSummary = { due: number; finalised: number; superseded: numb
  */
 export const finaliseDue = async (
   data: DataContext,
-  settlementQueue: Queue,
   now: number,
   onFinal: (done: Finalised) => Promise<void>,
 ): Promise<FinaliseSummary> => {
@@ -81,7 +80,7 @@ export const finaliseDue = async (
     }
     let result: SettleResult;
     try {
-      result = await setOutcome(data, settlementQueue, {
+      result = await setOutcome(data, {
         questionId,
         outcome: won.proposedOutcome,
         actor: SCORE_FEED_ACTOR,

@@ -34,11 +34,7 @@ const claim = async (d1: D1Database, questionId: string, now: number) => {
  * An admin answers the challenges: confirms the proposed outcome or sets another, with a reason, through setOutcome
  * like any outcome. The audit log keeps the outcome and, beside it, whether the proposal was confirmed or corrected.
  */
-export const reviewChallenge = async (
-  data: DataContext,
-  settlementQueue: Queue,
-  { questionId, outcome, reason, adminId, now }: Review,
-) => {
+export const reviewChallenge = async (data: DataContext, { questionId, outcome, reason, adminId, now }: Review) => {
   const d1 = data.catalogue;
   const [link, [question]] = await Promise.all([
     readLink(d1, questionId),
@@ -53,7 +49,7 @@ export const reviewChallenge = async (
   if (!claimed) throw NOT_WAITING();
   let result;
   try {
-    result = await setOutcome(data, settlementQueue, { questionId, outcome, actor: adminActor(adminId), now, reason });
+    result = await setOutcome(data, { questionId, outcome, actor: adminActor(adminId), now, reason });
   } catch (error) {
     await releaseClaim(d1, questionId, "challenged");
     throw error;

@@ -150,7 +150,7 @@ export const scoreFeedAdminRoutes = createRouter()
   .openapi(decideRoute, async (c) => {
     const { questionId } = c.req.valid("param");
     const review = { questionId, ...c.req.valid("json"), adminId: c.var.user.id, now: Date.now() };
-    const { settledUsers, ...result } = await reviewChallenge(c.var.data, c.env.SETTLEMENT_QUEUE, review);
+    const { settledUsers, ...result } = await reviewChallenge(c.var.data, review);
     c.executionCtx.waitUntil(
       Promise.all([
         broadcast(c.env, { type: "question.updated", data: { id: questionId } }),

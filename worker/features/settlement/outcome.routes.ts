@@ -49,7 +49,7 @@ const outcomeRoute = createRoute({
 
 export const outcomeRoutes = createRouter().openapi(outcomeRoute, async (c) => {
   const questionId = c.req.valid("param").id;
-  const { settledUsers, ...result } = await setOutcome(c.var.data, c.env.SETTLEMENT_QUEUE, {
+  const { settledUsers, ...result } = await setOutcome(c.var.data, {
     questionId,
     ...c.req.valid("json"),
     actor: adminActor(c.var.user.id),

@@ -82,11 +82,11 @@ const storeOutcome = async (d1: D1Database, { questionId, outcome, actor, now, r
  * once; what the run budget leaves, each unfinished database's queue message finishes (and the cron, if a message is
  * lost). The one path for every outcome: an admin's, a reviewed challenge's and the score feed's.
  */
-export const setOutcome = async (data: DataContext, settlementQueue: Queue, input: SetOutcomeInput) => {
+export const setOutcome = async (data: DataContext, input: SetOutcomeInput) => {
   await storeOutcome(data.catalogue, input);
   try {
     await copyQuestions(data, [input.questionId]);
-    return await settleEverywhere(data, settlementQueue, input.questionId, settlementBudget());
+    return await settleEverywhere(data, input.questionId, settlementBudget());
   } catch (error) {
     log("error", "settlement_failed", { questionId: input.questionId, error: String(error) });
     throw new AppError("internal", "Outcome saved but failed to recalculate credits. Please contact support.");

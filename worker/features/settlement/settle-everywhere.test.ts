@@ -63,7 +63,7 @@ describe("settlement across two user shards", () => {
 
     // The admin's own account: the audit log names it (admins stay in the catalogue; docs/decisions/0026-user-shards.md).
     const admin = adminActor(await createPlayer());
-    const first = await setOutcome(dataContext(world.env), world.env.SETTLEMENT_QUEUE, {
+    const first = await setOutcome(dataContext(world.env), {
       questionId,
       outcome: "A",
       actor: admin,
@@ -81,7 +81,7 @@ describe("settlement across two user shards", () => {
       });
     }
 
-    const corrected = await setOutcome(dataContext(world.env), world.env.SETTLEMENT_QUEUE, {
+    const corrected = await setOutcome(dataContext(world.env), {
       questionId,
       outcome: "B",
       actor: admin,
@@ -108,7 +108,7 @@ describe("settlement across two user shards", () => {
     await copyQuestions(dataContext(world.env), [questionId]);
 
     // Two chunks of 50 for 120 picks: each shard settles one chunk and is left with ten picks.
-    const partial = await settleEverywhere(dataContext(world.env), world.env.SETTLEMENT_QUEUE, questionId, {
+    const partial = await settleEverywhere(dataContext(world.env), questionId, {
       deadline: Date.now() + 60_000,
       chunksLeft: 2,
     });
@@ -181,7 +181,7 @@ describe("settlement through the queue with one shard", () => {
     const questionId = await insertQuestion({ creditCost: 1 });
     await insertBulkPicks(questionId, { count: 120, cost: 1, startBalance: 5 });
     await storeOutcomeOnly(questionId, "A");
-    const partial = await settleEverywhere(dataContext(env), env.SETTLEMENT_QUEUE, questionId, {
+    const partial = await settleEverywhere(dataContext(env), questionId, {
       deadline: Date.now() + 60_000,
       chunksLeft: 1,
     });

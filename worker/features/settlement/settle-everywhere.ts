@@ -48,7 +48,6 @@ export const closeCatalogueVersions = async (data: DataContext, questionIds: rea
  */
 export const settleEverywhere = async (
   data: DataContext,
-  queue: Queue,
   questionId: string,
   budget: SettlementBudget,
 ): Promise<SettleResult> => {
@@ -58,7 +57,7 @@ export const settleEverywhere = async (
   const settling = data.players().filter((database) => !database.moving);
   const results = await Promise.all(settling.map(({ db }) => settleQuestion(db, questionId, budget)));
   const unfinished = [...settling.filter((_, i) => !results[i]!.complete), ...moving];
-  if (unfinished.length > 0) await enqueueSettlement(queue, questionId, unfinished);
+  if (unfinished.length > 0) await enqueueSettlement(data, questionId, unfinished);
   else await closeCatalogueVersions(data, [questionId]);
   return {
     ...sumFields({ picksUpdated: 0, creditsAwarded: 0 }, results),

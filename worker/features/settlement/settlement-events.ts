@@ -138,5 +138,5 @@ export const publishSettlement = async (data: DataContext, env: Env, questionId:
 /** After an admin's outcome has answered: what the request settled is told at once, pushes included. */
 export const publishSettlementNow = async (data: DataContext, env: Env, questionId: string, userIds: string[]) => {
   await publishSettlement(data, env, questionId, userIds);
-  await requestPushes(env, data.groupPlayers(userIds).keys());
+  await requestPushes(data, data.groupPlayers(userIds).keys());
 };

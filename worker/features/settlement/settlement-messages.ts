@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { PlayerDatabase } from "../../db/data-context";
+import type { DataContext, PlayerDatabase } from "../../db/data-context";
 
 /** `shard` names the player database (PlayerDatabase.name): messages already on the queue spell it so. */
 const wireMessage = z.object({ questionId: z.string().min(1).max(100), shard: z.string().min(1).max(64) });
@@ -13,12 +13,12 @@ export const settlementMessageSchema = wireMessage.transform(({ questionId, shar
 
 /** Asks the settlement queue's consumer to settle the question in each of these databases. */
 export const enqueueSettlement = async (
-  queue: Queue,
+  data: DataContext,
   questionId: string,
   databases: readonly PlayerDatabase[],
   delaySeconds = 0,
 ) => {
-  await queue.sendBatch(
+  await data.queues.settlements.sendBatch(
     databases.map(({ name }) => ({ body: { questionId, shard: name } satisfies SettlementMessage })),
     delaySeconds > 0 ? { delaySeconds } : undefined,
   );

@@ -22,7 +22,7 @@ const settleMessage = async (data: DataContext, env: Env, message: Message): Pro
   if (database.moving) {
     // Some of its players are being copied to another database: it settles after the switch, from a fresh message
     // that spends none of this one's retries however long the move takes.
-    await enqueueSettlement(env.SETTLEMENT_QUEUE, questionId, [database], MOVE_RETRY_AFTER_SECONDS);
+    await enqueueSettlement(data, questionId, [database], MOVE_RETRY_AFTER_SECONDS);
     message.ack();
     return null;
   }
@@ -30,7 +30,7 @@ const settleMessage = async (data: DataContext, env: Env, message: Message): Pro
     const result = await settleInDatabase(data, database.db, questionId, settlementBudget());
     if (result.settledUsers.length > 0) await publishSettlement(data, env, questionId, result.settledUsers);
     // The rest of a large question goes back on the queue as a fresh message, which spends none of its retries.
-    if (!result.complete) await enqueueSettlement(env.SETTLEMENT_QUEUE, questionId, [database]);
+    if (!result.complete) await enqueueSettlement(data, questionId, [database]);
     message.ack();
     return result.settledUsers.length > 0 ? database : null;
   } catch (error) {
@@ -52,5 +52,5 @@ export const consumeSettlement = async (batch: MessageBatch, data: DataContext, 
     const database = await settleMessage(data, env, message);
     if (database) settled.push(database);
   }
-  await requestPushes(env, settled);
+  await requestPushes(data, settled);
 };

@@ -96,7 +96,7 @@ export const notifyStreakCorrections = async (data: DataContext, env: Env, quest
     const lowered = rows.filter((row) => row.streakAfter < row.streakBefore);
     if (lowered.length === 0) continue;
     await queueEmails(
-      env,
+      data.queues.emails,
       lowered.map((row) => emailFor(row, settings.APP_URL)),
     ).catch((error: unknown) =>
       log("error", "email_enqueue_failed", { subject: "streak_correction", error: String(error) }),

@@ -40,7 +40,7 @@ describe("player stats with players over two shards", () => {
       for (const i of which) await placePick(player, questions[i]!, choice, 1, data.player(player));
     const admin = adminActor(await createPlayer());
     for (const questionId of questions)
-      await setOutcome(data, shards.SETTLEMENT_QUEUE, { questionId, outcome: "A", actor: admin, now: Date.now() });
+      await setOutcome(data, { questionId, outcome: "A", actor: admin, now: Date.now() });
     await advanceLeaderboards(data, Date.now());
 
     const expected = [
