@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { signInNewPlayer } from "./accounts";
-import { DESKTOP, PHONE, useBrowser } from "./browser";
+import { CHROMIUM_ARGS, chromePath, DESKTOP, PHONE, useBrowser } from "./browser";
 import { startNextDeployProxy } from "./next-deploy-proxy";
 
 const browser = useBrowser();
@@ -59,15 +59,8 @@ describe("the installable app", () => {
     // A profile on disk: Chromium offers no install in an off-the-record one, which is what a Playwright context is.
     const profile = mkdtempSync(join(tmpdir(), "pickstreak-install-"));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: chromePath(),
+      args: CHROMIUM_ARGS,
       viewport,
       baseURL: browser.baseUrl,
     });
