@@ -2,15 +2,14 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import interBold from "@fontsource/inter/files/inter-latin-700-normal.woff";
 import interRegular from "@fontsource/inter/files/inter-latin-400-normal.woff";
-import satori, { init as initLayout } from "satori/wasm";
-import initYoga from "yoga-wasm-web";
-import yogaWasm from "yoga-wasm-web/dist/yoga.wasm";
+import satori, { init as initLayout } from "satori/standalone";
+import layoutWasm from "satori/yoga.wasm";
 
 let ready: Promise<void> | null = null;
 
 /** Both WebAssembly modules start once per isolate; a failed start is tried again on the next card. */
 const start = () => {
-  ready ??= Promise.all([initYoga(yogaWasm).then(initLayout), initWasm(resvgWasm)]).then(
+  ready ??= Promise.all([initLayout(layoutWasm), initWasm(resvgWasm)]).then(
     () => undefined,
     (error: unknown) => {
       ready = null;
