@@ -174,6 +174,18 @@ export const CONTEST_PRIZES_PER_BATCH = 15;
 export const DAILY_CREDITS = { base: 2, step: 1, cap: 5 } as const;
 
 /** Web push (docs/decisions/0023-push-notifications.md). */
+/** Sending the emails waiting in a player database (email-deliveries.ts). */
+export const EMAIL_SENDS = {
+  /** Emails one pass takes: each is a subrequest to the email API. */
+  perRun: 40,
+  concurrency: 6,
+  /** A taken email is not taken again for this long, so a sender that dies mid-pass is retried, not lost. */
+  leaseMs: 2 * MINUTE_MS,
+  firstRetryMs: 30 * 1000,
+  /** Doubling from the first retry, the last try is about eight hours after the first: long enough for an API outage. */
+  maxAttempts: 11,
+} as const;
+
 export const PUSH = {
   /** Deliveries one send pass takes: each is a subrequest, and a pass must stay well inside a Worker's allowance. */
   perRun: 40,

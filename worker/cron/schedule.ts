@@ -10,6 +10,7 @@ import { settleQueuedQuestions } from "./settle-queued";
 import { payContests } from "./pay-contests";
 import { advanceLeaderboards } from "./advance-leaderboards";
 import { sendPushNotifications } from "./send-push-notifications";
+import { sendEmails } from "./send-emails";
 import { resolveFromScoreFeed } from "./resolve-score-feed";
 import { foldPickCounts } from "../features/questions/pick-counts";
 import { sweepReferrerBonuses } from "../features/referrals/referral-queue";
@@ -27,6 +28,7 @@ export const cronJobs: Record<string, Record<string, CronJob>> = {
     payContests,
     advanceLeaderboards,
     sendPushNotifications,
+    sendEmails,
     foldPickCounts,
   },
   [HOURLY]: { pruneExpiredRows, refreshExchangeRates, sweepReferrerBonuses },
@@ -43,6 +45,7 @@ const WAIT_DURING_MOVE = new Set([
   "sweepReferrerBonuses",
   "pruneExpiredRows",
   "sendPushNotifications",
+  "sendEmails",
 ]);
 
 /** Runs every job of a cron expression; one failing job is logged and does not stop the others. */

@@ -60,3 +60,25 @@ export const pushDeliveries = sqliteTable(
     check("push_deliveries_notice_json", sql`json_valid(notice)`),
   ],
 );
+
+/**
+ * An email waiting to be sent, written in the same batch as what it tells of (a redemption, a sign-up), so a crash
+ * after the commit delays it and never loses it: the email queue's kick or the minute's sweep sends it, and a sent
+ * one is deleted. `nextAttemptAt` is its lease while a sender holds it, then its retry time after a failure.
+ */
+export const emailDeliveries = sqliteTable(
+  "email_deliveries",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toEmail: text("to_email").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("email_deliveries_due").on(t.nextAttemptAt), index("email_deliveries_user").on(t.userId)],
+);

@@ -2,8 +2,8 @@ import * as z from "zod";
 import type { DataContext } from "../../db/data-context";
 import { readSettings, type Settings } from "../../env";
 import { consumeEmails } from "../../lib/email-queue";
-import { createMailer, type Email } from "../../lib/mailer";
-import { outboxMailer } from "../dev/outbox-mailer";
+import type { Email } from "../../lib/mailer";
+import { mailerFor, sendEmailsIn, sendEmailsMessageSchema } from "../emails/email-sends";
 import { confirmationEmailFor, findAccount } from "./accounts";
 import { passwordResetEmail } from "./auth-emails";
 import { issueEmailToken, retireEmailTokens } from "./email-tokens";
@@ -39,11 +39,16 @@ const accountLinkEmail = async (
   return passwordResetEmail(settings.APP_URL, account.email, reset.token);
 };
 
-/** The email queue's consumer: emails as they come, and the emails of link requests. */
+/**
+ * The email queue's consumer: a database's waiting emails (email-sends.ts), the emails of link requests, and emails as
+ * they come (what an earlier release queued).
+ */
 export const consumeEmailQueue = async (batch: MessageBatch, data: DataContext, env: Env) => {
   const settings = readSettings(env);
-  // The email of a message that is a link request; undefined for a message that is an email already.
-  return consumeEmails(batch, createMailer(settings, outboxMailer(data.catalogue)), (body) => {
+  // What a message asks to be written or sent here; undefined for a message that is an email already.
+  return consumeEmails(batch, mailerFor(data, settings), (body) => {
+    const waiting = sendEmailsMessageSchema.safeParse(body);
+    if (waiting.success) return sendEmailsIn(data, settings, waiting.data.sendEmailsIn).then(() => null);
     const request = accountLinkRequestSchema.safeParse(body);
     return request.success ? accountLinkEmail(data, settings, request.data) : undefined;
   });

@@ -6,7 +6,7 @@ import { users } from "../../db/schema";
 import { writeStatement } from "../../db/compiled";
 import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
-import { sendEmail } from "../../lib/mailer";
+import { sendCommittedEmails } from "../emails/email-sends";
 import { ipNetwork } from "../../lib/ip-network";
 import { errorResponses, jsonBody, jsonContent, publicRoute } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
@@ -67,11 +67,11 @@ export const signupRoutes = createRouter()
   .openapi(signupRoute, async (c) => {
     // The edge's client address, the header clientIp reads for the rate limits.
     const signupIp = ipNetwork(c.req.header("CF-Connecting-IP"));
-    const email = await signUp(
+    const emailed = await signUp(
       { data: c.var.data, settings: c.var.settings, now: Date.now(), signupIp },
       c.req.valid("json"),
     );
-    await sendEmail(c, email);
+    await sendCommittedEmails(c, [emailed]);
     return c.json({ status: "confirmation_required" as const }, 201);
   })
   .openapi(confirmRoute, async (c) => {

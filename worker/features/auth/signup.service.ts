@@ -18,6 +18,8 @@ import { findReferrer, newReferralCode } from "./referral-code";
 import { freeRandomUsername, isUsernameTaken, USERNAME_TAKEN_MESSAGE } from "./username";
 import { writeAccount } from "./directory";
 import { refuseDisposableEmail } from "./disposable-email";
+import { newId } from "../../lib/ids";
+import { queueEmail, unqueueEmail } from "../emails/email-deliveries";
 
 export type SignupInput = z.infer<typeof signupSchema>;
 /** signupIp: the network the sign-up came from (ipNetwork), which links accounts in the admin's redemption queue. */
@@ -26,18 +28,19 @@ type Deps = { data: DataContext; settings: Settings; now: number; signupIp: stri
 const MAX_ATTEMPTS = 3;
 
 /**
- * Creates the account (or replaces an unconfirmed one's pending sign-up) and returns the email to send. The
- * sign-up bonus waits for the confirmation (welcome-bonus.ts). A registered address gets an email too but the
- * same answer, so sign-up never tells whether it exists.
+ * Creates the account (or replaces an unconfirmed one's pending sign-up) with its confirmation email kept for sending
+ * in the same batch, and answers the player the email is for. The sign-up bonus waits for the confirmation
+ * (welcome-bonus.ts). A registered address gets an email too but the same answer, so sign-up never tells whether it
+ * exists.
  */
-export const signUp = async (deps: Deps, input: SignupInput): Promise<Email> => {
+export const signUp = async (deps: Deps, input: SignupInput): Promise<string> => {
   refuseDisposableEmail(input.email);
   // Hashing on every branch keeps an existing address from answering faster than a new one.
   const password = await hashPassword(input.password);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findAccount(deps.data.catalogue, input.email);
     if (existing && existing.emailConfirmedAt !== null)
-      return alreadyRegisteredEmail(deps.settings.APP_URL, existing.email);
+      return emailAlone(deps, existing.id, alreadyRegisteredEmail(deps.settings.APP_URL, existing.email));
     try {
       return existing
         ? await replacePendingSignup(deps, existing.id, input)
@@ -51,6 +54,12 @@ export const signUp = async (deps: Deps, input: SignupInput): Promise<Email> => 
     }
   }
   throw new Error(`Sign-up failed after ${MAX_ATTEMPTS} attempts`);
+};
+
+/** An email that tells of nothing written: kept for sending on its own. */
+const emailAlone = async ({ data, now }: Deps, userId: string, email: Email) => {
+  await queueEmail(data.player(userId), userId, email, now).run();
+  return userId;
 };
 
 const createAccount = async ({ data, settings, now, signupIp }: Deps, input: SignupInput, password: StoredPassword) => {
@@ -86,9 +95,12 @@ const createAccount = async ({ data, settings, now, signupIp }: Deps, input: Sig
     data,
     userId,
     () => ({ account }),
-    () => ({ confirmation: confirmation.statement }),
+    (db) => ({
+      confirmation: confirmation.statement,
+      email: queueEmail(db, userId, confirmationEmail(settings.APP_URL, input.email, confirmation.token), now),
+    }),
   );
-  return confirmationEmail(settings.APP_URL, input.email, confirmation.token);
+  return userId;
 };
 
 /**
@@ -105,6 +117,7 @@ const replacePendingSignup = async ({ data, settings, now, signupIp }: Deps, use
   const username = input.username || (await freeRandomUsername(catalogue));
   const referrerId = input.ref ? await findReferrer(catalogue, input.ref) : null;
   const confirmation = await issueEmailToken(data.player(userId), userId, "confirm_email", now);
+  const emailId = newId();
   const { directory } = await writeAccount(
     data,
     userId,
@@ -126,13 +139,21 @@ const replacePendingSignup = async ({ data, settings, now, signupIp }: Deps, use
           .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt), isNull(users.deletedAt))),
       ),
     }),
-    (db) => ({ retired: retireAllEmailTokens(db, userId, now), confirmation: confirmation.statement }),
+    (db) => ({
+      retired: retireAllEmailTokens(db, userId, now),
+      confirmation: confirmation.statement,
+      email: queueEmail(db, userId, confirmationEmail(settings.APP_URL, input.email, confirmation.token), now, emailId),
+    }),
   );
   const { replaced } = directory;
-  // Confirmed in the meantime: the new link must not sign in without the confirmed password.
+  // Confirmed in the meantime: the new link must not sign in without the confirmed password, nor be sent.
   if (!replaced.meta.changes) {
-    await retireAllEmailTokens(data.player(userId), userId, now).run();
-    return alreadyRegisteredEmail(settings.APP_URL, input.email);
+    const db = data.player(userId);
+    await db.batch([
+      retireAllEmailTokens(db, userId, now),
+      unqueueEmail(db, emailId),
+      queueEmail(db, userId, alreadyRegisteredEmail(settings.APP_URL, input.email), now),
+    ]);
   }
-  return confirmationEmail(settings.APP_URL, input.email, confirmation.token);
+  return userId;
 };

@@ -5,6 +5,7 @@ import { createDb } from "../../db/client";
 import { writeStatement } from "../../db/compiled";
 import type { DataContext } from "../../db/data-context";
 import {
+  emailDeliveries,
   authTokens,
   contactMessages,
   notificationSettings,
@@ -97,6 +98,8 @@ const playerStatements = (
       d1,
       db.delete(notificationSettings).where(eq(notificationSettings.userId, userId)),
     ),
+    // Emails still waiting would go to the erased address.
+    emails: writeStatement(d1, db.delete(emailDeliveries).where(eq(emailDeliveries.userId, userId))),
   };
 };
 

@@ -155,6 +155,7 @@ const redeemAndDecide = async (status: "fulfilled" | "rejected", topics: { redem
     note: null,
     adminId: admin.userId,
     now: Date.now(),
+    appUrl: env.APP_URL,
   });
   await drainPushes();
   return { redemptionId: body.redemption.id, pushes: await pushesTo(standin, device) };

@@ -14,6 +14,8 @@ import {
   REDEMPTION_MIN_CREDITS,
 } from "../../config";
 import { assertInBatch, isBatchRefusal } from "../../db/batch-guard";
+import { queueEmail } from "../emails/email-deliveries";
+import { redemptionReceivedEmail } from "./redemption-emails";
 import { AppError } from "../../lib/errors";
 import { isStaffRole } from "#shared/staff";
 import { staffSql } from "../play-rules/play-rules";
@@ -51,6 +53,8 @@ type NewRedemption = {
   /** The request's Idempotency-Key: concurrent repeats then share one ledger key, so only one can move credits. */
   requestKey: string | undefined;
   now: number;
+  /** The app's address, for the email the redemption's batch keeps for sending. */
+  appUrl: string;
 };
 
 /** The player's country and credits, and today's redeemed total. */
@@ -176,6 +180,20 @@ export const createRedemption = async (
         movement.transactionId,
         now,
       ),
+    queueEmail(
+      d1,
+      userId,
+      redemptionReceivedEmail(input.appUrl, {
+        email: input.email,
+        kind: target.kind,
+        rewardName,
+        method: target.kind === "cash_out" ? target.method : null,
+        valueCents,
+        creditsSpent: credits,
+        note: null,
+      }),
+      now,
+    ),
     ...receipt({ userId, redemptionId: id }),
   ];
 

@@ -9,6 +9,8 @@ import { onHold } from "./redemption-holds";
 import { fulfilBlock } from "./award-signals";
 import { alreadyDecided, readRedemptionRow, selectRedemption, toRedemption, withRewardName } from "./redemption-row";
 import { queueNotice } from "../notifications/push-deliveries";
+import { queueEmail } from "../emails/email-deliveries";
+import { redemptionFulfilledEmail, redemptionRejectedEmail } from "./redemption-emails";
 
 type Decision = {
   redemptionId: string;
@@ -16,6 +18,8 @@ type Decision = {
   note: string | null;
   adminId: string;
   now: number;
+  /** The app's address, for the email the decision's batch keeps for sending. */
+  appUrl: string;
 };
 
 /**
@@ -42,6 +46,8 @@ export const decideRedemption = async (data: DataContext, decision: Decision) =>
   }
 
   const decisionId = newId();
+  const told = await withRewardName(data, { ...toRedemption(current), note });
+  const email = (status === "fulfilled" ? redemptionFulfilledEmail : redemptionRejectedEmail)(decision.appUrl, told);
   const refund =
     status === "rejected"
       ? grant(d1, {
@@ -77,6 +83,7 @@ export const decideRedemption = async (data: DataContext, decision: Decision) =>
         { kind: "redemption", redemptionId: id, status, credits: current.creditsSpent },
         now,
       ),
+      email: queueEmail(d1, current.userId, email, now),
       decided: selectRedemption(d1, id),
     };
     const { decided } = await auditedPlayerBatch(data, d1, statements, {

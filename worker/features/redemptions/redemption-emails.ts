@@ -2,12 +2,15 @@ import { CASH_OUT_METHOD_LABELS, formatUsd } from "#shared/redemptions";
 import type { Email } from "../../lib/mailer";
 import type { Redemption } from "./redemption-row";
 
-const what = (r: Redemption) =>
+/** What a redemption's emails tell: known before its batch, so each email is kept in the batch it tells of. */
+type Facts = Pick<Redemption, "email" | "kind" | "rewardName" | "method" | "valueCents" | "creditsSpent" | "note">;
+
+const what = (r: Facts) =>
   r.kind === "gift_card"
     ? `${r.rewardName ?? "gift card"} gift card`
     : `${r.method ? CASH_OUT_METHOD_LABELS[r.method] : ""} cash-out`.trim();
 
-const summary = (r: Redemption) => `${what(r)} for ${formatUsd(r.valueCents)} (${r.creditsSpent} credits)`;
+const summary = (r: Facts) => `${what(r)} for ${formatUsd(r.valueCents)} (${r.creditsSpent} credits)`;
 
 const link = (appUrl: string) => new URL("/rewards", appUrl).toString();
 
@@ -17,7 +20,7 @@ const TIMING = {
 } as const;
 
 /** Every email goes to the address the player confirmed for this redemption. */
-export const redemptionReceivedEmail = (appUrl: string, r: Redemption): Email => ({
+export const redemptionReceivedEmail = (appUrl: string, r: Facts): Email => ({
   to: r.email,
   subject: "We received your Pickstreak redemption",
   text: [
@@ -29,7 +32,7 @@ export const redemptionReceivedEmail = (appUrl: string, r: Redemption): Email =>
   ].join("\n"),
 });
 
-export const redemptionFulfilledEmail = (appUrl: string, r: Redemption): Email => ({
+export const redemptionFulfilledEmail = (appUrl: string, r: Facts): Email => ({
   to: r.email,
   subject: "Your Pickstreak redemption has been fulfilled",
   text: [
@@ -41,7 +44,7 @@ export const redemptionFulfilledEmail = (appUrl: string, r: Redemption): Email =
   ].join("\n"),
 });
 
-export const redemptionRejectedEmail = (appUrl: string, r: Redemption): Email => ({
+export const redemptionRejectedEmail = (appUrl: string, r: Facts): Email => ({
   to: r.email,
   subject: "Your Pickstreak redemption was not approved",
   text: [

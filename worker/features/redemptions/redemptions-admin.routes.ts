@@ -1,14 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ADMIN_PAGE_SIZE } from "../../config";
 import { decodeKeyset, page } from "../../lib/cursor";
-import { sendEmail } from "../../lib/mailer";
+import { sendCommittedEmails } from "../emails/email-sends";
 import { adminOnly, errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
 import { publishCredits } from "../credits/publish-credits";
 import { requestPushes } from "../notifications/push-queue";
 import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../session/session.middleware";
 import { decideRedemption } from "./decide-redemption.service";
-import { redemptionFulfilledEmail, redemptionRejectedEmail } from "./redemption-emails";
 import { queueRows } from "./redemption-queue";
 import { adminRedemptionSchema, decisionRequestSchema, redemptionSchema } from "./redemptions.schemas";
 import { loadRiskSignals, riskSignalsSchema } from "./risk-signals";
@@ -99,9 +98,9 @@ export const redemptionAdminRoutes = createRouter()
       note: note || null,
       adminId: c.var.user.id,
       now: Date.now(),
+      appUrl: c.var.settings.APP_URL,
     });
-    const email = status === "fulfilled" ? redemptionFulfilledEmail : redemptionRejectedEmail;
-    await sendEmail(c, email(c.var.settings.APP_URL, redemption));
+    await sendCommittedEmails(c, [userId]);
     if (status === "rejected") c.executionCtx.waitUntil(publishCredits(c.var.data, c.env, userId));
     await requestPushes(c.var.data, c.var.data.groupPlayers([userId]).keys());
     return c.json({ redemption }, 200);

@@ -11,7 +11,7 @@ import { decodeKeyset, page } from "../../lib/cursor";
 import { edgeCountry } from "../../lib/edge-country";
 import { withIdempotency } from "../../db/idempotency";
 import { publishToUser } from "../../realtime/live-hubs";
-import { sendEmail } from "../../lib/mailer";
+import { sendCommittedEmails } from "../emails/email-sends";
 import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { creditsSchema } from "../credits/credits.schemas";
@@ -21,7 +21,6 @@ import {
   type RedemptionRef,
   type RedemptionTarget,
 } from "./create-redemption.service";
-import { redemptionReceivedEmail } from "./redemption-emails";
 import { redemptionsQuery, toRedemption, withRewardNames } from "./redemption-row";
 import {
   cashOutRequestSchema,
@@ -95,7 +94,8 @@ const redeem = (
   const userId = c.var.user.id;
   const answer = async (result: Awaited<ReturnType<typeof readRedemption>>, announce: boolean) => {
     if (announce) {
-      await sendEmail(c, redemptionReceivedEmail(c.var.settings.APP_URL, result.redemption));
+      // The email was kept in the redemption's batch; a replay asks again, in case the committing attempt never did.
+      await sendCommittedEmails(c, [userId]);
       c.executionCtx.waitUntil(publishToUser(c.env, userId, [{ type: "credits", data: result.credits }]));
     }
     return { status: 201 as const, body: { redemption: result.redemption, credits: result.credits } };
@@ -111,11 +111,12 @@ const redeem = (
           edgeCountry: edgeCountry(c.var.settings, c.req.raw),
           requestKey: c.req.header("Idempotency-Key"),
           now: Date.now(),
+          appUrl: c.var.settings.APP_URL,
         };
         const result = await createRedemption(c.var.data, request, receipt);
         return answer(result, result.created);
       },
-      // A replay sends the email: the attempt that committed never got to it.
+      // A replay announces it: the attempt that committed never got to.
       replay: async (ref: RedemptionRef) => answer(await readRedemption(c.var.data, ref), true),
     },
   );

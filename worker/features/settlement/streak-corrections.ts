@@ -5,8 +5,8 @@ import { createDb } from "../../db/client";
 import type { DataContext } from "../../db/data-context";
 import { questions, streakEvents, users } from "../../db/schema";
 import { readSettings } from "../../env";
-import { queueEmails } from "../../lib/mailer";
-import { log } from "../../lib/log";
+import { queueEmail } from "../emails/email-deliveries";
+import { requestEmailSends } from "../emails/email-sends";
 
 /** D1 allows 100 bound parameters a statement. */
 const USERS_PER_QUERY = 90;
@@ -95,11 +95,8 @@ export const notifyStreakCorrections = async (data: DataContext, env: Env, quest
     await publishToUsers(env, deliveries);
     const lowered = rows.filter((row) => row.streakAfter < row.streakBefore);
     if (lowered.length === 0) continue;
-    await queueEmails(
-      data.queues.emails,
-      lowered.map((row) => emailFor(row, settings.APP_URL)),
-    ).catch((error: unknown) =>
-      log("error", "email_enqueue_failed", { subject: "streak_correction", error: String(error) }),
-    );
+    const now = Date.now();
+    await db.batch(lowered.map((row) => queueEmail(db, row.userId, emailFor(row, settings.APP_URL), now)));
+    await requestEmailSends(data, data.groupPlayers(lowered.map((row) => row.userId)).keys());
   }
 };
