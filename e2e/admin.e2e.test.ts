@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { signIn, signInNewPlayer } from "./accounts";
 import { seriousA11yViolations } from "./a11y";
 import { DESKTOP, PHONE, useBrowser } from "./browser";
+import { runSql } from "./database";
 
 const browser = useBrowser();
 
@@ -68,6 +69,36 @@ describe("the question lifecycle", () => {
     ).resolves.toBe("0");
     await admin.context.close();
     await player.context.close();
+  });
+});
+
+describe("the health page", () => {
+  it("shows an email stuck past its limit as an alert, on a phone", async () => {
+    const { page: playerPage } = await browser.open(PHONE);
+    await signInNewPlayer(playerPage, browser.baseUrl, "stuck-mail");
+    const { user } = await playerPage.evaluate(() =>
+      fetch("/api/me").then((r) => r.json() as Promise<{ user: { id: string } }>),
+    );
+    const since = Date.now() - 20 * 60_000;
+    const id = `stuck-${Date.now()}`;
+    // Failed before and not due again for a day, so no sender takes it while the admin looks.
+    await runSql(
+      `INSERT INTO email_deliveries (id, user_id, to_email, subject, text, attempts, next_attempt_at, created_at)
+       VALUES ('${id}', '${user.id}', 'stuck@example.com', 'Stuck', 'Body', 3, ${Date.now() + 86_400_000}, ${since})`,
+      { player: user.id },
+    );
+    try {
+      const { page } = await browser.open(PHONE);
+      await signIn(page, "admin@example.com");
+      await page.goto("/admin");
+      await page.getByRole("tab", { name: "Health" }).click();
+      const health = page.getByTestId("health-panel");
+      await health.getByRole("alert").getByText("Emails waiting for 20 minutes (limit 15)").waitFor();
+      await health.getByText("Emails waiting (1 failed before)").waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    } finally {
+      await runSql(`DELETE FROM email_deliveries WHERE id = '${id}'`, { player: user.id });
+    }
   });
 });
 

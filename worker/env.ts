@@ -33,6 +33,12 @@ const envSchema = z
     // The score API that resolves linked questions (docs/decisions/0024-score-feed.md); without a URL auto-resolution is off.
     SCORE_FEED_URL: z.url().optional(),
     SCORE_FEED_KEY: z.string().min(1).optional(),
+    // Health alerts (admin-health/health-alerts.ts): where an operator is told besides ADMIN_EMAILS, and how long
+    // settlement, emails and push notices may wait before they count as stuck.
+    ALERT_WEBHOOK_URL: z.url().optional(),
+    ALERT_SETTLEMENT_LAG_MINUTES: z.coerce.number().int().min(1).default(10),
+    ALERT_EMAIL_BACKLOG_MINUTES: z.coerce.number().int().min(1).default(15),
+    ALERT_PUSH_BACKLOG_MINUTES: z.coerce.number().int().min(1).default(15),
     READ_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
     EDGE_CACHE: z
       .enum(["on", "off"])

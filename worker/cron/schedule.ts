@@ -11,6 +11,7 @@ import { payContests } from "./pay-contests";
 import { advanceLeaderboards } from "./advance-leaderboards";
 import { sendPushNotifications } from "./send-push-notifications";
 import { sendEmails } from "./send-emails";
+import { watchHealth } from "./watch-health";
 import { resolveFromScoreFeed } from "./resolve-score-feed";
 import { foldPickCounts } from "../features/questions/pick-counts";
 import { sweepReferrerBonuses } from "../features/referrals/referral-queue";
@@ -30,6 +31,7 @@ export const cronJobs: Record<string, Record<string, CronJob>> = {
     sendPushNotifications,
     sendEmails,
     foldPickCounts,
+    watchHealth,
   },
   [HOURLY]: { pruneExpiredRows, refreshExchangeRates, sweepReferrerBonuses },
   [DAILY]: { auditLedgerDaily },

@@ -111,3 +111,10 @@ export const cronRuns = sqliteTable(
     check("cron_runs_ok", sql`ok IN (0, 1)`),
   ],
 );
+
+/** Each health alert that fires now, with when it began: the operator is told when a row appears and when it goes. */
+export const healthAlerts = sqliteTable("health_alerts", {
+  name: text("name").primaryKey(),
+  message: text("message").notNull(),
+  firingSince: integer("firing_since").notNull(),
+});

@@ -2,7 +2,7 @@ import { and, count, eq, gt, lt, max, min, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { boundQuery } from "../../db/compiled";
 import { createDb } from "../../db/client";
-import { cronRuns, giftCardRedemptions, questions, userPicks } from "../../db/schema";
+import { cronRuns, emailDeliveries, giftCardRedemptions, pushDeliveries, questions, userPicks } from "../../db/schema";
 
 const failed = alias(cronRuns, "failed");
 const newest = alias(cronRuns, "newest");
@@ -80,3 +80,19 @@ export const pendingRedemptions = (d1: D1Database) =>
       .from(giftCardRedemptions)
       .where(eq(giftCardRedemptions.status, "pending")),
   );
+
+/** How many emails or push notices wait in a player database, how many of them failed before, and since when. */
+const backlogOf = (d1: D1Database, table: typeof emailDeliveries | typeof pushDeliveries) =>
+  boundQuery(
+    d1,
+    createDb(d1)
+      .select({
+        waiting: count(),
+        retrying: sql<number>`COALESCE(SUM(${table.attempts} > 0), 0)`.mapWith(Number).as("retrying"),
+        oldestSince: min(table.createdAt),
+      })
+      .from(table),
+  );
+
+export const emailBacklog = (d1: D1Database) => backlogOf(d1, emailDeliveries);
+export const pushBacklog = (d1: D1Database) => backlogOf(d1, pushDeliveries);

@@ -84,6 +84,6 @@ describe("GET /api/admin/health", () => {
       failuresLastDay: 1,
       detail: "{}",
     });
-    expect(health.body.settlementQueue).toEqual({ questions: 1, picks: 1 });
+    expect(health.body.settlementQueue).toEqual({ questions: 1, picks: 1, oldestWaitingSince: expect.any(Number) });
   });
 });

@@ -3,6 +3,8 @@ import { Button } from "../../components/ui/button";
 import { client, unwrap } from "../../lib/api";
 
 const when = (epochMs: number | null) => (epochMs ? new Date(epochMs).toLocaleString() : "never");
+const since = (epochMs: number | null) =>
+  epochMs ? new Date(epochMs).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "none";
 
 const Tile = ({ label, value, bad }: { label: string; value: string | number; bad?: boolean }) => (
   <div
@@ -21,14 +23,47 @@ export const HealthPanel = () => {
   });
   if (health.isError) return <p role="alert">Error loading data</p>;
   if (!health.data) return <p>Loading...</p>;
-  const { crons, settlementQueue, pendingRedemptions, ledgerAudit } = health.data;
+  const { crons, settlementQueue, pendingRedemptions, ledgerAudit, emails, pushes, alerts } = health.data;
+  const firing = new Set(alerts.map((alert) => alert.name));
   return (
     <section className="space-y-4" data-testid="health-panel">
+      {alerts.length > 0 ? (
+        <div
+          role="alert"
+          className="rounded-xl bg-red-100 p-3 text-sm text-red-900 dark:bg-red-900/40 dark:text-red-100"
+        >
+          <h2 className="font-semibold">Alerts</h2>
+          <ul className="list-disc pl-5">
+            {alerts.map((alert) => (
+              <li key={alert.name} className="break-words">
+                {alert.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="text-sm">No alerts: everything is within its limits.</p>
+      )}
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <Tile label="Ledger audit violations" value={ledgerAudit.violations} bad={ledgerAudit.violations > 0} />
         <Tile label="Questions settling" value={settlementQueue.questions} />
         <Tile label="Picks waiting for settlement" value={settlementQueue.picks} />
+        <Tile
+          label="Settlement waiting since"
+          value={since(settlementQueue.oldestWaitingSince)}
+          bad={firing.has("settlement_lag")}
+        />
         <Tile label="Pending redemptions" value={pendingRedemptions} />
+        <Tile
+          label={`Emails waiting (${emails.retrying} failed before)`}
+          value={emails.waiting}
+          bad={firing.has("email_backlog")}
+        />
+        <Tile
+          label={`Push notices waiting (${pushes.retrying} failed before)`}
+          value={pushes.waiting}
+          bad={firing.has("push_backlog")}
+        />
       </div>
       <div>
         <div className="mb-2 flex items-center justify-between">

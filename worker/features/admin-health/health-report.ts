@@ -1,0 +1,109 @@
+import type { DataContext } from "../../db/data-context";
+import { batchNamed, type NamedResults } from "../../db/statement";
+import type { Settings } from "../../env";
+import { sumFields } from "../../lib/sum-fields";
+import { auditStatements, violationsOf } from "../credits/ledger.audit";
+import { cronSummary, emailBacklog, pendingRedemptions, pushBacklog, settlementQueue } from "./admin-health.query";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+
+/** What each player database holds of the report: settlement owed, redemptions waiting, the audit, the outboxes. */
+const playerStatements = (d1: D1Database) => ({
+  queue: settlementQueue(d1),
+  redemptions: pendingRedemptions(d1),
+  audit: auditStatements(d1),
+  emails: emailBacklog(d1),
+  pushes: pushBacklog(d1),
+});
+
+type PlayerPart = NamedResults<ReturnType<typeof playerStatements>>;
+
+/** The catalogue's cron runs and open settlements, and each player database's part, side by side when they differ. */
+const readParts = async (data: DataContext, now: number) => {
+  const { catalogue } = data;
+  if (data.playersInCatalogue) {
+    const { crons, ...part } = await batchNamed(catalogue, {
+      crons: cronSummary(catalogue, now - DAY_MS),
+      ...playerStatements(catalogue),
+    });
+    return { crons, catalogueQueue: part.queue[0], parts: [part] };
+  }
+  const [fromCatalogue, parts] = await Promise.all([
+    batchNamed(catalogue, { crons: cronSummary(catalogue, now - DAY_MS), queue: settlementQueue(catalogue) }),
+    Promise.all(data.players().map(({ db }): Promise<PlayerPart> => batchNamed(db, playerStatements(db)))),
+  ]);
+  return { crons: fromCatalogue.crons, catalogueQueue: fromCatalogue.queue[0], parts };
+};
+
+const oldest = (values: (number | null | undefined)[]) => {
+  const known = values.filter((value): value is number => typeof value === "number");
+  return known.length > 0 ? Math.min(...known) : null;
+};
+
+const backlog = (rows: ({ waiting: number; retrying: number; oldestSince: number | null } | undefined)[]) => ({
+  ...sumFields(
+    { waiting: 0, retrying: 0 },
+    rows.map((row) => ({ waiting: row?.waiting ?? 0, retrying: row?.retrying ?? 0 })),
+  ),
+  oldestSince: oldest(rows.map((row) => row?.oldestSince)),
+});
+
+/** What the databases say now. */
+const readReport = async (data: DataContext, now: number) => {
+  const { crons, catalogueQueue, parts } = await readParts(data, now);
+  const totals = sumFields(
+    { picks: 0, pending: 0, violations: 0 },
+    parts.map((part) => ({
+      picks: part.queue[0]?.picks ?? 0,
+      pending: part.redemptions[0]?.pending ?? 0,
+      violations: violationsOf(part.audit).length,
+    })),
+  );
+  return {
+    crons,
+    settlementQueue: {
+      questions: catalogueQueue?.questions ?? 0,
+      picks: totals.picks,
+      oldestWaitingSince: catalogueQueue?.oldestChangeAt ?? null,
+    },
+    pendingRedemptions: totals.pending,
+    ledgerAudit: { checkedAt: now, violations: totals.violations },
+    emails: backlog(parts.map((part) => part.emails[0])),
+    pushes: backlog(parts.map((part) => part.pushes[0])),
+  };
+};
+
+type Report = Awaited<ReturnType<typeof readReport>>;
+
+export type HealthAlert = { name: string; message: string };
+
+const minutesSince = (since: number, now: number) => Math.floor((now - since) / MINUTE_MS);
+
+/** What is wrong now, each with a stable name: a job whose last run failed, ledger violations, and work left waiting. */
+const alertsOf = (report: Report, settings: Settings, now: number): HealthAlert[] => {
+  const alerts: HealthAlert[] = report.crons
+    .filter((cron) => !cron.lastOk)
+    .map((cron) => ({ name: `cron:${cron.job}`, message: `The job ${cron.job} failed on its last run` }));
+  if (report.ledgerAudit.violations > 0)
+    alerts.push({
+      name: "ledger_audit",
+      message: `The ledger audit finds ${report.ledgerAudit.violations} violations`,
+    });
+  const waiting = [
+    ["settlement_lag", "Settlement", report.settlementQueue.oldestWaitingSince, settings.ALERT_SETTLEMENT_LAG_MINUTES],
+    ["email_backlog", "Emails", report.emails.oldestSince, settings.ALERT_EMAIL_BACKLOG_MINUTES],
+    ["push_backlog", "Push notices", report.pushes.oldestSince, settings.ALERT_PUSH_BACKLOG_MINUTES],
+  ] as const;
+  for (const [name, what, since, limitMinutes] of waiting) {
+    if (since !== null && now - since > limitMinutes * MINUTE_MS)
+      alerts.push({ name, message: `${what} waiting for ${minutesSince(since, now)} minutes (limit ${limitMinutes})` });
+  }
+  return alerts;
+};
+
+/** Everything an operator checks first, and what of it crosses a threshold. */
+export const readHealthReport = async (data: DataContext, settings: Settings, now: number) => {
+  const report = await readReport(data, now);
+  return { ...report, alerts: alertsOf(report, settings, now) };
+};
