@@ -8,8 +8,9 @@ bash scripts/ensure-chromium.sh
 [ -f .dev.vars ] || cp .dev.vars.example .dev.vars
 echo "== build" && npm run --silent build >/dev/null
 
-# The worker tests keep about one core busy (one workerd runs the files one after another); the static checks and the
-# web unit tests take the other one meanwhile. Their output is shown once both are done, so the two do not interleave.
+# The worker tests keep about one core busy (one workerd runs the files one after another); the static checks, the web
+# unit tests and then the two-shard project (a workerd of its own) take the other one meanwhile. Their output is shown
+# once both are done, so the two do not interleave.
 static_log=$(mktemp)
 trap 'rm -f "$static_log"' EXIT
 (
@@ -20,10 +21,11 @@ trap 'rm -f "$static_log"' EXIT
   echo "== migrations" && bash scripts/check-migrations.sh
   # The web project holds the shard move rehearsal, which drives local D1 through Miniflare's proxy from Node.
   echo "== web and script tests ($SECONDS s in)" && npx vitest run --project web
+  echo "== worker tests over two user shards ($SECONDS s in)" && npx vitest run --project worker-two-shards
 ) >"$static_log" 2>&1 &
 static_checks=$!
 
-echo "== worker tests ($SECONDS s in)" && worker_status=0 && npx vitest run --project worker --project worker-two-shards || worker_status=$?
+echo "== worker tests ($SECONDS s in)" && worker_status=0 && npx vitest run --project worker || worker_status=$?
 static_status=0 && wait "$static_checks" || static_status=$?
 cat "$static_log"
 [ "$worker_status" -eq 0 ] && [ "$static_status" -eq 0 ] || exit 1

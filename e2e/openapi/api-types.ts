@@ -1328,7 +1328,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cron jobs, the settlement queue, pending redemptions and the ledger audit */
+        /** Cron jobs, settlement lag, waiting emails and pushes, pending redemptions, the ledger audit and alerts */
         get: operations["getAdminHealth"];
         put?: never;
         post?: never;
@@ -2399,12 +2399,31 @@ export interface components {
             settlementQueue: {
                 questions: number;
                 picks: number;
+                /** @description When the longest-waiting unsettled outcome was set: the settlement lag */
+                oldestWaitingSince: number | null;
             };
             pendingRedemptions: number;
             ledgerAudit: {
                 checkedAt: number;
                 violations: number;
             };
+            emails: {
+                waiting: number;
+                /** @description Of those waiting, how many failed at least once */
+                retrying: number;
+                oldestSince: number | null;
+            };
+            pushes: {
+                waiting: number;
+                /** @description Of those waiting, how many failed at least once */
+                retrying: number;
+                oldestSince: number | null;
+            };
+            /** @description What crosses a threshold now; the operator is told when each begins and ends */
+            alerts: {
+                name: string;
+                message: string;
+            }[];
         };
         AdminDashboard: {
             generatedAt: number;
