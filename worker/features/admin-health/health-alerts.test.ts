@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { DAILY, runScheduled } from "../../cron/schedule";
 import { dataContext } from "../../db/data-context";
 import { readSettings } from "../../env";
 import { signUpAndLogin, type TestAccount } from "../../test/accounts";
@@ -8,6 +9,7 @@ import { createPlayer } from "../../test/players";
 import { caughtQueue } from "../../test/queues";
 import { queueEmail } from "../emails/email-deliveries";
 import { watchHealth } from "./health-alerts";
+import { readHealthReport } from "./health-report";
 
 const MINUTE = 60_000;
 const WEBHOOK = "https://hooks.example/alerts";
@@ -93,5 +95,21 @@ describe("health alerts", () => {
       env.DB.prepare("DELETE FROM cron_runs WHERE id = 'broken-run'"),
       env.DB.prepare("DELETE FROM questions WHERE id = 'lagging'"),
     ]);
+  });
+
+  it("take the ledger alert from the nightly audit's last result, not from an audit every minute", async () => {
+    const userId = await createPlayer(5);
+    await env.DB.prepare("UPDATE user_credits SET balance = balance + 7 WHERE user_id = ?").bind(userId).run();
+    const data = dataContext({ ...env, EMAIL_QUEUE: caughtQueue().queue });
+    const settings = readSettings(env);
+    expect((await readHealthReport(data, settings, Date.now(), "daily")).alerts).toEqual([]);
+
+    await runScheduled(DAILY, env);
+    expect((await readHealthReport(data, settings, Date.now(), "daily")).alerts).toEqual([
+      { name: "ledger_audit", message: "The ledger audit finds 1 violations" },
+    ]);
+    await env.DB.prepare("UPDATE user_credits SET balance = balance - 7 WHERE user_id = ?").bind(userId).run();
+    await runScheduled(DAILY, env);
+    expect((await readHealthReport(data, settings, Date.now(), "daily")).alerts).toEqual([]);
   });
 });

@@ -47,7 +47,7 @@ const tell = async (data: DataContext, settings: Settings, changes: Change[], no
  * at once never tell one change twice.
  */
 export const watchHealth = async (data: DataContext, settings: Settings, now: number) => {
-  const { alerts } = await readHealthReport(data, settings, now);
+  const { alerts } = await readHealthReport(data, settings, now, "daily");
   const db = createDb(data.catalogue);
   const firing = new Set(alerts.map((alert) => alert.name));
   const stored = await db.select({ name: healthAlerts.name }).from(healthAlerts);
