@@ -1853,7 +1853,8 @@ export interface components {
             /** @enum {string} */
             period: "3" | "7" | "all";
             items: components["schemas"]["LeaderboardEntry"][];
-            me: components["schemas"]["LeaderboardEntry"] & (Record<string, never> | null);
+            /** @description The signed-in player's own row, wherever it is; null for a visitor or an unranked player */
+            me: components["schemas"]["LeaderboardEntry"] | null;
             totalUsers: number;
             nextCursor: string | null;
         };
@@ -2492,6 +2493,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     signUp: {
@@ -2573,6 +2583,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -2635,6 +2654,15 @@ export interface operations {
             };
             /** @description Error: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2713,6 +2741,15 @@ export interface operations {
             };
             /** @description Error: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2807,6 +2844,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -2872,6 +2918,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -2921,6 +2976,15 @@ export interface operations {
             };
             /** @description Error: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3006,6 +3070,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -3084,6 +3157,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -3115,6 +3197,15 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3209,6 +3300,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -3289,6 +3389,15 @@ export interface operations {
             };
             /** @description Error: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3383,6 +3492,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -3448,6 +3566,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -3497,6 +3624,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getQuestion: {
@@ -3519,8 +3655,26 @@ export interface operations {
                     "application/json": components["schemas"]["QuestionDetail"];
                 };
             };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3548,6 +3702,15 @@ export interface operations {
                     "application/json": components["schemas"]["Categories"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     addBookmark: {
@@ -3568,6 +3731,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BookmarkState"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
@@ -3608,6 +3780,15 @@ export interface operations {
             };
             /** @description Error: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3646,6 +3827,15 @@ export interface operations {
                     "application/json": components["schemas"]["BookmarkState"];
                 };
             };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
                 headers: {
@@ -3675,6 +3865,15 @@ export interface operations {
             };
             /** @description Error: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3716,8 +3915,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3832,6 +4049,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -3863,6 +4089,15 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3911,6 +4146,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getStreak: {
@@ -3933,6 +4177,15 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3983,6 +4236,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getResponsiblePlay: {
@@ -4023,6 +4285,15 @@ export interface operations {
             };
             /** @description Error: `rule_violation`, `idempotency_key_reused` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4107,6 +4378,15 @@ export interface operations {
             };
             /** @description Error: `rule_violation`, `idempotency_key_reused` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4204,6 +4484,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -4294,6 +4583,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -4377,6 +4675,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -4417,6 +4724,15 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4500,6 +4816,15 @@ export interface operations {
             };
             /** @description Error: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4592,6 +4917,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -4673,6 +5007,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -4744,6 +5087,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCredits: {
@@ -4766,6 +5118,15 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4816,6 +5177,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDailyCredits: {
@@ -4849,6 +5219,15 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4934,6 +5313,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -4965,8 +5353,26 @@ export interface operations {
                     "image/*": string;
                 };
             };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5019,6 +5425,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listRewards: {
@@ -5037,6 +5452,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Rewards"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5142,6 +5566,15 @@ export interface operations {
             };
             /** @description Error: `rule_violation`, `idempotency_key_reused` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5259,6 +5692,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -5311,6 +5753,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getReferrals: {
@@ -5340,6 +5791,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getExchangeRates: {
@@ -5358,6 +5818,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExchangeRates"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5386,6 +5855,15 @@ export interface operations {
             };
             /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5484,6 +5962,15 @@ export interface operations {
             };
             /** @description Error: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5598,6 +6085,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -5674,6 +6170,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -5707,6 +6212,15 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5889,6 +6403,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -5923,6 +6446,15 @@ export interface operations {
             };
             /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5972,6 +6504,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listActivity: {
@@ -6006,6 +6547,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listContests: {
@@ -6026,6 +6576,15 @@ export interface operations {
                     "application/json": {
                         items: components["schemas"]["Contest"][];
                     };
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6133,6 +6692,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -6211,6 +6779,15 @@ export interface operations {
             };
             /** @description Error: `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6332,6 +6909,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -6363,6 +6949,15 @@ export interface operations {
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6417,6 +7012,15 @@ export interface operations {
             };
             /** @description Error: `forbidden`, `email_not_confirmed` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6495,6 +7099,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -6528,6 +7141,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
                 headers: {
@@ -6548,6 +7170,15 @@ export interface operations {
             };
             /** @description Error: `not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6577,6 +7208,15 @@ export interface operations {
                     "application/json": {
                         message: string;
                     };
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
@@ -6726,6 +7366,15 @@ export interface operations {
             };
             /** @description Error: `rule_violation`, `idempotency_key_reused` */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6983,6 +7632,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     decideRedemption: {
@@ -7067,6 +7725,15 @@ export interface operations {
             };
             /** @description Error: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7170,6 +7837,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -7224,6 +7900,15 @@ export interface operations {
             };
             /** @description Error: `forbidden`, `email_not_confirmed` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7304,6 +7989,15 @@ export interface operations {
             };
             /** @description Error: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7402,6 +8096,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -7456,6 +8159,15 @@ export interface operations {
             };
             /** @description Error: `forbidden`, `email_not_confirmed` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7543,6 +8255,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -7604,6 +8325,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listPlayers: {
@@ -7657,6 +8387,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPlayer: {
@@ -7679,6 +8418,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPlayer"];
                 };
             };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
                 headers: {
@@ -7699,6 +8447,15 @@ export interface operations {
             };
             /** @description Error: `not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7804,6 +8561,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -7869,6 +8635,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listFeedEvents: {
@@ -7907,6 +8682,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -7938,6 +8722,15 @@ export interface operations {
                     "application/json": components["schemas"]["ScoreFeedLinkAnswer"];
                 };
             };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
                 headers: {
@@ -7949,6 +8742,15 @@ export interface operations {
             };
             /** @description Error: `forbidden`, `email_not_confirmed` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8054,6 +8856,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -8083,6 +8894,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScoreFeedLinkAnswer"];
+                };
+            };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error: `unauthorized`, `invalid_credentials` */
@@ -8139,6 +8959,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unavailable` */
             503: {
                 headers: {
@@ -8179,6 +9008,15 @@ export interface operations {
             };
             /** @description Error: `forbidden`, `email_not_confirmed` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8317,6 +9155,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `unauthorized`, `invalid_credentials` */
             401: {
                 headers: {
@@ -8355,6 +9202,15 @@ export interface operations {
             };
             /** @description Error: `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8409,6 +9265,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAdminDashboard: {
@@ -8440,6 +9305,15 @@ export interface operations {
             };
             /** @description Error: `forbidden`, `email_not_confirmed` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

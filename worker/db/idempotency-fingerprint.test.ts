@@ -117,15 +117,17 @@ describe("the same request spelt differently", () => {
   });
 
   it("answers a receipt that has no fingerprint by its route", async () => {
-    const player = await signedInPlayer();
+    const player = await signedInPlayer(50);
+    // A real answer of the route, stored as a receipt written before receipts had fingerprints.
+    const earlier = await pick(player, crypto.randomUUID(), await insertQuestion());
     const key = crypto.randomUUID();
     await shardOf(player.userId)
       .prepare(
         "INSERT INTO idempotent_responses (user_id, idempotency_key, route, status, body, created_at) VALUES (?, ?, ?, 201, ?, ?)",
       )
-      .bind(player.userId, key, "POST /api/picks", JSON.stringify({ stored: true }), Date.now())
+      .bind(player.userId, key, "POST /api/picks", JSON.stringify(earlier.body), Date.now())
       .run();
-    expect(await pick(player, key, await insertQuestion())).toMatchObject({ status: 201, body: { stored: true } });
+    expect(await pick(player, key, await insertQuestion())).toEqual(earlier);
     expect(await join(player, key, await insertContest())).toMatchObject({ status: 422, body: REUSED });
   });
 });

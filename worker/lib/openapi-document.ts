@@ -27,18 +27,22 @@ const TAGS = [
 ];
 
 /**
- * Statuses every state-changing request can get from the app's own middleware before any route runs: 403 for a
- * cross-site Origin, 415 for a body that is not JSON, 413 for a body over the limit, and 503 (with Retry-After) while
- * the player's account is being moved to another database (worker/db/write-pause.ts).
+ * Statuses a request can get from the app itself rather than its route: 500 for a failure nothing expected (any
+ * operation), and for state-changing requests, from the middleware before any route runs, 403 for a cross-site
+ * Origin, 415 for a body that is not JSON, 413 for a body over the limit, and 503 (with Retry-After) while the
+ * player's account is being moved to another database (worker/db/write-pause.ts).
  */
-const appLevelErrors = (operation: Operation) =>
-  OWN_BODY_RULES.has(operation.operationId ?? "") ? documentedErrors(403, 503) : documentedErrors(403, 413, 415, 503);
+const appLevelErrors = (method: string, operation: Operation) => {
+  if (!STATE_CHANGING.has(method)) return documentedErrors(500);
+  return OWN_BODY_RULES.has(operation.operationId ?? "")
+    ? documentedErrors(403, 500, 503)
+    : documentedErrors(403, 413, 415, 500, 503);
+};
 
 const withAppLevelErrors = (document: Document): Document => {
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(pathItem as Record<string, Operation>)) {
-      if (!STATE_CHANGING.has(method)) continue;
-      operation.responses = { ...appLevelErrors(operation), ...operation.responses };
+      operation.responses = { ...appLevelErrors(method, operation), ...operation.responses };
     }
   }
   return document;

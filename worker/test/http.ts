@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../index";
 import { withNoticesDelivered } from "./queues";
+import { responseContract, type ResponseContract } from "./response-contract";
 
 export const BASE_URL = "http://localhost:8787";
 
@@ -8,6 +9,15 @@ const randomIp = () => `10.${Array.from(crypto.getRandomValues(new Uint8Array(3)
 
 /** `env` replaces the test environment for this request (a faulty database, say); its emails and pushes go at once. */
 type JsonInit = RequestInit & { json?: unknown; env?: Env };
+
+let contract: Promise<ResponseContract> | undefined;
+
+/** The API's own document, read once per test file the way an outside client reads it. */
+const documentedContract = () =>
+  (contract ??= (async () => {
+    const response = await worker.fetch(new Request(`${BASE_URL}/api/openapi.json`), env, createExecutionContext());
+    return responseContract(await response.json());
+  })());
 
 /**
  * Calls the real worker (all middleware, real D1) the way a browser on our origin would. It dispatches in the
@@ -26,12 +36,13 @@ export const call = async (path: string, { env: requestEnv = env, json, ...init 
     body = JSON.stringify(json);
   }
   const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`${BASE_URL}${path}`, { ...init, headers, body }),
-    withNoticesDelivered(requestEnv),
-    ctx,
-  );
+  const request = new Request(`${BASE_URL}${path}`, { ...init, headers, body });
+  const response = await worker.fetch(request.clone(), withNoticesDelivered(requestEnv), ctx);
   await waitOnExecutionContext(ctx);
+  // Every answer a test receives is also a check that the published document describes it.
+  await (
+    await documentedContract()
+  )(request, response);
   return response;
 };
 

@@ -40,7 +40,7 @@ const getRoute = createRoute({
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { params: playerIdParams },
-  responses: { 200: jsonContent(playerDetailSchema), ...errorResponses(401, 403, 404) },
+  responses: { 200: jsonContent(playerDetailSchema), ...errorResponses(400, 401, 403, 404) },
 });
 
 const adjustRoute = createRoute({

@@ -50,7 +50,7 @@ const getRoute = createRoute({
   summary: "One question with its schedule and settlement progress",
   security: adminOnly,
   request: { params: questionIdParams },
-  responses: { 200: jsonContent(oneQuestion), ...errorResponses(401, 403, 404) },
+  responses: { 200: jsonContent(oneQuestion), ...errorResponses(400, 401, 403, 404) },
 });
 
 const createQuestionRoute = createRoute({
@@ -86,7 +86,7 @@ const deleteRoute = createRoute({
   summary: "Delete a question, refunding every pick on it",
   security: adminOnly,
   request: { params: questionIdParams },
-  responses: { 200: jsonContent(z.object({ message: z.string() })), ...errorResponses(401, 403, 404, 500) },
+  responses: { 200: jsonContent(z.object({ message: z.string() })), ...errorResponses(400, 401, 403, 404, 500) },
 });
 
 export const adminQuestionRoutes = createRouter()

@@ -19,7 +19,7 @@ const putRoute = createRoute({
   tags: ["Bookmarks"],
   middleware: [requireUser] as const,
   request: { params },
-  responses: { 200: jsonContent(bookmarkState), ...errorResponses(401, 404) },
+  responses: { 200: jsonContent(bookmarkState), ...errorResponses(400, 401, 404) },
 });
 
 const deleteRoute = createRoute({
@@ -31,7 +31,7 @@ const deleteRoute = createRoute({
   tags: ["Bookmarks"],
   middleware: [requireUser] as const,
   request: { params },
-  responses: { 200: jsonContent(bookmarkState), ...errorResponses(401) },
+  responses: { 200: jsonContent(bookmarkState), ...errorResponses(400, 401) },
 });
 
 /**

@@ -60,7 +60,7 @@ const serveRoute = createRoute({
   request: { params: z.object({ file: z.string().max(100) }) },
   responses: {
     200: { description: "The image", content: { "image/*": { schema: { type: "string", format: "binary" } } } },
-    ...errorResponses(404),
+    ...errorResponses(400, 404),
   },
 });
 

@@ -51,7 +51,7 @@ const listRoute = createRoute({
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
   responses: {
     200: jsonContent(z.object({ items: z.array(pickWithQuestionSchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(401),
+    ...errorResponses(400, 401),
   },
 });
 

@@ -53,7 +53,7 @@ const questionRoute = createRoute({
   security: optionalSession,
   tags: ["Questions"],
   request: { params: z.object({ id: z.string().min(1).max(100) }) },
-  responses: { 200: jsonContent(questionDetailSchema), ...errorResponses(404) },
+  responses: { 200: jsonContent(questionDetailSchema), ...errorResponses(400, 404) },
 });
 
 const categoriesRoute = createRoute({

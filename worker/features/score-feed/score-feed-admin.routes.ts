@@ -41,7 +41,7 @@ const getLinkRoute = createRoute({
   operationId: "getScoreFeedLink",
   summary: "A question's link to a feed event and where its auto-resolution stands",
   request: { params: questionIdParams },
-  responses: { 200: jsonContent(linkAnswerSchema), ...errorResponses(401, 403) },
+  responses: { 200: jsonContent(linkAnswerSchema), ...errorResponses(400, 401, 403) },
 });
 
 const putLinkRoute = createRoute({
@@ -64,7 +64,7 @@ const deleteLinkRoute = createRoute({
   operationId: "unlinkQuestionFromFeed",
   summary: "Take a question off the score feed while nothing is proposed",
   request: { params: questionIdParams },
-  responses: { 200: jsonContent(linkAnswerSchema), ...errorResponses(401, 403, 404, 409) },
+  responses: { 200: jsonContent(linkAnswerSchema), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
 const queueRoute = createRoute({
@@ -103,7 +103,7 @@ const dismissRoute = createRoute({
   operationId: "dismissFeedAlert",
   summary: "Dismiss a correction alert (it never moved credits)",
   request: { params: z.object({ id: z.string().min(1).max(100) }) },
-  responses: { 200: jsonContent(z.object({ dismissed: z.boolean() })), ...errorResponses(401, 403, 404) },
+  responses: { 200: jsonContent(z.object({ dismissed: z.boolean() })), ...errorResponses(400, 401, 403, 404) },
 });
 
 /** The configured feed's answer, or 503 when auto-resolution is off or the feed does not answer readably. */
