@@ -118,3 +118,19 @@ export const healthAlerts = sqliteTable("health_alerts", {
   message: text("message").notNull(),
   firingSince: integer("firing_since").notNull(),
 });
+
+/**
+ * Queue messages that ran out of retries, taken off each queue's dead-letter queue: kept here (the queue would drop
+ * them after four days) so the health page can count them per queue and an operator can read what failed.
+ */
+export const deadLetters = sqliteTable(
+  "dead_letters",
+  {
+    id: text("id").primaryKey(),
+    queue: text("queue").notNull(),
+    body: text("body").notNull(),
+    attempts: integer("attempts").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (table) => [index("dead_letters_queue_idx").on(table.queue, table.receivedAt)],
+);
