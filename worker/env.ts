@@ -39,6 +39,10 @@ const envSchema = z
     ALERT_SETTLEMENT_LAG_MINUTES: z.coerce.number().int().min(1).default(10),
     ALERT_EMAIL_BACKLOG_MINUTES: z.coerce.number().int().min(1).default(15),
     ALERT_PUSH_BACKLOG_MINUTES: z.coerce.number().int().min(1).default(15),
+    // Error reports (lib/error-reports.ts) go to any Sentry-protocol server; none are sent without a DSN. The release
+    // is the deployed commit, set by the deployment (docs/deployment.md).
+    SENTRY_DSN: z.url().optional(),
+    SENTRY_RELEASE: z.string().min(1).optional(),
     READ_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
     EDGE_CACHE: z
       .enum(["on", "off"])

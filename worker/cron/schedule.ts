@@ -1,4 +1,5 @@
 import { dataContext } from "../db/data-context";
+import { reportError } from "../lib/error-reports";
 import { log } from "../lib/log";
 import { auditLedgerDaily } from "./audit-ledger";
 import { recordCronRun } from "./record-run";
@@ -74,6 +75,7 @@ export const runScheduled = async (cron: string, env: Env, now = Date.now()) => 
       ok = false;
       outcomes[name] = { error: String(error) };
       log("error", "cron_job_failed", { cron, job: name, error: String(error) });
+      await reportError(env, error, { kind: "cron", job: name, cron });
     }
     await recordCronRun(data.catalogue, { job: name, cron, startedAt, ok, detail: outcomes[name] });
   }

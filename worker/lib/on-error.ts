@@ -2,6 +2,8 @@ import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { AppError, GENERIC_ERROR_MESSAGE, type ErrorCode } from "./errors";
 import type { AppEnv } from "../env";
+import { reportError } from "./error-reports";
+import { routeTemplate } from "./route-template";
 import { log } from "./log";
 import { JSON_ONLY_MESSAGE } from "./request-guard";
 
@@ -27,6 +29,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
     stack: err instanceof Error ? err.stack : undefined,
   });
+  const place = { kind: "request", requestId: c.var.requestId, route: routeTemplate(c), method: c.req.method } as const;
+  c.executionCtx.waitUntil(reportError(c.env, err, place));
   return c.json(new AppError("internal", GENERIC_ERROR_MESSAGE).toBody(), 500);
 };
 

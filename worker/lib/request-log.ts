@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { log } from "./log";
+import { routeTemplate } from "./route-template";
 
 const SLOW_MS = 1000;
 
@@ -23,7 +24,7 @@ export const requestLog = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   log(answered.status >= 500 ? "error" : "info", "request", {
     requestId: c.get("requestId"),
     method: answered.method,
-    route: c.req.matchedRoutes.filter((r) => r.method !== "ALL").at(-1)?.path ?? c.req.routePath,
+    route: routeTemplate(c),
     status: answered.status,
     durationMs: answered.durationMs,
     // A write that checked its session inside its own batch (writeAsPlayer) leaves the claims, not a user.

@@ -1,3 +1,4 @@
+import { reportError } from "../lib/error-reports";
 import { DurableObject } from "cloudflare:workers";
 import type { LiveMessage } from "#shared/live-messages";
 import { LIVE_FAN_OUT_LIMIT, LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
@@ -62,7 +63,21 @@ export class LiveHub extends DurableObject<Env> {
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
-  override async fetch(request: Request): Promise<Response> {
+  /** A failure of the hub's own work is reported (lib/error-reports.ts) and still fails the call that asked for it. */
+  private async reported<T>(action: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      this.ctx.waitUntil(reportError(this.env, error, { kind: "live", action }));
+      throw error;
+    }
+  }
+
+  override fetch(request: Request): Promise<Response> {
+    return this.reported("connect", () => this.acceptSocket(request));
+  }
+
+  private async acceptSocket(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
@@ -179,8 +194,8 @@ export class LiveHub extends DurableObject<Env> {
   }
 
   /** To every socket in this shard, in one frame. Returns the number of sockets sent to: the relay skips a hub with none. */
-  async broadcast(messages: LiveMessage[]): Promise<number> {
-    return sendFrame(this.open(), messages);
+  broadcast(messages: LiveMessage[]): Promise<number> {
+    return this.reported("broadcast", async () => sendFrame(this.open(), messages));
   }
 
   /** Clients only listen (pings never get here); anything else counts against a per-socket limit. */
@@ -200,7 +215,7 @@ export class LiveHub extends DurableObject<Env> {
    * socket in its place at once.
    */
   override async webSocketClose(socket: WebSocket, code: number): Promise<void> {
-    await this.reportClosed(socket);
+    await this.reported("close", () => this.reportClosed(socket));
     socket.close(echoableCloseCode(code), "closing");
   }
 

@@ -26,11 +26,9 @@ export const leaderboardSchema = z
     period: periodSchema,
     items: z.array(leaderboardEntrySchema),
     // A union, not .nullable(): the generator writes a nullable reference as allOf [entry, null], which rejects null.
-    me: z
-      .union([leaderboardEntrySchema, z.null()])
-      .openapi({
-        description: "The signed-in player's own row, wherever it is; null for a visitor or an unranked player",
-      }),
+    me: z.union([leaderboardEntrySchema, z.null()]).openapi({
+      description: "The signed-in player's own row, wherever it is; null for a visitor or an unranked player",
+    }),
     totalUsers: z.number().int(),
     nextCursor: z.string().nullable(),
   })
