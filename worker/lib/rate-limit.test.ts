@@ -10,8 +10,12 @@ describe("enforceRateLimits", () => {
   it("allows the limit, refuses the next hit with 429 and starts over after the window", async () => {
     const hit = (now: number) => enforceRateLimits(env.DB, [{ key: "k1", rule }], now);
     for (let i = 0; i < 3; i++) await hit(1_000 + i);
-    await expect(hit(2_000)).rejects.toMatchObject({ code: "rate_limited", status: 429 });
-    await expect(hit(60_999)).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(hit(2_000)).rejects.toMatchObject({
+      code: "rate_limited",
+      status: 429,
+      headers: { "Retry-After": "59" },
+    });
+    await expect(hit(60_999)).rejects.toMatchObject({ code: "rate_limited", headers: { "Retry-After": "1" } });
     await hit(61_000);
     expect(await count("k1")).toEqual({ count: 1, window_start: 61_000 });
   });
@@ -35,6 +39,6 @@ describe("enforceRateLimits", () => {
         ],
         1,
       ),
-    ).rejects.toMatchObject({ code: "rate_limited" });
+    ).rejects.toMatchObject({ code: "rate_limited", headers: { "Retry-After": "60" } });
   });
 });

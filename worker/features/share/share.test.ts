@@ -92,6 +92,7 @@ describe("share links", () => {
     const streak = await imageOf(`/share/streak/${player.userId}`);
     const refused = await call(`${streak.pathname}${streak.search}`, { headers });
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ error: { code: "rate_limited", message: RATE_LIMITED_MESSAGE } });
     expect((await call(`${streak.pathname}${streak.search}`)).status).toBe(200);
   });
