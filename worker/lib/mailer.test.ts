@@ -15,14 +15,36 @@ describe("mailer", () => {
       to: "box@example.com",
       subject: "Hi",
       text: "Body",
+      html: "<p>Body</p>",
     });
     const row = await env.DB.prepare(
-      "SELECT subject, text FROM email_outbox WHERE to_email = 'box@example.com'",
+      "SELECT subject, text, html FROM email_outbox WHERE to_email = 'box@example.com'",
     ).first();
-    expect(row).toEqual({ subject: "Hi", text: "Body" });
+    expect(row).toEqual({ subject: "Hi", text: "Body", html: "<p>Body</p>" });
   });
 
-  it("posts to the configured email API in production", async () => {
+  it("posts both parts to the configured email API in production", async () => {
+    const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const settings = readSettings(
+      productionEnv({ EMAIL_API_URL: "https://email.example/send", EMAIL_API_KEY: "k-123" }),
+    );
+    const email = { to: "user@example.com", subject: "Hello", text: "Text", html: "<p>Text</p>", key: "id-1" };
+    await createMailer(settings, outboxMailer(env.DB)).send(email);
+    expect(fetchMock).toHaveBeenCalledWith("https://email.example/send", {
+      method: "POST",
+      headers: { Authorization: "Bearer k-123", "Content-Type": "application/json", "Idempotency-Key": "id-1" },
+      body: JSON.stringify({
+        from: "Pickstreak <no-reply@pickstreak.example>",
+        to: "user@example.com",
+        subject: "Hello",
+        html: "<p>Text</p>",
+        text: "Text",
+      }),
+    });
+  });
+
+  it("posts the text alone for an email kept without an HTML part", async () => {
     const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
     const settings = readSettings(

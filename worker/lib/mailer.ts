@@ -5,6 +5,11 @@ export const emailSchema = z.object({
   to: z.string().min(3).max(254),
   subject: z.string().min(1).max(300),
   text: z.string().min(1).max(20_000),
+  /**
+   * The same email as HTML, drawn from the same template as `text` (worker/features/emails/email-message.ts). Optional
+   * only for what an earlier release queued or kept without it, which goes out as text alone.
+   */
+  html: z.string().min(1).max(100_000).optional(),
   /** Keys the send at an API that honours Idempotency-Key, so a send repeated after a crash goes out once. */
   key: z.string().min(1).max(64).optional(),
 });
@@ -22,7 +27,9 @@ const httpMailer = (url: string, apiKey: string, from: string): Mailer => ({
         "Content-Type": "application/json",
         ...(email.key ? { "Idempotency-Key": email.key } : {}),
       },
-      body: JSON.stringify({ from, to: email.to, subject: email.subject, text: email.text }),
+      // Both parts side by side (Resend's `html` and `text`): the reader's client shows the one it can. JSON leaves out an
+      // html that is undefined.
+      body: JSON.stringify({ from, to: email.to, subject: email.subject, html: email.html, text: email.text }),
     });
     if (!response.ok) throw new Error(`Email API answered ${response.status}`);
   },

@@ -79,6 +79,8 @@ export const emailDeliveries = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** The HTML part (last: a column added later); null for what an earlier release kept, which goes as text alone. */
+    html: text("html"),
   },
   (t) => [index("email_deliveries_due").on(t.nextAttemptAt), index("email_deliveries_user").on(t.userId)],
 );

@@ -24,6 +24,7 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     createdAt: integer("created_at").notNull(),
+    html: text("html"),
   },
   (t) => [index("email_outbox_recent").on(desc(t.createdAt))],
 );

@@ -4,28 +4,18 @@ import type { DataContext } from "../../db/data-context";
 import { healthAlerts } from "../../db/schema";
 import type { Settings } from "../../env";
 import { log } from "../../lib/log";
-import type { Email } from "../../lib/mailer";
-import { readHealthReport, type HealthAlert } from "./health-report";
+import { healthAlertEmails, type Change } from "./health-alert-emails";
+import { readHealthReport } from "./health-report";
 
-type Change = HealthAlert & { state: "firing" | "resolved" };
-
-const emailsOf = (settings: Settings, change: Change): Email[] =>
-  [...settings.adminEmails].map((to) => ({
-    to,
-    subject:
-      change.state === "firing" ? `[Pickstreak] Alert: ${change.message}` : `[Pickstreak] Resolved: ${change.name}`,
-    text: [
-      change.state === "firing" ? `Alert ${change.name}: ${change.message}.` : `Alert ${change.name} is resolved.`,
-      "",
-      `The health page: ${new URL("/admin?section=health", settings.APP_URL).toString()}`,
-    ].join("\n"),
-  }));
+/** A queue's sendBatch takes at most 256 KB; an email with its HTML part is about 5 KB. */
+const EMAILS_PER_BATCH = 25;
 
 /** Tells the operator: an email to each admin through the email queue, and the webhook when one is set. */
 const tell = async (data: DataContext, settings: Settings, changes: Change[], now: number) => {
-  const emails = changes.flatMap((change) => emailsOf(settings, change));
+  const emails = (await Promise.all(changes.map((change) => healthAlertEmails(settings, change)))).flat();
   const sends: Promise<unknown>[] = [];
-  if (emails.length > 0) sends.push(data.queues.emails.sendBatch(emails.map((body) => ({ body }))));
+  for (let start = 0; start < emails.length; start += EMAILS_PER_BATCH)
+    sends.push(data.queues.emails.sendBatch(emails.slice(start, start + EMAILS_PER_BATCH).map((body) => ({ body }))));
   if (settings.ALERT_WEBHOOK_URL)
     sends.push(
       fetch(settings.ALERT_WEBHOOK_URL, {

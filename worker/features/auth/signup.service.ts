@@ -40,7 +40,7 @@ export const signUp = async (deps: Deps, input: SignupInput): Promise<string> =>
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findAccount(deps.data.catalogue, input.email);
     if (existing && existing.emailConfirmedAt !== null)
-      return emailAlone(deps, existing.id, alreadyRegisteredEmail(deps.settings.APP_URL, existing.email));
+      return emailAlone(deps, existing.id, await alreadyRegisteredEmail(deps.settings.APP_URL, existing.email));
     try {
       return existing
         ? await replacePendingSignup(deps, existing.id, input)
@@ -71,6 +71,7 @@ const createAccount = async ({ data, settings, now, signupIp }: Deps, input: Sig
   const username = input.username || (await freeRandomUsername(catalogue));
   const referrerId = input.ref ? await findReferrer(catalogue, input.ref) : null;
   const confirmation = await issueEmailToken(data.player(userId), userId, "confirm_email", now);
+  const email = await confirmationEmail(settings.APP_URL, input.email, confirmation.token);
   const account = writeStatement(
     catalogue,
     createDb(catalogue)
@@ -97,7 +98,7 @@ const createAccount = async ({ data, settings, now, signupIp }: Deps, input: Sig
     () => ({ account }),
     (db) => ({
       confirmation: confirmation.statement,
-      email: queueEmail(db, userId, confirmationEmail(settings.APP_URL, input.email, confirmation.token), now),
+      email: queueEmail(db, userId, email, now),
     }),
   );
   return userId;
@@ -117,6 +118,7 @@ const replacePendingSignup = async ({ data, settings, now, signupIp }: Deps, use
   const username = input.username || (await freeRandomUsername(catalogue));
   const referrerId = input.ref ? await findReferrer(catalogue, input.ref) : null;
   const confirmation = await issueEmailToken(data.player(userId), userId, "confirm_email", now);
+  const email = await confirmationEmail(settings.APP_URL, input.email, confirmation.token);
   const emailId = newId();
   const { directory } = await writeAccount(
     data,
@@ -142,17 +144,18 @@ const replacePendingSignup = async ({ data, settings, now, signupIp }: Deps, use
     (db) => ({
       retired: retireAllEmailTokens(db, userId, now),
       confirmation: confirmation.statement,
-      email: queueEmail(db, userId, confirmationEmail(settings.APP_URL, input.email, confirmation.token), now, emailId),
+      email: queueEmail(db, userId, email, now, emailId),
     }),
   );
   const { replaced } = directory;
   // Confirmed in the meantime: the new link must not sign in without the confirmed password, nor be sent.
   if (!replaced.meta.changes) {
     const db = data.player(userId);
+    const registered = await alreadyRegisteredEmail(settings.APP_URL, input.email);
     await db.batch([
       retireAllEmailTokens(db, userId, now),
       unqueueEmail(db, emailId),
-      queueEmail(db, userId, alreadyRegisteredEmail(settings.APP_URL, input.email), now),
+      queueEmail(db, userId, registered, now),
     ]);
   }
   return userId;

@@ -42,6 +42,11 @@ describe("emails kept with what they tell of", () => {
     expect(await outboxFor("kick.lost@example.com")).toEqual([
       expect.objectContaining({ subject: expect.stringContaining("Confirm") }),
     ]);
+    // Kept with its HTML part, which went out with the text.
+    const html = await env.DB.prepare("SELECT html FROM email_outbox WHERE to_email = ?")
+      .bind("kick.lost@example.com")
+      .first<string>("html");
+    expect(html).toContain(">Confirm your email</span>");
   });
 
   it("keeps an email whose send failed after its commit, and the sweep sends it once its retry is due", async () => {
@@ -86,10 +91,10 @@ describe("emails kept with what they tell of", () => {
     expect(sent.sort()).toEqual([0, 1, 2, 3, 4].map((i) => `twice${i}@example.com`));
   });
 
-  it("keys each send at the email API with the email's id, so a send repeated after a crash goes out once", async () => {
+  it("sends both parts, keyed at the email API with the email's id so a send repeated after a crash goes out once", async () => {
     const userId = await createPlayer();
     const now = Date.now();
-    await keep(userId, { to: "keyed@example.com", subject: "Keyed", text: "Body" }, now);
+    await keep(userId, { to: "keyed@example.com", subject: "Keyed", text: "Body", html: "<p>Body</p>" }, now);
     const [kept] = await waiting(userId);
     const api = vi.fn(async (_url: string, _init: RequestInit) => new Response("{}", { status: 200 }));
     vi.stubGlobal("fetch", api);
@@ -97,6 +102,7 @@ describe("emails kept with what they tell of", () => {
     await sendWaitingEmails(dataContext(env), readSettings(production), now);
     expect(api).toHaveBeenCalledOnce();
     expect(new Headers(api.mock.calls[0]![1].headers).get("Idempotency-Key")).toBe(kept!.id);
+    expect(JSON.parse(String(api.mock.calls[0]![1].body))).toMatchObject({ text: "Body", html: "<p>Body</p>" });
     expect(await waiting(userId)).toEqual([]);
   });
 });

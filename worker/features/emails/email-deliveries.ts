@@ -13,15 +13,18 @@ const e = emailDeliveries;
 export const queueEmail = (d1: D1Database, userId: string, email: Email, now: number, id = newId()) =>
   writeStatement(
     d1,
-    createDb(d1).insert(e).values({
-      id,
-      userId,
-      toEmail: email.to,
-      subject: email.subject,
-      text: email.text,
-      nextAttemptAt: now,
-      createdAt: now,
-    }),
+    createDb(d1)
+      .insert(e)
+      .values({
+        id,
+        userId,
+        toEmail: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html ?? null,
+        nextAttemptAt: now,
+        createdAt: now,
+      }),
   );
 
 /** Takes back a kept email that was not sent yet: what it told of turned out otherwise. */
@@ -54,7 +57,8 @@ const send = async (mailer: Mailer, row: Taken, now: number): Promise<Outcome> =
   try {
     // The row's id keys the send, so an API that honours idempotency keys sends it once even if the pass that sent it
     // died before deleting the row.
-    await mailer.send({ to: row.toEmail, subject: row.subject, text: row.text, key: row.id });
+    const html = row.html ?? undefined;
+    await mailer.send({ to: row.toEmail, subject: row.subject, text: row.text, html, key: row.id });
     return "sent";
   } catch (error) {
     const attempts = row.attempts + 1;

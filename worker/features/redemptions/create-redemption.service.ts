@@ -146,6 +146,15 @@ export const createRedemption = async (
   const id = newId();
   const valueCents = redemptionValueCents(credits, GIFT_CARD_USD_PER_CREDIT);
   const ledgerKey = input.requestKey ? `redemption:${target.kind}:${userId}:${input.requestKey}` : `redemption:${id}`;
+  const receivedEmail = await redemptionReceivedEmail(input.appUrl, {
+    email: input.email,
+    kind: target.kind,
+    rewardName,
+    method: target.kind === "cash_out" ? target.method : null,
+    valueCents,
+    creditsSpent: credits,
+    note: null,
+  });
   const movement = redeem(d1, {
     userId,
     amount: credits,
@@ -180,20 +189,7 @@ export const createRedemption = async (
         movement.transactionId,
         now,
       ),
-    queueEmail(
-      d1,
-      userId,
-      redemptionReceivedEmail(input.appUrl, {
-        email: input.email,
-        kind: target.kind,
-        rewardName,
-        method: target.kind === "cash_out" ? target.method : null,
-        valueCents,
-        creditsSpent: credits,
-        note: null,
-      }),
-      now,
-    ),
+    queueEmail(d1, userId, receivedEmail, now),
     ...receipt({ userId, redemptionId: id }),
   ];
 

@@ -47,7 +47,10 @@ export const decideRedemption = async (data: DataContext, decision: Decision) =>
 
   const decisionId = newId();
   const told = await withRewardName(data, { ...toRedemption(current), note });
-  const email = (status === "fulfilled" ? redemptionFulfilledEmail : redemptionRejectedEmail)(decision.appUrl, told);
+  const email = await (status === "fulfilled" ? redemptionFulfilledEmail : redemptionRejectedEmail)(
+    decision.appUrl,
+    told,
+  );
   const refund =
     status === "rejected"
       ? grant(d1, {

@@ -1,5 +1,6 @@
 import { CASH_OUT_METHOD_LABELS, formatUsd } from "#shared/redemptions";
-import type { Email } from "../../lib/mailer";
+import { composeEmail } from "../emails/compose-email";
+import type { EmailBlock } from "../emails/email-message";
 import type { Redemption } from "./redemption-row";
 
 /** What a redemption's emails tell: known before its batch, so each email is kept in the batch it tells of. */
@@ -20,38 +21,50 @@ const TIMING = {
 } as const;
 
 /** Every email goes to the address the player confirmed for this redemption. */
-export const redemptionReceivedEmail = (appUrl: string, r: Facts): Email => ({
-  to: r.email,
-  subject: "We received your Pickstreak redemption",
-  text: [
-    `Your ${summary(r)} has been submitted and will be processed shortly.`,
-    TIMING[r.kind],
-    "",
-    "You can follow its status here:",
-    link(appUrl),
-  ].join("\n"),
+export const redemptionReceivedEmail = (appUrl: string, r: Facts) =>
+  composeEmail({
+    to: r.email,
+    subject: "We received your Pickstreak redemption",
+    blocks: [
+      {
+        kind: "paragraph",
+        lines: [`Your ${summary(r)} has been submitted and will be processed shortly.`, TIMING[r.kind]],
+      },
+      { kind: "action", lead: "You can follow its status here:", label: "See its status", url: link(appUrl) },
+    ],
+  });
+
+const historyAction = (appUrl: string): EmailBlock => ({
+  kind: "action",
+  lead: "Your redemption history:",
+  label: "See your redemptions",
+  url: link(appUrl),
 });
 
-export const redemptionFulfilledEmail = (appUrl: string, r: Facts): Email => ({
-  to: r.email,
-  subject: "Your Pickstreak redemption has been fulfilled",
-  text: [
-    `Your ${summary(r)} has been fulfilled.`,
-    ...(r.note ? ["", r.note] : []),
-    "",
-    "Your redemption history:",
-    link(appUrl),
-  ].join("\n"),
-});
+/** The admin's note, where they wrote one. */
+const noteBlocks = (note: string | null): EmailBlock[] => (note ? [{ kind: "note", text: note }] : []);
 
-export const redemptionRejectedEmail = (appUrl: string, r: Facts): Email => ({
-  to: r.email,
-  subject: "Your Pickstreak redemption was not approved",
-  text: [
-    `Your ${summary(r)} was not approved, and the ${r.creditsSpent} credits are back in your balance.`,
-    ...(r.note ? ["", `Reason: ${r.note}`] : []),
-    "",
-    "Your redemption history:",
-    link(appUrl),
-  ].join("\n"),
-});
+export const redemptionFulfilledEmail = (appUrl: string, r: Facts) =>
+  composeEmail({
+    to: r.email,
+    subject: "Your Pickstreak redemption has been fulfilled",
+    blocks: [
+      { kind: "paragraph", lines: [`Your ${summary(r)} has been fulfilled.`] },
+      ...noteBlocks(r.note),
+      historyAction(appUrl),
+    ],
+  });
+
+export const redemptionRejectedEmail = (appUrl: string, r: Facts) =>
+  composeEmail({
+    to: r.email,
+    subject: "Your Pickstreak redemption was not approved",
+    blocks: [
+      {
+        kind: "paragraph",
+        lines: [`Your ${summary(r)} was not approved, and the ${r.creditsSpent} credits are back in your balance.`],
+      },
+      ...noteBlocks(r.note && `Reason: ${r.note}`),
+      historyAction(appUrl),
+    ],
+  });

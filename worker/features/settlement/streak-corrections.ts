@@ -7,18 +7,10 @@ import { questions, streakEvents, users } from "../../db/schema";
 import { readSettings } from "../../env";
 import { queueEmail } from "../emails/email-deliveries";
 import { requestEmailSends } from "../emails/email-sends";
+import { streakCorrectionEmail } from "./streak-emails";
 
 /** D1 allows 100 bound parameters a statement. */
 const USERS_PER_QUERY = 90;
-
-const OUTCOME_NAMES: Record<string, string> = {
-  A: "A",
-  B: "B",
-  over: "Over",
-  under: "Under",
-  void: "Void",
-  unresolved: "unresolved",
-};
 
 const corrections = (d1: D1Database, questionId: string, userIds: string[]) =>
   createDb(d1)
@@ -45,21 +37,6 @@ const corrections = (d1: D1Database, questionId: string, userIds: string[]) =>
         sql`${users.deletedAt} IS NULL`,
       ),
     );
-
-type Correction = Awaited<ReturnType<typeof corrections>>[number];
-
-const emailFor = (row: Correction, appUrl: string) => ({
-  to: row.email,
-  subject: "Your Pickstreak streak was corrected",
-  text: [
-    `Hi ${row.username},`,
-    "",
-    `The result of "${row.questionTitle ?? "a question you picked"}" was corrected from ${OUTCOME_NAMES[row.fromOutcome ?? "unresolved"]} to ${OUTCOME_NAMES[row.toOutcome]}, so your current streak went from ${row.streakBefore} to ${row.streakAfter}.`,
-    ...(row.reason ? ["", `Reason: ${row.reason}`] : []),
-    "",
-    `Your streak history: ${appUrl}/picks`,
-  ].join("\n"),
-});
 
 /**
  * Every correction is explained on the player's open screens with its reason, whether it raised, lowered or kept
@@ -96,7 +73,8 @@ export const notifyStreakCorrections = async (data: DataContext, env: Env, quest
     const lowered = rows.filter((row) => row.streakAfter < row.streakBefore);
     if (lowered.length === 0) continue;
     const now = Date.now();
-    await db.batch(lowered.map((row) => queueEmail(db, row.userId, emailFor(row, settings.APP_URL), now)));
+    const emails = await Promise.all(lowered.map((row) => streakCorrectionEmail(row, settings.APP_URL)));
+    await db.batch(lowered.map((row, i) => queueEmail(db, row.userId, emails[i]!, now)));
     await requestEmailSends(data, data.groupPlayers(lowered.map((row) => row.userId)).keys());
   }
 };
