@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 source scripts/offline-env.sh
 LIMIT_KIB=3072
 # The development-only modules, as the bundle and its source map name the files they came from.
-DEV_MODULES='worker/(dev-entry|dev-cron|features/dev/dev\.routes)\.ts'
+DEV_MODULES='worker/(dev-entry|dev-cron|features/dev/(dev\.routes|outbox-page))\.ts'
 
 npx tsx scripts/deploy-config-check.ts wrangler.toml
 [ -d dist/client ] || npm run --silent build >/dev/null

@@ -26,7 +26,7 @@ cat <<MSG
   Demo accounts (password: password123):
     admin@example.com   (admin)
     player@example.com  (player)
-  Emails sent locally: http://localhost:${PORT}/api/dev/outbox
+  Emails sent locally: http://localhost:${PORT}/api/dev/outbox/view (as JSON: /api/dev/outbox)
   Payments go to the local Stripe stand-in at http://127.0.0.1:${STRIPE_PORT} (promo codes: WELCOME10, STREAK25)
   Push notifications go to the local push stand-in: http://127.0.0.1:${PUSH_PORT}/messages
   Linked questions resolve from the local score feed stand-in at http://127.0.0.1:${SCORE_FEED_PORT}

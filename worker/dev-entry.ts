@@ -2,6 +2,7 @@ import { app } from "./app";
 import { devCron } from "./dev-cron";
 import { devRoutes } from "./features/dev/dev.routes";
 import { isLoopbackHost, wrongHostResponse } from "./features/dev/loopback-host";
+import { outboxPage } from "./features/dev/outbox-page";
 import worker from "./index";
 import { notFound, onError } from "./lib/on-error";
 import { createRouter } from "./lib/router";
@@ -13,7 +14,11 @@ export { LiveHub, LiveIpSockets } from "./index";
  * plus the development-only routes under /api/dev/, which no staging or production bundle contains
  * (scripts/deploy-check.sh looks for them). Copying `app` keeps its middleware in front of those routes.
  */
-const withDevRoutes = createRouter().route("/", app).route("/api/dev", devRoutes).route("/api/dev", devCron);
+const withDevRoutes = createRouter()
+  .route("/", app)
+  .route("/api/dev", devRoutes)
+  .route("/api/dev", outboxPage)
+  .route("/api/dev", devCron);
 withDevRoutes.onError(onError);
 withDevRoutes.notFound(notFound);
 

@@ -1,16 +1,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { desc, sql } from "drizzle-orm";
-import { DEV_OUTBOX_LIMIT } from "../../config";
 import { createDb } from "../../db/client";
-import { contests, emailOutbox, questions } from "../../db/schema";
+import { contests, questions } from "../../db/schema";
 import { jsonContent } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { copyContests } from "../contests/contest-copies";
 import { copyQuestions } from "../questions/question-copies";
 import { assertLocal } from "./local-only";
+import { readOutbox } from "./outbox-mailer";
 
 const outboxEmail = z
-  .object({ to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), createdAt: z.number() })
+  .object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    /** The HTML part (null for an email written without one); GET /api/dev/outbox/view shows it drawn. */
+    html: z.string().nullable(),
+    links: z.array(z.string()),
+    createdAt: z.number(),
+  })
   .openapi("OutboxEmail");
 
 const outboxRoute = createRoute({
@@ -21,8 +28,6 @@ const outboxRoute = createRoute({
   request: { query: z.object({ to: z.string().max(254).optional() }) },
   responses: { 200: jsonContent(z.object({ items: z.array(outboxEmail) })) },
 });
-
-const LINK = /https?:\/\/[^\s<>"]+/g;
 
 const sqlRoute = createRoute({
   method: "post",
@@ -70,18 +75,6 @@ export const devRoutes = createRouter()
   .openapi(outboxRoute, async (c) => {
     assertLocal(c.var.settings.ENVIRONMENT);
     const { to } = c.req.valid("query");
-    const rows = await createDb(c.var.data.catalogue)
-      .select({
-        to: emailOutbox.toEmail,
-        subject: emailOutbox.subject,
-        text: emailOutbox.text,
-        createdAt: emailOutbox.createdAt,
-      })
-      .from(emailOutbox)
-      .where(to === undefined ? undefined : sql`${emailOutbox.toEmail} = ${to} COLLATE NOCASE`)
-      // Emails written in the same millisecond: rowid is the order they were written.
-      .orderBy(desc(emailOutbox.createdAt), desc(sql`rowid`))
-      .limit(DEV_OUTBOX_LIMIT);
-    const items = rows.map((row) => ({ ...row, links: row.text.match(LINK) ?? [] }));
+    const items = await readOutbox(c.var.data.catalogue, to);
     return c.json({ items }, 200);
   });

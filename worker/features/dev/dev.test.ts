@@ -8,7 +8,7 @@ import { productionEnv } from "../../test/deployed-env";
 import { rowsByDatabase, twoShardEnv, userIdInShard } from "../../test/shards";
 import { WRONG_HOST_MESSAGE } from "./loopback-host";
 
-type Outbox = { items: { to: string; subject: string; text: string; links: string[] }[] };
+type Outbox = { items: { to: string; subject: string; text: string; html: string | null; links: string[] }[] };
 
 /** Through the local development entry (worker/dev-entry.ts); `call` goes through the deployed one. */
 const callDev = async (url: string, init: RequestInit = {}, requestEnv: Env = env) => {
@@ -43,6 +43,7 @@ describe("GET /api/dev/outbox (development entry)", () => {
     expect(body.items[0]).toMatchObject({
       to: "outbox@example.com",
       text: expect.stringContaining("Choose a new password"),
+      html: expect.stringContaining(">Choose a new password</span>"),
     });
     expect(body.items[0]?.links).toEqual([
       expect.stringMatching(/^http:\/\/localhost:8787\/password-reset\?token=\d+\.[\w-]+$/),
@@ -66,7 +67,25 @@ describe("GET /api/dev/outbox (development entry)", () => {
     ]);
   });
 
+  it("shows each email's HTML part drawn in a frame that runs nothing, beside its text part", async () => {
+    await signUp("outbox-page@example.com");
+    const response = await callDev("/api/dev/outbox/view?to=outbox-page@example.com");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/html");
+    expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    const page = await response.text();
+    expect(page).toContain("<h2>Confirm your Pickstreak account</h2>");
+    const frames = page.match(/<iframe [^>]*>/g) ?? [];
+    expect(frames).toHaveLength(1);
+    expect(frames[0]).toMatch(/^<iframe sandbox="" srcdoc="&lt;!DOCTYPE html /);
+    // The email's markup stays inside the attribute: its quotes and brackets are escaped there.
+    expect(frames[0]).toContain("Confirm your email&lt;/span&gt;");
+    expect(page).toMatch(/<pre aria-label="Text part">Welcome to Pickstreak!\n/);
+    expect(page).toMatch(/<a href="http:\/\/localhost:8787\/auth\?mode=login&amp;confirm=/);
+  });
+
   it("does not answer with a deployed environment's settings", async () => {
+    expect((await callDev("/api/dev/outbox/view", {}, productionEnv())).status).toBe(404);
     const response = await callDev("/api/dev/outbox", {}, productionEnv());
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: "not_found", message: "Page not found" } });
@@ -110,7 +129,8 @@ describe("the deployed entry (worker/index.ts)", () => {
       env: development,
     });
     const cron = await call("/api/dev/cron?cron=*+*+*+*+*", { method: "POST", env: development });
-    expect([outbox.status, sql.status, cron.status]).toEqual([404, 404, 404]);
+    const page = await call("/api/dev/outbox/view", { env: development });
+    expect([outbox.status, sql.status, cron.status, page.status]).toEqual([404, 404, 404, 404]);
     expect(await outbox.json()).toEqual({ error: { code: "not_found", message: "Page not found" } });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first("n")).toBeGreaterThan(0);
   });
