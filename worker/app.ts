@@ -121,7 +121,7 @@ api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
   bearerFormat: "JWT",
 });
 
-api.get("/openapi.json", (c) => c.json(apiDocument(api)));
+api.get("/openapi.json", (c) => c.json(apiDocument(api, c.var.settings.APP_URL)));
 
 export const app = createRouter()
   .use("*", requestId())

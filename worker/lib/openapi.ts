@@ -1,46 +1,38 @@
-import { z } from "@hono/zod-openapi";
-import { errorStatus } from "./errors";
+import type { z } from "@hono/zod-openapi";
 
-export const errorResponseSchema = z
-  .object({
-    error: z.object({ code: z.string(), message: z.string() }).passthrough(),
-  })
-  .openapi("Error");
+export { errorResponses } from "./openapi-errors";
 
-/** The closed set of codes, by the status they answer with: each documented error names the codes it can carry. */
-const describeStatus = (status: number) => {
-  const codes = Object.entries(errorStatus).filter(([, codeStatus]) => codeStatus === status);
-  return codes.length ? `Error: ${codes.map(([code]) => `\`${code}\``).join(", ")}` : "Error";
-};
-
-type ErrorResponse<S> = { description: string; content: { "application/json": { schema: S } } };
-
-/**
- * Keyed by the literal statuses, so the typed client knows every answer a route can give: a test or a screen that
- * reads an error reads the error shape, and compares the status with the ones the route declares.
- */
-const errorsWith = <S, const K extends number>(schema: S, statuses: K[]) =>
-  Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      { description: describeStatus(status), content: { "application/json": { schema } } },
-    ]),
-  ) as { [Status in K]: ErrorResponse<S> };
-
-export const errorResponses = <const K extends number>(...statuses: K[]) => errorsWith(errorResponseSchema, statuses);
-
-/** The same responses for a finished document, where the error schema is a reference to its component. */
-export const documentedErrors = <const K extends number>(...statuses: K[]) =>
-  errorsWith({ $ref: "#/components/schemas/Error" }, statuses);
-
-export const jsonContent = <T>(schema: T, description = "OK") => ({
+/** A JSON answer with an example of it, which the document's linters check against the schema. */
+export const jsonContent = <T extends z.ZodType>(schema: T, example: z.output<T>, description = "OK") => ({
   description,
-  content: { "application/json": { schema } },
+  content: { "application/json": { schema, example } },
 });
 
-export const jsonBody = <T>(schema: T) => ({
+/** A JSON request body with an example of it. */
+export const jsonBody = <T extends z.ZodType>(schema: T, example: z.input<T>) => ({
   required: true,
-  content: { "application/json": { schema } },
+  content: { "application/json": { schema, example } },
+});
+
+const SESSION_COOKIES =
+  "`__Host-access` (the access token), `__Host-refresh` (the refresh token) and `signed_in` (a hint the page reads)";
+
+/** An answer that starts a session; `also` names any other cookie it sets. */
+export const setsSessionCookies = (also = "") => ({
+  "Set-Cookie": {
+    description: `Starts the session: ${SESSION_COOKIES}${also}, one header each.`,
+    required: true,
+    schema: { type: "string" as const },
+  },
+});
+
+/** An answer that ends the session in this browser (always, or only when `required` is false, when it had one). */
+export const clearsSessionCookies = (required = true) => ({
+  "Set-Cookie": {
+    description: `Ends the session in this browser: ${SESSION_COOKIES}, expired${required ? "" : ", when the request sent them"}.`,
+    required,
+    schema: { type: "string" as const },
+  },
 });
 
 /**

@@ -1,8 +1,12 @@
 import { dereference, validate, type Schema } from "@cfworker/json-schema";
 
-type ResponseObject = { content?: Record<string, { schema?: object }> };
+type Header = { required?: boolean; $ref?: string };
+type ResponseObject = { content?: Record<string, { schema?: object }>; headers?: Record<string, Header> };
 type Operation = { operationId?: string; responses?: Record<string, ResponseObject> };
-type ApiDocument = { paths: Record<string, Record<string, Operation>>; components?: object };
+type ApiDocument = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { headers?: Record<string, Header>; schemas?: object };
+};
 
 type Route = { pattern: RegExp; templated: number; operations: Record<string, Operation> };
 
@@ -22,11 +26,36 @@ const routesOf = (document: ApiDocument): Route[] =>
     .sort((a, b) => a.templated - b.templated);
 
 /**
- * Checks a JSON answer of a documented operation against the document: its status must be one the operation lists,
- * and its body must match that answer's schema. An answer of a path the document does not hold (a 404 of an unknown
+ * The document without its examples: the validator takes any `id` in them (a question's, a player's) for a schema's
+ * id. A schema property that happens to be named "example" is kept.
+ */
+const withoutExamples = (value: unknown, inProperties = false): unknown => {
+  if (Array.isArray(value)) return value.map((item) => withoutExamples(item));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => inProperties || (key !== "example" && key !== "examples"))
+      .map(([key, inner]) => [key, withoutExamples(inner, !inProperties && key === "properties")]),
+  );
+};
+
+/** The headers an answer must carry: those its document marks required, references resolved. */
+const requiredHeaders = (document: ApiDocument, answer: ResponseObject) =>
+  Object.entries(answer.headers ?? {})
+    .filter(([, header]) => {
+      const name = header.$ref?.replace("#/components/headers/", "");
+      return (name ? document.components?.headers?.[name] : header)?.required === true;
+    })
+    .map(([name]) => name);
+
+/**
+ * Checks an answer of a documented operation against the document: its status must be one the operation lists, it
+ * must carry the headers that answer marks required (X-Request-Id, Retry-After on a 429, the session cookies), and
+ * its JSON body must match that answer's schema. An answer of a path the document does not hold (a 404 of an unknown
  * route, a share page) is not checked.
  */
-export const responseContract = (document: ApiDocument): ResponseContract => {
+export const responseContract = (served: ApiDocument): ResponseContract => {
+  const document = withoutExamples(served) as ApiDocument;
   // The whole document is one schema root, so its #/components/schemas/... references resolve inside it.
   const lookup = dereference({ $id: DOCUMENT_URI, ...document } as Schema);
   const routes = routesOf(document);
@@ -37,6 +66,8 @@ export const responseContract = (document: ApiDocument): ResponseContract => {
     const name = `${request.method} ${pathname} (${operation.operationId ?? "no operationId"})`;
     const answer = operation.responses?.[String(response.status)] ?? operation.responses?.default;
     if (!answer) throw new Error(`${name} answered ${response.status}, which its operation does not document`);
+    const missing = requiredHeaders(document, answer).filter((header) => !response.headers.has(header));
+    if (missing.length) throw new Error(`${name} answered ${response.status} without ${missing.join(", ")}`);
     const contentType = response.headers.get("Content-Type") ?? "";
     if (!contentType.startsWith("application/json")) return;
     const schema = answer.content?.["application/json"]?.schema;

@@ -30,12 +30,33 @@ const route = createRoute({
   path: "/",
   operationId: "listActivity",
   summary: "Recent picks and wins across the game",
+  description:
+    "For anyone: a page of the picks players made and the wins they were paid, newest first. Pass the answer's " +
+    "`nextCursor` as `cursor` for the next page.",
   security: publicRoute,
   tags: ["Community"],
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
   responses: {
-    200: jsonContent(z.object({ items: z.array(activitySchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(400),
+    200: jsonContent(z.object({ items: z.array(activitySchema), nextCursor: z.string().nullable() }), {
+      items: [
+        {
+          id: "f2b9d4a1-6c3e-4d7f-8a05-3e1b7c9d2f60",
+          kind: "win",
+          userId: "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+          username: "BoldFalcon42",
+          country: "US",
+          countryFlagUrl: "/flags/us.svg",
+          questionId: "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+          questionTitle: "Will the Lakers beat the Celtics tonight?",
+          choice: "yes",
+          choiceLabel: "Lakers",
+          credits: 20,
+          createdAt: 1767319200000,
+        },
+      ],
+      nextCursor: "WzE3NjczMTkyMDAwMDAsImYyYjlkNGExLTZjM2UtNGQ3Zi04YTA1LTNlMWI3YzlkMmY2MCJd",
+    }),
+    ...errorResponses("validation_failed", "bad_request"),
   },
 });
 

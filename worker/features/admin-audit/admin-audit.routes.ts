@@ -7,6 +7,7 @@ import { createRouter } from "../../lib/router";
 import { requireAdmin } from "../session/session.middleware";
 import { auditEntrySchema } from "./admin-audit.schemas";
 import { auditEntries } from "./audit-log.query";
+import { exampleAuditEntry } from "./admin-audit.examples";
 
 const filter = z.string().trim().min(1).max(100).optional();
 
@@ -15,6 +16,9 @@ const listRoute = createRoute({
   path: "/",
   operationId: "listAuditEntries",
   summary: "The append-only audit log of admin actions, newest first, filtered by action, entity, admin or player",
+  description:
+    "For admins checking who did what: a page of the audit log (every admin action and every result the score feed " +
+    "set), newest first, with the reason given. Pass the answer's `nextCursor` as `cursor` for the next page.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
@@ -28,8 +32,11 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonContent(z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(400, 401, 403),
+    200: jsonContent(z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() }), {
+      items: [exampleAuditEntry],
+      nextCursor: null,
+    }),
+    ...errorResponses("validation_failed", "bad_request", "unauthorized", "forbidden"),
   },
 });
 

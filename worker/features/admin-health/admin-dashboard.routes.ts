@@ -42,10 +42,32 @@ const dashboardRoute = createRoute({
   path: "/",
   operationId: "getAdminDashboard",
   summary: "Picks, purchases and redemptions per day, the redeemable liability, settlement lag and waiting challenges",
+  description:
+    "For admins watching the business: picks, purchases and redemptions per UTC day, the redeemable credits every " +
+    "player holds, and what waits for settlement or review.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
-  responses: { 200: jsonContent(dashboardSchema), ...errorResponses(401, 403) },
+  responses: {
+    200: jsonContent(dashboardSchema, {
+      generatedAt: 1767380400000,
+      days: [
+        {
+          day: "2026-01-02",
+          picks: 1284,
+          purchases: 37,
+          purchasedCredits: 5200,
+          redemptions: 9,
+          redeemedCredits: 640,
+        },
+      ],
+      redeemableCredits: 48210,
+      settlement: { questions: 1, picks: 42, oldestChangeAt: 1767380280000, lagMs: 120000 },
+      pendingRedemptions: 4,
+      challenges: { challenged: 1, alerts: 0 },
+    }),
+    ...errorResponses("unauthorized", "forbidden"),
+  },
 });
 
 /** Every number is added up in SQL, by each database for its own rows; only the databases' sums are added here. */

@@ -44,10 +44,33 @@ const healthRoute = createRoute({
   path: "/",
   operationId: "getAdminHealth",
   summary: "Cron jobs, settlement lag, waiting emails and pushes, pending redemptions, the ledger audit and alerts",
+  description:
+    "For admins on call: whether the scheduled jobs run and succeed, what waits (settlement, emails, push " +
+    "notifications, redemptions), the last ledger audit's result and the alerts active now.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
-  responses: { 200: jsonContent(healthSchema), ...errorResponses(401, 403) },
+  responses: {
+    200: jsonContent(healthSchema, {
+      crons: [
+        {
+          job: "settleQueuedQuestions",
+          lastRunAt: 1767380340000,
+          lastOk: true,
+          lastFailureAt: null,
+          failuresLastDay: 0,
+          detail: '{"settled":3}',
+        },
+      ],
+      settlementQueue: { questions: 1, picks: 42, oldestWaitingSince: 1767380280000 },
+      pendingRedemptions: 4,
+      ledgerAudit: { checkedAt: 1767322800000, violations: 0 },
+      emails: { waiting: 2, retrying: 0, oldestSince: 1767380370000 },
+      pushes: { waiting: 0, retrying: 0, oldestSince: null },
+      alerts: [],
+    }),
+    ...errorResponses("unauthorized", "forbidden"),
+  },
 });
 
 /** What an operator checks first: are the jobs running, is anything stuck, and does the ledger still add up. */

@@ -15,19 +15,26 @@ import {
   playerSummarySchema,
 } from "./admin-players.schemas";
 import { adjustCredits, listPlayers, readPlayer } from "./admin-players.service";
+import { exampleAdjustment, exampleLedgerEntry, examplePlayer, examplePlayerSummary } from "./admin-players.examples";
 
 const listRoute = createRoute({
   method: "get",
   path: "/",
   operationId: "listPlayers",
   summary: "Players newest first, searched by email or username",
+  description:
+    "For admins supporting players: a page of the accounts, newest first, by a search of email or username. Pass " +
+    "the answer's `nextCursor` as `cursor` for the next page.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { query: playerListQuerySchema },
   responses: {
-    200: jsonContent(z.object({ items: z.array(playerSummarySchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(400, 401, 403),
+    200: jsonContent(z.object({ items: z.array(playerSummarySchema), nextCursor: z.string().nullable() }), {
+      items: [examplePlayerSummary],
+      nextCursor: null,
+    }),
+    ...errorResponses("validation_failed", "bad_request", "unauthorized", "forbidden"),
   },
 });
 
@@ -36,11 +43,17 @@ const getRoute = createRoute({
   path: "/{id}",
   operationId: "getPlayer",
   summary: "One player: credits, ledger, picks, redemptions and the audit entries about them",
+  description:
+    "For admins supporting a player: their account, balance, latest ledger rows, picks and redemptions, and the " +
+    "audit entries about them.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { params: playerIdParams },
-  responses: { 200: jsonContent(playerDetailSchema), ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: jsonContent(playerDetailSchema, examplePlayer),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "not_found"),
+  },
 });
 
 const adjustRoute = createRoute({
@@ -48,11 +61,28 @@ const adjustRoute = createRoute({
   path: "/{id}/credits",
   operationId: "adjustCredits",
   summary: "Award or deduct a player's credits, with a reason kept in the audit log",
+  description:
+    "For admins: awards credits (never redeemable) or deducts them (never below zero), with a reason kept in the " +
+    "audit log. `adjustmentId` is made once per form: sending it again moves nothing and answers `duplicate: true`.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
-  request: { params: playerIdParams, body: jsonBody(adjustCreditsSchema) },
-  responses: { 200: jsonContent(adjustmentResultSchema), ...errorResponses(400, 401, 402, 403, 404, 409) },
+  request: { params: playerIdParams, body: jsonBody(adjustCreditsSchema, exampleAdjustment) },
+  responses: {
+    200: jsonContent(adjustmentResultSchema, {
+      transaction: exampleLedgerEntry,
+      credits: examplePlayer.credits,
+      duplicate: false,
+    }),
+    ...errorResponses(
+      "validation_failed",
+      "unauthorized",
+      "forbidden",
+      "not_found",
+      "insufficient_credits",
+      "conflict",
+    ),
+  },
 });
 
 export const adminPlayerRoutes = createRouter()

@@ -23,6 +23,7 @@ import { copyQuestions } from "../questions/question-copies";
 import { deleteQuestion, type QuestionRefund } from "./delete-question.service";
 import { announceRefunds } from "./refund-news";
 import { createQuestion, updateQuestion } from "./question-writes";
+import { exampleAdminQuestion, exampleNewQuestion } from "./admin-questions.examples";
 
 const oneQuestion = z.object({ question: adminQuestionSchema });
 
@@ -33,11 +34,17 @@ const listRoute = createRoute({
   path: "/",
   operationId: "listAdminQuestions",
   summary: "Every question, newest first, optionally by status",
+  description:
+    "For admins managing questions: a page of every question, drafts and scheduled ones included, newest first, by " +
+    "status or title search. Pass the answer's `nextCursor` as `cursor` for the next page.",
   security: adminOnly,
   request: { query: adminListQuerySchema },
   responses: {
-    200: jsonContent(z.object({ items: z.array(adminQuestionSchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(400, 401, 403),
+    200: jsonContent(z.object({ items: z.array(adminQuestionSchema), nextCursor: z.string().nullable() }), {
+      items: [exampleAdminQuestion],
+      nextCursor: null,
+    }),
+    ...errorResponses("validation_failed", "bad_request", "unauthorized", "forbidden"),
   },
 });
 
@@ -48,9 +55,15 @@ const getRoute = createRoute({
   path: "/{id}",
   operationId: "getAdminQuestion",
   summary: "One question with its schedule and settlement progress",
+  description:
+    "For admins: one question with what only they see, its schedule, author, settlement progress and the last " +
+    "outcome change's reason.",
   security: adminOnly,
   request: { params: questionIdParams },
-  responses: { 200: jsonContent(oneQuestion), ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: jsonContent(oneQuestion, { question: exampleAdminQuestion }),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "not_found"),
+  },
 });
 
 const createQuestionRoute = createRoute({
@@ -60,9 +73,15 @@ const createQuestionRoute = createRoute({
   path: "/",
   operationId: "createQuestion",
   summary: "Create a question",
+  description:
+    "For admins: a new question, as a draft, published at once, or scheduled to publish at `publishAt`; players " +
+    "pick on it until its deadline.",
   security: adminOnly,
-  request: { body: jsonBody(createQuestionSchema) },
-  responses: { 201: jsonContent(oneQuestion, "Created"), ...errorResponses(400, 401, 403) },
+  request: { body: jsonBody(createQuestionSchema, exampleNewQuestion) },
+  responses: {
+    201: jsonContent(oneQuestion, { question: exampleAdminQuestion }, "Created"),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden"),
+  },
 });
 
 const updateRoute = createRoute({
@@ -72,9 +91,17 @@ const updateRoute = createRoute({
   path: "/{id}",
   operationId: "updateQuestion",
   summary: "Edit a question (only the fields sent)",
+  description:
+    "For admins: changes the fields sent and leaves the rest; open screens hear of it. The type changes only while " +
+    "the outcome fits it.",
   security: adminOnly,
-  request: { params: questionIdParams, body: jsonBody(updateQuestionSchema) },
-  responses: { 200: jsonContent(oneQuestion), ...errorResponses(400, 401, 403, 404, 422) },
+  request: { params: questionIdParams, body: jsonBody(updateQuestionSchema, { deadline: 1767315600000 }) },
+  responses: {
+    200: jsonContent(oneQuestion, {
+      question: { ...exampleAdminQuestion, deadline: 1767315600000, updatedAt: 1767229200000 },
+    }),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "not_found", "rule_violation"),
+  },
 });
 
 const deleteRoute = createRoute({
@@ -84,9 +111,17 @@ const deleteRoute = createRoute({
   path: "/{id}",
   operationId: "deleteQuestion",
   summary: "Delete a question, refunding every pick on it",
+  description:
+    "For admins: deletes a question and everything tied to it, refunding what every pick on it cost; the players " +
+    "refunded hear of it. A failure part way keeps the refunds already made, and a retry finishes the job.",
   security: adminOnly,
   request: { params: questionIdParams },
-  responses: { 200: jsonContent(z.object({ message: z.string() })), ...errorResponses(400, 401, 403, 404, 500) },
+  responses: {
+    200: jsonContent(z.object({ message: z.string() }), {
+      message: "Question and all related data deleted successfully",
+    }),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "not_found", "internal"),
+  },
 });
 
 export const adminQuestionRoutes = createRouter()

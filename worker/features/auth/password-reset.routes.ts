@@ -6,13 +6,14 @@ import { writeStatement } from "../../db/compiled";
 import { users } from "../../db/schema";
 import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
-import { errorResponses, jsonBody, jsonContent, publicRoute } from "../../lib/openapi";
+import { clearsSessionCookies, errorResponses, jsonBody, jsonContent, publicRoute } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { closeUserSockets } from "../../realtime/live-hubs";
 import { clearSessionCookies } from "../session/session-cookies";
 import { emailOnlySchema, INVALID_LINK_MESSAGE, okSchema, resetCompleteSchema } from "./auth.schemas";
 import { requestAccountLink } from "./account-link-requests";
+import { exampleToken, exampleUser } from "./auth.examples";
 import { consumeEmailToken, retireAllEmailTokens } from "./email-tokens";
 import { hashPassword } from "./password";
 import { revokeAllSessions } from "./session.service";
@@ -27,8 +28,11 @@ const requestRoute = createRoute({
   tags: ["Accounts"],
   summary: "Email a password-reset link (always the same answer)",
   middleware: [rateLimitByIp("password-reset", RATE_LIMITS.passwordResetPerIp)] as const,
-  request: { body: jsonBody(emailOnlySchema) },
-  responses: { 200: jsonContent(okSchema), ...errorResponses(400, 415, 429) },
+  description:
+    "For a player who forgot their password: emails a link to set a new one when the address has an account. The " +
+    "answer is the same whatever the address.",
+  request: { body: jsonBody(emailOnlySchema, { email: exampleUser.email }) },
+  responses: { 200: jsonContent(okSchema, { ok: true }), ...errorResponses("validation_failed", "rate_limited") },
 });
 
 const completeRoute = createRoute({
@@ -39,8 +43,14 @@ const completeRoute = createRoute({
   tags: ["Accounts"],
   summary: "Set a new password with the emailed token; signs out every session",
   middleware: [rateLimitByIp("password-reset-complete", RATE_LIMITS.passwordResetPerIp)] as const,
-  request: { body: jsonBody(resetCompleteSchema) },
-  responses: { 200: jsonContent(okSchema), ...errorResponses(400, 415, 429) },
+  description:
+    "For the player who opened the reset link: sets the new password, confirms the address if it was not, and ends " +
+    "every session of the account (this browser's cookies are cleared); the player then signs in.",
+  request: { body: jsonBody(resetCompleteSchema, { token: exampleToken, password: "a new long passphrase" }) },
+  responses: {
+    200: { ...jsonContent(okSchema, { ok: true }), headers: clearsSessionCookies() },
+    ...errorResponses("validation_failed", "invalid_token", "rate_limited"),
+  },
 });
 
 export const passwordResetRoutes = createRouter()

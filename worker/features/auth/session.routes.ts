@@ -1,11 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { DataContext } from "../../db/data-context";
 import { AppError } from "../../lib/errors";
-import { errorResponses, jsonBody, jsonContent, optionalSession, publicRoute } from "../../lib/openapi";
+import {
+  clearsSessionCookies,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  optionalSession,
+  publicRoute,
+  setsSessionCookies,
+} from "../../lib/openapi";
 import { clientIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { closeUserSockets } from "../../realtime/live-hubs";
 import { loadMe } from "./account-view";
+import { exampleLogin, exampleUser } from "./auth.examples";
 import { userResponseSchema } from "./account-view.schemas";
 import { signAccessToken } from "../session/access-token";
 import {
@@ -29,8 +38,23 @@ const loginRoute = createRoute({
   security: publicRoute,
   tags: ["Accounts"],
   summary: "Sign in with email and password; sets the session cookies",
-  request: { body: jsonBody(loginSchema) },
-  responses: { 200: jsonContent(userResponseSchema, "Signed in"), ...errorResponses(400, 401, 403, 415, 429) },
+  description:
+    "For a player with a confirmed account: checks the password and starts a session. A browser keeps the session " +
+    "cookies; another client sends the `__Host-access` cookie's token as `Authorization: Bearer`.",
+  request: { body: jsonBody(loginSchema, exampleLogin) },
+  responses: {
+    200: {
+      ...jsonContent(userResponseSchema, { user: exampleUser }, "Signed in"),
+      headers: setsSessionCookies(", and `__Host-device` (marks a browser that signed in before)"),
+    },
+    ...errorResponses(
+      "validation_failed",
+      "invalid_credentials",
+      "unauthorized",
+      "email_not_confirmed",
+      "rate_limited",
+    ),
+  },
 });
 
 const refreshRoute = createRoute({
@@ -40,7 +64,13 @@ const refreshRoute = createRoute({
   security: publicRoute,
   tags: ["Accounts"],
   summary: "Trade the refresh cookie for new session cookies (a reused refresh token ends the session)",
-  responses: { 200: jsonContent(userResponseSchema, "Refreshed"), ...errorResponses(401) },
+  description:
+    "For a browser whose access token expired: trades the `__Host-refresh` cookie for new session cookies. A refresh " +
+    "token used twice means it was stolen, and the session ends.",
+  responses: {
+    200: { ...jsonContent(userResponseSchema, { user: exampleUser }, "Refreshed"), headers: setsSessionCookies() },
+    401: { ...errorResponses("unauthorized")[401], headers: clearsSessionCookies(false) },
+  },
 });
 
 const logoutRoute = createRoute({
@@ -50,7 +80,10 @@ const logoutRoute = createRoute({
   security: optionalSession,
   tags: ["Accounts"],
   summary: "Sign out of every session of the user and clear the cookies (always succeeds)",
-  responses: { 200: jsonContent(okSchema) },
+  description:
+    "For a signed-in player, or a browser holding only the refresh cookie: ends every session of the player on every " +
+    "device, closes their live sockets and clears this browser's cookies.",
+  responses: { 200: { ...jsonContent(okSchema, { ok: true }), headers: clearsSessionCookies() } },
 });
 
 const signedInUser = async (data: DataContext, userId: string, now: number) => {

@@ -8,10 +8,11 @@ import { afterResponse } from "../../lib/after-response";
 import { AppError } from "../../lib/errors";
 import { sendCommittedEmails } from "../emails/email-sends";
 import { ipNetwork } from "../../lib/ip-network";
-import { errorResponses, jsonBody, jsonContent, publicRoute } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, publicRoute, setsSessionCookies } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { loadMe } from "./account-view";
+import { exampleSignup, exampleToken, exampleUser } from "./auth.examples";
 import { userResponseSchema } from "./account-view.schemas";
 import { requestAccountLink } from "./account-link-requests";
 import { roleFor } from "./accounts";
@@ -29,11 +30,18 @@ const signupRoute = createRoute({
   security: publicRoute,
   tags: ["Accounts"],
   summary: "Create an account; a confirmation link is emailed (the same answer for a registered address)",
+  description:
+    "For a visitor who wants to play: creates the account and emails a link that confirms the address. An address " +
+    "already registered gets the same answer (and an email saying so), so the answer never tells who has an account.",
   middleware: [rateLimitByIp("signup", RATE_LIMITS.signupPerIp)] as const,
-  request: { body: jsonBody(signupSchema) },
+  request: { body: jsonBody(signupSchema, exampleSignup) },
   responses: {
-    201: jsonContent(z.object({ status: z.literal("confirmation_required") }), "Confirmation email sent"),
-    ...errorResponses(400, 409, 415, 429),
+    201: jsonContent(
+      z.object({ status: z.literal("confirmation_required") }),
+      { status: "confirmation_required" },
+      "Confirmation email sent",
+    ),
+    ...errorResponses("validation_failed", "conflict", "rate_limited"),
   },
 });
 
@@ -47,8 +55,14 @@ const confirmRoute = createRoute({
   security: publicRoute,
   tags: ["Accounts"],
   summary: "Confirm an email address with the emailed token, choosing the password where asked; signs the user in",
-  request: { body: jsonBody(confirmSchema) },
-  responses: { 200: jsonContent(userResponseSchema, "Signed in"), ...errorResponses(400, 415) },
+  description:
+    "For the player who opened the confirmation link: confirms the address and signs in (the session cookies are " +
+    "set). An address signed up for more than once needs `password`, the one the player will sign in with.",
+  request: { body: jsonBody(confirmSchema, { token: exampleToken }) },
+  responses: {
+    200: { ...jsonContent(userResponseSchema, { user: exampleUser }, "Signed in"), headers: setsSessionCookies() },
+    ...errorResponses("validation_failed", "invalid_token"),
+  },
 });
 
 const resendRoute = createRoute({
@@ -59,8 +73,11 @@ const resendRoute = createRoute({
   tags: ["Accounts"],
   summary: "Email a new confirmation link to an unconfirmed account (always the same answer)",
   middleware: [rateLimitByIp("resend-confirmation", RATE_LIMITS.resendConfirmationPerIp)] as const,
-  request: { body: jsonBody(emailOnlySchema) },
-  responses: { 200: jsonContent(okSchema), ...errorResponses(400, 415, 429) },
+  description:
+    "For a visitor whose confirmation link expired or got lost: emails a new one when the address has an unconfirmed " +
+    "account. The answer is the same whatever the address.",
+  request: { body: jsonBody(emailOnlySchema, { email: exampleUser.email }) },
+  responses: { 200: jsonContent(okSchema, { ok: true }), ...errorResponses("validation_failed", "rate_limited") },
 });
 
 export const signupRoutes = createRouter()

@@ -7,6 +7,7 @@ import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../session/session.middleware";
 
+const EXAMPLE_QUESTION_ID = "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93";
 const params = z.object({ questionId: z.string().min(1).max(100) });
 const bookmarkState = z.object({ questionId: z.string(), bookmarked: z.boolean() }).openapi("BookmarkState");
 
@@ -15,11 +16,15 @@ const putRoute = createRoute({
   path: "/{questionId}",
   operationId: "addBookmark",
   summary: "Bookmark a question",
+  description: "For a signed-in player saving a question for later; doing it again changes nothing.",
   security: signedIn,
   tags: ["Bookmarks"],
   middleware: [requireUser] as const,
   request: { params },
-  responses: { 200: jsonContent(bookmarkState), ...errorResponses(400, 401, 404) },
+  responses: {
+    200: jsonContent(bookmarkState, { questionId: EXAMPLE_QUESTION_ID, bookmarked: true }),
+    ...errorResponses("validation_failed", "unauthorized", "not_found"),
+  },
 });
 
 const deleteRoute = createRoute({
@@ -27,11 +32,15 @@ const deleteRoute = createRoute({
   path: "/{questionId}",
   operationId: "removeBookmark",
   summary: "Remove a bookmark",
+  description: "For a signed-in player: takes a question off their bookmarks; removing one that is not there succeeds.",
   security: signedIn,
   tags: ["Bookmarks"],
   middleware: [requireUser] as const,
   request: { params },
-  responses: { 200: jsonContent(bookmarkState), ...errorResponses(400, 401) },
+  responses: {
+    200: jsonContent(bookmarkState, { questionId: EXAMPLE_QUESTION_ID, bookmarked: false }),
+    ...errorResponses("validation_failed", "unauthorized"),
+  },
 });
 
 /**

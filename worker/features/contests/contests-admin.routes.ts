@@ -18,6 +18,7 @@ import { contestStatus } from "./contest-view";
 import { adminContestSchema } from "./contests.schemas";
 import { batchNamed } from "../../db/statement";
 import { copyContests } from "./contest-copies";
+import { exampleAdminContest } from "./contests.examples";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A start this close to now counts as "now" (the admin's clock and ours differ a little). */
@@ -28,13 +29,19 @@ const listRoute = createRoute({
   path: "/",
   operationId: "listAdminContests",
   summary: "Every contest, newest first",
+  description:
+    "For admins: a page of every contest, newest first, with its entrants and the prizes paid so far. Pass the " +
+    "answer's `nextCursor` as `cursor` for the next page.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
   responses: {
-    200: jsonContent(z.object({ items: z.array(adminContestSchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(400, 401, 403),
+    200: jsonContent(z.object({ items: z.array(adminContestSchema), nextCursor: z.string().nullable() }), {
+      items: [exampleAdminContest],
+      nextCursor: null,
+    }),
+    ...errorResponses("validation_failed", "bad_request", "unauthorized", "forbidden"),
   },
 });
 
@@ -43,13 +50,26 @@ const createContestRoute = createRoute({
   path: "/",
   operationId: "createContest",
   summary: "Create a contest",
+  description:
+    "For admins: schedules a contest of a few days starting now or later; players join it with an entry fee and " +
+    "its prizes are paid when it ends. Without a title it is named after its dates.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
-  request: { body: jsonBody(createContestSchema.openapi("CreateContest")) },
+  request: {
+    body: jsonBody(createContestSchema.openapi("CreateContest"), {
+      title: exampleAdminContest.title,
+      durationDays: 3,
+      startsAt: exampleAdminContest.startsAt,
+    }),
+  },
   responses: {
-    201: jsonContent(z.object({ contest: adminContestSchema }), "Created"),
-    ...errorResponses(400, 401, 403, 422),
+    201: jsonContent(
+      z.object({ contest: adminContestSchema }),
+      { contest: { ...exampleAdminContest, status: "upcoming", entrants: 0 } },
+      "Created",
+    ),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "rule_violation"),
   },
 });
 

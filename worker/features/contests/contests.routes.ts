@@ -7,15 +7,20 @@ import { publishToUser } from "../../realtime/live-hubs";
 import { readContest, readListedContests, viewContests } from "./contest-view";
 import { contestSchema, joinResponseSchema } from "./contests.schemas";
 import { joinContest, replayJoin, type Joined, type JoinRef } from "./join-contest.service";
+import { exampleContest } from "./contests.examples";
+import { exampleCredits } from "../credits/credits.examples";
 
 const listRoute = createRoute({
   method: "get",
   path: "/",
   operationId: "listContests",
   summary: "Running, upcoming and recently ended contests, with the viewer's entry",
+  description:
+    "For anyone: the contests running, coming up and recently ended, with their prizes and standings; with a " +
+    "session, `me` is the viewer's own entry.",
   security: optionalSession,
   tags: ["Community"],
-  responses: { 200: jsonContent(z.object({ items: z.array(contestSchema) })) },
+  responses: { 200: jsonContent(z.object({ items: z.array(contestSchema) }), { items: [exampleContest] }) },
 });
 
 const joinRoute = createRoute({
@@ -23,13 +28,30 @@ const joinRoute = createRoute({
   path: "/{id}/join",
   operationId: "joinContest",
   summary: "Join a contest, paying its entry fee",
+  description:
+    "For a signed-in player: enters a running contest, paying its entry fee from their balance; their winning picks " +
+    "from then until it ends count. Send an `Idempotency-Key` to retry safely.",
   security: signedIn,
   tags: ["Community"],
   request: {
     params: z.object({ id: z.string().min(1).max(100) }),
     headers: z.object({ "idempotency-key": z.string().optional() }),
   },
-  responses: { 201: jsonContent(joinResponseSchema, "Joined"), ...errorResponses(400, 401, 402, 403, 404, 409, 422) },
+  responses: {
+    201: jsonContent(joinResponseSchema, { contest: exampleContest, credits: exampleCredits }, "Joined"),
+    ...errorResponses(
+      "validation_failed",
+      "bad_request",
+      "unauthorized",
+      "insufficient_credits",
+      "forbidden",
+      "not_found",
+      "duplicate",
+      "conflict",
+      "rule_violation",
+      "idempotency_key_reused",
+    ),
+  },
 });
 
 export const contestRoutes = createRouter()

@@ -8,6 +8,7 @@ import { errorResponses, jsonContent, signedIn } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
 import { requireUser } from "../session/session.middleware";
 import { creditsSchema } from "./credits.schemas";
+import { exampleCredits } from "./credits.examples";
 import { batchNamed } from "../../db/statement";
 import { creditsStatement, toCredits } from "./credits-row";
 import { ensureCreditsRow } from "./ledger.service";
@@ -31,10 +32,13 @@ const creditsRoute = createRoute({
   path: "/",
   operationId: "getCredits",
   summary: "The player's balance and totals",
+  description:
+    "For the signed-in player: their balance, what they earned and spent in all, and how much of the balance is " +
+    "winnings they may redeem.",
   security: signedIn,
   tags: ["Credits"],
   middleware: [requireUser] as const,
-  responses: { 200: jsonContent(creditsSchema), ...errorResponses(401) },
+  responses: { 200: jsonContent(creditsSchema, exampleCredits), ...errorResponses("unauthorized") },
 });
 
 const transactionsRoute = createRoute({
@@ -42,13 +46,29 @@ const transactionsRoute = createRoute({
   path: "/transactions",
   operationId: "listTransactions",
   summary: "The player's ledger, newest first",
+  description:
+    "For the signed-in player: a page of every movement of their credits, newest first. Pass the answer's " +
+    "`nextCursor` as `cursor` for the next page.",
   security: signedIn,
   tags: ["Credits"],
   middleware: [requireUser] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
   responses: {
-    200: jsonContent(z.object({ items: z.array(transactionSchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(400, 401),
+    200: jsonContent(z.object({ items: z.array(transactionSchema), nextCursor: z.string().nullable() }), {
+      items: [
+        {
+          id: "e5a0c9d2-7b14-4f68-a3e1-9d2c0b7f5a46",
+          amount: -10,
+          transactionType: "spend",
+          source: "purchased",
+          questionId: "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+          description: "Pick",
+          createdAt: 1767290400000,
+        },
+      ],
+      nextCursor: null,
+    }),
+    ...errorResponses("validation_failed", "bad_request", "unauthorized"),
   },
 });
 

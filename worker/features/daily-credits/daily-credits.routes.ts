@@ -6,6 +6,7 @@ import { publishToUser } from "../../realtime/live-hubs";
 import { requireUser } from "../session/session.middleware";
 import { creditsSchema } from "../credits/credits.schemas";
 import { claimDailyCredits, readDailyCredits } from "./daily-credits.service";
+import { exampleCredits } from "../credits/credits.examples";
 
 const statusSchema = z
   .object({
@@ -35,11 +36,17 @@ const statusRoute = createRoute({
   path: "/",
   operationId: "getDailyCredits",
   summary: "Whether today's free credits can be claimed, and how many",
+  description:
+    "For the signed-in player: whether today's free credits wait to be claimed in their time zone, what the claim " +
+    "pays (it grows with a run of days claimed) and when the next one opens.",
   security: signedIn,
   tags: ["Credits"],
   middleware: [requireUser] as const,
   request: { query: z.object({ tz: timeZoneOffsetSchema }) },
-  responses: { 200: jsonContent(statusSchema), ...errorResponses(400, 401) },
+  responses: {
+    200: jsonContent(statusSchema, { day: "2026-11-29", available: true, amount: 15, streak: 3, nextClaimAt: null }),
+    ...errorResponses("validation_failed", "unauthorized"),
+  },
 });
 
 const claimRoute = createRoute({
@@ -47,11 +54,27 @@ const claimRoute = createRoute({
   path: "/claim",
   operationId: "claimDailyCredits",
   summary: "Claim today's free credits (once per calendar day in the player's time zone, at most once in 20 hours)",
+  description:
+    "For the signed-in player: adds today's free credits to their balance. Refused when already claimed (with " +
+    "`nextClaimAt`), during a break or self-exclusion, and for accounts that may not claim.",
   security: signedIn,
   tags: ["Credits"],
   middleware: [requireUser] as const,
-  request: { body: jsonBody(z.object({ tz: timeZoneOffsetSchema }).openapi("DailyCreditsClaim")) },
-  responses: { 200: jsonContent(claimedSchema, "Credits added"), ...errorResponses(400, 401, 403, 409) },
+  request: { body: jsonBody(z.object({ tz: timeZoneOffsetSchema }).openapi("DailyCreditsClaim"), { tz: 300 }) },
+  responses: {
+    200: jsonContent(
+      claimedSchema,
+      {
+        amount: 15,
+        streak: 3,
+        day: "2026-11-29",
+        nextClaimAt: 1764478800000,
+        credits: { ...exampleCredits, balance: exampleCredits.balance + 15 },
+      },
+      "Credits added",
+    ),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "conflict"),
+  },
 });
 
 export const dailyCreditsRoutes = createRouter()

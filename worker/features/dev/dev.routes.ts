@@ -26,7 +26,7 @@ const outboxRoute = createRoute({
   tags: ["Development"],
   summary: "The emails sent (local development entry only)",
   request: { query: z.object({ to: z.string().max(254).optional() }) },
-  responses: { 200: jsonContent(z.object({ items: z.array(outboxEmail) })) },
+  responses: { 200: jsonContent(z.object({ items: z.array(outboxEmail) }), { items: [] }) },
 });
 
 const sqlRoute = createRoute({
@@ -48,7 +48,7 @@ const sqlRoute = createRoute({
       },
     },
   },
-  responses: { 200: jsonContent(z.object({ ok: z.literal(true) })) },
+  responses: { 200: jsonContent(z.object({ ok: z.literal(true) }), { ok: true }) },
 });
 
 export const devRoutes = createRouter()

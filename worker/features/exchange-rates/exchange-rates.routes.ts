@@ -22,9 +22,19 @@ const ratesRoute = createRoute({
   path: "/",
   operationId: "getExchangeRates",
   summary: "Exchange rates from US dollars",
+  description:
+    "For anyone showing prices in another currency: what one US dollar is worth in each currency checkout takes, " +
+    "refreshed daily (`fallback` when the built-in rates stand in).",
   security: publicRoute,
   tags: ["Payments"],
-  responses: { 200: jsonContent(exchangeRatesSchema) },
+  responses: {
+    200: jsonContent(exchangeRatesSchema, {
+      rates: { USD: 1, EUR: 0.92, GBP: 0.79, CAD: 1.37, AUD: 1.52, JPY: 151.3 },
+      base: "USD",
+      timestamp: 1767225600000,
+      fallback: false,
+    }),
+  },
 });
 
 export const exchangeRateRoutes = createRouter().openapi(ratesRoute, async (c) =>

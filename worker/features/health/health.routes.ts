@@ -7,9 +7,12 @@ const healthRoute = createRoute({
   path: "/",
   operationId: "getHealth",
   summary: "Check that the API is up",
+  description:
+    "For uptime probes and load balancers: answers at once without touching the database, so it says the worker " +
+    "runs, not that every dependency does (admins see that on GET /admin/health).",
   security: publicRoute,
   tags: ["Health"],
-  responses: { 200: jsonContent(z.object({ ok: z.literal(true) })) },
+  responses: { 200: jsonContent(z.object({ ok: z.literal(true) }), { ok: true }) },
 });
 
 /**

@@ -31,6 +31,9 @@ const uploadRoute = createRoute({
   path: "/",
   operationId: "uploadQuestionImage",
   summary: "Upload a question image",
+  description:
+    "For admins writing a question: stores a PNG, JPEG, GIF or WebP image under 5 MB (sent as the `file` part of a " +
+    "form) and answers the URL to give the question as `imageUrl`.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [takesOwnBody, requireAdmin, uploadLimit] as const,
@@ -40,13 +43,25 @@ const uploadRoute = createRoute({
       content: {
         "multipart/form-data": {
           schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] },
+          encoding: { file: { contentType: "image/png, image/jpeg, image/gif, image/webp" } },
         },
       },
     },
   },
   responses: {
-    201: jsonContent(z.object({ url: z.string() }).openapi("UploadedImage"), "Stored"),
-    ...errorResponses(400, 401, 403, 413, 415, 500),
+    201: jsonContent(
+      z.object({ url: z.string() }).openapi("UploadedImage"),
+      { url: "/api/images/questions/3c9e1f0a-6b2d-4e87-a5c4-1d0f8b7e2a95.webp" },
+      "Stored",
+    ),
+    ...errorResponses(
+      "bad_request",
+      "unauthorized",
+      "forbidden",
+      "payload_too_large",
+      "unsupported_media_type",
+      "internal",
+    ),
   },
 });
 
@@ -55,12 +70,13 @@ const serveRoute = createRoute({
   path: "/{file}",
   operationId: "getQuestionImage",
   summary: "A question image",
+  description: "For anyone showing a question: the image an admin uploaded for it, cached for a long time.",
   security: publicRoute,
   tags: ["Images"],
   request: { params: z.object({ file: z.string().max(100) }) },
   responses: {
     200: { description: "The image", content: { "image/*": { schema: { type: "string", format: "binary" } } } },
-    ...errorResponses(400, 404),
+    ...errorResponses("validation_failed", "not_found"),
   },
 });
 

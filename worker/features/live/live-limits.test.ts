@@ -115,6 +115,7 @@ describe("live socket caps", () => {
     const opened = await Promise.all(Array.from({ length: LIVE_SOCKETS_PER_IP }, () => connect({ ip })));
     const refused = await callJson("/api/live", { headers: { Upgrade: "websocket", "CF-Connecting-IP": ip } });
     expect(refused.status).toBe(429);
+    expect(refused.response.headers.get("Retry-After")).toBe("30");
     expect(refused.body).toEqual({
       error: { code: "rate_limited", message: "Too many requests. Please try again later." },
     });

@@ -2,9 +2,15 @@ import { createRoute } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
 import { errorResponses, optionalSession } from "../../lib/openapi";
 import { createRouter } from "../../lib/router";
-import { clientIp, RATE_LIMITED_MESSAGE } from "../../lib/rate-limit";
+import { clientIp, rateLimited } from "../../lib/rate-limit";
 import { LIVE_HEADERS } from "../../realtime/live-hub";
 import { hubFor, hubOfSocket } from "../../realtime/live-hubs";
+
+/**
+ * An address at its socket cap waits for one of its sockets to close, which nothing here can time: a client tries
+ * again after the longest wait of the web app's own reconnect backoff.
+ */
+const FULL_RETRY_AFTER_MS = 30_000;
 
 const liveRoute = createRoute({
   method: "get",
@@ -13,7 +19,14 @@ const liveRoute = createRoute({
   security: optionalSession,
   tags: ["Live"],
   summary: "Upgrades to a WebSocket of live updates (signed in by cookie, or Authorization: Bearer for other clients)",
-  responses: { 101: { description: "Switching protocols" }, ...errorResponses(400, 403, 429) },
+  description:
+    "For an open screen, a visitor's or a signed-in player's: upgrades to a WebSocket whose text frames are JSON " +
+    "arrays of `{ type, data }` messages (balances, picks, question changes, activity). Each address may hold a " +
+    "limited number of sockets.",
+  responses: {
+    101: { description: "Switching protocols: the socket is open" },
+    ...errorResponses("bad_request", "forbidden", "rate_limited"),
+  },
 });
 
 export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
@@ -35,8 +48,11 @@ export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
   }
   const hub = hubFor(c.env, hubIndex);
   const response = await hub.fetch(new Request("https://live.internal/connect", { headers }));
-  if (response.status === 429) throw new AppError("rate_limited", RATE_LIMITED_MESSAGE);
-  // The hub's own 101 and its WebSocket go back untouched. Hono types a handler's answers by their body (JSON or
-  // text) and an upgrade has none, so this is the one answer the route's types cannot describe.
-  return response as never;
+  if (response.status === 429) throw rateLimited(FULL_RETRY_AFTER_MS);
+  // Hono types a handler's answers by their body (JSON or text) and an upgrade has none, so these are the answers the
+  // route's types cannot describe.
+  if (response.status !== 101 || !response.webSocket) return response as never;
+  // The hub's 101 has immutable headers: its WebSocket goes back in an answer of ours, named like every other answer.
+  const upgraded = { status: 101, webSocket: response.webSocket, headers: { "X-Request-Id": c.var.requestId } };
+  return new Response(null, upgraded) as never;
 });

@@ -5,7 +5,7 @@ import { createDb } from "../../db/client";
 import { writeStatement } from "../../db/compiled";
 import { users } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, setsSessionCookies, signedIn } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { closeUserSockets } from "../../realtime/live-hubs";
@@ -30,9 +30,20 @@ const changePasswordRoute = createRoute({
   security: signedIn,
   tags: ["Accounts"],
   summary: "Change the password with the current one; signs out every other session and retires emailed links",
+  description:
+    "For the signed-in player: sets a new password after checking the current one. Every other session and emailed " +
+    "link stops working; this browser gets a new session's cookies.",
   middleware: [requireUser, rateLimitByIp("password-change", RATE_LIMITS.passwordChangePerIp)] as const,
-  request: { body: jsonBody(changePasswordSchema) },
-  responses: { 200: jsonContent(okSchema), ...errorResponses(400, 401, 415, 429) },
+  request: {
+    body: jsonBody(changePasswordSchema, {
+      currentPassword: "correct horse battery",
+      newPassword: "a new long passphrase",
+    }),
+  },
+  responses: {
+    200: { ...jsonContent(okSchema, { ok: true }), headers: setsSessionCookies() },
+    ...errorResponses("validation_failed", "unauthorized", "rate_limited"),
+  },
 });
 
 export const changePasswordRoutes = createRouter().openapi(changePasswordRoute, async (c) => {

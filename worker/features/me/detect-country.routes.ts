@@ -18,8 +18,14 @@ const detectRoute = createRoute({
   security: signedIn,
   tags: ["Accounts"],
   summary: "Set the profile country from the edge's geolocation, unless chosen by hand or already non-US",
+  description:
+    "For the signed-in player's first visits: sets their country from where the request comes from, unless they " +
+    "chose one or it is already other than the default. `updated` says whether it changed.",
   middleware: [requireUser] as const,
-  responses: { 200: jsonContent(detectCountryResponseSchema), ...errorResponses(401) },
+  responses: {
+    200: jsonContent(detectCountryResponseSchema, { countryCode: "CA", updated: true }),
+    ...errorResponses("unauthorized"),
+  },
 });
 
 export const detectCountryRoutes = createRouter().openapi(detectRoute, async (c) => {

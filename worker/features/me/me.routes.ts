@@ -7,7 +7,7 @@ import { users } from "../../db/schema";
 import { uniqueViolation } from "../../db/unique-violation";
 import { writeAccount } from "../auth/directory";
 import { AppError } from "../../lib/errors";
-import { errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
+import { clearsSessionCookies, errorResponses, jsonBody, jsonContent, signedIn } from "../../lib/openapi";
 import { rateLimitByIp } from "../../lib/rate-limit";
 import { createRouter } from "../../lib/router";
 import { closeUserSockets } from "../../realtime/live-hubs";
@@ -19,16 +19,22 @@ import { deleteAccount } from "./delete-account";
 import { meResponseSchema, userResponseSchema } from "../auth/account-view.schemas";
 import { deleteMeSchema, updateMeSchema } from "./me.schemas";
 import { loadMe, meOf, meStatements } from "../auth/account-view";
+import { exampleUser } from "../auth/auth.examples";
+import { exampleCredits } from "../credits/credits.examples";
 
 const getMeRoute = createRoute({
   method: "get",
   path: "/",
   operationId: "getMe",
   summary: "The signed-in player's profile and credits",
+  description: "For the signed-in player: their profile and their balance, as the app shows them on every page.",
   security: signedIn,
   tags: ["Accounts"],
   middleware: [requireUser] as const,
-  responses: { 200: jsonContent(meResponseSchema), ...errorResponses(401) },
+  responses: {
+    200: jsonContent(meResponseSchema, { user: exampleUser, credits: exampleCredits }),
+    ...errorResponses("unauthorized"),
+  },
 });
 
 const updateMeRoute = createRoute({
@@ -38,9 +44,17 @@ const updateMeRoute = createRoute({
   security: signedIn,
   tags: ["Accounts"],
   summary: "Change the username and/or the country (a country chosen here is never overridden by detection)",
+  description:
+    "For the signed-in player editing their profile: a new username (unique whatever its case) and/or country; the " +
+    "answer is the updated profile.",
   middleware: [requireUser] as const,
-  request: { body: jsonBody(updateMeSchema) },
-  responses: { 200: jsonContent(userResponseSchema), ...errorResponses(400, 401, 409, 415) },
+  request: { body: jsonBody(updateMeSchema, { username: "RiverHawk7", country: "CA" }) },
+  responses: {
+    200: jsonContent(userResponseSchema, {
+      user: { ...exampleUser, username: "RiverHawk7", country: "CA", countryFlagUrl: "/flags/ca.svg" },
+    }),
+    ...errorResponses("validation_failed", "unauthorized", "conflict"),
+  },
 });
 
 const deleteMeRoute = createRoute({
@@ -49,11 +63,17 @@ const deleteMeRoute = createRoute({
   operationId: "deleteMe",
   security: signedIn,
   tags: ["Accounts"],
-  summary:
-    "Delete the account with its password: personal data erased, ledger rows kept under an anonymised user; refused (409, listing them) while a redemption the player did not agree to cancel is pending",
+  summary: "Delete the account with its password",
+  description:
+    "For the signed-in player closing their account: personal data is erased, ledger rows are kept under an " +
+    "anonymised user, every session ends and this browser's cookies are cleared. Refused (409, listing them in " +
+    "`pendingRedemptions`) while a redemption the player did not agree to cancel in `cancelRedemptions` is pending.",
   middleware: [requireUser, rateLimitByIp("account-delete", RATE_LIMITS.passwordChangePerIp)] as const,
-  request: { body: jsonBody(deleteMeSchema) },
-  responses: { 200: jsonContent(okSchema), ...errorResponses(400, 401, 409, 415, 429) },
+  request: { body: jsonBody(deleteMeSchema, { password: "correct horse battery", cancelRedemptions: [] }) },
+  responses: {
+    200: { ...jsonContent(okSchema, { ok: true }), headers: clearsSessionCookies() },
+    ...errorResponses("validation_failed", "unauthorized", "conflict", "rate_limited"),
+  },
 });
 
 const loaded = async (d1: D1Database, userId: string) => {

@@ -33,16 +33,27 @@ const base64url = (length: number) =>
 const endpointSchema = z.url({ error: ENDPOINT_MESSAGE }).max(1000, ENDPOINT_MESSAGE);
 
 const common = { security: signedIn, tags: ["Notifications"] };
-const answer = { 200: jsonContent(notificationsSchema), ...errorResponses(400, 401, 503) };
+const EXAMPLE_ENDPOINT = "https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bHun4MxP5egoKMwt2KZFBaFUH";
+const exampleNotifications = {
+  publicKey: "BFzGjC9yhU73y8AA9m3Kg_TlSoIBDGt5JeCNphQZIOqGBgUfFf2-NHybp1o3M8do6HjLN1qgxRT3J6htLcEcipk",
+  topics: { picks: true, streaks: true, redemptions: true, contests: false },
+  devices: 2,
+} satisfies z.output<typeof notificationsSchema>;
+
+/** Every operation answers the player's whole notification settings as they stand after it. */
+const answer = { 200: jsonContent(notificationsSchema, exampleNotifications) };
 
 const readRoute = createRoute({
   method: "get",
   path: "/",
   operationId: "getNotifications",
   summary: "The player's notification choices, device count and the key to subscribe with",
+  description:
+    "For the signed-in player's notification settings: the topics they chose, how many of their browsers have " +
+    "notifications on, and the key a browser subscribes with. 503 when the server has no push keys configured.",
   ...common,
   middleware: [requireUser] as const,
-  responses: answer,
+  responses: { ...answer, ...errorResponses("unauthorized", "unavailable") },
 });
 
 const topicsRoute = createRoute({
@@ -50,10 +61,13 @@ const topicsRoute = createRoute({
   path: "/topics",
   operationId: "chooseNotificationTopics",
   summary: "Choose which notifications the player gets, on every device",
+  description:
+    "For the signed-in player: turns topics on or off (any of `picks`, `streaks`, `redemptions`, `contests`) for " +
+    "every device; topics left out keep their setting.",
   ...common,
   middleware: [requireUser] as const,
-  request: { body: jsonBody(topicsSchema.partial().strict()) },
-  responses: answer,
+  request: { body: jsonBody(topicsSchema.partial().strict(), { contests: false }) },
+  responses: { ...answer, ...errorResponses("validation_failed", "unauthorized", "unavailable") },
 });
 
 const subscribeRoute = createRoute({
@@ -61,6 +75,9 @@ const subscribeRoute = createRoute({
   path: "/subscriptions",
   operationId: "subscribeToPush",
   summary: "Turn notifications on in this browser with its push subscription",
+  description:
+    "For the signed-in player: turns notifications on in this browser with its `PushSubscription.toJSON()`. The " +
+    "endpoint must be https on a known push service; the player keeps their 10 newest devices.",
   ...common,
   middleware: [requireUser] as const,
   request: {
@@ -69,9 +86,16 @@ const subscribeRoute = createRoute({
         endpoint: endpointSchema,
         keys: z.object({ p256dh: base64url(87), auth: base64url(22) }, { error: KEYS_MESSAGE }),
       }),
+      {
+        endpoint: EXAMPLE_ENDPOINT,
+        keys: {
+          p256dh: "BLc4xRzKlKORKWlbdgFaBrrPK3ydWAHo4M0gs0i1oEKgPpWC5cW8OCzVrOQRv-1npXRWk8udnW3oYhIO4475rds",
+          auth: "5I2Bu2oKdyy9CwL8QVF0NQ",
+        },
+      },
     ),
   },
-  responses: answer,
+  responses: { ...answer, ...errorResponses("validation_failed", "unauthorized", "unavailable") },
 });
 
 const unsubscribeRoute = createRoute({
@@ -79,10 +103,11 @@ const unsubscribeRoute = createRoute({
   path: "/subscriptions",
   operationId: "unsubscribeFromPush",
   summary: "Turn notifications off in this browser",
+  description: "For the signed-in player: turns notifications off in the browser of this endpoint, if it is theirs.",
   ...common,
   middleware: [requireUser] as const,
-  request: { body: jsonBody(z.object({ endpoint: endpointSchema })) },
-  responses: answer,
+  request: { body: jsonBody(z.object({ endpoint: endpointSchema }), { endpoint: EXAMPLE_ENDPOINT }) },
+  responses: { ...answer, ...errorResponses("validation_failed", "unauthorized", "unavailable") },
 });
 
 const withKey = async (settings: Settings, view: ReturnType<typeof readNotifications>) => ({

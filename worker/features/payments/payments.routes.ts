@@ -23,19 +23,33 @@ import { stripeFor } from "./stripe-client";
 import { replayVerification, verifyPayment } from "./verify.service";
 
 const SUBSCRIPTIONS_LISTED = 50;
+const EXAMPLE_SESSION = "cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ";
 
 const checkoutRoute = createRoute({
   method: "post",
   path: "/checkout",
   operationId: "createCheckout",
   summary: "Start a Stripe Checkout for a credit pack or subscription",
+  description:
+    "For a signed-in player buying credits: starts a Stripe Checkout for a pack, or a monthly subscription, at the " +
+    "price GET /pricing shows, and answers the page to send them to. Refused during a break or self-exclusion, past " +
+    "the player's purchase limit, and with a subscription already running.",
   security: signedIn,
   tags: ["Payments"],
   middleware: [requireUser] as const,
-  request: { body: jsonBody(checkoutRequestSchema) },
+  request: { body: jsonBody(checkoutRequestSchema, { credits: 100, currency: "USD", mode: "payment" }) },
   responses: {
-    200: jsonContent(urlSchema, "Stripe Checkout URL"),
-    ...errorResponses(400, 401, 403, 409, 422, 429, 503),
+    200: jsonContent(urlSchema, { url: `https://checkout.stripe.com/c/pay/${EXAMPLE_SESSION}` }, "Stripe Checkout URL"),
+    ...errorResponses(
+      "validation_failed",
+      "unauthorized",
+      "forbidden",
+      "not_found",
+      "conflict",
+      "rule_violation",
+      "rate_limited",
+      "unavailable",
+    ),
   },
 });
 
@@ -44,11 +58,34 @@ const verifyRoute = createRoute({
   path: "/verify",
   operationId: "verifyPayment",
   summary: "Credit a completed checkout on return from Stripe",
+  description:
+    "For the signed-in player back from Stripe Checkout: credits the purchase if it is paid (Stripe's webhook may " +
+    "have done so already; credits are never added twice) and answers the new balance. Send an `Idempotency-Key` to " +
+    "retry safely.",
   security: signedIn,
   tags: ["Payments"],
   middleware: [requireUser] as const,
-  request: { body: jsonBody(verifyRequestSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
-  responses: { 200: jsonContent(verifyResponseSchema), ...errorResponses(400, 401, 404, 409, 422, 503) },
+  request: {
+    body: jsonBody(verifyRequestSchema, { sessionId: EXAMPLE_SESSION }),
+    headers: z.object({ "idempotency-key": z.string().optional() }),
+  },
+  responses: {
+    200: jsonContent(verifyResponseSchema, {
+      success: true,
+      wasDuplicate: false,
+      creditsAdded: 100,
+      newBalance: 240,
+      message: "100 credits added to your account.",
+    }),
+    ...errorResponses(
+      "validation_failed",
+      "bad_request",
+      "unauthorized",
+      "not_found",
+      "idempotency_key_reused",
+      "unavailable",
+    ),
+  },
 });
 
 const portalRoute = createRoute({
@@ -56,10 +93,20 @@ const portalRoute = createRoute({
   path: "/portal",
   operationId: "openBillingPortal",
   summary: "Open Stripe's billing portal for the player's subscription",
+  description:
+    "For a signed-in player who has bought before: answers a Stripe billing portal page where they manage or cancel " +
+    "their subscription and see their invoices.",
   security: signedIn,
   tags: ["Payments"],
   middleware: [requireUser] as const,
-  responses: { 200: jsonContent(urlSchema, "Stripe Customer Portal URL"), ...errorResponses(401, 404, 503) },
+  responses: {
+    200: jsonContent(
+      urlSchema,
+      { url: "https://billing.stripe.com/p/session/test_YWNjdF8xTjFxUWo" },
+      "Stripe Customer Portal URL",
+    ),
+    ...errorResponses("unauthorized", "not_found", "unavailable"),
+  },
 });
 
 const subscriptionsRoute = createRoute({
@@ -67,10 +114,27 @@ const subscriptionsRoute = createRoute({
   path: "/",
   operationId: "listSubscriptions",
   summary: "The player's subscriptions",
+  description: "For the signed-in player: their monthly credit subscriptions, newest first, with where each stands.",
   security: signedIn,
   tags: ["Payments"],
   middleware: [requireUser] as const,
-  responses: { 200: jsonContent(z.object({ items: z.array(subscriptionSchema) })), ...errorResponses(401) },
+  responses: {
+    200: jsonContent(z.object({ items: z.array(subscriptionSchema) }), {
+      items: [
+        {
+          id: "sub_1QxYz2AbCdEfGhIj",
+          status: "active",
+          creditsAmount: 200,
+          totalPrice: 1799,
+          currency: "USD",
+          nextDeliveryDate: 1769904000000,
+          cancelAtPeriodEnd: false,
+          createdAt: 1767225600000,
+        },
+      ],
+    }),
+    ...errorResponses("unauthorized"),
+  },
 });
 
 export const paymentRoutes = createRouter()
@@ -101,6 +165,7 @@ export const paymentRoutes = createRouter()
         run: async (receipt) => {
           const { handled, body } = await verifyPayment(
             d1,
+            c.var.data.metrics,
             stripeFor(c.var.settings),
             userId,
             request.sessionId,

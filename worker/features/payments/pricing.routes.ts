@@ -10,12 +10,19 @@ const pricingRoute = createRoute({
   path: "/",
   operationId: "getPricing",
   summary: "Credit packs and subscriptions, priced in a currency",
+  description:
+    "For anyone choosing how many credits to buy: the price of that many credits, once or every month, in a " +
+    "currency, exactly as checkout will charge it (larger packs cost less per credit).",
   security: publicRoute,
   tags: ["Payments"],
   request: { query: pricingQuerySchema },
   responses: {
-    200: jsonContent(priceSchema, "What the credits cost, as checkout will charge it"),
-    ...errorResponses(400),
+    200: jsonContent(
+      priceSchema,
+      { credits: 100, currency: "EUR", amount: 923, unitPrice: 9 },
+      "What the credits cost, as checkout will charge it",
+    ),
+    ...errorResponses("validation_failed"),
   },
 });
 

@@ -18,6 +18,32 @@ const webhookRoute = createRoute({
   security: publicRoute,
   tags: ["Payments"],
   summary: "Stripe events, verified by their Stripe-Signature header against the raw body",
+  description:
+    "For Stripe only: payment, subscription, refund and dispute events, applied once their signature checks out. " +
+    "Any failure answers 5xx so Stripe delivers the event again; applying one twice changes nothing.",
+  request: {
+    headers: z.object({
+      "stripe-signature": z.string().optional().openapi({ description: "Stripe's signature of the raw body" }),
+    }),
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            description: "A Stripe event, read from the raw body its signature covers",
+            required: ["id", "type", "data"],
+            properties: { id: { type: "string" }, type: { type: "string" }, data: { type: "object" } },
+          },
+          example: {
+            id: "evt_1QxYz2AbCdEfGhIj",
+            type: "checkout.session.completed",
+            data: { object: { id: "cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ", payment_status: "paid" } },
+          },
+        },
+      },
+    },
+  },
   middleware: [
     takesOwnBody,
     bodyLimit({
@@ -28,8 +54,8 @@ const webhookRoute = createRoute({
     }),
   ] as const,
   responses: {
-    200: jsonContent(z.object({ received: z.literal(true) }), "Applied (or not ours to apply)"),
-    ...errorResponses(400, 413, 500, 503),
+    200: jsonContent(z.object({ received: z.literal(true) }), { received: true }, "Applied (or not ours to apply)"),
+    ...errorResponses("bad_request", "payload_too_large", "unavailable"),
   },
 });
 

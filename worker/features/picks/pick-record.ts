@@ -24,11 +24,21 @@ const recordSchema = z
   })
   .openapi("PickRecord");
 
+const examplePickRecord = {
+  days: [
+    { day: "2026-11-28", won: 2, lost: 1, void: 0, streak: 0 },
+    { day: "2026-11-29", won: 3, lost: 0, void: 1, streak: 3 },
+  ],
+} satisfies z.output<typeof recordSchema>;
+
 export const pickRecordRoute = createRoute({
   method: "get",
   path: "/record",
   operationId: "getPickRecord",
   summary: "The player's settled picks per day (won, lost, void) and their streak at each day's end",
+  description:
+    "For the signed-in player's record chart: each of the last days, oldest first, with the picks settled that day " +
+    "and the streak at its end, in the player's own time zone.",
   security: signedIn,
   tags: ["Picks"],
   middleware: [requireUser] as const,
@@ -39,7 +49,10 @@ export const pickRecordRoute = createRoute({
         .openapi({ description: "Minutes behind UTC (getTimezoneOffset()) of the player's days; UTC without it" }),
     }),
   },
-  responses: { 200: jsonContent(recordSchema), ...errorResponses(400, 401) },
+  responses: {
+    200: jsonContent(recordSchema, examplePickRecord),
+    ...errorResponses("validation_failed", "unauthorized"),
+  },
 });
 
 const player = sql.placeholder("userId");

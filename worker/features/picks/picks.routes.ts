@@ -20,6 +20,8 @@ import {
   submitPickSchema,
 } from "./picks.schemas";
 import { readMyPicks } from "./my-picks";
+import { examplePick, examplePickStats, examplePickWithQuestion, exampleSubmitPick } from "./picks.examples";
+import { exampleCredits } from "../credits/credits.examples";
 import { pickRecordRoute, readPickRecord } from "./pick-record";
 import { readPickStats, readStreak } from "./pick-stats.service";
 import { readStreakHistory, streakHistoryRoute } from "./streak-history";
@@ -30,13 +32,31 @@ const submitRoute = createRoute({
   path: "/",
   operationId: "submitPick",
   summary: "Pick an answer, spending the question's credit cost times the multiplier",
+  description:
+    "For a signed-in player: picks an answer on an open question, spending its credit cost times the multiplier; a " +
+    "win pays back the potential payout. Send an `Idempotency-Key` to retry safely: a repeat answers the first time's " +
+    "answer and spends nothing.",
   security: signedIn,
   tags: ["Picks"],
   middleware: [checksSessionInBatch, requireClaims] as const,
-  request: { body: jsonBody(submitPickSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
+  request: {
+    body: jsonBody(submitPickSchema, exampleSubmitPick),
+    headers: z.object({ "idempotency-key": z.string().optional() }),
+  },
   responses: {
-    201: jsonContent(submitPickResponseSchema, "Pick placed"),
-    ...errorResponses(400, 401, 402, 403, 404, 409, 422),
+    201: jsonContent(submitPickResponseSchema, { pick: examplePick, credits: exampleCredits }, "Pick placed"),
+    ...errorResponses(
+      "validation_failed",
+      "bad_request",
+      "unauthorized",
+      "insufficient_credits",
+      "forbidden",
+      "not_found",
+      "duplicate",
+      "conflict",
+      "rule_violation",
+      "idempotency_key_reused",
+    ),
   },
 });
 
@@ -45,13 +65,19 @@ const listRoute = createRoute({
   path: "/",
   operationId: "listMyPicks",
   summary: "The player's picks with their questions, newest first",
+  description:
+    "For the signed-in player's My Picks: a page of their picks, newest first, each with its question and result. " +
+    "Pass the answer's `nextCursor` as `cursor` for the next page.",
   security: signedIn,
   tags: ["Picks"],
   middleware: [requireUser] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
   responses: {
-    200: jsonContent(z.object({ items: z.array(pickWithQuestionSchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(400, 401),
+    200: jsonContent(z.object({ items: z.array(pickWithQuestionSchema), nextCursor: z.string().nullable() }), {
+      items: [examplePickWithQuestion],
+      nextCursor: "WzE3NjcyOTA0MDAwMDAsIjdkM2YxYjZlLThhMmMtNGU1OS1iMGQ0LTZjMWU5ZjJhN2IzOCJd",
+    }),
+    ...errorResponses("validation_failed", "bad_request", "unauthorized"),
   },
 });
 
@@ -60,10 +86,11 @@ const statsRoute = createRoute({
   path: "/stats",
   operationId: "getPickStats",
   summary: "The player's pick totals and win rate",
+  description: "For the signed-in player's profile: how many picks they made, spent and won, and their win rate.",
   security: signedIn,
   tags: ["Picks"],
   middleware: [requireUser] as const,
-  responses: { 200: jsonContent(pickStatsSchema), ...errorResponses(401) },
+  responses: { 200: jsonContent(pickStatsSchema, examplePickStats), ...errorResponses("unauthorized") },
 });
 
 const streakRoute = createRoute({
@@ -71,10 +98,14 @@ const streakRoute = createRoute({
   path: "/",
   operationId: "getStreak",
   summary: "The player's current and best streak",
+  description: "For the signed-in player: the wins in a row they are on now, and their best run.",
   security: signedIn,
   tags: ["Picks"],
   middleware: [requireUser] as const,
-  responses: { 200: jsonContent(streakSchema), ...errorResponses(401) },
+  responses: {
+    200: jsonContent(streakSchema, { currentStreak: 3, maxStreak: 7 }),
+    ...errorResponses("unauthorized"),
+  },
 });
 
 export const pickRoutes = createRouter()
@@ -93,6 +124,10 @@ export const pickRoutes = createRouter()
       // One call to the player's hub: it sends their frame first, then hands the activity to the relay, so the
       // public frame to every socket never queues ahead of their new balance (failures are logged, never thrown).
       const own = publishFromUser(c.env, { userId, messages: result.events }, replayed ? [] : [result.activity]);
+      if (!replayed) {
+        const { questionId, creditsSpent, multiplier } = result.body.pick;
+        c.var.data.metrics.write({ event: "pick", questionId, credits: creditsSpent, multiplier });
+      }
       // A referrer paid by this pick may live in another database (no call when there is none).
       c.executionCtx.waitUntil(Promise.all([own, publishToUsers(c.env, result.others)]));
       return { status: 201 as const, body: result.body };

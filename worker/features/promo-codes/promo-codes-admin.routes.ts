@@ -21,20 +21,37 @@ const codeParam = z.object({
     .max(100)
     .transform((code) => code.trim().toUpperCase()),
 });
-const promoCodeBody = jsonContent(z.object({ promoCode: promoCodeSchema }));
+const examplePromoCode = {
+  code: "WELCOME25",
+  credits: 25,
+  active: true,
+  expiresAt: 1772323200000,
+  maxRedemptions: 500,
+  redemptionCount: 112,
+  createdAt: 1767225600000,
+  updatedAt: 1767225600000,
+} satisfies z.output<typeof promoCodeSchema>;
+const promoCodeBody = (promoCode: z.output<typeof promoCodeSchema>, description?: string) =>
+  jsonContent(z.object({ promoCode: promoCodeSchema }), { promoCode }, description);
 
 const listRoute = createRoute({
   method: "get",
   path: "/",
   operationId: "listPromoCodes",
   summary: "Promo codes, newest first",
+  description:
+    "For admins running promotions: a page of the promo codes, newest first, with how often each was redeemed. Pass " +
+    "the answer's `nextCursor` as `cursor` for the next page.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
   responses: {
-    200: jsonContent(z.object({ items: z.array(promoCodeSchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(400, 401, 403),
+    200: jsonContent(z.object({ items: z.array(promoCodeSchema), nextCursor: z.string().nullable() }), {
+      items: [examplePromoCode],
+      nextCursor: null,
+    }),
+    ...errorResponses("validation_failed", "bad_request", "unauthorized", "forbidden"),
   },
 });
 
@@ -43,11 +60,25 @@ const createPromoRoute = createRoute({
   path: "/",
   operationId: "createPromoCode",
   summary: "Create a promo code",
+  description:
+    "For admins: a new code worth some bonus credits to each player who redeems it, optionally with an expiry and a " +
+    "limit on redemptions. Codes are stored uppercased and must be new.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
-  request: { body: jsonBody(createPromoCodeSchema) },
-  responses: { 201: { ...promoCodeBody, description: "Created" }, ...errorResponses(400, 401, 403, 409) },
+  request: {
+    body: jsonBody(createPromoCodeSchema, {
+      code: "WELCOME25",
+      credits: 25,
+      active: true,
+      expiresAt: 1772323200000,
+      maxRedemptions: 500,
+    }),
+  },
+  responses: {
+    201: promoCodeBody({ ...examplePromoCode, redemptionCount: 0 }, "Created"),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "duplicate"),
+  },
 });
 
 const updateRoute = createRoute({
@@ -55,11 +86,17 @@ const updateRoute = createRoute({
   path: "/{code}",
   operationId: "updatePromoCode",
   summary: "Change a promo code's credits, state, expiry or limit",
+  description:
+    "For admins: changes what a code is worth, turns it off or on, or moves its expiry or limit; what is left out " +
+    "stays as it is.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
-  request: { params: codeParam, body: jsonBody(updatePromoCodeSchema) },
-  responses: { 200: promoCodeBody, ...errorResponses(400, 401, 403, 404) },
+  request: { params: codeParam, body: jsonBody(updatePromoCodeSchema, { active: false }) },
+  responses: {
+    200: promoCodeBody({ ...examplePromoCode, active: false, updatedAt: 1767380400000 }),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "not_found"),
+  },
 });
 
 /** A promo code as the admin's list and form show it. */

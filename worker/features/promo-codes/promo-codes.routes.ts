@@ -22,13 +22,29 @@ const redeemRoute = createRoute({
   path: "/redeem",
   operationId: "redeemPromoCode",
   summary: "Redeem a promo code for bonus credits",
+  description:
+    "For a signed-in player with a promo code: adds its bonus credits to their balance, once per player and code " +
+    "(codes are case-insensitive). Send an `Idempotency-Key` to retry safely.",
   security: signedIn,
   tags: ["Promo codes"],
   middleware: [requireRedeemer] as const,
-  request: { body: jsonBody(redeemRequestSchema), headers: z.object({ "idempotency-key": z.string().optional() }) },
+  request: {
+    body: jsonBody(redeemRequestSchema, { code: "WELCOME25" }),
+    headers: z.object({ "idempotency-key": z.string().optional() }),
+  },
   responses: {
-    200: jsonContent(redeemResponseSchema, "Credits awarded"),
-    ...errorResponses(400, 401, 404, 409, 422, 429),
+    200: jsonContent(redeemResponseSchema, { success: true, creditsAwarded: 25, code: "WELCOME25" }, "Credits awarded"),
+    ...errorResponses(
+      "validation_failed",
+      "bad_request",
+      "unauthorized",
+      "not_found",
+      "duplicate",
+      "conflict",
+      "rule_violation",
+      "idempotency_key_reused",
+      "rate_limited",
+    ),
   },
 });
 

@@ -10,6 +10,7 @@ import { errorResponses, jsonContent, optionalSession, publicRoute } from "../..
 import { createRouter } from "../../lib/router";
 import { feedQuery, pageOf } from "./feed.query";
 import { withSummedCounts } from "./pick-counts";
+import { exampleCategories, exampleOutcomeChange, exampleQuestion } from "./questions.examples";
 import { selectQuestions, toQuestion } from "./question-row";
 import { outcomeChanges, outcomeEntries } from "./outcome-history";
 import {
@@ -39,10 +40,19 @@ const feedRoute = createRoute({
   operationId: "listQuestions",
   middleware: [checksSessionInBatch, edgeCache()] as const,
   summary: "The feed: open questions by sort and filter, with the viewer's bookmarks and picks",
+  description:
+    "For anyone browsing: a page of the questions open for picks, sorted and filtered; with a session each question " +
+    "also carries the viewer's bookmark and pick. Pass the answer's `nextCursor` as `cursor` for the next page.",
   security: optionalSession,
   tags: ["Questions"],
   request: { query: feedQuerySchema },
-  responses: { 200: jsonContent(feedPageSchema), ...errorResponses(400) },
+  responses: {
+    200: jsonContent(feedPageSchema, {
+      items: [exampleQuestion],
+      nextCursor: "WzEyOCwiMGI4ZTdjMmEtNWQ0MS00ZjNlLTljNmItMmE3ZDFlMGY0YjkzIl0",
+    }),
+    ...errorResponses("validation_failed", "bad_request"),
+  },
 });
 
 const questionRoute = createRoute({
@@ -50,10 +60,16 @@ const questionRoute = createRoute({
   path: "/{id}",
   operationId: "getQuestion",
   summary: "One question, with the viewer's bookmark, pick and result, and every change of its outcome",
+  description:
+    "For anyone following a question, open or settled (drafts only for admins): the question as the feed shows it, " +
+    "and every change of its outcome with the reason given.",
   security: optionalSession,
   tags: ["Questions"],
   request: { params: z.object({ id: z.string().min(1).max(100) }) },
-  responses: { 200: jsonContent(questionDetailSchema), ...errorResponses(400, 404) },
+  responses: {
+    200: jsonContent(questionDetailSchema, { question: exampleQuestion, outcomeHistory: [exampleOutcomeChange] }),
+    ...errorResponses("validation_failed", "not_found"),
+  },
 });
 
 const categoriesRoute = createRoute({
@@ -62,9 +78,11 @@ const categoriesRoute = createRoute({
   operationId: "listCategories",
   middleware: [edgeCache()] as const,
   summary: "Categories with open questions, for the feed's tabs",
+  description:
+    "For anyone: the sports with the most open questions (up to ten), and whether any player props are open.",
   security: publicRoute,
   tags: ["Questions"],
-  responses: { 200: jsonContent(categoriesSchema) },
+  responses: { 200: jsonContent(categoriesSchema, exampleCategories) },
 });
 
 export const questionRoutes = createRouter()

@@ -12,6 +12,7 @@ import { queueRows } from "./redemption-queue";
 import { adminRedemptionSchema, decisionRequestSchema, redemptionSchema } from "./redemptions.schemas";
 import { loadRiskSignals, riskSignalsSchema } from "./risk-signals";
 import { loadAwardSignals } from "./award-signals";
+import { exampleAdminRedemption, exampleRedemption } from "./redemptions.examples";
 
 /**
  * A queue entry carries its risk signals, so the admin weighs them before paying out, and why this admin may not
@@ -27,11 +28,33 @@ const queueItemSchema = adminRedemptionSchema
   })
   .openapi("AdminRedemptionQueueItem");
 
+const exampleQueueItem = {
+  ...exampleAdminRedemption,
+  risk: {
+    accountAgeDays: 3,
+    sameIpAccounts: 2,
+    samePayoutEmailAccounts: 0,
+    sameReferralAccounts: 1,
+    linkedAccounts: 2,
+    pickWinnings: 120,
+    oppositeSideWinnings: 40,
+    awardFundedWinnings: 0,
+    recentAwards: 0,
+    awardedBy: [],
+    highRisk: true,
+    reasons: ["opposite_side_winnings", "new_account_with_links"],
+  },
+  fulfilBlockedReason: null,
+} satisfies z.output<typeof queueItemSchema>;
+
 const listRoute = createRoute({
   method: "get",
   path: "/",
   operationId: "listAdminRedemptions",
   summary: "Redemptions to decide, with risk signals",
+  description:
+    "For admins paying out: a page of redemptions (pending ones first to decide), each with the signals that it " +
+    "may be abuse and whether this admin may fulfil it (an admin who awarded the player credits may not).",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
@@ -42,8 +65,11 @@ const listRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonContent(z.object({ items: z.array(queueItemSchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(400, 401, 403),
+    200: jsonContent(z.object({ items: z.array(queueItemSchema), nextCursor: z.string().nullable() }), {
+      items: [exampleQueueItem],
+      nextCursor: null,
+    }),
+    ...errorResponses("validation_failed", "bad_request", "unauthorized", "forbidden"),
   },
 });
 
@@ -52,13 +78,27 @@ const decideRoute = createRoute({
   path: "/{id}",
   operationId: "decideRedemption",
   summary: "Fulfil or reject a pending redemption",
+  description:
+    "For admins: marks a pending redemption fulfilled (after paying it out) or rejected (its credits go back to the " +
+    "player), with an optional note the player sees; the player is emailed. A redemption on hold cannot be fulfilled.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
-  request: { params: z.object({ id: z.string().max(100) }), body: jsonBody(decisionRequestSchema) },
+  request: {
+    params: z.object({ id: z.string().max(100) }),
+    body: jsonBody(decisionRequestSchema, { status: "fulfilled", note: "Code sent by email" }),
+  },
   responses: {
-    200: jsonContent(z.object({ redemption: redemptionSchema })),
-    ...errorResponses(400, 401, 403, 404, 409),
+    200: jsonContent(z.object({ redemption: redemptionSchema }), {
+      redemption: {
+        ...exampleRedemption,
+        status: "fulfilled",
+        note: "Code sent by email",
+        updatedAt: 1767380400000,
+        decidedAt: 1767380400000,
+      },
+    }),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "not_found", "conflict"),
   },
 });
 

@@ -22,6 +22,8 @@ import {
   type RedemptionTarget,
 } from "./create-redemption.service";
 import { redemptionsQuery, toRedemption, withRewardNames } from "./redemption-row";
+import { exampleCashOut, exampleRedemption } from "./redemptions.examples";
+import { exampleCredits } from "../credits/credits.examples";
 import {
   cashOutRequestSchema,
   giftCardRequestSchema,
@@ -41,21 +43,47 @@ const requireRedeemer: MiddlewareHandler<Redeemer> = async (c, next) => {
 };
 
 const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
-const createdResponse = jsonContent(
-  z.object({ redemption: redemptionSchema, credits: creditsSchema }),
-  "Redemption pending",
-);
+const createdResponse = (redemption: z.output<typeof redemptionSchema>) =>
+  jsonContent(
+    z.object({ redemption: redemptionSchema, credits: creditsSchema }),
+    { redemption, credits: { ...exampleCredits, balance: 90, redeemable: 0 } },
+    "Redemption pending",
+  );
+/** What a redemption can be refused for, beside its own request's rules. */
+const REDEMPTION_ERRORS = [
+  "validation_failed",
+  "bad_request",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "rule_violation",
+  "insufficient_credits",
+  "conflict",
+  "idempotency_key_reused",
+] as const;
 
 const giftCardRoute = createRoute({
   method: "post",
   path: "/gift-card",
   operationId: "redeemGiftCard",
   summary: "Redeem winnings for a gift card",
+  description:
+    "For a signed-in player with redeemable winnings: asks for a gift card from the catalogue (GET /rewards) worth " +
+    "the credits given, sent to `email` once an admin fulfils it; the credits are taken now. Errors carry a `title` " +
+    "beside the message. Send an `Idempotency-Key` to retry safely.",
   security: signedIn,
   tags: ["Redemptions"],
   middleware: [requireRedeemer] as const,
-  request: { body: jsonBody(giftCardRequestSchema), headers: idempotencyHeader },
-  responses: { 201: createdResponse, ...errorResponses(400, 401, 402, 404, 409, 422) },
+  request: {
+    body: jsonBody(giftCardRequestSchema, {
+      rewardId: "amazon-us",
+      credits: 50,
+      email: "sam@example.com",
+      ageConfirmed: true,
+    }),
+    headers: idempotencyHeader,
+  },
+  responses: { 201: createdResponse(exampleRedemption), ...errorResponses(...REDEMPTION_ERRORS) },
 });
 
 const cashOutRoute = createRoute({
@@ -63,11 +91,24 @@ const cashOutRoute = createRoute({
   path: "/cash-out",
   operationId: "redeemCashOut",
   summary: "Cash out winnings",
+  description:
+    "For a signed-in player with redeemable winnings: asks for a cash payout by card, Venmo or Cash App, paid once " +
+    "an admin fulfils it; the credits are taken now. Errors carry a `title` beside the message. Send an " +
+    "`Idempotency-Key` to retry safely.",
   security: signedIn,
   tags: ["Redemptions"],
   middleware: [requireRedeemer] as const,
-  request: { body: jsonBody(cashOutRequestSchema), headers: idempotencyHeader },
-  responses: { 201: createdResponse, ...errorResponses(400, 401, 402, 409, 422) },
+  request: {
+    body: jsonBody(cashOutRequestSchema, {
+      amount: 50,
+      method: "venmo",
+      email: "sam@example.com",
+      venmoUsername: "@sam-plays",
+      ageConfirmed: true,
+    }),
+    headers: idempotencyHeader,
+  },
+  responses: { 201: createdResponse(exampleCashOut), ...errorResponses(...REDEMPTION_ERRORS) },
 });
 
 const listRoute = createRoute({
@@ -75,13 +116,19 @@ const listRoute = createRoute({
   path: "/",
   operationId: "listMyRedemptions",
   summary: "The player's redemptions, newest first",
+  description:
+    "For the signed-in player: a page of their gift cards and cash-outs with where each stands, newest first. Pass " +
+    "the answer's `nextCursor` as `cursor` for the next page.",
   security: signedIn,
   tags: ["Redemptions"],
   middleware: [requireRedeemer] as const,
   request: { query: z.object({ cursor: z.string().max(200).optional() }) },
   responses: {
-    200: jsonContent(z.object({ items: z.array(redemptionSchema), nextCursor: z.string().nullable() })),
-    ...errorResponses(400, 401),
+    200: jsonContent(z.object({ items: z.array(redemptionSchema), nextCursor: z.string().nullable() }), {
+      items: [exampleRedemption],
+      nextCursor: null,
+    }),
+    ...errorResponses("validation_failed", "bad_request", "unauthorized"),
   },
 });
 

@@ -33,10 +33,23 @@ const route = createRoute({
   path: "/",
   operationId: "getReferrals",
   summary: "The player's referral code, link, bonuses and invited friends",
+  description:
+    "For the signed-in player inviting friends: their code and link, the bonus each side gets once a friend makes " +
+    "a first pick, and how far each invited friend got.",
   security: signedIn,
   tags: ["Referrals"],
   middleware: [requireUser] as const,
-  responses: { 200: jsonContent(referralsSchema), ...errorResponses(401) },
+  responses: {
+    200: jsonContent(referralsSchema, {
+      code: "SAM7QK2P",
+      link: "https://pickstreak.app/auth?mode=signup&ref=SAM7QK2P",
+      referrerBonus: REFERRER_BONUS,
+      friendBonus: REFERRED_FRIEND_BONUS,
+      counts: { signedUp: 3, firstPick: 2, rewarded: 2, creditsEarned: 2 * REFERRER_BONUS },
+      invites: [{ username: "RiverHawk7", joinedAt: 1767225600000, status: "rewarded" }],
+    }),
+    ...errorResponses("unauthorized"),
+  },
 });
 
 /** The player's invited friends in the directory, newest first; deleted friends drop out (their name is gone). */

@@ -39,7 +39,25 @@ const playSchema = z
   })
   .openapi("ResponsiblePlay");
 
-const answer = { 200: jsonContent(playSchema), ...errorResponses(400, 401, 422) };
+const DAY_MS = 86_400_000;
+const NOW = 1767225600000;
+const examplePlay = {
+  limits: [
+    { kind: "spend", period: "week", amount: 200, used: 45, pending: null },
+    {
+      kind: "purchase",
+      period: "month",
+      amount: 5000,
+      used: 999,
+      pending: { amount: null, effectiveAt: NOW + DAY_MS },
+    },
+  ],
+  breakUntil: null,
+  exclusion: null,
+} satisfies z.output<typeof playSchema>;
+
+/** Every operation answers the player's whole settings as they stand after it. */
+const answer = (example: z.output<typeof playSchema> = examplePlay) => ({ 200: jsonContent(playSchema, example) });
 
 const common = { security: signedIn, tags: ["Responsible play"] };
 
@@ -48,9 +66,12 @@ const readRoute = createRoute({
   path: "/",
   operationId: "getResponsiblePlay",
   summary: "The player's limits with their use, break and self-exclusion",
+  description:
+    "For the signed-in player: the spend and purchase limits they set, with what they used in each period and any " +
+    "change still waiting, and their break or self-exclusion.",
   ...common,
   middleware: [requireUser] as const,
-  responses: answer,
+  responses: { ...answer(), ...errorResponses("unauthorized") },
 });
 
 const limitRoute = createRoute({
@@ -58,6 +79,9 @@ const limitRoute = createRoute({
   path: "/limits",
   operationId: "setPlayLimit",
   summary: "Set or remove a limit: lower at once, higher or none after 24 hours",
+  description:
+    "For the signed-in player: sets a daily, weekly or monthly limit on credits spent or money spent on purchases, " +
+    "or removes it (`amount: null`). A lower limit holds at once; a higher one, or none, only after 24 hours.",
   ...common,
   middleware: [requireUser] as const,
   request: {
@@ -72,9 +96,10 @@ const limitRoute = createRoute({
           .max(MAX_LIMIT, LIMIT_MESSAGE)
           .nullable(),
       }),
+      { kind: "spend", period: "week", amount: 200 },
     ),
   },
-  responses: answer,
+  responses: { ...answer(), ...errorResponses("validation_failed", "unauthorized") },
 });
 
 const breakRoute = createRoute({
@@ -82,14 +107,21 @@ const breakRoute = createRoute({
   path: "/break",
   operationId: "takeBreak",
   summary: "Take a break from picks, purchases and challenges",
+  description:
+    "For the signed-in player: no picks, purchases or challenges for a day, a week or 30 days, starting now; a break " +
+    "can be lengthened but never cut short. A subscription pauses with it.",
   ...common,
   middleware: [requireUser] as const,
   request: {
     body: jsonBody(
       z.object({ length: z.enum(Object.keys(BREAKS) as [keyof typeof BREAKS], { error: "Invalid break" }) }),
+      { length: "7d" },
     ),
   },
-  responses: answer,
+  responses: {
+    ...answer({ ...examplePlay, breakUntil: NOW + 7 * DAY_MS }),
+    ...errorResponses("validation_failed", "unauthorized"),
+  },
 });
 
 const excludeRoute = createRoute({
@@ -97,6 +129,9 @@ const excludeRoute = createRoute({
   path: "/self-exclusion",
   operationId: "selfExclude",
   summary: "Exclude yourself from play for 6 months or for good",
+  description:
+    "For the signed-in player: no play for six months or for good, starting now; it can be lengthened, never " +
+    "shortened, and a subscription ends with it.",
   ...common,
   middleware: [requireUser] as const,
   request: {
@@ -104,9 +139,13 @@ const excludeRoute = createRoute({
       z.object({
         length: z.enum(Object.keys(EXCLUSIONS) as [keyof typeof EXCLUSIONS], { error: "Invalid self-exclusion" }),
       }),
+      { length: "6m" },
     ),
   },
-  responses: answer,
+  responses: {
+    ...answer({ ...examplePlay, exclusion: { until: NOW + 182 * DAY_MS, permanent: false, endsAt: null } }),
+    ...errorResponses("validation_failed", "unauthorized"),
+  },
 });
 
 const endExclusionRoute = createRoute({
@@ -114,9 +153,15 @@ const endExclusionRoute = createRoute({
   path: "/self-exclusion/end",
   operationId: "endSelfExclusion",
   summary: "Ask to come back after a self-exclusion has run: play returns 24 hours later",
+  description:
+    "For a signed-in player whose timed self-exclusion has run its course: asks to play again, which happens 24 " +
+    "hours later. Refused while the exclusion runs, or when it is permanent.",
   ...common,
   middleware: [requireUser] as const,
-  responses: answer,
+  responses: {
+    ...answer({ ...examplePlay, exclusion: { until: NOW, permanent: false, endsAt: NOW + DAY_MS } }),
+    ...errorResponses("unauthorized", "rule_violation"),
+  },
 });
 
 /** Limits, breaks and exclusions are the player's, in their database, where the pick and checkout batches check them. */

@@ -33,10 +33,30 @@ const listRoute = createRoute({
   path: "/",
   operationId: "listRewards",
   middleware: [edgeCache()] as const,
-  summary: "The gift card catalogue for the visitor's country",
+  summary: "The gift card catalogue, with the redemption rules",
+  description:
+    "For anyone browsing rewards: the gift cards winnings can be redeemed for, each with its amounts in credits and " +
+    "the countries it serves, and what one credit is worth.",
   security: publicRoute,
   tags: ["Redemptions"],
-  responses: { 200: jsonContent(rewardsResponseSchema) },
+  responses: {
+    200: jsonContent(rewardsResponseSchema, {
+      items: [
+        {
+          id: "amazon-us",
+          name: "Amazon",
+          currency: "USD",
+          minAmount: REDEMPTION_MIN_CREDITS,
+          maxAmount: REDEMPTION_DEFAULT_MAX_CREDITS,
+          imageUrl: "/rewards/amazon.svg",
+          preselectedAmounts: [25, 50, 100],
+          countryCodes: ["US"],
+        },
+      ],
+      usdPerCredit: GIFT_CARD_USD_PER_CREDIT,
+      minCredits: REDEMPTION_MIN_CREDITS,
+    }),
+  },
 });
 
 /** The active catalogue, public so visitors can browse it; the rules the redemption forms show come with it. */

@@ -20,6 +20,7 @@ import {
   queueSchema,
   reviewBodySchema,
 } from "./score-feed.schemas";
+import { exampleAlert, exampleFeedEvent, exampleLink, exampleQueueItem } from "./score-feed.examples";
 
 const admin = { security: adminOnly, tags: ["Admin"] };
 
@@ -30,7 +31,13 @@ const eventsRoute = createRoute({
   path: "/events",
   operationId: "listFeedEvents",
   summary: "The score feed's upcoming events, to link a question to (enabled is false when no feed is configured)",
-  responses: { 200: jsonContent(feedEventsSchema), ...errorResponses(401, 403, 503) },
+  description:
+    "For admins linking a question to the score feed: the feed's upcoming events. `enabled` is false when no feed " +
+    "is configured; 503 when the feed does not answer readably.",
+  responses: {
+    200: jsonContent(feedEventsSchema, { enabled: true, events: [exampleFeedEvent] }),
+    ...errorResponses("unauthorized", "forbidden", "unavailable"),
+  },
 });
 
 const getLinkRoute = createRoute({
@@ -40,8 +47,14 @@ const getLinkRoute = createRoute({
   path: "/links/{questionId}",
   operationId: "getScoreFeedLink",
   summary: "A question's link to a feed event and where its auto-resolution stands",
+  description:
+    "For admins: the feed event a question is linked to with its rule, and where its auto-resolution stands; " +
+    "`link` is null when the question is not linked.",
   request: { params: questionIdParams },
-  responses: { 200: jsonContent(linkAnswerSchema), ...errorResponses(400, 401, 403) },
+  responses: {
+    200: jsonContent(linkAnswerSchema, { enabled: true, link: exampleLink }),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden"),
+  },
 });
 
 const putLinkRoute = createRoute({
@@ -52,8 +65,25 @@ const putLinkRoute = createRoute({
   operationId: "linkQuestionToFeed",
   summary:
     "Link a question to a feed event with its rule (option A's side, or the over/under line), while nothing is proposed",
-  request: { params: questionIdParams, body: jsonBody(linkBodySchema) },
-  responses: { 200: jsonContent(linkAnswerSchema), ...errorResponses(400, 401, 403, 404, 409, 422, 503) },
+  description:
+    "For admins: links an unresolved question to a feed event so its outcome is proposed from the final score, with " +
+    "the side option A stands for (winner questions) or the line (over/under). Refused once a result is proposed.",
+  request: {
+    params: questionIdParams,
+    body: jsonBody(linkBodySchema, { eventId: exampleFeedEvent.id, sideA: "home", line: null }),
+  },
+  responses: {
+    200: jsonContent(linkAnswerSchema, { enabled: true, link: exampleLink }),
+    ...errorResponses(
+      "validation_failed",
+      "unauthorized",
+      "forbidden",
+      "not_found",
+      "conflict",
+      "rule_violation",
+      "unavailable",
+    ),
+  },
 });
 
 const deleteLinkRoute = createRoute({
@@ -63,8 +93,14 @@ const deleteLinkRoute = createRoute({
   path: "/links/{questionId}",
   operationId: "unlinkQuestionFromFeed",
   summary: "Take a question off the score feed while nothing is proposed",
+  description:
+    "For admins: unlinks a question still waiting for its event, so its outcome is theirs to set; refused once a " +
+    "result is proposed.",
   request: { params: questionIdParams },
-  responses: { 200: jsonContent(linkAnswerSchema), ...errorResponses(400, 401, 403, 404, 409) },
+  responses: {
+    200: jsonContent(linkAnswerSchema, { enabled: true, link: null }),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "not_found", "conflict"),
+  },
 });
 
 const queueRoute = createRoute({
@@ -74,7 +110,13 @@ const queueRoute = createRoute({
   path: "/challenges",
   operationId: "listChallengedQuestions",
   summary: "Challenged questions with the feed's data and every challenge, and the feed's open correction alerts",
-  responses: { 200: jsonContent(queueSchema), ...errorResponses(401, 403) },
+  description:
+    "For admins reviewing results: the questions whose proposed outcome players challenged, with the feed's data " +
+    "and every challenge, and the alerts raised when the feed corrected a score after a result stood.",
+  responses: {
+    200: jsonContent(queueSchema, { items: [exampleQueueItem], alerts: [exampleAlert] }),
+    ...errorResponses("unauthorized", "forbidden"),
+  },
 });
 
 const decideRoute = createRoute({
@@ -84,14 +126,21 @@ const decideRoute = createRoute({
   path: "/challenges/{questionId}/decision",
   operationId: "decideChallenge",
   summary: "Confirm the proposed outcome of a challenged question or set another, with a reason, and settle it",
-  request: { params: questionIdParams, body: jsonBody(reviewBodySchema) },
+  description:
+    "For admins deciding a challenge: confirms the outcome the feed proposed, or sets another, with a reason the " +
+    "players see, and settles the question's picks as setting its outcome does.",
+  request: {
+    params: questionIdParams,
+    body: jsonBody(reviewBodySchema, { outcome: "B", reason: "The Celtics won in overtime, 118-115" }),
+  },
   responses: {
     200: jsonContent(
       z
         .object({ picksUpdated: z.number().int(), creditsAwarded: z.number().int(), complete: z.boolean() })
         .openapi("ChallengeDecisionResult"),
+      { picksUpdated: 128, creditsAwarded: 1140, complete: true },
     ),
-    ...errorResponses(400, 401, 403, 404, 409, 500),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "not_found", "conflict", "internal"),
   },
 });
 
@@ -102,8 +151,14 @@ const dismissRoute = createRoute({
   path: "/alerts/{id}/dismiss",
   operationId: "dismissFeedAlert",
   summary: "Dismiss a correction alert (it never moved credits)",
+  description:
+    "For admins who looked into a score correction: dismisses its alert; the outcome and the credits stay as they " +
+    "are (an admin changes the outcome on its own if needed).",
   request: { params: z.object({ id: z.string().min(1).max(100) }) },
-  responses: { 200: jsonContent(z.object({ dismissed: z.boolean() })), ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: jsonContent(z.object({ dismissed: z.boolean() }), { dismissed: true }),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "not_found"),
+  },
 });
 
 /** The configured feed's answer, or 503 when auto-resolution is off or the feed does not answer readably. */

@@ -12,6 +12,7 @@ import { selectQuestions, toQuestion } from "../questions/question-row";
 import { questionSchema } from "../questions/questions.schemas";
 import { submitChallenge } from "./challenges.service";
 import { challengeAnswerSchema } from "./score-feed.schemas";
+import { exampleQuestion } from "../questions/questions.examples";
 
 /** A player has few picks waiting on a result at once; more than this are not worth a card each. */
 const AWAITING_LIMIT = 20;
@@ -22,13 +23,43 @@ const challengeRoute = createRoute({
   operationId: "challengeResult",
   summary:
     "Challenge the score feed's proposed outcome of a question you picked, within its window; an admin reviews it",
+  description:
+    "For a signed-in player who picked the question: objects to the outcome the score feed proposed, with a reason, " +
+    "before it becomes final. The first challenge stops the clock until an admin decides; a player challenges a " +
+    "question once, and only a few times an hour.",
   security: signedIn,
   tags: ["Score feed"],
   middleware: [requireUser] as const,
-  request: { body: jsonBody(challengeSchema.openapi("ChallengeInput")) },
+  request: {
+    body: jsonBody(challengeSchema.openapi("ChallengeInput"), {
+      questionId: exampleQuestion.id,
+      reason: "The game went to overtime and the Celtics won 118-115",
+    }),
+  },
   responses: {
-    201: jsonContent(challengeAnswerSchema, "Challenge recorded"),
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+    201: jsonContent(
+      challengeAnswerSchema,
+      {
+        challenge: {
+          id: "b3f7a2c9-5e1d-4086-9c4b-7a2e0d6f1b58",
+          questionId: exampleQuestion.id,
+          reason: "The game went to overtime and the Celtics won 118-115",
+          createdAt: 1767322800000,
+        },
+        state: "challenged",
+      },
+      "Challenge recorded",
+    ),
+    ...errorResponses(
+      "validation_failed",
+      "unauthorized",
+      "forbidden",
+      "not_found",
+      "duplicate",
+      "conflict",
+      "rule_violation",
+      "rate_limited",
+    ),
   },
 });
 
@@ -37,12 +68,32 @@ const awaitingRoute = createRoute({
   path: "/awaiting",
   operationId: "listAwaitingResults",
   summary: "Questions you picked whose score feed result is proposed or challenged, soonest final first",
+  description:
+    "For the signed-in player: the questions they picked whose result the score feed proposed (still open to a " +
+    "challenge) or that wait for an admin, the soonest final first.",
   security: signedIn,
   tags: ["Score feed"],
   middleware: [requireUser] as const,
   responses: {
-    200: jsonContent(z.object({ items: z.array(questionSchema) }).openapi("AwaitingResults")),
-    ...errorResponses(401),
+    200: jsonContent(z.object({ items: z.array(questionSchema) }).openapi("AwaitingResults"), {
+      items: [
+        {
+          ...exampleQuestion,
+          autoResolution: {
+            state: "proposed",
+            eventStatus: "final",
+            homeTeam: "Los Angeles Lakers",
+            awayTeam: "Boston Celtics",
+            homeScore: 112,
+            awayScore: 108,
+            proposedOutcome: "A",
+            finalAt: 1767322800000,
+            challengedByMe: false,
+          },
+        },
+      ],
+    }),
+    ...errorResponses("unauthorized"),
   },
 });
 

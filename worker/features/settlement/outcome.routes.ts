@@ -12,6 +12,10 @@ const outcomeRoute = createRoute({
   path: "/{id}/outcome",
   operationId: "setOutcome",
   summary: "Set or change a question's outcome and settle its picks",
+  description:
+    "For admins: sets the outcome of a question and settles its picks (winners paid, a void refunded); changing an " +
+    "outcome already set needs a reason, which players see, and settles again. Large questions finish settling in " +
+    "the background (`complete: false`).",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
@@ -31,6 +35,7 @@ const outcomeRoute = createRoute({
             }),
         })
         .openapi("SetOutcome"),
+      { outcome: "A" },
     ),
   },
   responses: {
@@ -42,8 +47,9 @@ const outcomeRoute = createRoute({
           complete: z.boolean().openapi({ description: "False when the cron job finishes the settlement" }),
         })
         .openapi("OutcomeResult"),
+      { picksUpdated: 128, creditsAwarded: 1420, complete: true },
     ),
-    ...errorResponses(400, 401, 403, 404, 500),
+    ...errorResponses("validation_failed", "unauthorized", "forbidden", "not_found", "internal"),
   },
 });
 

@@ -40,6 +40,9 @@ const imageRoute = createRoute({
   path: "/{kind}/{id}/card.png",
   operationId: "getShareCard",
   summary: "A share card's image (1200 x 630 PNG), as link previews show it",
+  description:
+    "For link previews of a shared pick, streak, leaderboard place or question: the card's image at the version its " +
+    "share page names. Another version is redirected to the current one; drawing a card is limited per address.",
   security: publicRoute,
   tags: ["Share"],
   request: {
@@ -50,8 +53,17 @@ const imageRoute = createRoute({
   },
   responses: {
     200: { description: "The card", content: { "image/png": { schema: z.string().openapi({ format: "binary" }) } } },
-    302: { description: "Another version (or none) was asked for: the URL of the card as it is now" },
-    ...errorResponses(400, 404, 429),
+    302: {
+      description: "Another version (or none) was asked for: the URL of the card as it is now",
+      headers: {
+        Location: {
+          description: "The card's URL at its current version",
+          required: true,
+          schema: { type: "string", format: "uri" },
+        },
+      },
+    },
+    ...errorResponses("validation_failed", "not_found", "rate_limited"),
   },
 });
 

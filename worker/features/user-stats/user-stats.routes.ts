@@ -46,13 +46,45 @@ const route = createRoute({
   path: "/{id}/stats",
   operationId: "getUserStats",
   summary: "A player's public stats for a period",
+  description:
+    "For anyone looking at a player's profile: their picks, wins, win rate and streaks over the last 3 or 7 days or " +
+    "all time, their all-time rank, and their latest settled picks.",
   security: publicRoute,
   tags: ["Community"],
   request: {
     params: z.object({ id: z.string().min(1).max(100) }),
     query: z.object({ period: periodSchema.default("all") }),
   },
-  responses: { 200: jsonContent(userStatsSchema), ...errorResponses(400, 404) },
+  responses: {
+    200: jsonContent(userStatsSchema, {
+      userId: "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+      username: "BoldFalcon42",
+      country: "US",
+      countryFlagUrl: "/flags/us.svg",
+      period: "all",
+      totalPicks: 42,
+      totalWins: 20,
+      winRate: 57.1,
+      currentStreak: 3,
+      maxStreak: 7,
+      unranked: false,
+      rank: 2,
+      totalUsers: 1834,
+      joinedDate: 1767225600000,
+      recentActivity: [
+        {
+          pickId: "7d3f1b6e-8a2c-4e59-b0d4-6c1e9f2a7b38",
+          questionId: "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+          date: 1767319200000,
+          result: "win",
+          choice: "yes",
+          choiceLabel: "Lakers",
+          text: "Will the Lakers beat the Celtics tonight?",
+        },
+      ],
+    }),
+    ...errorResponses("validation_failed", "not_found"),
+  },
 });
 
 export const userStatsRoutes = createRouter().openapi(route, async (c) =>
