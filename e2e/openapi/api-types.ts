@@ -7,7 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check that the API is up */
+        /**
+         * Check that the API is up
+         * @description For uptime probes and load balancers: answers at once without touching the database, so it says the worker runs, not that every dependency does (admins see that on GET /admin/health).
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -26,7 +29,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account; a confirmation link is emailed (the same answer for a registered address) */
+        /**
+         * Create an account; a confirmation link is emailed (the same answer for a registered address)
+         * @description For a visitor who wants to play: creates the account and emails a link that confirms the address. An address already registered gets the same answer (and an email saying so), so the answer never tells who has an account.
+         */
         post: operations["signUp"];
         delete?: never;
         options?: never;
@@ -43,7 +49,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an email address with the emailed token, choosing the password where asked; signs the user in */
+        /**
+         * Confirm an email address with the emailed token, choosing the password where asked; signs the user in
+         * @description For the player who opened the confirmation link: confirms the address and signs in (the session cookies are set). An address signed up for more than once needs `password`, the one the player will sign in with.
+         */
         post: operations["confirmEmail"];
         delete?: never;
         options?: never;
@@ -60,7 +69,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email a new confirmation link to an unconfirmed account (always the same answer) */
+        /**
+         * Email a new confirmation link to an unconfirmed account (always the same answer)
+         * @description For a visitor whose confirmation link expired or got lost: emails a new one when the address has an unconfirmed account. The answer is the same whatever the address.
+         */
         post: operations["resendConfirmation"];
         delete?: never;
         options?: never;
@@ -77,7 +89,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password; sets the session cookies */
+        /**
+         * Sign in with email and password; sets the session cookies
+         * @description For a player with a confirmed account: checks the password and starts a session. A browser keeps the session cookies; another client sends the `__Host-access` cookie's token as `Authorization: Bearer`.
+         */
         post: operations["signIn"];
         delete?: never;
         options?: never;
@@ -94,7 +109,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trade the refresh cookie for new session cookies (a reused refresh token ends the session) */
+        /**
+         * Trade the refresh cookie for new session cookies (a reused refresh token ends the session)
+         * @description For a browser whose access token expired: trades the `__Host-refresh` cookie for new session cookies. A refresh token used twice means it was stolen, and the session ends.
+         */
         post: operations["refreshSession"];
         delete?: never;
         options?: never;
@@ -111,7 +129,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out of every session of the user and clear the cookies (always succeeds) */
+        /**
+         * Sign out of every session of the user and clear the cookies (always succeeds)
+         * @description For a signed-in player, or a browser holding only the refresh cookie: ends every session of the player on every device, closes their live sockets and clears this browser's cookies.
+         */
         post: operations["signOut"];
         delete?: never;
         options?: never;
@@ -128,7 +149,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email a password-reset link (always the same answer) */
+        /**
+         * Email a password-reset link (always the same answer)
+         * @description For a player who forgot their password: emails a link to set a new one when the address has an account. The answer is the same whatever the address.
+         */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -145,7 +169,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the emailed token; signs out every session */
+        /**
+         * Set a new password with the emailed token; signs out every session
+         * @description For the player who opened the reset link: sets the new password, confirms the address if it was not, and ends every session of the account (this browser's cookies are cleared); the player then signs in.
+         */
         post: operations["completePasswordReset"];
         delete?: never;
         options?: never;
@@ -160,15 +187,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in player's profile and credits */
+        /**
+         * The signed-in player's profile and credits
+         * @description For the signed-in player: their profile and their balance, as the app shows them on every page.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
-        /** Delete the account with its password: personal data erased, ledger rows kept under an anonymised user; refused (409, listing them) while a redemption the player did not agree to cancel is pending */
+        /**
+         * Delete the account with its password
+         * @description For the signed-in player closing their account: personal data is erased, ledger rows are kept under an anonymised user, every session ends and this browser's cookies are cleared. Refused (409, listing them in `pendingRedemptions`) while a redemption the player did not agree to cancel in `cancelRedemptions` is pending.
+         */
         delete: operations["deleteMe"];
         options?: never;
         head?: never;
-        /** Change the username and/or the country (a country chosen here is never overridden by detection) */
+        /**
+         * Change the username and/or the country (a country chosen here is never overridden by detection)
+         * @description For the signed-in player editing their profile: a new username (unique whatever its case) and/or country; the answer is the updated profile.
+         */
         patch: operations["updateMe"];
         trace?: never;
     };
@@ -181,7 +217,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password with the current one; signs out every other session and retires emailed links */
+        /**
+         * Change the password with the current one; signs out every other session and retires emailed links
+         * @description For the signed-in player: sets a new password after checking the current one. Every other session and emailed link stops working; this browser gets a new session's cookies.
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -198,7 +237,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the profile country from the edge's geolocation, unless chosen by hand or already non-US */
+        /**
+         * Set the profile country from the edge's geolocation, unless chosen by hand or already non-US
+         * @description For the signed-in player's first visits: sets their country from where the request comes from, unless they chose one or it is already other than the default. `updated` says whether it changed.
+         */
         post: operations["detectCountry"];
         delete?: never;
         options?: never;
@@ -213,7 +255,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The feed: open questions by sort and filter, with the viewer's bookmarks and picks */
+        /**
+         * The feed: open questions by sort and filter, with the viewer's bookmarks and picks
+         * @description For anyone browsing: a page of the questions open for picks, sorted and filtered; with a session each question also carries the viewer's bookmark and pick. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listQuestions"];
         put?: never;
         post?: never;
@@ -230,7 +275,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One question, with the viewer's bookmark, pick and result, and every change of its outcome */
+        /**
+         * One question, with the viewer's bookmark, pick and result, and every change of its outcome
+         * @description For anyone following a question, open or settled (drafts only for admins): the question as the feed shows it, and every change of its outcome with the reason given.
+         */
         get: operations["getQuestion"];
         put?: never;
         post?: never;
@@ -247,7 +295,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Categories with open questions, for the feed's tabs */
+        /**
+         * Categories with open questions, for the feed's tabs
+         * @description For anyone: the sports with the most open questions (up to ten), and whether any player props are open.
+         */
         get: operations["listCategories"];
         put?: never;
         post?: never;
@@ -265,10 +316,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Bookmark a question */
+        /**
+         * Bookmark a question
+         * @description For a signed-in player saving a question for later; doing it again changes nothing.
+         */
         put: operations["addBookmark"];
         post?: never;
-        /** Remove a bookmark */
+        /**
+         * Remove a bookmark
+         * @description For a signed-in player: takes a question off their bookmarks; removing one that is not there succeeds.
+         */
         delete: operations["removeBookmark"];
         options?: never;
         head?: never;
@@ -282,10 +339,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's picks with their questions, newest first */
+        /**
+         * The player's picks with their questions, newest first
+         * @description For the signed-in player's My Picks: a page of their picks, newest first, each with its question and result. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listMyPicks"];
         put?: never;
-        /** Pick an answer, spending the question's credit cost times the multiplier */
+        /**
+         * Pick an answer, spending the question's credit cost times the multiplier
+         * @description For a signed-in player: picks an answer on an open question, spending its credit cost times the multiplier; a win pays back the potential payout. Send an `Idempotency-Key` to retry safely: a repeat answers the first time's answer and spends nothing.
+         */
         post: operations["submitPick"];
         delete?: never;
         options?: never;
@@ -300,7 +363,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's pick totals and win rate */
+        /**
+         * The player's pick totals and win rate
+         * @description For the signed-in player's profile: how many picks they made, spent and won, and their win rate.
+         */
         get: operations["getPickStats"];
         put?: never;
         post?: never;
@@ -317,7 +383,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's settled picks per day (won, lost, void) and their streak at each day's end */
+        /**
+         * The player's settled picks per day (won, lost, void) and their streak at each day's end
+         * @description For the signed-in player's record chart: each of the last days, oldest first, with the picks settled that day and the streak at its end, in the player's own time zone.
+         */
         get: operations["getPickRecord"];
         put?: never;
         post?: never;
@@ -334,7 +403,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's current and best streak */
+        /**
+         * The player's current and best streak
+         * @description For the signed-in player: the wins in a row they are on now, and their best run.
+         */
         get: operations["getStreak"];
         put?: never;
         post?: never;
@@ -351,7 +423,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Why the streak changed: each settled pick's effect and each correction with the admin's reason, newest first */
+        /**
+         * Why the streak changed: each settled pick's effect and each correction with the admin's reason, newest first
+         * @description For the signed-in player: a page of the changes to their streak, newest first. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["getStreakHistory"];
         put?: never;
         post?: never;
@@ -368,7 +443,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's limits with their use, break and self-exclusion */
+        /**
+         * The player's limits with their use, break and self-exclusion
+         * @description For the signed-in player: the spend and purchase limits they set, with what they used in each period and any change still waiting, and their break or self-exclusion.
+         */
         get: operations["getResponsiblePlay"];
         put?: never;
         post?: never;
@@ -386,7 +464,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set or remove a limit: lower at once, higher or none after 24 hours */
+        /**
+         * Set or remove a limit: lower at once, higher or none after 24 hours
+         * @description For the signed-in player: sets a daily, weekly or monthly limit on credits spent or money spent on purchases, or removes it (`amount: null`). A lower limit holds at once; a higher one, or none, only after 24 hours.
+         */
         put: operations["setPlayLimit"];
         post?: never;
         delete?: never;
@@ -404,7 +485,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a break from picks, purchases and challenges */
+        /**
+         * Take a break from picks, purchases and challenges
+         * @description For the signed-in player: no picks, purchases or challenges for a day, a week or 30 days, starting now; a break can be lengthened but never cut short. A subscription pauses with it.
+         */
         post: operations["takeBreak"];
         delete?: never;
         options?: never;
@@ -421,7 +505,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exclude yourself from play for 6 months or for good */
+        /**
+         * Exclude yourself from play for 6 months or for good
+         * @description For the signed-in player: no play for six months or for good, starting now; it can be lengthened, never shortened, and a subscription ends with it.
+         */
         post: operations["selfExclude"];
         delete?: never;
         options?: never;
@@ -438,7 +525,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask to come back after a self-exclusion has run: play returns 24 hours later */
+        /**
+         * Ask to come back after a self-exclusion has run: play returns 24 hours later
+         * @description For a signed-in player whose timed self-exclusion has run its course: asks to play again, which happens 24 hours later. Refused while the exclusion runs, or when it is permanent.
+         */
         post: operations["endSelfExclusion"];
         delete?: never;
         options?: never;
@@ -453,7 +543,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's notification choices, device count and the key to subscribe with */
+        /**
+         * The player's notification choices, device count and the key to subscribe with
+         * @description For the signed-in player's notification settings: the topics they chose, how many of their browsers have notifications on, and the key a browser subscribes with. 503 when the server has no push keys configured.
+         */
         get: operations["getNotifications"];
         put?: never;
         post?: never;
@@ -471,7 +564,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Choose which notifications the player gets, on every device */
+        /**
+         * Choose which notifications the player gets, on every device
+         * @description For the signed-in player: turns topics on or off (any of `picks`, `streaks`, `redemptions`, `contests`) for every device; topics left out keep their setting.
+         */
         put: operations["chooseNotificationTopics"];
         post?: never;
         delete?: never;
@@ -489,9 +585,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn notifications on in this browser with its push subscription */
+        /**
+         * Turn notifications on in this browser with its push subscription
+         * @description For the signed-in player: turns notifications on in this browser with its `PushSubscription.toJSON()`. The endpoint must be https on a known push service; the player keeps their 10 newest devices.
+         */
         post: operations["subscribeToPush"];
-        /** Turn notifications off in this browser */
+        /**
+         * Turn notifications off in this browser
+         * @description For the signed-in player: turns notifications off in the browser of this endpoint, if it is theirs.
+         */
         delete: operations["unsubscribeFromPush"];
         options?: never;
         head?: never;
@@ -505,7 +607,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A share card's image (1200 x 630 PNG), as link previews show it */
+        /**
+         * A share card's image (1200 x 630 PNG), as link previews show it
+         * @description For link previews of a shared pick, streak, leaderboard place or question: the card's image at the version its share page names. Another version is redirected to the current one; drawing a card is limited per address.
+         */
         get: operations["getShareCard"];
         put?: never;
         post?: never;
@@ -522,7 +627,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's balance and totals */
+        /**
+         * The player's balance and totals
+         * @description For the signed-in player: their balance, what they earned and spent in all, and how much of the balance is winnings they may redeem.
+         */
         get: operations["getCredits"];
         put?: never;
         post?: never;
@@ -539,7 +647,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's ledger, newest first */
+        /**
+         * The player's ledger, newest first
+         * @description For the signed-in player: a page of every movement of their credits, newest first. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listTransactions"];
         put?: never;
         post?: never;
@@ -556,7 +667,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether today's free credits can be claimed, and how many */
+        /**
+         * Whether today's free credits can be claimed, and how many
+         * @description For the signed-in player: whether today's free credits wait to be claimed in their time zone, what the claim pays (it grows with a run of days claimed) and when the next one opens.
+         */
         get: operations["getDailyCredits"];
         put?: never;
         post?: never;
@@ -575,7 +689,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Claim today's free credits (once per calendar day in the player's time zone, at most once in 20 hours) */
+        /**
+         * Claim today's free credits (once per calendar day in the player's time zone, at most once in 20 hours)
+         * @description For the signed-in player: adds today's free credits to their balance. Refused when already claimed (with `nextClaimAt`), during a break or self-exclusion, and for accounts that may not claim.
+         */
         post: operations["claimDailyCredits"];
         delete?: never;
         options?: never;
@@ -590,7 +707,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A question image */
+        /**
+         * A question image
+         * @description For anyone showing a question: the image an admin uploaded for it, cached for a long time.
+         */
         get: operations["getQuestionImage"];
         put?: never;
         post?: never;
@@ -607,7 +727,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Upgrades to a WebSocket of live updates (signed in by cookie, or Authorization: Bearer for other clients) */
+        /**
+         * Upgrades to a WebSocket of live updates (signed in by cookie, or Authorization: Bearer for other clients)
+         * @description For an open screen, a visitor's or a signed-in player's: upgrades to a WebSocket whose text frames are JSON arrays of `{ type, data }` messages (balances, picks, question changes, activity). Each address may hold a limited number of sockets.
+         */
         get: operations["openLiveSocket"];
         put?: never;
         post?: never;
@@ -624,7 +747,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The gift card catalogue for the visitor's country */
+        /**
+         * The gift card catalogue, with the redemption rules
+         * @description For anyone browsing rewards: the gift cards winnings can be redeemed for, each with its amounts in credits and the countries it serves, and what one credit is worth.
+         */
         get: operations["listRewards"];
         put?: never;
         post?: never;
@@ -643,7 +769,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redeem winnings for a gift card */
+        /**
+         * Redeem winnings for a gift card
+         * @description For a signed-in player with redeemable winnings: asks for a gift card from the catalogue (GET /rewards) worth the credits given, sent to `email` once an admin fulfils it; the credits are taken now. Errors carry a `title` beside the message. Send an `Idempotency-Key` to retry safely.
+         */
         post: operations["redeemGiftCard"];
         delete?: never;
         options?: never;
@@ -660,7 +789,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cash out winnings */
+        /**
+         * Cash out winnings
+         * @description For a signed-in player with redeemable winnings: asks for a cash payout by card, Venmo or Cash App, paid once an admin fulfils it; the credits are taken now. Errors carry a `title` beside the message. Send an `Idempotency-Key` to retry safely.
+         */
         post: operations["redeemCashOut"];
         delete?: never;
         options?: never;
@@ -675,7 +807,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's redemptions, newest first */
+        /**
+         * The player's redemptions, newest first
+         * @description For the signed-in player: a page of their gift cards and cash-outs with where each stands, newest first. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listMyRedemptions"];
         put?: never;
         post?: never;
@@ -692,7 +827,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's referral code, link, bonuses and invited friends */
+        /**
+         * The player's referral code, link, bonuses and invited friends
+         * @description For the signed-in player inviting friends: their code and link, the bonus each side gets once a friend makes a first pick, and how far each invited friend got.
+         */
         get: operations["getReferrals"];
         put?: never;
         post?: never;
@@ -709,7 +847,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exchange rates from US dollars */
+        /**
+         * Exchange rates from US dollars
+         * @description For anyone showing prices in another currency: what one US dollar is worth in each currency checkout takes, refreshed daily (`fallback` when the built-in rates stand in).
+         */
         get: operations["getExchangeRates"];
         put?: never;
         post?: never;
@@ -726,7 +867,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Credit packs and subscriptions, priced in a currency */
+        /**
+         * Credit packs and subscriptions, priced in a currency
+         * @description For anyone choosing how many credits to buy: the price of that many credits, once or every month, in a currency, exactly as checkout will charge it (larger packs cost less per credit).
+         */
         get: operations["getPricing"];
         put?: never;
         post?: never;
@@ -745,7 +889,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a Stripe Checkout for a credit pack or subscription */
+        /**
+         * Start a Stripe Checkout for a credit pack or subscription
+         * @description For a signed-in player buying credits: starts a Stripe Checkout for a pack, or a monthly subscription, at the price GET /pricing shows, and answers the page to send them to. Refused during a break or self-exclusion, past the player's purchase limit, and with a subscription already running.
+         */
         post: operations["createCheckout"];
         delete?: never;
         options?: never;
@@ -762,7 +909,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Credit a completed checkout on return from Stripe */
+        /**
+         * Credit a completed checkout on return from Stripe
+         * @description For the signed-in player back from Stripe Checkout: credits the purchase if it is paid (Stripe's webhook may have done so already; credits are never added twice) and answers the new balance. Send an `Idempotency-Key` to retry safely.
+         */
         post: operations["verifyPayment"];
         delete?: never;
         options?: never;
@@ -779,7 +929,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open Stripe's billing portal for the player's subscription */
+        /**
+         * Open Stripe's billing portal for the player's subscription
+         * @description For a signed-in player who has bought before: answers a Stripe billing portal page where they manage or cancel their subscription and see their invoices.
+         */
         post: operations["openBillingPortal"];
         delete?: never;
         options?: never;
@@ -794,7 +947,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player's subscriptions */
+        /**
+         * The player's subscriptions
+         * @description For the signed-in player: their monthly credit subscriptions, newest first, with where each stands.
+         */
         get: operations["listSubscriptions"];
         put?: never;
         post?: never;
@@ -813,7 +969,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe events, verified by their Stripe-Signature header against the raw body */
+        /**
+         * Stripe events, verified by their Stripe-Signature header against the raw body
+         * @description For Stripe only: payment, subscription, refund and dispute events, applied once their signature checks out. Any failure answers 5xx so Stripe delivers the event again; applying one twice changes nothing.
+         */
         post: operations["receiveStripeEvent"];
         delete?: never;
         options?: never;
@@ -830,7 +989,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redeem a promo code for bonus credits */
+        /**
+         * Redeem a promo code for bonus credits
+         * @description For a signed-in player with a promo code: adds its bonus credits to their balance, once per player and code (codes are case-insensitive). Send an `Idempotency-Key` to retry safely.
+         */
         post: operations["redeemPromoCode"];
         delete?: never;
         options?: never;
@@ -845,7 +1007,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of a leaderboard, with the viewer's own row */
+        /**
+         * A page of a leaderboard, with the viewer's own row
+         * @description For anyone: a page of the players ranked by wins over the last 3 or 7 days, or by points all time. With a session, `me` is the viewer's own row wherever it is. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["getLeaderboard"];
         put?: never;
         post?: never;
@@ -862,7 +1027,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A player's public stats for a period */
+        /**
+         * A player's public stats for a period
+         * @description For anyone looking at a player's profile: their picks, wins, win rate and streaks over the last 3 or 7 days or all time, their all-time rank, and their latest settled picks.
+         */
         get: operations["getUserStats"];
         put?: never;
         post?: never;
@@ -879,7 +1047,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recent picks and wins across the game */
+        /**
+         * Recent picks and wins across the game
+         * @description For anyone: a page of the picks players made and the wins they were paid, newest first. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listActivity"];
         put?: never;
         post?: never;
@@ -896,7 +1067,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Running, upcoming and recently ended contests, with the viewer's entry */
+        /**
+         * Running, upcoming and recently ended contests, with the viewer's entry
+         * @description For anyone: the contests running, coming up and recently ended, with their prizes and standings; with a session, `me` is the viewer's own entry.
+         */
         get: operations["listContests"];
         put?: never;
         post?: never;
@@ -915,7 +1089,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Join a contest, paying its entry fee */
+        /**
+         * Join a contest, paying its entry fee
+         * @description For a signed-in player: enters a running contest, paying its entry fee from their balance; their winning picks from then until it ends count. Send an `Idempotency-Key` to retry safely.
+         */
         post: operations["joinContest"];
         delete?: never;
         options?: never;
@@ -932,7 +1109,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message to the team */
+        /**
+         * Send a message to the team
+         * @description For anyone, signed in or not: sends a message to the team, who answer by email; a signed-in sender's account is attached to it.
+         */
         post: operations["sendContactMessage"];
         delete?: never;
         options?: never;
@@ -949,7 +1129,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Challenge the score feed's proposed outcome of a question you picked, within its window; an admin reviews it */
+        /**
+         * Challenge the score feed's proposed outcome of a question you picked, within its window; an admin reviews it
+         * @description For a signed-in player who picked the question: objects to the outcome the score feed proposed, with a reason, before it becomes final. The first challenge stops the clock until an admin decides; a player challenges a question once, and only a few times an hour.
+         */
         post: operations["challengeResult"];
         delete?: never;
         options?: never;
@@ -964,7 +1147,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Questions you picked whose score feed result is proposed or challenged, soonest final first */
+        /**
+         * Questions you picked whose score feed result is proposed or challenged, soonest final first
+         * @description For the signed-in player: the questions they picked whose result the score feed proposed (still open to a challenge) or that wait for an admin, the soonest final first.
+         */
         get: operations["listAwaitingResults"];
         put?: never;
         post?: never;
@@ -981,10 +1167,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every question, newest first, optionally by status */
+        /**
+         * Every question, newest first, optionally by status
+         * @description For admins managing questions: a page of every question, drafts and scheduled ones included, newest first, by status or title search. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listAdminQuestions"];
         put?: never;
-        /** Create a question */
+        /**
+         * Create a question
+         * @description For admins: a new question, as a draft, published at once, or scheduled to publish at `publishAt`; players pick on it until its deadline.
+         */
         post: operations["createQuestion"];
         delete?: never;
         options?: never;
@@ -999,15 +1191,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One question with its schedule and settlement progress */
+        /**
+         * One question with its schedule and settlement progress
+         * @description For admins: one question with what only they see, its schedule, author, settlement progress and the last outcome change's reason.
+         */
         get: operations["getAdminQuestion"];
         put?: never;
         post?: never;
-        /** Delete a question, refunding every pick on it */
+        /**
+         * Delete a question, refunding every pick on it
+         * @description For admins: deletes a question and everything tied to it, refunding what every pick on it cost; the players refunded hear of it. A failure part way keeps the refunds already made, and a retry finishes the job.
+         */
         delete: operations["deleteQuestion"];
         options?: never;
         head?: never;
-        /** Edit a question (only the fields sent) */
+        /**
+         * Edit a question (only the fields sent)
+         * @description For admins: changes the fields sent and leaves the rest; open screens hear of it. The type changes only while the outcome fits it.
+         */
         patch: operations["updateQuestion"];
         trace?: never;
     };
@@ -1019,7 +1220,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set or change a question's outcome and settle its picks */
+        /**
+         * Set or change a question's outcome and settle its picks
+         * @description For admins: sets the outcome of a question and settles its picks (winners paid, a void refunded); changing an outcome already set needs a reason, which players see, and settles again. Large questions finish settling in the background (`complete: false`).
+         */
         put: operations["setOutcome"];
         post?: never;
         delete?: never;
@@ -1037,7 +1241,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a question image */
+        /**
+         * Upload a question image
+         * @description For admins writing a question: stores a PNG, JPEG, GIF or WebP image under 5 MB (sent as the `file` part of a form) and answers the URL to give the question as `imageUrl`.
+         */
         post: operations["uploadQuestionImage"];
         delete?: never;
         options?: never;
@@ -1052,7 +1259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Redemptions to decide, with risk signals */
+        /**
+         * Redemptions to decide, with risk signals
+         * @description For admins paying out: a page of redemptions (pending ones first to decide), each with the signals that it may be abuse and whether this admin may fulfil it (an admin who awarded the player credits may not).
+         */
         get: operations["listAdminRedemptions"];
         put?: never;
         post?: never;
@@ -1075,7 +1285,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Fulfil or reject a pending redemption */
+        /**
+         * Fulfil or reject a pending redemption
+         * @description For admins: marks a pending redemption fulfilled (after paying it out) or rejected (its credits go back to the player), with an optional note the player sees; the player is emailed. A redemption on hold cannot be fulfilled.
+         */
         patch: operations["decideRedemption"];
         trace?: never;
     };
@@ -1088,7 +1301,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Release the hold a refund or dispute put on a pending redemption, so it can be fulfilled */
+        /**
+         * Release the hold a refund or dispute put on a pending redemption, so it can be fulfilled
+         * @description For admins who checked a refunded or disputed payment: lifts the hold it put on the player's pending redemption, which can then be fulfilled.
+         */
         post: operations["releaseRedemptionHold"];
         delete?: never;
         options?: never;
@@ -1103,10 +1319,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Promo codes, newest first */
+        /**
+         * Promo codes, newest first
+         * @description For admins running promotions: a page of the promo codes, newest first, with how often each was redeemed. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listPromoCodes"];
         put?: never;
-        /** Create a promo code */
+        /**
+         * Create a promo code
+         * @description For admins: a new code worth some bonus credits to each player who redeems it, optionally with an expiry and a limit on redemptions. Codes are stored uppercased and must be new.
+         */
         post: operations["createPromoCode"];
         delete?: never;
         options?: never;
@@ -1127,7 +1349,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a promo code's credits, state, expiry or limit */
+        /**
+         * Change a promo code's credits, state, expiry or limit
+         * @description For admins: changes what a code is worth, turns it off or on, or moves its expiry or limit; what is left out stays as it is.
+         */
         patch: operations["updatePromoCode"];
         trace?: never;
     };
@@ -1138,10 +1363,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every contest, newest first */
+        /**
+         * Every contest, newest first
+         * @description For admins: a page of every contest, newest first, with its entrants and the prizes paid so far. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listAdminContests"];
         put?: never;
-        /** Create a contest */
+        /**
+         * Create a contest
+         * @description For admins: schedules a contest of a few days starting now or later; players join it with an entry fee and its prizes are paid when it ends. Without a title it is named after its dates.
+         */
         post: operations["createContest"];
         delete?: never;
         options?: never;
@@ -1156,7 +1387,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Contact messages, newest first */
+        /**
+         * Contact messages, newest first
+         * @description For admins answering players: a page of the messages sent to the team, newest first. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listContactMessages"];
         put?: never;
         post?: never;
@@ -1173,7 +1407,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Players newest first, searched by email or username */
+        /**
+         * Players newest first, searched by email or username
+         * @description For admins supporting players: a page of the accounts, newest first, by a search of email or username. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listPlayers"];
         put?: never;
         post?: never;
@@ -1190,7 +1427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One player: credits, ledger, picks, redemptions and the audit entries about them */
+        /**
+         * One player: credits, ledger, picks, redemptions and the audit entries about them
+         * @description For admins supporting a player: their account, balance, latest ledger rows, picks and redemptions, and the audit entries about them.
+         */
         get: operations["getPlayer"];
         put?: never;
         post?: never;
@@ -1209,7 +1449,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Award or deduct a player's credits, with a reason kept in the audit log */
+        /**
+         * Award or deduct a player's credits, with a reason kept in the audit log
+         * @description For admins: awards credits (never redeemable) or deducts them (never below zero), with a reason kept in the audit log. `adjustmentId` is made once per form: sending it again moves nothing and answers `duplicate: true`.
+         */
         post: operations["adjustCredits"];
         delete?: never;
         options?: never;
@@ -1224,7 +1467,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The append-only audit log of admin actions, newest first, filtered by action, entity, admin or player */
+        /**
+         * The append-only audit log of admin actions, newest first, filtered by action, entity, admin or player
+         * @description For admins checking who did what: a page of the audit log (every admin action and every result the score feed set), newest first, with the reason given. Pass the answer's `nextCursor` as `cursor` for the next page.
+         */
         get: operations["listAuditEntries"];
         put?: never;
         post?: never;
@@ -1241,7 +1487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The score feed's upcoming events, to link a question to (enabled is false when no feed is configured) */
+        /**
+         * The score feed's upcoming events, to link a question to (enabled is false when no feed is configured)
+         * @description For admins linking a question to the score feed: the feed's upcoming events. `enabled` is false when no feed is configured; 503 when the feed does not answer readably.
+         */
         get: operations["listFeedEvents"];
         put?: never;
         post?: never;
@@ -1258,12 +1507,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A question's link to a feed event and where its auto-resolution stands */
+        /**
+         * A question's link to a feed event and where its auto-resolution stands
+         * @description For admins: the feed event a question is linked to with its rule, and where its auto-resolution stands; `link` is null when the question is not linked.
+         */
         get: operations["getScoreFeedLink"];
-        /** Link a question to a feed event with its rule (option A's side, or the over/under line), while nothing is proposed */
+        /**
+         * Link a question to a feed event with its rule (option A's side, or the over/under line), while nothing is proposed
+         * @description For admins: links an unresolved question to a feed event so its outcome is proposed from the final score, with the side option A stands for (winner questions) or the line (over/under). Refused once a result is proposed.
+         */
         put: operations["linkQuestionToFeed"];
         post?: never;
-        /** Take a question off the score feed while nothing is proposed */
+        /**
+         * Take a question off the score feed while nothing is proposed
+         * @description For admins: unlinks a question still waiting for its event, so its outcome is theirs to set; refused once a result is proposed.
+         */
         delete: operations["unlinkQuestionFromFeed"];
         options?: never;
         head?: never;
@@ -1277,7 +1535,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Challenged questions with the feed's data and every challenge, and the feed's open correction alerts */
+        /**
+         * Challenged questions with the feed's data and every challenge, and the feed's open correction alerts
+         * @description For admins reviewing results: the questions whose proposed outcome players challenged, with the feed's data and every challenge, and the alerts raised when the feed corrected a score after a result stood.
+         */
         get: operations["listChallengedQuestions"];
         put?: never;
         post?: never;
@@ -1296,7 +1557,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the proposed outcome of a challenged question or set another, with a reason, and settle it */
+        /**
+         * Confirm the proposed outcome of a challenged question or set another, with a reason, and settle it
+         * @description For admins deciding a challenge: confirms the outcome the feed proposed, or sets another, with a reason the players see, and settles the question's picks as setting its outcome does.
+         */
         post: operations["decideChallenge"];
         delete?: never;
         options?: never;
@@ -1313,7 +1577,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Dismiss a correction alert (it never moved credits) */
+        /**
+         * Dismiss a correction alert (it never moved credits)
+         * @description For admins who looked into a score correction: dismisses its alert; the outcome and the credits stay as they are (an admin changes the outcome on its own if needed).
+         */
         post: operations["dismissFeedAlert"];
         delete?: never;
         options?: never;
@@ -1328,7 +1595,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cron jobs, settlement lag, waiting emails and pushes, pending redemptions, the ledger audit and alerts */
+        /**
+         * Cron jobs, settlement lag, waiting emails and pushes, pending redemptions, the ledger audit and alerts
+         * @description For admins on call: whether the scheduled jobs run and succeed, what waits (settlement, emails, push notifications, redemptions), the last ledger audit's result and the alerts active now.
+         */
         get: operations["getAdminHealth"];
         put?: never;
         post?: never;
@@ -1345,7 +1615,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Picks, purchases and redemptions per day, the redeemable liability, settlement lag and waiting challenges */
+        /**
+         * Picks, purchases and redemptions per day, the redeemable liability, settlement lag and waiting challenges
+         * @description For admins watching the business: picks, purchases and redemptions per UTC day, the redeemable credits every player holds, and what waits for settlement or review.
+         */
         get: operations["getAdminDashboard"];
         put?: never;
         post?: never;
@@ -1359,14 +1632,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Error: {
-            error: {
-                code: string;
-                message: string;
-            } & {
-                [key: string]: unknown;
-            };
-        };
         SignupRequest: {
             email: string;
             password: string;
@@ -2467,7 +2732,23 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The request's id in the server's logs (Cloudflare's Ray ID at the edge): quote it when reporting a problem.
+         * @example 8f1c2a3b4d5e6f70-LHR
+         */
+        RequestId: string;
+        /**
+         * @description Seconds to wait before trying again.
+         * @example 60
+         */
+        RetryAfter: number;
+        /**
+         * @description Seconds to wait before trying again, when the service is expected back soon (the player's account is being moved to another database); absent when it is not configured or not answering.
+         * @example 5
+         */
+        RetryAfterWhenSoon: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2484,22 +2765,39 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
                     };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -2513,6 +2811,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com",
+                 *       "password": "correct horse battery",
+                 *       "country": "US",
+                 *       "ageConfirmed": true,
+                 *       "username": "BoldFalcon42",
+                 *       "ref": "RIVER9XZ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignupRequest"];
             };
         };
@@ -2520,85 +2828,181 @@ export interface operations {
             /** @description Confirmation email sent */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "confirmation_required"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "confirmation_required";
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -2612,6 +3016,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "d2hhdCBhIGxvdmVseSBkYXkgZm9yIGEgY29uZmlybWF0aW9u"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConfirmRequest"];
             };
         };
@@ -2619,64 +3028,150 @@ export interface operations {
             /** @description Signed in */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Starts the session: `__Host-access` (the access token), `__Host-refresh` (the refresh token) and `signed_in` (a hint the page reads), one header each. */
+                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *         "email": "sam@example.com",
+                     *         "username": "BoldFalcon42",
+                     *         "country": "US",
+                     *         "countryFlagUrl": "/flags/us.svg",
+                     *         "countryManuallySet": false,
+                     *         "role": "player",
+                     *         "createdAt": 1767225600000,
+                     *         "maxStreak": 7,
+                     *         "referralCode": "SAM7QK2P"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `invalid_token`: the emailed link is unknown, used or expired; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_token" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -2690,6 +3185,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EmailRequest"];
             };
         };
@@ -2697,73 +3197,158 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -2777,6 +3362,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -2784,82 +3375,191 @@ export interface operations {
             /** @description Signed in */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Starts the session: `__Host-access` (the access token), `__Host-refresh` (the refresh token) and `signed_in` (a hint the page reads), and `__Host-device` (marks a browser that signed in before), one header each. */
+                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *         "email": "sam@example.com",
+                     *         "username": "BoldFalcon42",
+                     *         "country": "US",
+                     *         "countryFlagUrl": "/flags/us.svg",
+                     *         "countryManuallySet": false,
+                     *         "role": "player",
+                     *         "createdAt": 1767225600000,
+                     *         "maxStreak": 7,
+                     *         "referralCode": "SAM7QK2P"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `invalid_credentials`: the email or the password is wrong; `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_credentials" | "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `email_not_confirmed`: the address is not confirmed yet; `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "email_not_confirmed" | "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -2876,64 +3576,152 @@ export interface operations {
             /** @description Refreshed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Starts the session: `__Host-access` (the access token), `__Host-refresh` (the refresh token) and `signed_in` (a hint the page reads), one header each. */
+                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *         "email": "sam@example.com",
+                     *         "username": "BoldFalcon42",
+                     *         "country": "US",
+                     *         "countryFlagUrl": "/flags/us.svg",
+                     *         "countryManuallySet": false,
+                     *         "role": "player",
+                     *         "createdAt": 1767225600000,
+                     *         "maxStreak": 7,
+                     *         "referralCode": "SAM7QK2P"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Ends the session in this browser: `__Host-access` (the access token), `__Host-refresh` (the refresh token) and `signed_in` (a hint the page reads), expired, when the request sent them. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -2950,55 +3738,119 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Ends the session in this browser: `__Host-access` (the access token), `__Host-refresh` (the refresh token) and `signed_in` (a hint the page reads), expired. */
+                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3012,6 +3864,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EmailRequest"];
             };
         };
@@ -3019,73 +3876,158 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3099,6 +4041,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "d2hhdCBhIGxvdmVseSBkYXkgZm9yIGEgY29uZmlybWF0aW9u",
+                 *       "password": "a new long passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetComplete"];
             };
         };
@@ -3106,73 +4054,160 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Ends the session in this browser: `__Host-access` (the access token), `__Host-refresh` (the refresh token) and `signed_in` (a hint the page reads), expired. */
+                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `invalid_token`: the emailed link is unknown, used or expired; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "invalid_token" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3189,28 +4224,73 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *         "email": "sam@example.com",
+                     *         "username": "BoldFalcon42",
+                     *         "country": "US",
+                     *         "countryFlagUrl": "/flags/us.svg",
+                     *         "countryManuallySet": false,
+                     *         "role": "player",
+                     *         "createdAt": 1767225600000,
+                     *         "maxStreak": 7,
+                     *         "referralCode": "SAM7QK2P"
+                     *       },
+                     *       "credits": {
+                     *         "balance": 140,
+                     *         "totalEarned": 260,
+                     *         "totalSpent": 120,
+                     *         "redeemable": 40
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3224,6 +4304,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "correct horse battery",
+                 *       "cancelRedemptions": []
+                 *     }
+                 */
                 "application/json": components["schemas"]["DeleteMe"];
             };
         };
@@ -3231,91 +4317,200 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Ends the session in this browser: `__Host-access` (the access token), `__Host-refresh` (the refresh token) and `signed_in` (a hint the page reads), expired. */
+                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3329,6 +4524,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "RiverHawk7",
+                 *       "country": "CA"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateMe"];
             };
         };
@@ -3336,82 +4537,188 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *         "email": "sam@example.com",
+                     *         "username": "RiverHawk7",
+                     *         "country": "CA",
+                     *         "countryFlagUrl": "/flags/ca.svg",
+                     *         "countryManuallySet": false,
+                     *         "role": "player",
+                     *         "createdAt": 1767225600000,
+                     *         "maxStreak": 7,
+                     *         "referralCode": "SAM7QK2P"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3425,6 +4732,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct horse battery",
+                 *       "newPassword": "a new long passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordChange"];
             };
         };
@@ -3432,82 +4745,180 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Starts the session: `__Host-access` (the access token), `__Host-refresh` (the refresh token) and `signed_in` (a hint the page reads), one header each. */
+                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3524,64 +4935,138 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "countryCode": "CA",
+                     *       "updated": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["DetectCountry"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3609,28 +5094,106 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *           "title": "Will the Lakers beat the Celtics tonight?",
+                     *           "sportCategory": "NBA",
+                     *           "customCategory": null,
+                     *           "category": "NBA",
+                     *           "creditCost": 5,
+                     *           "deadline": 1767312000000,
+                     *           "imageUrl": "/api/images/questions/0b8e7c2a-lakers-celtics.webp",
+                     *           "status": "published",
+                     *           "questionType": "standard",
+                     *           "answerOptionA": "Lakers",
+                     *           "answerOptionB": "Celtics",
+                     *           "isFreePick": false,
+                     *           "isPlayerProp": false,
+                     *           "tags": [
+                     *             "playoffs"
+                     *           ],
+                     *           "outcome": "unresolved",
+                     *           "pickCount": 128,
+                     *           "createdAt": 1767225600000,
+                     *           "updatedAt": 1767225600000,
+                     *           "crowd": {
+                     *             "yes": 71,
+                     *             "no": 57
+                     *           },
+                     *           "bookmarked": false,
+                     *           "myPick": {
+                     *             "id": "7d3f1b6e-8a2c-4e59-b0d4-6c1e9f2a7b38",
+                     *             "choice": "yes",
+                     *             "multiplier": 2,
+                     *             "creditsSpent": 10,
+                     *             "potentialPayout": 20,
+                     *             "actualPayout": 0,
+                     *             "status": "active"
+                     *           },
+                     *           "autoResolution": {
+                     *             "state": "waiting",
+                     *             "eventStatus": "scheduled",
+                     *             "homeTeam": "Los Angeles Lakers",
+                     *             "awayTeam": "Boston Celtics",
+                     *             "homeScore": null,
+                     *             "awayScore": null,
+                     *             "proposedOutcome": null,
+                     *             "finalAt": null,
+                     *             "challengedByMe": false
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "WzEyOCwiMGI4ZTdjMmEtNWQ0MS00ZjNlLTljNmItMmE3ZDFlMGY0YjkzIl0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["QuestionPage"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3649,37 +5212,131 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "question": {
+                     *         "id": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *         "title": "Will the Lakers beat the Celtics tonight?",
+                     *         "sportCategory": "NBA",
+                     *         "customCategory": null,
+                     *         "category": "NBA",
+                     *         "creditCost": 5,
+                     *         "deadline": 1767312000000,
+                     *         "imageUrl": "/api/images/questions/0b8e7c2a-lakers-celtics.webp",
+                     *         "status": "published",
+                     *         "questionType": "standard",
+                     *         "answerOptionA": "Lakers",
+                     *         "answerOptionB": "Celtics",
+                     *         "isFreePick": false,
+                     *         "isPlayerProp": false,
+                     *         "tags": [
+                     *           "playoffs"
+                     *         ],
+                     *         "outcome": "unresolved",
+                     *         "pickCount": 128,
+                     *         "createdAt": 1767225600000,
+                     *         "updatedAt": 1767225600000,
+                     *         "crowd": {
+                     *           "yes": 71,
+                     *           "no": 57
+                     *         },
+                     *         "bookmarked": false,
+                     *         "myPick": {
+                     *           "id": "7d3f1b6e-8a2c-4e59-b0d4-6c1e9f2a7b38",
+                     *           "choice": "yes",
+                     *           "multiplier": 2,
+                     *           "creditsSpent": 10,
+                     *           "potentialPayout": 20,
+                     *           "actualPayout": 0,
+                     *           "status": "active"
+                     *         },
+                     *         "autoResolution": {
+                     *           "state": "waiting",
+                     *           "eventStatus": "scheduled",
+                     *           "homeTeam": "Los Angeles Lakers",
+                     *           "awayTeam": "Boston Celtics",
+                     *           "homeScore": null,
+                     *           "awayScore": null,
+                     *           "proposedOutcome": null,
+                     *           "finalAt": null,
+                     *           "challengedByMe": false
+                     *         }
+                     *       },
+                     *       "outcomeHistory": [
+                     *         {
+                     *           "previousOutcome": "A",
+                     *           "outcome": "B",
+                     *           "reason": "The league corrected the final score",
+                     *           "changedAt": 1767315600000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["QuestionDetail"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3696,19 +5353,46 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "categories": [
+                     *         {
+                     *           "name": "NBA",
+                     *           "count": 12
+                     *         },
+                     *         {
+                     *           "name": "NFL",
+                     *           "count": 9
+                     *         }
+                     *       ],
+                     *       "hasPlayerProps": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Categories"];
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3727,82 +5411,178 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *       "bookmarked": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["BookmarkState"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3821,73 +5601,158 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *       "bookmarked": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["BookmarkState"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3906,40 +5771,112 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "7d3f1b6e-8a2c-4e59-b0d4-6c1e9f2a7b38",
+                     *           "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *           "choice": "yes",
+                     *           "creditsSpent": 10,
+                     *           "multiplier": 2,
+                     *           "pickType": "standard",
+                     *           "potentialPayout": 20,
+                     *           "actualPayout": 20,
+                     *           "status": "won",
+                     *           "createdAt": 1767290400000,
+                     *           "updatedAt": 1767290400000,
+                     *           "question": {
+                     *             "id": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *             "title": "Will the Lakers beat the Celtics tonight?",
+                     *             "deadline": 1767312000000,
+                     *             "imageUrl": "/api/images/questions/0b8e7c2a-lakers-celtics.webp",
+                     *             "sportCategory": "NBA",
+                     *             "customCategory": null,
+                     *             "answerOptionA": "Lakers",
+                     *             "answerOptionB": "Celtics",
+                     *             "outcome": "A",
+                     *             "updatedAt": 1767319200000,
+                     *             "crowd": {
+                     *               "yes": 71,
+                     *               "no": 57
+                     *             },
+                     *             "autoResolution": null
+                     *           },
+                     *           "crowd": "with"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "WzE3NjcyOTA0MDAwMDAsIjdkM2YxYjZlLThhMmMtNGU1OS1iMGQ0LTZjMWU5ZjJhN2IzOCJd"
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["PickWithQuestion"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -3955,6 +5892,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                 *       "choice": "yes",
+                 *       "multiplier": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["SubmitPick"];
             };
         };
@@ -3962,109 +5906,255 @@ export interface operations {
             /** @description Pick placed */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "pick": {
+                     *         "id": "7d3f1b6e-8a2c-4e59-b0d4-6c1e9f2a7b38",
+                     *         "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *         "choice": "yes",
+                     *         "creditsSpent": 10,
+                     *         "multiplier": 2,
+                     *         "pickType": "standard",
+                     *         "potentialPayout": 20,
+                     *         "actualPayout": 0,
+                     *         "status": "active",
+                     *         "createdAt": 1767290400000,
+                     *         "updatedAt": 1767290400000
+                     *       },
+                     *       "credits": {
+                     *         "balance": 140,
+                     *         "totalEarned": 260,
+                     *         "totalSpent": 120,
+                     *         "redeemable": 40
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubmitPickResult"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `insufficient_credits` */
+            /** @description `insufficient_credits`: the balance does not cover the cost */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "insufficient_credits";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `duplicate`: it was already done; `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "duplicate" | "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it; `idempotency_key_reused`: the Idempotency-Key was used with a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation" | "idempotency_key_reused";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4081,28 +6171,61 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalPicks": 42,
+                     *       "totalSpent": 310,
+                     *       "totalEarned": 388,
+                     *       "netProfit": 78,
+                     *       "winRate": 57.1,
+                     *       "activePicks": 3
+                     *     }
+                     */
                     "application/json": components["schemas"]["PickStats"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4122,37 +6245,91 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "days": [
+                     *         {
+                     *           "day": "2026-11-28",
+                     *           "won": 2,
+                     *           "lost": 1,
+                     *           "void": 0,
+                     *           "streak": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-29",
+                     *           "won": 3,
+                     *           "lost": 0,
+                     *           "void": 1,
+                     *           "streak": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PickRecord"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4169,28 +6346,57 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "currentStreak": 3,
+                     *       "maxStreak": 7
+                     *     }
+                     */
                     "application/json": components["schemas"]["Streak"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4209,40 +6415,96 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "c41e8b07-3f2d-4a6c-9e15-7b0d2f8a6c31",
+                     *           "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *           "pickId": "7d3f1b6e-8a2c-4e59-b0d4-6c1e9f2a7b38",
+                     *           "settlementVersion": 1,
+                     *           "previousResult": "active",
+                     *           "result": "won",
+                     *           "fromOutcome": "unresolved",
+                     *           "toOutcome": "A",
+                     *           "reason": null,
+                     *           "streakBefore": 2,
+                     *           "streakAfter": 3,
+                     *           "createdAt": 1767319200000,
+                     *           "questionTitle": "Will the Lakers beat the Celtics tonight?"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["StreakEvent"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4259,46 +6521,76 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "limits": [
+                     *         {
+                     *           "kind": "spend",
+                     *           "period": "week",
+                     *           "amount": 200,
+                     *           "used": 45,
+                     *           "pending": null
+                     *         },
+                     *         {
+                     *           "kind": "purchase",
+                     *           "period": "month",
+                     *           "amount": 5000,
+                     *           "used": 999,
+                     *           "pending": {
+                     *             "amount": null,
+                     *             "effectiveAt": 1767312000000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "breakUntil": null,
+                     *       "exclusion": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResponsiblePlay"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4312,6 +6604,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "spend",
+                 *       "period": "week",
+                 *       "amount": 200
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     kind: "spend" | "purchase";
@@ -4325,82 +6624,177 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "limits": [
+                     *         {
+                     *           "kind": "spend",
+                     *           "period": "week",
+                     *           "amount": 200,
+                     *           "used": 45,
+                     *           "pending": null
+                     *         },
+                     *         {
+                     *           "kind": "purchase",
+                     *           "period": "month",
+                     *           "amount": 5000,
+                     *           "used": 999,
+                     *           "pending": {
+                     *             "amount": null,
+                     *             "effectiveAt": 1767312000000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "breakUntil": null,
+                     *       "exclusion": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResponsiblePlay"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4414,6 +6808,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "length": "7d"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     length: "24h" | "7d" | "30d";
@@ -4424,82 +6823,177 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "limits": [
+                     *         {
+                     *           "kind": "spend",
+                     *           "period": "week",
+                     *           "amount": 200,
+                     *           "used": 45,
+                     *           "pending": null
+                     *         },
+                     *         {
+                     *           "kind": "purchase",
+                     *           "period": "month",
+                     *           "amount": 5000,
+                     *           "used": 999,
+                     *           "pending": {
+                     *             "amount": null,
+                     *             "effectiveAt": 1767312000000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "breakUntil": 1767830400000,
+                     *       "exclusion": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResponsiblePlay"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4513,6 +7007,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "length": "6m"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     length: "6m" | "permanent";
@@ -4523,82 +7022,181 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "limits": [
+                     *         {
+                     *           "kind": "spend",
+                     *           "period": "week",
+                     *           "amount": 200,
+                     *           "used": 45,
+                     *           "pending": null
+                     *         },
+                     *         {
+                     *           "kind": "purchase",
+                     *           "period": "month",
+                     *           "amount": 5000,
+                     *           "used": 999,
+                     *           "pending": {
+                     *             "amount": null,
+                     *             "effectiveAt": 1767312000000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "breakUntil": null,
+                     *       "exclusion": {
+                     *         "until": 1782950400000,
+                     *         "permanent": false,
+                     *         "endsAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResponsiblePlay"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4615,82 +7213,181 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "limits": [
+                     *         {
+                     *           "kind": "spend",
+                     *           "period": "week",
+                     *           "amount": 200,
+                     *           "used": 45,
+                     *           "pending": null
+                     *         },
+                     *         {
+                     *           "kind": "purchase",
+                     *           "period": "month",
+                     *           "amount": 5000,
+                     *           "used": 999,
+                     *           "pending": {
+                     *             "amount": null,
+                     *             "effectiveAt": 1767312000000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "breakUntil": null,
+                     *       "exclusion": {
+                     *         "until": 1767225600000,
+                     *         "permanent": false,
+                     *         "endsAt": 1767312000000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResponsiblePlay"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4707,46 +7404,84 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "publicKey": "BFzGjC9yhU73y8AA9m3Kg_TlSoIBDGt5JeCNphQZIOqGBgUfFf2-NHybp1o3M8do6HjLN1qgxRT3J6htLcEcipk",
+                     *       "topics": {
+                     *         "picks": true,
+                     *         "streaks": true,
+                     *         "redemptions": true,
+                     *         "contests": false
+                     *       },
+                     *       "devices": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notifications"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4760,6 +7495,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "contests": false
+                 *     }
+                 */
                 "application/json": {
                     picks?: boolean;
                     streaks?: boolean;
@@ -4772,73 +7512,164 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "publicKey": "BFzGjC9yhU73y8AA9m3Kg_TlSoIBDGt5JeCNphQZIOqGBgUfFf2-NHybp1o3M8do6HjLN1qgxRT3J6htLcEcipk",
+                     *       "topics": {
+                     *         "picks": true,
+                     *         "streaks": true,
+                     *         "redemptions": true,
+                     *         "contests": false
+                     *       },
+                     *       "devices": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notifications"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4852,6 +7683,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bHun4MxP5egoKMwt2KZFBaFUH",
+                 *       "keys": {
+                 *         "p256dh": "BLc4xRzKlKORKWlbdgFaBrrPK3ydWAHo4M0gs0i1oEKgPpWC5cW8OCzVrOQRv-1npXRWk8udnW3oYhIO4475rds",
+                 *         "auth": "5I2Bu2oKdyy9CwL8QVF0NQ"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uri */
                     endpoint: string;
@@ -4866,73 +7706,164 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "publicKey": "BFzGjC9yhU73y8AA9m3Kg_TlSoIBDGt5JeCNphQZIOqGBgUfFf2-NHybp1o3M8do6HjLN1qgxRT3J6htLcEcipk",
+                     *       "topics": {
+                     *         "picks": true,
+                     *         "streaks": true,
+                     *         "redemptions": true,
+                     *         "contests": false
+                     *       },
+                     *       "devices": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notifications"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4946,6 +7877,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bHun4MxP5egoKMwt2KZFBaFUH"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uri */
                     endpoint: string;
@@ -4956,73 +7892,164 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "publicKey": "BFzGjC9yhU73y8AA9m3Kg_TlSoIBDGt5JeCNphQZIOqGBgUfFf2-NHybp1o3M8do6HjLN1qgxRT3J6htLcEcipk",
+                     *       "topics": {
+                     *         "picks": true,
+                     *         "streaks": true,
+                     *         "redemptions": true,
+                     *         "contests": false
+                     *       },
+                     *       "devices": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notifications"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5047,6 +8074,7 @@ export interface operations {
             /** @description The card */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5056,44 +8084,92 @@ export interface operations {
             /** @description Another version (or none) was asked for: the URL of the card as it is now */
             302: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The card's URL at its current version */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5110,28 +8186,59 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balance": 140,
+                     *       "totalEarned": 260,
+                     *       "totalSpent": 120,
+                     *       "redeemable": 40
+                     *     }
+                     */
                     "application/json": components["schemas"]["Credits"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5150,40 +8257,90 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "e5a0c9d2-7b14-4f68-a3e1-9d2c0b7f5a46",
+                     *           "amount": -10,
+                     *           "transactionType": "spend",
+                     *           "source": "purchased",
+                     *           "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *           "description": "Pick",
+                     *           "createdAt": 1767290400000
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["CreditTransaction"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5202,37 +8359,80 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "day": "2026-11-29",
+                     *       "available": true,
+                     *       "amount": 15,
+                     *       "streak": 3,
+                     *       "nextClaimAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["DailyCredits"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5246,6 +8446,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tz": 300
+                 *     }
+                 */
                 "application/json": components["schemas"]["DailyCreditsClaim"];
             };
         };
@@ -5253,82 +8458,186 @@ export interface operations {
             /** @description Credits added */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 15,
+                     *       "streak": 3,
+                     *       "day": "2026-11-29",
+                     *       "nextClaimAt": 1764478800000,
+                     *       "credits": {
+                     *         "balance": 155,
+                     *         "totalEarned": 260,
+                     *         "totalSpent": 120,
+                     *         "redeemable": 40
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DailyCreditsClaimed"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5347,37 +8656,71 @@ export interface operations {
             /** @description The image */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "image/*": string;
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5391,47 +8734,93 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Switching protocols */
+            /** @description Switching protocols: the socket is open */
             101: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5448,19 +8837,55 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "amazon-us",
+                     *           "name": "Amazon",
+                     *           "currency": "USD",
+                     *           "minAmount": 10,
+                     *           "maxAmount": 1000,
+                     *           "imageUrl": "/rewards/amazon.svg",
+                     *           "preselectedAmounts": [
+                     *             25,
+                     *             50,
+                     *             100
+                     *           ],
+                     *           "countryCodes": [
+                     *             "US"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "usdPerCredit": 0.6,
+                     *       "minCredits": 10
+                     *     }
+                     */
                     "application/json": components["schemas"]["Rewards"];
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5476,6 +8901,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rewardId": "amazon-us",
+                 *       "credits": 50,
+                 *       "email": "sam@example.com",
+                 *       "ageConfirmed": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["GiftCardRedemptionRequest"];
             };
         };
@@ -5483,112 +8916,261 @@ export interface operations {
             /** @description Redemption pending */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redemption": {
+                     *         "id": "a7c2e95b-0d3f-4b18-8e6a-5f1c9d2b7e04",
+                     *         "kind": "gift_card",
+                     *         "rewardId": "amazon-us",
+                     *         "rewardName": "Amazon",
+                     *         "method": null,
+                     *         "creditsSpent": 50,
+                     *         "valueCents": 3000,
+                     *         "email": "sam@example.com",
+                     *         "payoutHandle": null,
+                     *         "status": "pending",
+                     *         "note": null,
+                     *         "createdAt": 1767290400000,
+                     *         "updatedAt": 1767290400000,
+                     *         "decidedAt": null
+                     *       },
+                     *       "credits": {
+                     *         "balance": 90,
+                     *         "totalEarned": 260,
+                     *         "totalSpent": 120,
+                     *         "redeemable": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         redemption: components["schemas"]["Redemption"];
                         credits: components["schemas"]["Credits"];
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `insufficient_credits` */
+            /** @description `insufficient_credits`: the balance does not cover the cost */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "insufficient_credits";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it; `idempotency_key_reused`: the Idempotency-Key was used with a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation" | "idempotency_key_reused";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5604,6 +9186,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 50,
+                 *       "method": "venmo",
+                 *       "email": "sam@example.com",
+                 *       "venmoUsername": "@sam-plays",
+                 *       "ageConfirmed": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["CashOutRequest"];
             };
         };
@@ -5611,103 +9202,261 @@ export interface operations {
             /** @description Redemption pending */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redemption": {
+                     *         "id": "2e8b4d1f-9a6c-4c37-b205-7d0e3f9a1c68",
+                     *         "kind": "cash_out",
+                     *         "rewardId": null,
+                     *         "rewardName": null,
+                     *         "method": "venmo",
+                     *         "creditsSpent": 50,
+                     *         "valueCents": 3000,
+                     *         "email": "sam@example.com",
+                     *         "payoutHandle": "@sam-plays",
+                     *         "status": "pending",
+                     *         "note": null,
+                     *         "createdAt": 1767290400000,
+                     *         "updatedAt": 1767290400000,
+                     *         "decidedAt": null
+                     *       },
+                     *       "credits": {
+                     *         "balance": 90,
+                     *         "totalEarned": 260,
+                     *         "totalSpent": 120,
+                     *         "redeemable": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         redemption: components["schemas"]["Redemption"];
                         credits: components["schemas"]["Credits"];
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `insufficient_credits` */
+            /** @description `insufficient_credits`: the balance does not cover the cost */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "insufficient_credits";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it; `idempotency_key_reused`: the Idempotency-Key was used with a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation" | "idempotency_key_reused";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5726,40 +9475,97 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "a7c2e95b-0d3f-4b18-8e6a-5f1c9d2b7e04",
+                     *           "kind": "gift_card",
+                     *           "rewardId": "amazon-us",
+                     *           "rewardName": "Amazon",
+                     *           "method": null,
+                     *           "creditsSpent": 50,
+                     *           "valueCents": 3000,
+                     *           "email": "sam@example.com",
+                     *           "payoutHandle": null,
+                     *           "status": "pending",
+                     *           "note": null,
+                     *           "createdAt": 1767290400000,
+                     *           "updatedAt": 1767290400000,
+                     *           "decidedAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Redemption"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5776,28 +9582,72 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "SAM7QK2P",
+                     *       "link": "https://pickstreak.app/auth?mode=signup&ref=SAM7QK2P",
+                     *       "referrerBonus": 100,
+                     *       "friendBonus": 50,
+                     *       "counts": {
+                     *         "signedUp": 3,
+                     *         "firstPick": 2,
+                     *         "rewarded": 2,
+                     *         "creditsEarned": 200
+                     *       },
+                     *       "invites": [
+                     *         {
+                     *           "username": "RiverHawk7",
+                     *           "joinedAt": 1767225600000,
+                     *           "status": "rewarded"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Referrals"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5814,19 +9664,46 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rates": {
+                     *         "USD": 1,
+                     *         "EUR": 0.92,
+                     *         "GBP": 0.79,
+                     *         "CAD": 1.37,
+                     *         "AUD": 1.52,
+                     *         "JPY": 151.3
+                     *       },
+                     *       "base": "USD",
+                     *       "timestamp": 1767225600000,
+                     *       "fallback": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExchangeRates"];
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5847,28 +9724,59 @@ export interface operations {
             /** @description What the credits cost, as checkout will charge it */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "credits": 100,
+                     *       "currency": "EUR",
+                     *       "amount": 923,
+                     *       "unitPrice": 9
+                     *     }
+                     */
                     "application/json": components["schemas"]["Price"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -5882,6 +9790,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "credits": 100,
+                 *       "currency": "USD",
+                 *       "mode": "payment"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CheckoutRequest"];
             };
         };
@@ -5889,102 +9804,240 @@ export interface operations {
             /** @description Stripe Checkout URL */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ"
+                     *     }
+                     */
                     "application/json": {
                         url: string;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6000,6 +10053,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sessionId": "cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyPaymentRequest"];
             };
         };
@@ -6007,100 +10065,201 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "wasDuplicate": false,
+                     *       "creditsAdded": 100,
+                     *       "newBalance": 240,
+                     *       "message": "100 credits added to your account."
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerifyPaymentResponse"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `idempotency_key_reused`: the Idempotency-Key was used with a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_key_reused";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6117,75 +10276,159 @@ export interface operations {
             /** @description Stripe Customer Portal URL */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://billing.stripe.com/p/session/test_YWNjdF8xTjFxUWo"
+                     *     }
+                     */
                     "application/json": {
                         url: string;
                     };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6202,30 +10445,69 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "sub_1QxYz2AbCdEfGhIj",
+                     *           "status": "active",
+                     *           "creditsAmount": 200,
+                     *           "totalPrice": 1799,
+                     *           "currency": "USD",
+                     *           "nextDeliveryDate": 1769904000000,
+                     *           "cancelAtPeriodEnd": false,
+                     *           "createdAt": 1767225600000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Subscription"][];
                     };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6233,67 +10515,152 @@ export interface operations {
     receiveStripeEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Stripe's signature of the raw body */
+                "stripe-signature"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_1QxYz2AbCdEfGhIj",
+                 *       "type": "checkout.session.completed",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ",
+                 *           "payment_status": "paid"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    id: string;
+                    type: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
         responses: {
             /** @description Applied (or not ours to apply) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "received": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         received: true;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6309,6 +10676,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "WELCOME25"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RedeemPromoCodeRequest"];
             };
         };
@@ -6316,109 +10688,240 @@ export interface operations {
             /** @description Credits awarded */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "creditsAwarded": 25,
+                     *       "code": "WELCOME25"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RedeemPromoCodeResponse"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `duplicate`: it was already done; `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "duplicate" | "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it; `idempotency_key_reused`: the Idempotency-Key was used with a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation" | "idempotency_key_reused";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6438,28 +10941,99 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "period": "all",
+                     *       "items": [
+                     *         {
+                     *           "rank": 1,
+                     *           "userId": "9a4d2c7e-1b3f-4e8a-b6c5-0f7e2d9a1c43",
+                     *           "username": "RiverHawk7",
+                     *           "country": "US",
+                     *           "countryFlagUrl": "/flags/us.svg",
+                     *           "score": 388,
+                     *           "wins": 20,
+                     *           "losses": 15,
+                     *           "winRate": 57.1,
+                     *           "netCredits": 78,
+                     *           "points": 388
+                     *         },
+                     *         {
+                     *           "rank": 2,
+                     *           "userId": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *           "username": "BoldFalcon42",
+                     *           "country": "US",
+                     *           "countryFlagUrl": "/flags/us.svg",
+                     *           "score": 388,
+                     *           "wins": 20,
+                     *           "losses": 15,
+                     *           "winRate": 57.1,
+                     *           "netCredits": 78,
+                     *           "points": 388
+                     *         }
+                     *       ],
+                     *       "me": {
+                     *         "rank": 2,
+                     *         "userId": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *         "username": "BoldFalcon42",
+                     *         "country": "US",
+                     *         "countryFlagUrl": "/flags/us.svg",
+                     *         "score": 388,
+                     *         "wins": 20,
+                     *         "losses": 15,
+                     *         "winRate": 57.1,
+                     *         "netCredits": 78,
+                     *         "points": 388
+                     *       },
+                     *       "totalUsers": 1834,
+                     *       "nextCursor": "WzUwXQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Leaderboard"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6480,37 +11054,100 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *       "username": "BoldFalcon42",
+                     *       "country": "US",
+                     *       "countryFlagUrl": "/flags/us.svg",
+                     *       "period": "all",
+                     *       "totalPicks": 42,
+                     *       "totalWins": 20,
+                     *       "winRate": 57.1,
+                     *       "currentStreak": 3,
+                     *       "maxStreak": 7,
+                     *       "unranked": false,
+                     *       "rank": 2,
+                     *       "totalUsers": 1834,
+                     *       "joinedDate": 1767225600000,
+                     *       "recentActivity": [
+                     *         {
+                     *           "pickId": "7d3f1b6e-8a2c-4e59-b0d4-6c1e9f2a7b38",
+                     *           "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *           "date": 1767319200000,
+                     *           "result": "win",
+                     *           "choice": "yes",
+                     *           "choiceLabel": "Lakers",
+                     *           "text": "Will the Lakers beat the Celtics tonight?"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserStats"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6529,31 +11166,75 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "f2b9d4a1-6c3e-4d7f-8a05-3e1b7c9d2f60",
+                     *           "kind": "win",
+                     *           "userId": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *           "username": "BoldFalcon42",
+                     *           "country": "US",
+                     *           "countryFlagUrl": "/flags/us.svg",
+                     *           "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *           "questionTitle": "Will the Lakers beat the Celtics tonight?",
+                     *           "choice": "yes",
+                     *           "choiceLabel": "Lakers",
+                     *           "credits": 20,
+                     *           "createdAt": 1767319200000
+                     *         }
+                     *       ],
+                     *       "nextCursor": "WzE3NjczMTkyMDAwMDAsImYyYjlkNGExLTZjM2UtNGQ3Zi04YTA1LTNlMWI3YzlkMmY2MCJd"
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["ActivityEntry"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6570,21 +11251,83 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "6b1e9d3c-4a7f-4c20-9e58-2d0b8f3a7c15",
+                     *           "title": "Weekend Showdown",
+                     *           "durationDays": 3,
+                     *           "startsAt": 1767225600000,
+                     *           "endsAt": 1767484800000,
+                     *           "status": "active",
+                     *           "paid": false,
+                     *           "entryFee": 10,
+                     *           "entrants": 48,
+                     *           "prizes": {
+                     *             "tiers": [
+                     *               {
+                     *                 "topPercent": 10,
+                     *                 "credits": 100,
+                     *                 "lastPlace": 5
+                     *               },
+                     *               {
+                     *                 "topPercent": 25,
+                     *                 "credits": 30,
+                     *                 "lastPlace": 12
+                     *               }
+                     *             ],
+                     *             "topPlaces": 3,
+                     *             "topPlacesPrize": 250
+                     *           },
+                     *           "standings": [
+                     *             {
+                     *               "rank": 1,
+                     *               "userId": "9a4d2c7e-1b3f-4e8a-b6c5-0f7e2d9a1c43",
+                     *               "username": "RiverHawk7",
+                     *               "country": "CA",
+                     *               "countryFlagUrl": "/flags/ca.svg",
+                     *               "score": 9,
+                     *               "prize": 250
+                     *             }
+                     *           ],
+                     *           "me": {
+                     *             "rank": 4,
+                     *             "score": 6,
+                     *             "joinedAt": 1767312000000,
+                     *             "prize": 100
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["Contest"][];
                     };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6605,109 +11348,286 @@ export interface operations {
             /** @description Joined */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contest": {
+                     *         "id": "6b1e9d3c-4a7f-4c20-9e58-2d0b8f3a7c15",
+                     *         "title": "Weekend Showdown",
+                     *         "durationDays": 3,
+                     *         "startsAt": 1767225600000,
+                     *         "endsAt": 1767484800000,
+                     *         "status": "active",
+                     *         "paid": false,
+                     *         "entryFee": 10,
+                     *         "entrants": 48,
+                     *         "prizes": {
+                     *           "tiers": [
+                     *             {
+                     *               "topPercent": 10,
+                     *               "credits": 100,
+                     *               "lastPlace": 5
+                     *             },
+                     *             {
+                     *               "topPercent": 25,
+                     *               "credits": 30,
+                     *               "lastPlace": 12
+                     *             }
+                     *           ],
+                     *           "topPlaces": 3,
+                     *           "topPlacesPrize": 250
+                     *         },
+                     *         "standings": [
+                     *           {
+                     *             "rank": 1,
+                     *             "userId": "9a4d2c7e-1b3f-4e8a-b6c5-0f7e2d9a1c43",
+                     *             "username": "RiverHawk7",
+                     *             "country": "CA",
+                     *             "countryFlagUrl": "/flags/ca.svg",
+                     *             "score": 9,
+                     *             "prize": 250
+                     *           }
+                     *         ],
+                     *         "me": {
+                     *           "rank": 4,
+                     *           "score": 6,
+                     *           "joinedAt": 1767312000000,
+                     *           "prize": 100
+                     *         }
+                     *       },
+                     *       "credits": {
+                     *         "balance": 140,
+                     *         "totalEarned": 260,
+                     *         "totalSpent": 120,
+                     *         "redeemable": 40
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ContestJoin"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `insufficient_credits` */
+            /** @description `insufficient_credits`: the balance does not cover the cost */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "insufficient_credits";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `duplicate`: it was already done; `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "duplicate" | "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it; `idempotency_key_reused`: the Idempotency-Key was used with a different request */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation" | "idempotency_key_reused";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6721,6 +11641,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Sam Rivera",
+                 *       "email": "sam@example.com",
+                 *       "subject": "Gift card not received",
+                 *       "message": "I redeemed 50 credits for an Amazon card two days ago and have not received it yet."
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     email: string;
@@ -6733,75 +11661,160 @@ export interface operations {
             /** @description Stored */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "d8c3a1f6-2e9b-4a57-b4d0-8f6e1c3a9b72"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6815,6 +11828,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                 *       "reason": "The game went to overtime and the Celtics won 118-115"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChallengeInput"];
             };
         };
@@ -6822,109 +11841,244 @@ export interface operations {
             /** @description Challenge recorded */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "challenge": {
+                     *         "id": "b3f7a2c9-5e1d-4086-9c4b-7a2e0d6f1b58",
+                     *         "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *         "reason": "The game went to overtime and the Celtics won 118-115",
+                     *         "createdAt": 1767322800000
+                     *       },
+                     *       "state": "challenged"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChallengeResult"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `duplicate`: it was already done; `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "duplicate" | "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rate_limited` */
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6941,28 +12095,105 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *           "title": "Will the Lakers beat the Celtics tonight?",
+                     *           "sportCategory": "NBA",
+                     *           "customCategory": null,
+                     *           "category": "NBA",
+                     *           "creditCost": 5,
+                     *           "deadline": 1767312000000,
+                     *           "imageUrl": "/api/images/questions/0b8e7c2a-lakers-celtics.webp",
+                     *           "status": "published",
+                     *           "questionType": "standard",
+                     *           "answerOptionA": "Lakers",
+                     *           "answerOptionB": "Celtics",
+                     *           "isFreePick": false,
+                     *           "isPlayerProp": false,
+                     *           "tags": [
+                     *             "playoffs"
+                     *           ],
+                     *           "outcome": "unresolved",
+                     *           "pickCount": 128,
+                     *           "createdAt": 1767225600000,
+                     *           "updatedAt": 1767225600000,
+                     *           "crowd": {
+                     *             "yes": 71,
+                     *             "no": 57
+                     *           },
+                     *           "bookmarked": false,
+                     *           "myPick": {
+                     *             "id": "7d3f1b6e-8a2c-4e59-b0d4-6c1e9f2a7b38",
+                     *             "choice": "yes",
+                     *             "multiplier": 2,
+                     *             "creditsSpent": 10,
+                     *             "potentialPayout": 20,
+                     *             "actualPayout": 0,
+                     *             "status": "active"
+                     *           },
+                     *           "autoResolution": {
+                     *             "state": "proposed",
+                     *             "eventStatus": "final",
+                     *             "homeTeam": "Los Angeles Lakers",
+                     *             "awayTeam": "Boston Celtics",
+                     *             "homeScore": 112,
+                     *             "awayScore": 108,
+                     *             "proposedOutcome": "A",
+                     *             "finalAt": 1767322800000,
+                     *             "challengedByMe": false
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AwaitingResults"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -6983,49 +12214,132 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *           "title": "Will the Lakers beat the Celtics tonight?",
+                     *           "deadline": 1767312000000,
+                     *           "creditCost": 5,
+                     *           "sportCategory": "NBA",
+                     *           "customCategory": null,
+                     *           "imageUrl": "/api/images/questions/3c9e1f0a-6b2d-4e87-a5c4-1d0f8b7e2a95.webp",
+                     *           "status": "scheduled",
+                     *           "publishAt": 1767254400000,
+                     *           "questionType": "standard",
+                     *           "answerOptionA": "Lakers",
+                     *           "answerOptionB": "Celtics",
+                     *           "tags": [
+                     *             "playoffs"
+                     *           ],
+                     *           "category": "NBA",
+                     *           "isFreePick": false,
+                     *           "isPlayerProp": false,
+                     *           "outcome": "unresolved",
+                     *           "settlementVersion": 0,
+                     *           "settledVersion": 0,
+                     *           "pickCount": 0,
+                     *           "createdBy": "e1d4b7a0-3c6f-4a92-8b15-7f0c2e9d4a61",
+                     *           "createdAt": 1767225600000,
+                     *           "updatedAt": 1767225600000,
+                     *           "outcomeChangedFrom": null,
+                     *           "outcomeReason": null,
+                     *           "crowd": null,
+                     *           "pendingSettlement": 0
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["AdminQuestion"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7039,6 +12353,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Will the Lakers beat the Celtics tonight?",
+                 *       "deadline": 1767312000000,
+                 *       "creditCost": 5,
+                 *       "sportCategory": "NBA",
+                 *       "customCategory": null,
+                 *       "imageUrl": "/api/images/questions/3c9e1f0a-6b2d-4e87-a5c4-1d0f8b7e2a95.webp",
+                 *       "status": "scheduled",
+                 *       "publishAt": 1767254400000,
+                 *       "questionType": "standard",
+                 *       "answerOptionA": "Lakers",
+                 *       "answerOptionB": "Celtics",
+                 *       "tags": [
+                 *         "playoffs"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateQuestion"];
             };
         };
@@ -7046,75 +12378,189 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "question": {
+                     *         "id": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *         "title": "Will the Lakers beat the Celtics tonight?",
+                     *         "deadline": 1767312000000,
+                     *         "creditCost": 5,
+                     *         "sportCategory": "NBA",
+                     *         "customCategory": null,
+                     *         "imageUrl": "/api/images/questions/3c9e1f0a-6b2d-4e87-a5c4-1d0f8b7e2a95.webp",
+                     *         "status": "scheduled",
+                     *         "publishAt": 1767254400000,
+                     *         "questionType": "standard",
+                     *         "answerOptionA": "Lakers",
+                     *         "answerOptionB": "Celtics",
+                     *         "tags": [
+                     *           "playoffs"
+                     *         ],
+                     *         "category": "NBA",
+                     *         "isFreePick": false,
+                     *         "isPlayerProp": false,
+                     *         "outcome": "unresolved",
+                     *         "settlementVersion": 0,
+                     *         "settledVersion": 0,
+                     *         "pickCount": 0,
+                     *         "createdBy": "e1d4b7a0-3c6f-4a92-8b15-7f0c2e9d4a61",
+                     *         "createdAt": 1767225600000,
+                     *         "updatedAt": 1767225600000,
+                     *         "outcomeChangedFrom": null,
+                     *         "outcomeReason": null,
+                     *         "crowd": null,
+                     *         "pendingSettlement": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         question: components["schemas"]["AdminQuestion"];
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7133,57 +12579,148 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "question": {
+                     *         "id": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *         "title": "Will the Lakers beat the Celtics tonight?",
+                     *         "deadline": 1767312000000,
+                     *         "creditCost": 5,
+                     *         "sportCategory": "NBA",
+                     *         "customCategory": null,
+                     *         "imageUrl": "/api/images/questions/3c9e1f0a-6b2d-4e87-a5c4-1d0f8b7e2a95.webp",
+                     *         "status": "scheduled",
+                     *         "publishAt": 1767254400000,
+                     *         "questionType": "standard",
+                     *         "answerOptionA": "Lakers",
+                     *         "answerOptionB": "Celtics",
+                     *         "tags": [
+                     *           "playoffs"
+                     *         ],
+                     *         "category": "NBA",
+                     *         "isFreePick": false,
+                     *         "isPlayerProp": false,
+                     *         "outcome": "unresolved",
+                     *         "settlementVersion": 0,
+                     *         "settledVersion": 0,
+                     *         "pickCount": 0,
+                     *         "createdBy": "e1d4b7a0-3c6f-4a92-8b15-7f0c2e9d4a61",
+                     *         "createdAt": 1767225600000,
+                     *         "updatedAt": 1767225600000,
+                     *         "outcomeChangedFrom": null,
+                     *         "outcomeReason": null,
+                     *         "crowd": null,
+                     *         "pendingSettlement": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         question: components["schemas"]["AdminQuestion"];
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7202,84 +12739,179 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Question and all related data deleted successfully"
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7295,6 +12927,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "deadline": 1767315600000
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateQuestion"];
             };
         };
@@ -7302,93 +12939,229 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "question": {
+                     *         "id": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *         "title": "Will the Lakers beat the Celtics tonight?",
+                     *         "deadline": 1767315600000,
+                     *         "creditCost": 5,
+                     *         "sportCategory": "NBA",
+                     *         "customCategory": null,
+                     *         "imageUrl": "/api/images/questions/3c9e1f0a-6b2d-4e87-a5c4-1d0f8b7e2a95.webp",
+                     *         "status": "scheduled",
+                     *         "publishAt": 1767254400000,
+                     *         "questionType": "standard",
+                     *         "answerOptionA": "Lakers",
+                     *         "answerOptionB": "Celtics",
+                     *         "tags": [
+                     *           "playoffs"
+                     *         ],
+                     *         "category": "NBA",
+                     *         "isFreePick": false,
+                     *         "isPlayerProp": false,
+                     *         "outcome": "unresolved",
+                     *         "settlementVersion": 0,
+                     *         "settledVersion": 0,
+                     *         "pickCount": 0,
+                     *         "createdBy": "e1d4b7a0-3c6f-4a92-8b15-7f0c2e9d4a61",
+                     *         "createdAt": 1767225600000,
+                     *         "updatedAt": 1767229200000,
+                     *         "outcomeChangedFrom": null,
+                     *         "outcomeReason": null,
+                     *         "crowd": null,
+                     *         "pendingSettlement": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         question: components["schemas"]["AdminQuestion"];
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7404,6 +13177,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "outcome": "A"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetOutcome"];
             };
         };
@@ -7411,82 +13189,179 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "picksUpdated": 128,
+                     *       "creditsAwarded": 1420,
+                     *       "complete": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["OutcomeResult"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7510,73 +13385,157 @@ export interface operations {
             /** @description Stored */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "/api/images/questions/3c9e1f0a-6b2d-4e87-a5c4-1d0f8b7e2a95.webp"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadedImage"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7596,49 +13555,141 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "a7c2e95b-0d3f-4b18-8e6a-5f1c9d2b7e04",
+                     *           "kind": "gift_card",
+                     *           "rewardId": "amazon-us",
+                     *           "rewardName": "Amazon",
+                     *           "method": null,
+                     *           "creditsSpent": 50,
+                     *           "valueCents": 3000,
+                     *           "email": "sam@example.com",
+                     *           "payoutHandle": null,
+                     *           "status": "pending",
+                     *           "note": null,
+                     *           "createdAt": 1767290400000,
+                     *           "updatedAt": 1767290400000,
+                     *           "decidedAt": null,
+                     *           "user": {
+                     *             "id": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *             "username": "BoldFalcon42",
+                     *             "email": "sam@example.com"
+                     *           },
+                     *           "hold": null,
+                     *           "risk": {
+                     *             "accountAgeDays": 3,
+                     *             "sameIpAccounts": 2,
+                     *             "samePayoutEmailAccounts": 0,
+                     *             "sameReferralAccounts": 1,
+                     *             "linkedAccounts": 2,
+                     *             "pickWinnings": 120,
+                     *             "oppositeSideWinnings": 40,
+                     *             "awardFundedWinnings": 0,
+                     *             "recentAwards": 0,
+                     *             "awardedBy": [],
+                     *             "highRisk": true,
+                     *             "reasons": [
+                     *               "opposite_side_winnings",
+                     *               "new_account_with_links"
+                     *             ]
+                     *           },
+                     *           "fulfilBlockedReason": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["AdminRedemptionQueueItem"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7654,6 +13705,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "fulfilled",
+                 *       "note": "Code sent by email"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RedemptionDecision"];
             };
         };
@@ -7661,93 +13718,214 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redemption": {
+                     *         "id": "a7c2e95b-0d3f-4b18-8e6a-5f1c9d2b7e04",
+                     *         "kind": "gift_card",
+                     *         "rewardId": "amazon-us",
+                     *         "rewardName": "Amazon",
+                     *         "method": null,
+                     *         "creditsSpent": 50,
+                     *         "valueCents": 3000,
+                     *         "email": "sam@example.com",
+                     *         "payoutHandle": null,
+                     *         "status": "fulfilled",
+                     *         "note": "Code sent by email",
+                     *         "createdAt": 1767290400000,
+                     *         "updatedAt": 1767380400000,
+                     *         "decidedAt": 1767380400000
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         redemption: components["schemas"]["Redemption"];
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7766,93 +13944,214 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redemption": {
+                     *         "id": "a7c2e95b-0d3f-4b18-8e6a-5f1c9d2b7e04",
+                     *         "kind": "gift_card",
+                     *         "rewardId": "amazon-us",
+                     *         "rewardName": "Amazon",
+                     *         "method": null,
+                     *         "creditsSpent": 50,
+                     *         "valueCents": 3000,
+                     *         "email": "sam@example.com",
+                     *         "payoutHandle": null,
+                     *         "status": "pending",
+                     *         "note": null,
+                     *         "createdAt": 1767290400000,
+                     *         "updatedAt": 1767380400000,
+                     *         "decidedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         redemption: components["schemas"]["Redemption"];
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7871,49 +14170,111 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "code": "WELCOME25",
+                     *           "credits": 25,
+                     *           "active": true,
+                     *           "expiresAt": 1772323200000,
+                     *           "maxRedemptions": 500,
+                     *           "redemptionCount": 112,
+                     *           "createdAt": 1767225600000,
+                     *           "updatedAt": 1767225600000
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["PromoCode"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -7927,6 +14288,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "WELCOME25",
+                 *       "credits": 25,
+                 *       "active": true,
+                 *       "expiresAt": 1772323200000,
+                 *       "maxRedemptions": 500
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePromoCodeRequest"];
             };
         };
@@ -7934,84 +14304,188 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "promoCode": {
+                     *         "code": "WELCOME25",
+                     *         "credits": 25,
+                     *         "active": true,
+                     *         "expiresAt": 1772323200000,
+                     *         "maxRedemptions": 500,
+                     *         "redemptionCount": 0,
+                     *         "createdAt": 1767225600000,
+                     *         "updatedAt": 1767225600000
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         promoCode: components["schemas"]["PromoCode"];
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `duplicate`: it was already done */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "duplicate";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8027,6 +14501,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "active": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePromoCodeRequest"];
             };
         };
@@ -8034,84 +14513,188 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "promoCode": {
+                     *         "code": "WELCOME25",
+                     *         "credits": 25,
+                     *         "active": false,
+                     *         "expiresAt": 1772323200000,
+                     *         "maxRedemptions": 500,
+                     *         "redemptionCount": 112,
+                     *         "createdAt": 1767225600000,
+                     *         "updatedAt": 1767380400000
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         promoCode: components["schemas"]["PromoCode"];
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8130,49 +14713,114 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "6b1e9d3c-4a7f-4c20-9e58-2d0b8f3a7c15",
+                     *           "title": "Weekend Showdown",
+                     *           "durationDays": 3,
+                     *           "startsAt": 1767225600000,
+                     *           "endsAt": 1767484800000,
+                     *           "status": "active",
+                     *           "entrants": 48,
+                     *           "closedAt": null,
+                     *           "paidAt": null,
+                     *           "prizesPaid": 0,
+                     *           "createdAt": 1767139200000
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["AdminContest"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8186,6 +14834,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Weekend Showdown",
+                 *       "durationDays": 3,
+                 *       "startsAt": 1767225600000
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateContest"];
             };
         };
@@ -8193,84 +14848,191 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contest": {
+                     *         "id": "6b1e9d3c-4a7f-4c20-9e58-2d0b8f3a7c15",
+                     *         "title": "Weekend Showdown",
+                     *         "durationDays": 3,
+                     *         "startsAt": 1767225600000,
+                     *         "endsAt": 1767484800000,
+                     *         "status": "upcoming",
+                     *         "entrants": 0,
+                     *         "closedAt": null,
+                     *         "paidAt": null,
+                     *         "prizesPaid": 0,
+                     *         "createdAt": 1767139200000
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         contest: components["schemas"]["AdminContest"];
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8289,49 +15051,110 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "d8c3a1f6-2e9b-4a57-b4d0-8f6e1c3a9b72",
+                     *           "userId": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *           "name": "Sam Rivera",
+                     *           "email": "sam@example.com",
+                     *           "subject": "Gift card not received",
+                     *           "message": "I redeemed 50 credits for an Amazon card two days ago and have not received it yet.",
+                     *           "createdAt": 1767380400000
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["ContactMessageItem"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8351,49 +15174,111 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *           "email": "sam@example.com",
+                     *           "username": "BoldFalcon42",
+                     *           "country": "US",
+                     *           "role": "player",
+                     *           "emailConfirmedAt": 1767226000000,
+                     *           "deletedAt": null,
+                     *           "createdAt": 1767225600000
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["AdminPlayerSummary"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8412,55 +15297,185 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "player": {
+                     *         "id": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *         "email": "sam@example.com",
+                     *         "username": "BoldFalcon42",
+                     *         "country": "US",
+                     *         "role": "player",
+                     *         "emailConfirmedAt": 1767226000000,
+                     *         "deletedAt": null,
+                     *         "createdAt": 1767225600000
+                     *       },
+                     *       "credits": {
+                     *         "balance": 190,
+                     *         "totalEarned": 310,
+                     *         "totalSpent": 120,
+                     *         "redeemable": 40
+                     *       },
+                     *       "transactions": [
+                     *         {
+                     *           "id": "2c7a9e4d-8b1f-4d36-a0e5-6f3b9c2d7a18",
+                     *           "amount": 50,
+                     *           "transactionType": "admin_adjustment",
+                     *           "source": "awarded",
+                     *           "description": "Adjusted by an admin: Compensation for the outage on 1 January",
+                     *           "questionId": null,
+                     *           "createdAt": 1767380400000
+                     *         }
+                     *       ],
+                     *       "picks": [
+                     *         {
+                     *           "id": "7d3f1b6e-8a2c-4e59-b0d4-6c1e9f2a7b38",
+                     *           "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *           "choice": "yes",
+                     *           "creditsSpent": 10,
+                     *           "status": "won",
+                     *           "actualPayout": 20,
+                     *           "createdAt": 1767290400000,
+                     *           "questionTitle": "Will the Lakers beat the Celtics tonight?"
+                     *         }
+                     *       ],
+                     *       "redemptions": [
+                     *         {
+                     *           "id": "a7c2e95b-0d3f-4b18-8e6a-5f1c9d2b7e04",
+                     *           "kind": "gift_card",
+                     *           "creditsSpent": 50,
+                     *           "valueCents": 3000,
+                     *           "status": "pending",
+                     *           "note": null,
+                     *           "createdAt": 1767290400000
+                     *         }
+                     *       ],
+                     *       "audit": [
+                     *         {
+                     *           "id": "8e2c5a9f-3b7d-4f14-a6c0-9d1e4b8f2a73",
+                     *           "adminId": "e1d4b7a0-3c6f-4a92-8b15-7f0c2e9d4a61",
+                     *           "actor": "admin",
+                     *           "action": "credits_awarded",
+                     *           "entity": "user",
+                     *           "entityId": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *           "before": null,
+                     *           "after": {
+                     *             "amount": 50
+                     *           },
+                     *           "createdAt": 1767380400000,
+                     *           "reason": "Compensation for the outage on 1 January",
+                     *           "subjectUserId": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *           "adminUsername": "pickstreak-ops",
+                     *           "subjectUsername": "BoldFalcon42",
+                     *           "entityTitle": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminPlayer"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8476,6 +15491,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "adjustmentId": "0f6d2b8e-4a1c-4e97-b3d5-8c2a7e1f9b40",
+                 *       "amount": 50,
+                 *       "reason": "Compensation for the outage on 1 January"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AdjustCredits"];
             };
         };
@@ -8483,100 +15505,232 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transaction": {
+                     *         "id": "2c7a9e4d-8b1f-4d36-a0e5-6f3b9c2d7a18",
+                     *         "amount": 50,
+                     *         "transactionType": "admin_adjustment",
+                     *         "source": "awarded",
+                     *         "description": "Adjusted by an admin: Compensation for the outage on 1 January",
+                     *         "questionId": null,
+                     *         "createdAt": 1767380400000
+                     *       },
+                     *       "credits": {
+                     *         "balance": 190,
+                     *         "totalEarned": 310,
+                     *         "totalSpent": 120,
+                     *         "redeemable": 40
+                     *       },
+                     *       "duplicate": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdjustmentResult"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `insufficient_credits` */
+            /** @description `insufficient_credits`: the balance does not cover the cost */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "insufficient_credits";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8599,49 +15753,119 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "8e2c5a9f-3b7d-4f14-a6c0-9d1e4b8f2a73",
+                     *           "adminId": "e1d4b7a0-3c6f-4a92-8b15-7f0c2e9d4a61",
+                     *           "actor": "admin",
+                     *           "action": "credits_awarded",
+                     *           "entity": "user",
+                     *           "entityId": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *           "before": null,
+                     *           "after": {
+                     *             "amount": 50
+                     *           },
+                     *           "createdAt": 1767380400000,
+                     *           "reason": "Compensation for the outage on 1 January",
+                     *           "subjectUserId": "5f0c6a53-2d4e-4b8a-9a51-0c3e2f7b9d14",
+                     *           "adminUsername": "pickstreak-ops",
+                     *           "subjectUsername": "BoldFalcon42",
+                     *           "entityTitle": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["AuditEntry"][];
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8658,46 +15882,109 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "events": [
+                     *         {
+                     *           "id": "nba-2026-01-02-lal-bos",
+                     *           "sport": "NBA",
+                     *           "homeTeam": "Los Angeles Lakers",
+                     *           "awayTeam": "Boston Celtics",
+                     *           "startsAt": 1767312000000,
+                     *           "status": "scheduled",
+                     *           "homeScore": null,
+                     *           "awayScore": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeedEvents"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8716,46 +16003,114 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "link": {
+                     *         "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *         "eventId": "nba-2026-01-02-lal-bos",
+                     *         "sport": "NBA",
+                     *         "homeTeam": "Los Angeles Lakers",
+                     *         "awayTeam": "Boston Celtics",
+                     *         "startsAt": 1767312000000,
+                     *         "sideA": "home",
+                     *         "line": null,
+                     *         "state": "waiting",
+                     *         "eventStatus": "scheduled",
+                     *         "homeScore": null,
+                     *         "awayScore": null,
+                     *         "proposedOutcome": null,
+                     *         "proposedAt": null,
+                     *         "finalAt": null,
+                     *         "finalizedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ScoreFeedLinkAnswer"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8771,6 +16126,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "eventId": "nba-2026-01-02-lal-bos",
+                 *       "sideA": "home",
+                 *       "line": null
+                 *     }
+                 */
                 "application/json": components["schemas"]["ScoreFeedLinkInput"];
             };
         };
@@ -8778,100 +16140,235 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "link": {
+                     *         "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *         "eventId": "nba-2026-01-02-lal-bos",
+                     *         "sport": "NBA",
+                     *         "homeTeam": "Los Angeles Lakers",
+                     *         "awayTeam": "Boston Celtics",
+                     *         "startsAt": 1767312000000,
+                     *         "sideA": "home",
+                     *         "line": null,
+                     *         "state": "waiting",
+                     *         "eventStatus": "scheduled",
+                     *         "homeScore": null,
+                     *         "awayScore": null,
+                     *         "proposedOutcome": null,
+                     *         "proposedAt": null,
+                     *         "finalAt": null,
+                     *         "finalizedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ScoreFeedLinkAnswer"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `rule_violation`, `idempotency_key_reused` */
+            /** @description `rule_violation`: a rule of the game refuses it */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rule_violation";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8890,91 +16387,198 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "link": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ScoreFeedLinkAnswer"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -8991,37 +16595,138 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "question": {
+                     *             "id": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *             "title": "Will the Lakers beat the Celtics tonight?",
+                     *             "questionType": "standard",
+                     *             "answerOptionA": "Lakers",
+                     *             "answerOptionB": "Celtics",
+                     *             "outcome": "unresolved"
+                     *           },
+                     *           "link": {
+                     *             "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *             "eventId": "nba-2026-01-02-lal-bos",
+                     *             "sport": "NBA",
+                     *             "homeTeam": "Los Angeles Lakers",
+                     *             "awayTeam": "Boston Celtics",
+                     *             "startsAt": 1767312000000,
+                     *             "sideA": "home",
+                     *             "line": null,
+                     *             "state": "challenged",
+                     *             "eventStatus": "final",
+                     *             "homeScore": 112,
+                     *             "awayScore": 108,
+                     *             "proposedOutcome": "A",
+                     *             "proposedAt": 1767322800000,
+                     *             "finalAt": null,
+                     *             "finalizedAt": null
+                     *           },
+                     *           "challenges": [
+                     *             {
+                     *               "id": "b3f7a2c9-5e1d-4086-9c4b-7a2e0d6f1b58",
+                     *               "questionId": "0b8e7c2a-5d41-4f3e-9c6b-2a7d1e0f4b93",
+                     *               "reason": "The game went to overtime and the Celtics won 118-115",
+                     *               "createdAt": 1767326400000,
+                     *               "username": "BoldFalcon42"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "alerts": [
+                     *         {
+                     *           "id": "4c8e2a6f-1d9b-4f3a-8e07-5b2d9c1a6e34",
+                     *           "questionId": "1d7f3b9e-6a2c-4e85-9b10-3c8e5a7d2f46",
+                     *           "eventId": "nfl-2026-01-01-kc-buf",
+                     *           "before": {
+                     *             "homeScore": 24,
+                     *             "awayScore": 21,
+                     *             "outcome": "A"
+                     *           },
+                     *           "after": {
+                     *             "homeScore": 24,
+                     *             "awayScore": 27,
+                     *             "outcome": "B"
+                     *           },
+                     *           "createdAt": 1767333600000,
+                     *           "questionTitle": "Will the Chiefs beat the Bills?",
+                     *           "questionOutcome": "A",
+                     *           "answerOptionA": "Chiefs",
+                     *           "answerOptionB": "Bills",
+                     *           "homeTeam": "Kansas City Chiefs",
+                     *           "awayTeam": "Buffalo Bills"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChallengeQueue"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -9037,6 +16742,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "outcome": "B",
+                 *       "reason": "The Celtics won in overtime, 118-115"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChallengeDecision"];
             };
         };
@@ -9044,91 +16755,199 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "picksUpdated": 128,
+                     *       "creditsAwarded": 1140,
+                     *       "complete": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChallengeDecisionResult"];
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it; `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed" | "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `conflict`, `duplicate` */
+            /** @description `conflict`: the current state does not allow it */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "conflict";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -9147,84 +16966,179 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "dismissed": true
+                     *     }
+                     */
                     "application/json": {
                         dismissed: boolean;
                     };
                 };
             };
-            /** @description Error: `bad_request`, `validation_failed`, `invalid_token` */
+            /** @description `validation_failed`: a value breaks its rule; `field` names it */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_failed";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `not_found` */
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `payload_too_large` */
+            /** @description `payload_too_large`: the body is over the limit */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unsupported_media_type` */
+            /** @description `unsupported_media_type`: the body is not of a type the operation takes */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unsupported_media_type";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `unavailable` */
+            /** @description `unavailable`: a service it needs is not available now */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -9241,37 +17155,106 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "crons": [
+                     *         {
+                     *           "job": "settleQueuedQuestions",
+                     *           "lastRunAt": 1767380340000,
+                     *           "lastOk": true,
+                     *           "lastFailureAt": null,
+                     *           "failuresLastDay": 0,
+                     *           "detail": "{\"settled\":3}"
+                     *         }
+                     *       ],
+                     *       "settlementQueue": {
+                     *         "questions": 1,
+                     *         "picks": 42,
+                     *         "oldestWaitingSince": 1767380280000
+                     *       },
+                     *       "pendingRedemptions": 4,
+                     *       "ledgerAudit": {
+                     *         "checkedAt": 1767322800000,
+                     *         "violations": 0
+                     *       },
+                     *       "emails": {
+                     *         "waiting": 2,
+                     *         "retrying": 0,
+                     *         "oldestSince": 1767380370000
+                     *       },
+                     *       "pushes": {
+                     *         "waiting": 0,
+                     *         "retrying": 0,
+                     *         "oldestSince": null
+                     *       },
+                     *       "alerts": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminHealth"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -9288,37 +17271,98 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "generatedAt": 1767380400000,
+                     *       "days": [
+                     *         {
+                     *           "day": "2026-01-02",
+                     *           "picks": 1284,
+                     *           "purchases": 37,
+                     *           "purchasedCredits": 5200,
+                     *           "redemptions": 9,
+                     *           "redeemedCredits": 640
+                     *         }
+                     *       ],
+                     *       "redeemableCredits": 48210,
+                     *       "settlement": {
+                     *         "questions": 1,
+                     *         "picks": 42,
+                     *         "oldestChangeAt": 1767380280000,
+                     *         "lagMs": 120000
+                     *       },
+                     *       "pendingRedemptions": 4,
+                     *       "challenges": {
+                     *         "challenged": 1,
+                     *         "alerts": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminDashboard"];
                 };
             };
-            /** @description Error: `unauthorized`, `invalid_credentials` */
+            /** @description `unauthorized`: no live session: sign in, or refresh the session */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthorized";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `forbidden`, `email_not_confirmed` */
+            /** @description `forbidden`: the request is not allowed for this player or origin */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
-            /** @description Error: `internal` */
+            /** @description `internal`: a failure nothing expected; it is logged */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
