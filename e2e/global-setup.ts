@@ -7,6 +7,7 @@ declare module "vitest" {
     stateDir: string;
     pushUrl: string;
     scoreFeedUrl: string;
+    errorReportsUrl: string;
   }
 }
 
@@ -16,5 +17,6 @@ export default async function setup(project: TestProject) {
   project.provide("stateDir", app.stateDir);
   project.provide("pushUrl", app.pushUrl);
   project.provide("scoreFeedUrl", app.scoreFeedUrl);
+  project.provide("errorReportsUrl", app.errorReportsUrl);
   return app.stop;
 }

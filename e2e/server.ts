@@ -6,6 +6,7 @@ import { freePort, OFFLINE_ENV } from "../scripts/lib/processes";
 import { startStandinServer } from "../scripts/stripe-standin/server";
 import { serveFetchHandler } from "../scripts/lib/fetch-server";
 import { createPushStandin } from "../scripts/push-standin/standin";
+import { createErrorStandin, standinDsn } from "../scripts/error-standin/standin";
 import { startScoreFeedServer } from "../scripts/score-feed-standin/server";
 import { startWorkerd } from "../scripts/lib/workerd";
 
@@ -14,6 +15,8 @@ export type RunningApp = {
   stateDir: string;
   pushUrl: string;
   scoreFeedUrl: string;
+  /** The error reports stand-in: a journey reads what reached it at `${errorReportsUrl}/control/events`. */
+  errorReportsUrl: string;
   stop: () => Promise<void>;
 };
 
@@ -36,6 +39,7 @@ export const startApp = async (): Promise<RunningApp> => {
     webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
   });
   const push = await serveFetchHandler(0, () => createPushStandin());
+  const errorReports = await serveFetchHandler(0, () => createErrorStandin());
   // The score feed stand-in: the journeys move its events with its /control/ endpoints.
   const scoreFeed = await startScoreFeedServer({ port: 0 });
 
@@ -57,6 +61,8 @@ export const startApp = async (): Promise<RunningApp> => {
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       PUSH_STANDIN_URL: push.url,
       SCORE_FEED_URL: scoreFeed.url,
+      SENTRY_DSN: standinDsn(errorReports.url),
+      SENTRY_RELEASE: "e2e",
     },
   });
 
@@ -64,8 +70,9 @@ export const startApp = async (): Promise<RunningApp> => {
     await worker.stop();
     await stripe.close();
     await push.close();
+    await errorReports.close();
     await scoreFeed.close();
     rmSync(stateDir, { recursive: true, force: true });
   };
-  return { url, stateDir, pushUrl: push.url, scoreFeedUrl: scoreFeed.url, stop };
+  return { url, stateDir, pushUrl: push.url, scoreFeedUrl: scoreFeed.url, errorReportsUrl: errorReports.url, stop };
 };

@@ -11,6 +11,7 @@ import { notFound, onError } from "./lib/on-error";
 import { jsonBodyLimit, requestGuard } from "./lib/request-guard";
 import { securityHeaders } from "./lib/security-headers";
 import { contactRoutes } from "./features/contact/contact.routes";
+import { errorReportRoutes } from "./features/error-reports/error-reports.routes";
 import { healthDocument } from "./features/health/health.routes";
 import { authenticate } from "./features/session/session.middleware";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -95,6 +96,7 @@ const api = shared
   .route("/activity", activityRoutes)
   .route("/contests", contestRoutes)
   .route("/contact", contactRoutes)
+  .route("/error-reports", errorReportRoutes)
   .route("/score-feed", scoreFeedRoutes)
   .route("/admin/questions", adminQuestionRoutes)
   .route("/admin/questions", outcomeRoutes)

@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   passwordResetPerIp: { limit: 20, windowMs: HOUR_MS },
   passwordChangePerIp: { limit: 20, windowMs: HOUR_MS },
   contactPerIp: { limit: 10, windowMs: HOUR_MS },
+  /** Browser error reports relayed to the error reports server: a page in an error loop must not spend them all. */
+  errorReportsPerIp: { limit: 60, windowMs: HOUR_MS },
   /** Challenges of a score feed result a player may send, whatever the answer. */
   scoreFeedChallengePerUser: { limit: 5, windowMs: HOUR_MS },
   /**

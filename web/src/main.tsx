@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { followBrowserConnection } from "./features/pwa/connection";
 import { reloadOnceOnMissingChunk } from "./features/pwa/missing-chunk";
 import { startServiceWorker } from "./features/pwa/service-worker";
+import { reportCaughtError, startErrorReports } from "./lib/error-reports";
 import { recogniseVisitor } from "./features/auth/auth-queries";
 import { createFeedFilters } from "./features/feed/feed-filters";
 import { createQueryClient } from "./lib/query-client";
@@ -51,6 +52,7 @@ const reactDomClient = import("react-dom/client");
 const screen = { mobile: isMobileNow() };
 const firstFeedInPage = startFirstPageRequests(router, queryClient, screen.mobile);
 startServiceWorker(router.history);
+startErrorReports();
 
 /**
  * The first render waits for the router to settle the first route when that is quick (the feed: its code comes with
@@ -83,7 +85,10 @@ const renderApp = (container: HTMLElement, { createRoot, hydrateRoot }: typeof i
       <App queryClient={queryClient} router={router} screen={screen} />
     </StrictMode>
   );
-  const onUncaughtError = () => renderBootFailure(container);
+  const onUncaughtError = (error: unknown) => {
+    reportCaughtError(error);
+    renderBootFailure(container);
+  };
   if (firstFeedInPage && container.hasChildNodes()) {
     // What the router says after taking over a page drawn by a server: it then leaves out the two suspense
     // boundaries it adds around the first route only in the browser, which the markup does not have.

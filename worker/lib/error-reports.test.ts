@@ -100,4 +100,47 @@ describe("error reports", () => {
     expect(standin.received[0]?.exception?.values[0]?.value).toBe("A email queue message ran out of retries");
     expectScrubbed(standin.received[0]!.raw);
   });
+
+  describe("the browser's reports, relayed", () => {
+    const envelope = (dsn: string, message: string) =>
+      [
+        JSON.stringify({ dsn, sent_at: new Date().toISOString() }),
+        JSON.stringify({ type: "event" }),
+        JSON.stringify({
+          event_id: "9f2c1e0d7b8a4c3e9f2c1e0d7b8a4c3e",
+          exception: { values: [{ type: "Error", value: message }] },
+          user: { email: "player.one@example.com" },
+          breadcrumbs: [{ message: "clicked Redeem for player.one@example.com" }],
+        }),
+        JSON.stringify({ type: "replay_event" }),
+        JSON.stringify({ replay_id: "x" }),
+      ].join("\n");
+    const relay = (testEnv: Env, body: string) =>
+      call("/api/error-reports", { method: "POST", env: testEnv, headers: { "Content-Type": "text/plain" }, body });
+
+    it("tells the browser whether to load its reporter, and with which DSN and release", async () => {
+      const on = await (await call("/api/error-reports", { env: reportingEnv() })).json();
+      expect(on).toEqual({ enabled: true, dsn: standinDsn(STANDIN_ORIGIN), release: "0123abc", environment: "test" });
+      const off = await (await call("/api/error-reports")).json();
+      expect(off).toMatchObject({ enabled: false, dsn: null });
+    });
+
+    it("relays an envelope for this app's DSN, scrubbed again here, without other item types", async () => {
+      const response = await relay(reportingEnv(), envelope(standinDsn(STANDIN_ORIGIN), PERSONAL));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ events: 1 });
+      expect(standin.received).toHaveLength(1);
+      expect(standin.received[0]?.exception?.values[0]?.value).toBe("[email] token [token]");
+      expectScrubbed(standin.received[0]!.raw);
+      expect(standin.received[0]!.raw).not.toContain("breadcrumbs");
+    });
+
+    it("relays for no other DSN, nothing when reports are off, and refuses what is not an envelope", async () => {
+      const other = envelope("https://key@errors.example.net/7", "boom");
+      expect((await relay(reportingEnv(), other)).status).toBe(403);
+      expect((await relay(env, envelope(standinDsn(STANDIN_ORIGIN), "boom"))).status).toBe(404);
+      expect((await relay(reportingEnv(), "not json")).status).toBe(400);
+      expect(standin.received).toEqual([]);
+    });
+  });
 });

@@ -34,6 +34,10 @@ const TAGS = [
   { name: "Live", description: "A WebSocket of live updates" },
   { name: "Images", description: "Question images" },
   { name: "Contact", description: "Messages to the team" },
+  {
+    name: "Error reports",
+    description: "The web app's error reporting: whether it is on, and the relay its reports go through",
+  },
   { name: "Notifications", description: "Web push: the player's devices and the topics they want" },
   { name: "Responsible play", description: "Limits, breaks and self-exclusion a player sets on their own play" },
   { name: "Share", description: "Images of a shared pick, streak, leaderboard place or question, for link previews" },

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { reportCaughtError } from "../lib/error-reports";
 import { ErrorScreen } from "./error-screen";
 
 type Props = { children: ReactNode; variant?: "page" | "inline" };
@@ -14,6 +15,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error("render_error", error, info.componentStack);
+    reportCaughtError(error);
   }
 
   override render() {

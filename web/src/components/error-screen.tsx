@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { reportCaughtError } from "../lib/error-reports";
 import { Button } from "./ui/button";
 
 type ErrorScreenProps = { onRetry: () => void };
@@ -16,3 +18,9 @@ export const ErrorScreen = ({ onRetry }: ErrorScreenProps) => (
     </div>
   </div>
 );
+
+/** The error screen of an error React caught, which no global handler sees: reported once when it is shown. */
+export const ReportedErrorScreen = ({ error, onRetry }: ErrorScreenProps & { error: unknown }) => {
+  useEffect(() => reportCaughtError(error), [error]);
+  return <ErrorScreen onRetry={onRetry} />;
+};

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useLocation } from "@tanstack/react-router";
-import { ErrorScreen } from "../components/error-screen";
+import { ReportedErrorScreen } from "../components/error-screen";
 import { NotFound } from "../components/not-found";
 import { useCountryDetection } from "../features/auth/use-country-detection";
 import { VisitorOffers } from "../features/auth/visitor-offers";
@@ -59,5 +59,5 @@ const RootLayout = () => {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
-  errorComponent: ({ reset }) => <ErrorScreen onRetry={reset} />,
+  errorComponent: ({ error, reset }) => <ReportedErrorScreen error={error} onRetry={reset} />,
 });
