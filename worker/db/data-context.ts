@@ -4,6 +4,7 @@ import { batchIfAny, batchTogether, type Statements } from "./batches";
 import type { NamedResults } from "./statement";
 import { writePaused, ACCOUNT_MOVING_MESSAGE, PLAYERS_MOVING_MESSAGE } from "./write-pause";
 import { newId } from "../lib/ids";
+import { createMetrics, type Metrics } from "../lib/metrics";
 
 /**
  * A database holding players, for work that reaches every player (fan-out reads, crons, settlement). `name` only
@@ -65,6 +66,8 @@ export type DataContext = {
   };
   /** Where features store and read uploaded images, never through the binding. */
   readonly images: R2Bucket;
+  /** Where features count what happens (Workers Analytics Engine, or a recorder without a dataset). */
+  readonly metrics: Metrics;
 };
 
 /**
@@ -174,5 +177,6 @@ const buildContext = (env: Env, catalogue: D1Database): DataContext => {
       pushes: env.PUSH_QUEUE,
     },
     images: env.IMAGES,
+    metrics: createMetrics(env.METRICS),
   };
 };

@@ -20,14 +20,23 @@ export const requestLog = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const started = Date.now();
   await next();
   const answered = { method: c.req.method, status: c.res.status, durationMs: Date.now() - started };
+  const route = routeTemplate(c);
+  // Every request is counted; only some are logged.
+  c.var.data.metrics.write({ event: "request", route, colo: edgeColo(c.req.raw), ...answered });
   if (!worthLogging(answered, c.get("settings").READ_LOG_SAMPLE_RATE)) return;
   log(answered.status >= 500 ? "error" : "info", "request", {
     requestId: c.get("requestId"),
     method: answered.method,
-    route: routeTemplate(c),
+    route,
     status: answered.status,
     durationMs: answered.durationMs,
     // A write that checked its session inside its own batch (writeAsPlayer) leaves the claims, not a user.
     userId: c.get("user")?.id ?? c.get("pendingSession")?.claims.userId ?? null,
   });
+};
+
+/** The Cloudflare data center that answered; "local" off the edge. */
+const edgeColo = (request: Request) => {
+  const colo = (request.cf as { colo?: unknown } | undefined)?.colo;
+  return typeof colo === "string" ? colo : "local";
 };

@@ -1,4 +1,5 @@
 import { reportError } from "../lib/error-reports";
+import { createMetrics, type Metrics } from "../lib/metrics";
 import { DurableObject } from "cloudflare:workers";
 import type { LiveMessage } from "#shared/live-messages";
 import { LIVE_FAN_OUT_LIMIT, LIVE_SOCKET_MESSAGE_LIMIT, LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_PER_USER } from "../config";
@@ -58,8 +59,12 @@ export class LiveHub extends DurableObject<Env> {
   /** Sockets accepted and waiting for the network's count across hubs (ip-sockets.ts) to admit them. */
   private admitting = 0;
 
+  /** Each fan-out this hub sends, for the live dashboards (docs/operations.md). */
+  private readonly metrics: Metrics;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.metrics = createMetrics(env.METRICS);
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
@@ -158,7 +163,12 @@ export class LiveHub extends DurableObject<Env> {
    */
   async deliver(deliveries: Delivery[]): Promise<number> {
     let sent = 0;
-    for (const { userId, messages } of deliveries) sent += sendFrame(this.open(userTag(userId)), messages);
+    let messageCount = 0;
+    for (const { userId, messages } of deliveries) {
+      sent += sendFrame(this.open(userTag(userId)), messages);
+      messageCount += messages.length;
+    }
+    if (sent > 0) this.metrics.write({ event: "live", audience: "players", sockets: sent, messages: messageCount });
     return sent;
   }
 
@@ -195,7 +205,11 @@ export class LiveHub extends DurableObject<Env> {
 
   /** To every socket in this shard, in one frame. Returns the number of sockets sent to: the relay skips a hub with none. */
   broadcast(messages: LiveMessage[]): Promise<number> {
-    return this.reported("broadcast", async () => sendFrame(this.open(), messages));
+    return this.reported("broadcast", async () => {
+      const sockets = sendFrame(this.open(), messages);
+      if (sockets > 0) this.metrics.write({ event: "live", audience: "everyone", sockets, messages: messages.length });
+      return sockets;
+    });
   }
 
   /** Clients only listen (pings never get here); anything else counts against a per-socket limit. */

@@ -1,3 +1,4 @@
+import type { Metrics } from "../../lib/metrics";
 import type { LiveMessage } from "#shared/live-messages";
 import type { Receipt } from "../../db/idempotency";
 import { commitMovement, grant, MOVEMENT_APPLIED_SQL } from "../credits/ledger.service";
@@ -108,4 +109,16 @@ export const creditPurchase = async (
       })
     : [];
   return { applied, firstReturn: reads.claimed[0]?.meta.changes === 1, credits, events };
+};
+
+/** A purchase credited now (not a repeat of one credited before), for the revenue dashboards (docs/operations.md). */
+export const countPurchase = (metrics: Metrics, purchase: Purchase, outcome: PurchaseOutcome) => {
+  if (!outcome.applied) return;
+  metrics.write({
+    event: "purchase",
+    currency: purchase.currency,
+    kind: purchase.kind === "checkout" && !purchase.subscriptionId ? "pack" : "subscription",
+    credits: purchase.credits,
+    amountMinor: purchase.amount,
+  });
 };

@@ -1,6 +1,7 @@
+import type { Metrics } from "../../lib/metrics";
 import type Stripe from "stripe";
 import { log } from "../../lib/log";
-import { creditPurchase, type CreditOutcome, type ReturnVisit } from "./credit-purchase.service";
+import { countPurchase, creditPurchase, type CreditOutcome, type ReturnVisit } from "./credit-purchase.service";
 import type { DataContext } from "../../db/data-context";
 import { findPaymentByIntent, refundedShare, takeBackCredits } from "./take-back.service";
 import { applySubscriptionEvent, recordSubscription } from "./subscription-rows";
@@ -36,11 +37,19 @@ const subscriptionFacts = (purchase: Purchase, subscriptionId: string, now: numb
  * A paid checkout: one-time credits, or a subscription's first invoice together with its subscription row. `visit`
  * is the return page's verify call.
  */
-export const creditSession = async (d1: D1Database, purchase: Purchase, now: number, visit?: ReturnVisit) => {
+export const creditSession = async (
+  d1: D1Database,
+  metrics: Metrics,
+  purchase: Purchase,
+  now: number,
+  visit?: ReturnVisit,
+) => {
   const after = purchase.subscriptionId
     ? [recordSubscription(d1, subscriptionFacts(purchase, purchase.subscriptionId, now))]
     : [];
-  return { userId: purchase.userId, outcome: await creditPurchase(d1, purchase, now, after, visit) };
+  const outcome = await creditPurchase(d1, purchase, now, after, visit);
+  countPurchase(metrics, purchase, outcome);
+  return { userId: purchase.userId, outcome };
 };
 
 /**
@@ -59,6 +68,7 @@ const creditInvoice = async (data: DataContext, stripe: Stripe, invoice: Stripe.
     invoicePeriodEnd(invoice),
   );
   const outcome = await creditPurchase(d1, purchase, now, [delivery]);
+  countPurchase(data.metrics, purchase, outcome);
   if (purchase.renewal) await holdSubscriptions(d1, stripe, purchase.userId, now);
   return { userId: purchase.userId, outcome };
 };
@@ -129,7 +139,9 @@ export const handleStripeEvent = async (
       // Delayed methods (bank debits) complete unpaid; async_payment_succeeded follows when the money arrives.
       if (session.payment_status !== "paid") return ignored(event, `payment_status_${session.payment_status}`);
       const purchase = purchaseFromSession(session);
-      return purchase ? creditSession(data.writablePlayer(purchase.userId), purchase, now) : ignored(event, "not_ours");
+      return purchase
+        ? creditSession(data.writablePlayer(purchase.userId), data.metrics, purchase, now)
+        : ignored(event, "not_ours");
     }
     case "invoice.paid":
       return (await creditInvoice(data, stripe, event.data.object, now)) ?? ignored(event, "not_ours");

@@ -1,3 +1,4 @@
+import type { Metrics } from "../../lib/metrics";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { AppError } from "../../lib/errors";
@@ -38,6 +39,7 @@ const paidBody = (firstReturn: boolean, creditsAdded: number, newBalance: number
  */
 export const verifyPayment = async (
   d1: D1Database,
+  metrics: Metrics,
   stripe: Stripe,
   userId: string,
   sessionId: string,
@@ -56,7 +58,7 @@ export const verifyPayment = async (
       body: { success: false, wasDuplicate: false, creditsAdded: 0, newBalance: balance, message },
     };
   }
-  const handled = await creditSession(d1, purchase, now, { receipt });
+  const handled = await creditSession(d1, metrics, purchase, now, { receipt });
   return {
     handled,
     body: paidBody(handled.outcome.firstReturn, purchase.credits, handled.outcome.credits.balance),

@@ -199,6 +199,7 @@ export const createRedemption = async (
       created: selectRedemption(d1, id),
       credits: creditsStatement(d1, userId),
     });
+    data.metrics.write({ event: "redemption", kind: target.kind, step: "requested", credits: input.credits });
     return { redemption: named(created[0]!), credits: toCredits(credits.results[0]), created: true };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;

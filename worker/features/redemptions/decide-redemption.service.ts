@@ -100,6 +100,7 @@ export const decideRedemption = async (data: DataContext, decision: Decision) =>
       subjectUserId: current.userId,
       now,
     });
+    data.metrics.write({ event: "redemption", kind: current.kind, step: status, credits: current.creditsSpent });
     return { redemption: await withRewardName(data, toRedemption(decided[0]!)), userId: current.userId };
   } catch (error) {
     if (!isBatchRefusal(error)) throw error;

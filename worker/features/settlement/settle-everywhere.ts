@@ -41,6 +41,18 @@ export const closeCatalogueVersions = async (data: DataContext, questionIds: rea
     );
 };
 
+/** One database's pass over a question, for the settlement dashboards (docs/operations.md). */
+const countSettlement = (data: DataContext, questionId: string, result: SettleResult, startedAt: number) => {
+  if (result.picksUpdated === 0) return;
+  data.metrics.write({
+    event: "settlement",
+    questionId,
+    picks: result.picksUpdated,
+    paidCredits: result.creditsAwarded,
+    durationMs: Date.now() - startedAt,
+  });
+};
+
 /**
  * Settles a question in every player database at once within one budget. A database the budget leaves unfinished, or
  * one whose players are being moved, gets a message on the settlement queue, whose consumer carries on there; a
@@ -53,9 +65,11 @@ export const settleEverywhere = async (
 ): Promise<SettleResult> => {
   // A database whose players are being copied settles from its queue message after the switch: a payout written in
   // the source after the copy would be lost at the delete (and would fail the move's verify).
+  const startedAt = Date.now();
   const moving = data.players().filter((database) => database.moving);
   const settling = data.players().filter((database) => !database.moving);
   const results = await Promise.all(settling.map(({ db }) => settleQuestion(db, questionId, budget)));
+  results.forEach((result) => countSettlement(data, questionId, result, startedAt));
   const unfinished = [...settling.filter((_, i) => !results[i]!.complete), ...moving];
   if (unfinished.length > 0) await enqueueSettlement(data, questionId, unfinished);
   else await closeCatalogueVersions(data, [questionId]);
@@ -73,7 +87,9 @@ export const settleInDatabase = async (
   questionId: string,
   budget: SettlementBudget,
 ) => {
+  const startedAt = Date.now();
   const result = await settleQuestion(db, questionId, budget);
+  countSettlement(data, questionId, result, startedAt);
   if (result.complete) await closeCatalogueVersions(data, [questionId]);
   return result;
 };
