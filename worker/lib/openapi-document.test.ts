@@ -29,7 +29,7 @@ const codesOf = (answer: Answer) =>
       properties: { error: { properties: { code: { enum: string[] } } } };
     }
   ).properties.error.properties.code.enum;
-/** Operations whose answers are listed below each rule they break. */
+/** Every way the operations break a rule, each named by its operation. */
 const failing = (document: Document, broken: (operation: Operation) => string[]) =>
   operationsOf(document).flatMap((operation) => broken(operation).map((why) => `${operation.operationId}: ${why}`));
 
