@@ -1120,6 +1120,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/error-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the app reports its errors, and how
+         * @description For the web app: whether to load its error reporting after the first view, with the DSN, release and environment to label reports with. Reports are then sent to POST /error-reports, never to the server directly.
+         */
+        get: operations["getErrorReportSettings"];
+        put?: never;
+        /**
+         * Relay one error report envelope from the web app
+         * @description The web app's error reporting sends its Sentry envelopes here (its tunnel): the worker relays the events, scrubbed of personal data, to the error reports server, and only for this app's own DSN.
+         */
+        post: operations["relayErrorReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/score-feed/challenges": {
         parameters: {
             query?: never;
@@ -1596,8 +1620,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Cron jobs, settlement lag, waiting emails and pushes, pending redemptions, the ledger audit and alerts
-         * @description For admins on call: whether the scheduled jobs run and succeed, what waits (settlement, emails, push notifications, redemptions), the last ledger audit's result and the alerts active now.
+         * Cron jobs, settlement lag, queues, the last hour's errors, the ledger audit and alerts
+         * @description For admins on call: whether the scheduled jobs run and succeed, what waits (settlement, emails, push notifications, redemptions, dead-letter queues), the last hour's error rate and webhook failures, the last ledger audit's result and the alerts active now.
          */
         get: operations["getAdminHealth"];
         put?: never;
@@ -2233,6 +2257,15 @@ export interface components {
             contest: components["schemas"]["Contest"];
             credits: components["schemas"]["Credits"];
         };
+        ErrorReportSettings: {
+            /** @description False when the deployment has no error reports server */
+            enabled: boolean;
+            /** @description The DSN the browser's SDK labels its reports with */
+            dsn: string | null;
+            /** @description The deployed commit */
+            release: string | null;
+            environment: string;
+        };
         ChallengeResult: {
             challenge: {
                 id: string;
@@ -2684,6 +2717,22 @@ export interface components {
                 /** @description Of those waiting, how many failed at least once */
                 retrying: number;
                 oldestSince: number | null;
+            };
+            /** @description Per queue, the messages that ran out of retries and are kept in dead_letters */
+            deadLetters: {
+                queue: string;
+                depth: number;
+                newestAt: number | null;
+            }[];
+            /** @description The last hour's requests, from the metrics dataset */
+            requests: {
+                requests: number;
+                /** @description Answered 5xx */
+                errors: number;
+                /** @description Stripe webhook deliveries answered 4xx or 5xx */
+                webhookFailures: number;
+                /** @enum {string} */
+                source: "analytics" | "recorder" | "unavailable";
             };
             /** @description What crosses a threshold now; the operator is told when each begins and ends */
             alerts: {
@@ -11819,6 +11868,234 @@ export interface operations {
             };
         };
     };
+    getErrorReportSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "dsn": "https://public@errors.example.com/1",
+                     *       "release": "8714c74",
+                     *       "environment": "production"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorReportSettings"];
+                };
+            };
+            /** @description `internal`: a failure nothing expected; it is logged */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    relayErrorReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {"dsn":"https://public@errors.example.com/1"}
+                 *     {"type":"event"}
+                 *     {"event_id":"9f2c1e0d7b8a4c3e9f2c1e0d7b8a4c3e","message":"boom"}
+                 */
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Relayed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": 1
+                     *     }
+                     */
+                    "application/json": {
+                        events: number;
+                    };
+                };
+            };
+            /** @description `bad_request`: the request is malformed: a JSON body that does not parse, an invalid cursor or header */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "bad_request";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `forbidden`: the request is not allowed for this player or origin */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: it does not exist, or is not the viewer's to see */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `payload_too_large`: the body is over the limit */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `internal`: a failure nothing expected; it is logged */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `unavailable`: a service it needs is not available now */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfterWhenSoon"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "unavailable";
+                            message: string;
+                            /** @description The input the error is about, when it is about one */
+                            field?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     challengeResult: {
         parameters: {
             query?: never;
@@ -17191,7 +17468,25 @@ export interface operations {
                      *         "retrying": 0,
                      *         "oldestSince": null
                      *       },
-                     *       "alerts": []
+                     *       "deadLetters": [
+                     *         {
+                     *           "queue": "email",
+                     *           "depth": 1,
+                     *           "newestAt": 1767380100000
+                     *         }
+                     *       ],
+                     *       "requests": {
+                     *         "requests": 5230,
+                     *         "errors": 3,
+                     *         "webhookFailures": 0,
+                     *         "source": "analytics"
+                     *       },
+                     *       "alerts": [
+                     *         {
+                     *           "name": "dead_letters:email",
+                     *           "message": "1 email queue messages ran out of retries"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["AdminHealth"];

@@ -6,7 +6,7 @@ type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
 
 const STATE_CHANGING = new Set(["post", "put", "patch", "delete"]);
 /** Operations that take a body other than JSON and limit its size themselves (see request-guard.ts). */
-const OWN_BODY_RULES = new Set(["receiveStripeEvent", "uploadQuestionImage"]);
+const OWN_BODY_RULES = new Set(["receiveStripeEvent", "uploadQuestionImage", "relayErrorReport"]);
 
 const DESCRIPTION = [
   "Sports prediction picks with credits.",
