@@ -73,7 +73,7 @@ describe("the question lifecycle", () => {
 });
 
 describe("the health page", () => {
-  it("shows an email stuck past its limit as an alert, on a phone", async () => {
+  it("shows an email stuck past its limit and a dead-lettered message as alerts, on a phone", async () => {
     const { page: playerPage } = await browser.open(PHONE);
     await signInNewPlayer(playerPage, browser.baseUrl, "stuck-mail");
     const { user } = await playerPage.evaluate(() =>
@@ -87,6 +87,9 @@ describe("the health page", () => {
        VALUES ('${id}', '${user.id}', 'stuck@example.com', 'Stuck', 'Body', 3, ${Date.now() + 86_400_000}, ${since})`,
       { player: user.id },
     );
+    await runSql(
+      `INSERT INTO dead_letters (id, queue, body, attempts, received_at) VALUES ('${id}', 'push', '{}', 6, ${Date.now()})`,
+    );
     try {
       const { page } = await browser.open(PHONE);
       await signIn(page, "admin@example.com");
@@ -95,9 +98,12 @@ describe("the health page", () => {
       const health = page.getByTestId("health-panel");
       await health.getByRole("alert").getByText("Emails waiting for 20 minutes (limit 15)").waitFor();
       await health.getByText("Emails waiting (1 failed before)").waitFor();
+      await health.getByRole("alert").getByText("1 push queue messages ran out of retries").waitFor();
+      await health.getByText("Stripe webhook failures in the last hour").waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     } finally {
       await runSql(`DELETE FROM email_deliveries WHERE id = '${id}'`, { player: user.id });
+      await runSql(`DELETE FROM dead_letters WHERE id = '${id}'`);
     }
   });
 });

@@ -39,6 +39,17 @@ const envSchema = z
     ALERT_SETTLEMENT_LAG_MINUTES: z.coerce.number().int().min(1).default(10),
     ALERT_EMAIL_BACKLOG_MINUTES: z.coerce.number().int().min(1).default(15),
     ALERT_PUSH_BACKLOG_MINUTES: z.coerce.number().int().min(1).default(15),
+    // The last hour's 5xx share of requests (with at least ALERT_ERROR_RATE_MIN_REQUESTS of them) and Stripe webhook
+    // deliveries refused or failed, read from the metrics dataset through Analytics Engine's SQL API.
+    ALERT_ERROR_RATE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+    ALERT_ERROR_RATE_MIN_REQUESTS: z.coerce.number().int().min(1).default(20),
+    ALERT_WEBHOOK_FAILURES: z.coerce.number().int().min(1).default(3),
+    ANALYTICS_ACCOUNT_ID: z.string().min(1).optional(),
+    ANALYTICS_API_TOKEN: z.string().min(1).optional(),
+    METRICS_DATASET: z
+      .string()
+      .regex(/^[a-z0-9_]+$/)
+      .default("pickstreak_metrics"),
     // Error reports (lib/error-reports.ts) go to any Sentry-protocol server; none are sent without a DSN. The release
     // is the deployed commit, set by the deployment (docs/deployment.md).
     SENTRY_DSN: z.url().optional(),

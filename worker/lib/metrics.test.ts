@@ -8,7 +8,7 @@ import { redeemGiftCard } from "../test/redemptions";
 import { signUpAndLogin } from "../test/accounts";
 import { signedInPlayer } from "../test/sessions";
 import { paidCheckout, useFakeStripe, verify } from "../test/stripe";
-import { pointOf, recordedPoints, type MetricPoint } from "./metrics";
+import { clearRecordedPoints, pointOf, recordedPoints, type MetricPoint } from "./metrics";
 
 const pointsOf = (event: string) => recordedPoints.filter((point) => point.blobs[0] === event);
 const withBlob = (points: MetricPoint[], blob: string) => points.filter((point) => point.blobs.includes(blob));
@@ -18,7 +18,7 @@ let admin: ReturnType<typeof signUpAndLogin> | undefined;
 const theAdmin = () => (admin ??= signUpAndLogin("admin@example.com"));
 
 beforeEach(() => {
-  recordedPoints.length = 0;
+  clearRecordedPoints();
 });
 
 describe("metrics", () => {

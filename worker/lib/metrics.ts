@@ -44,14 +44,34 @@ export type Metrics = { write: (metric: MetricEvent) => void };
 
 /** Where points go when no dataset is bound (development and tests): kept in memory, for a test to read. */
 export const recordedPoints: MetricPoint[] = [];
+/** When each recorded point was written, in the same order: the local health page's last hour of requests. */
+const recordedAt: number[] = [];
 const RECORDED_LIMIT = 10_000;
 
 const recorder: AnalyticsEngineDataset = {
   writeDataPoint: (point) => {
-    if (recordedPoints.length >= RECORDED_LIMIT) recordedPoints.shift();
+    if (recordedPoints.length >= RECORDED_LIMIT) {
+      recordedPoints.shift();
+      recordedAt.shift();
+    }
     recordedPoints.push(point as MetricPoint);
+    recordedAt.push(Date.now());
   },
 };
+
+/** Forgets what was recorded: each test starts from none. */
+export const clearRecordedPoints = () => {
+  recordedPoints.length = 0;
+  recordedAt.length = 0;
+};
+
+/** The recorded requests since a time, as route and status: what the dataset's SQL answers in production. */
+export const recordedRequestsSince = (since: number) =>
+  recordedPoints.flatMap((point, i) =>
+    point.blobs[0] === "request" && (recordedAt[i] ?? 0) >= since
+      ? [{ route: point.blobs[1] ?? "", status: point.doubles[0] ?? 0 }]
+      : [],
+  );
 
 /**
  * Writes to the dataset, or to the in-memory recorder without one. writeDataPoint returns at once (the runtime sends

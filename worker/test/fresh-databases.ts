@@ -3,6 +3,7 @@ import { afterAll, vi } from "vitest";
 import { SHARDS } from "./shards";
 import { startTestFile } from "./test-file";
 import { closeEverySocket } from "./live";
+import { clearRecordedPoints } from "../lib/metrics";
 
 /**
  * One workerd runtime serves many test files (`isolate: false`: starting one costs seconds, migrating costs less than
@@ -88,6 +89,8 @@ const emptyUnmigrated = async (d1: D1Database) => {
 const databases = [env.DB, SHARDS.SHARD_0, SHARDS.SHARD_1];
 const state = globalThis as { migratedSnapshots?: Snapshot[] };
 startTestFile();
+// The metrics recorder lives as long as the runtime: each file counts only its own requests.
+clearRecordedPoints();
 
 if (state.migratedSnapshots) {
   const snapshots = state.migratedSnapshots;

@@ -33,6 +33,17 @@ const healthSchema = z
     ledgerAudit: z.object({ checkedAt: z.number().int(), violations: z.number().int() }),
     emails: backlogSchema,
     pushes: backlogSchema,
+    deadLetters: z
+      .array(z.object({ queue: z.string(), depth: z.number().int(), newestAt: z.number().int().nullable() }))
+      .openapi({ description: "Per queue, the messages that ran out of retries and are kept in dead_letters" }),
+    requests: z
+      .object({
+        requests: z.number(),
+        errors: z.number().openapi({ description: "Answered 5xx" }),
+        webhookFailures: z.number().openapi({ description: "Stripe webhook deliveries answered 4xx or 5xx" }),
+        source: z.enum(["analytics", "recorder", "unavailable"]),
+      })
+      .openapi({ description: "The last hour's requests, from the metrics dataset" }),
     alerts: z
       .array(z.object({ name: z.string(), message: z.string() }))
       .openapi({ description: "What crosses a threshold now; the operator is told when each begins and ends" }),
@@ -43,10 +54,11 @@ const healthRoute = createRoute({
   method: "get",
   path: "/",
   operationId: "getAdminHealth",
-  summary: "Cron jobs, settlement lag, waiting emails and pushes, pending redemptions, the ledger audit and alerts",
+  summary: "Cron jobs, settlement lag, queues, the last hour's errors, the ledger audit and alerts",
   description:
     "For admins on call: whether the scheduled jobs run and succeed, what waits (settlement, emails, push " +
-    "notifications, redemptions), the last ledger audit's result and the alerts active now.",
+    "notifications, redemptions, dead-letter queues), the last hour's error rate and webhook failures, the last ledger " +
+    "audit's result and the alerts active now.",
   security: adminOnly,
   tags: ["Admin"],
   middleware: [requireAdmin] as const,
@@ -67,7 +79,9 @@ const healthRoute = createRoute({
       ledgerAudit: { checkedAt: 1767322800000, violations: 0 },
       emails: { waiting: 2, retrying: 0, oldestSince: 1767380370000 },
       pushes: { waiting: 0, retrying: 0, oldestSince: null },
-      alerts: [],
+      deadLetters: [{ queue: "email", depth: 1, newestAt: 1767380100000 }],
+      requests: { requests: 5230, errors: 3, webhookFailures: 0, source: "analytics" },
+      alerts: [{ name: "dead_letters:email", message: "1 email queue messages ran out of retries" }],
     }),
     ...errorResponses("unauthorized", "forbidden"),
   },

@@ -7,6 +7,7 @@ import { signUpAndLogin, type TestAccount } from "../../test/accounts";
 import { apiClient, successOf } from "../../test/client";
 import { createPlayer } from "../../test/players";
 import { caughtQueue } from "../../test/queues";
+import { clearRecordedPoints } from "../../lib/metrics";
 import { queueEmail } from "../emails/email-deliveries";
 import { watchHealth } from "./health-alerts";
 import { readHealthReport } from "./health-report";
@@ -111,5 +112,48 @@ describe("health alerts", () => {
     await env.DB.prepare("UPDATE user_credits SET balance = balance - 7 WHERE user_id = ?").bind(userId).run();
     await runScheduled(DAILY, env);
     expect((await readHealthReport(data, settings, Date.now(), "daily")).alerts).toEqual([]);
+  });
+});
+
+describe("health of the queues and the last hour's requests", () => {
+  it("counts each queue's dead letters and alerts while any are kept", async () => {
+    const data = dataContext(env);
+    await env.DB.prepare(
+      "INSERT INTO dead_letters (id, queue, body, attempts, received_at) VALUES (?, 'email', '{}', 9, ?), (?, 'email', '{}', 9, ?)",
+    )
+      .bind("dl-1", Date.now(), "dl-2", Date.now())
+      .run();
+    const report = await readHealthReport(data, readSettings(env), Date.now());
+    expect(report.deadLetters).toEqual([{ queue: "email", depth: 2, newestAt: expect.any(Number) }]);
+    expect(report.alerts).toContainEqual({
+      name: "dead_letters:email",
+      message: "2 email queue messages ran out of retries",
+    });
+    await env.DB.prepare("DELETE FROM dead_letters").run();
+  });
+
+  it("alerts on the last hour's error rate and on failed Stripe webhook deliveries past their limits", async () => {
+    clearRecordedPoints();
+    const metrics = dataContext(env).metrics;
+    const request = (route: string, status: number) =>
+      metrics.write({ event: "request", route, method: "POST", colo: "local", status, durationMs: 5 });
+    for (let i = 0; i < 18; i++) request("/api/picks", 201);
+    request("/api/picks", 500);
+    request("/api/stripe/webhook", 400);
+    const settings = readSettings(env);
+    const quiet = await readHealthReport(dataContext(env), settings, Date.now());
+    expect(quiet.requests).toEqual({ requests: 20, errors: 1, webhookFailures: 1, source: "recorder" });
+    expect(quiet.alerts.map((alert) => alert.name)).not.toContain("error_rate");
+
+    request("/api/picks", 500);
+    request("/api/stripe/webhook", 500);
+    request("/api/stripe/webhook", 400);
+    const failing = await readHealthReport(dataContext(env), settings, Date.now());
+    expect(failing.alerts).toEqual(
+      expect.arrayContaining([
+        { name: "error_rate", message: "13.0% of the last hour's 23 requests failed (limit 5%)" },
+        { name: "webhook_failures", message: "3 Stripe webhook deliveries failed in the last hour (limit 3)" },
+      ]),
+    );
   });
 });

@@ -3,7 +3,9 @@ import { batchNamed, type NamedResults } from "../../db/statement";
 import type { Settings } from "../../env";
 import { sumFields } from "../../lib/sum-fields";
 import { auditStatements, violationsOf } from "../credits/ledger.audit";
+import { deadLetterDepths } from "../dead-letters/dead-letters";
 import { cronSummary, emailBacklog, pendingRedemptions, pushBacklog, settlementQueue } from "./admin-health.query";
+import { readRequestHealth } from "./request-health";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -62,9 +64,13 @@ const backlog = (rows: ({ waiting: number; retrying: number; oldestSince: number
   oldestSince: oldest(rows.map((row) => row?.oldestSince)),
 });
 
-/** What the databases say now. */
-const readReport = async (data: DataContext, now: number, audit: Audit) => {
-  const { crons, catalogueQueue, parts } = await readParts(data, now, audit);
+/** What the databases and the last hour's requests say now. */
+const readReport = async (data: DataContext, settings: Settings, now: number, audit: Audit) => {
+  const [{ crons, catalogueQueue, parts }, deadLetters, requests] = await Promise.all([
+    readParts(data, now, audit),
+    deadLetterDepths(data),
+    readRequestHealth(settings, now),
+  ]);
   const totals = sumFields(
     { picks: 0, pending: 0, violations: 0 },
     parts.map((part) => ({
@@ -84,6 +90,8 @@ const readReport = async (data: DataContext, now: number, audit: Audit) => {
     ledgerAudit: audit === "live" ? { checkedAt: now, violations: totals.violations } : dailyAudit(crons),
     emails: backlog(parts.map((part) => part.emails[0])),
     pushes: backlog(parts.map((part) => part.pushes[0])),
+    deadLetters,
+    requests,
   };
 };
 
@@ -112,11 +120,25 @@ const alertsOf = (report: Report, settings: Settings, now: number): HealthAlert[
     if (since !== null && now - since > limitMinutes * MINUTE_MS)
       alerts.push({ name, message: `${what} waiting for ${minutesSince(since, now)} minutes (limit ${limitMinutes})` });
   }
+  for (const { queue, depth } of report.deadLetters)
+    alerts.push({ name: `dead_letters:${queue}`, message: `${depth} ${queue} queue messages ran out of retries` });
+  const { requests, errors, webhookFailures } = report.requests;
+  const errorPercent = requests > 0 ? (100 * errors) / requests : 0;
+  if (requests >= settings.ALERT_ERROR_RATE_MIN_REQUESTS && errorPercent > settings.ALERT_ERROR_RATE_PERCENT)
+    alerts.push({
+      name: "error_rate",
+      message: `${errorPercent.toFixed(1)}% of the last hour's ${requests} requests failed (limit ${settings.ALERT_ERROR_RATE_PERCENT}%)`,
+    });
+  if (webhookFailures >= settings.ALERT_WEBHOOK_FAILURES)
+    alerts.push({
+      name: "webhook_failures",
+      message: `${webhookFailures} Stripe webhook deliveries failed in the last hour (limit ${settings.ALERT_WEBHOOK_FAILURES})`,
+    });
   return alerts;
 };
 
 /** Everything an operator checks first, and what of it crosses a threshold. */
 export const readHealthReport = async (data: DataContext, settings: Settings, now: number, audit: Audit = "live") => {
-  const report = await readReport(data, now, audit);
+  const report = await readReport(data, settings, now, audit);
   return { ...report, alerts: alertsOf(report, settings, now) };
 };

@@ -23,7 +23,9 @@ export const HealthPanel = () => {
   });
   if (health.isError) return <p role="alert">Error loading data</p>;
   if (!health.data) return <p>Loading...</p>;
-  const { crons, settlementQueue, pendingRedemptions, ledgerAudit, emails, pushes, alerts } = health.data;
+  const { crons, settlementQueue, pendingRedemptions, ledgerAudit, emails, pushes, deadLetters, requests, alerts } =
+    health.data;
+  const errorPercent = requests.requests > 0 ? `${((100 * requests.errors) / requests.requests).toFixed(1)}%` : "—";
   const firing = new Set(alerts.map((alert) => alert.name));
   return (
     <section className="space-y-4" data-testid="health-panel">
@@ -64,6 +66,24 @@ export const HealthPanel = () => {
           value={pushes.waiting}
           bad={firing.has("push_backlog")}
         />
+        <Tile
+          label={`Errors in the last hour (${requests.errors} of ${requests.requests} requests)`}
+          value={requests.source === "unavailable" ? "Unknown" : errorPercent}
+          bad={firing.has("error_rate")}
+        />
+        <Tile
+          label="Stripe webhook failures in the last hour"
+          value={requests.webhookFailures}
+          bad={firing.has("webhook_failures")}
+        />
+        {(["settlement", "referrals", "push", "email"] as const).map((queue) => (
+          <Tile
+            key={queue}
+            label={`Dead letters: ${queue} queue`}
+            value={deadLetters.find((row) => row.queue === queue)?.depth ?? 0}
+            bad={firing.has(`dead_letters:${queue}`)}
+          />
+        ))}
       </div>
       <div>
         <div className="mb-2 flex items-center justify-between">
