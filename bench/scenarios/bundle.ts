@@ -37,8 +37,17 @@ export const bundleSizes = async (): Promise<ScenarioResult[]> => {
       "Web: initial JS for /home (index.html's scripts, the home route chunk, their static imports)",
       report.initialJs,
     ),
-    row("web:all-js", "Web: all JS, every route and lazy chunk (the service worker apart)", report.allJs),
+    row(
+      "web:all-js",
+      "Web: all JS, every route and lazy chunk (the service worker and the error reporter apart)",
+      report.allJs,
+    ),
     row("web:css", "Web: CSS", report.css),
     row("web:service-worker", "Web: the service worker (precaching, offline page, push)", report.serviceWorker),
+    row(
+      "web:error-reporter",
+      "Web: Sentry's browser SDK, loaded after the first view when reports are on",
+      report.errorReporter,
+    ),
   ];
 };

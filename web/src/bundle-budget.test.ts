@@ -60,6 +60,8 @@ describe("web bundle budgets (issue 11)", () => {
     const report = await measureBundle(files);
     expect(report.initialJs.met, `initial JS for /home: ${describeGroup(report.initialJs)}`).toBe(true);
     expect(report.allJs.met, `all JS: ${describeGroup(report.allJs)}`).toBe(true);
+    expect(report.errorReporter.met, `error reporter: ${describeGroup(report.errorReporter)}`).toBe(true);
+    expect(report.errorReporter.files, "the error reporter is a chunk of its own").toHaveLength(1);
     expect(report.css.met, `CSS: ${describeGroup(report.css)}`).toBe(true);
     expect(report.serviceWorker.files, "dist/client/sw.js").toEqual(["sw.js"]);
     expect(report.serviceWorker.met, `service worker: ${describeGroup(report.serviceWorker)}`).toBe(true);

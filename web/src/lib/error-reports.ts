@@ -14,7 +14,7 @@ let reporter: Promise<Reporter | null> = Promise.resolve(null);
 const loadReporter = async (): Promise<Reporter | null> => {
   const settings = await unwrap(client["error-reports"].$get()).catch(() => null);
   if (!settings?.enabled || !settings.dsn) return null;
-  const Sentry = await import("@sentry/react");
+  const Sentry = await import("./error-reporter");
   Sentry.init({
     dsn: settings.dsn,
     tunnel: "/api/error-reports",

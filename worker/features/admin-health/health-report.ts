@@ -38,17 +38,23 @@ const dailyAudit = (crons: { job: string; lastRunAt: number; detail: string }[])
 const readParts = async (data: DataContext, now: number, audit: Audit) => {
   const { catalogue } = data;
   if (data.playersInCatalogue) {
-    const { crons, ...part } = await batchNamed(catalogue, {
+    const { crons, deadLetters, ...part } = await batchNamed(catalogue, {
       crons: cronSummary(catalogue, now - DAY_MS),
+      deadLetters: deadLetterDepths(catalogue),
       ...playerStatements(catalogue, audit),
     });
-    return { crons, catalogueQueue: part.queue[0], parts: [part] };
+    return { crons, deadLetters, catalogueQueue: part.queue[0], parts: [part] };
   }
   const [fromCatalogue, parts] = await Promise.all([
-    batchNamed(catalogue, { crons: cronSummary(catalogue, now - DAY_MS), queue: settlementQueue(catalogue) }),
+    batchNamed(catalogue, {
+      crons: cronSummary(catalogue, now - DAY_MS),
+      deadLetters: deadLetterDepths(catalogue),
+      queue: settlementQueue(catalogue),
+    }),
     Promise.all(data.players().map(({ db }): Promise<PlayerPart> => batchNamed(db, playerStatements(db, audit)))),
   ]);
-  return { crons: fromCatalogue.crons, catalogueQueue: fromCatalogue.queue[0], parts };
+  const { crons, deadLetters, queue } = fromCatalogue;
+  return { crons, deadLetters, catalogueQueue: queue[0], parts };
 };
 
 const oldest = (values: (number | null | undefined)[]) => {
@@ -66,9 +72,8 @@ const backlog = (rows: ({ waiting: number; retrying: number; oldestSince: number
 
 /** What the databases and the last hour's requests say now. */
 const readReport = async (data: DataContext, settings: Settings, now: number, audit: Audit) => {
-  const [{ crons, catalogueQueue, parts }, deadLetters, requests] = await Promise.all([
+  const [{ crons, deadLetters, catalogueQueue, parts }, requests] = await Promise.all([
     readParts(data, now, audit),
-    deadLetterDepths(data),
     readRequestHealth(settings, now),
   ]);
   const totals = sumFields(

@@ -1,5 +1,6 @@
 import { count, max } from "drizzle-orm";
 import { createDb } from "../../db/client";
+import { boundQuery } from "../../db/compiled";
 import type { DataContext } from "../../db/data-context";
 import { deadLetters } from "../../db/schema";
 import { reportProblem } from "../../lib/error-reports";
@@ -46,9 +47,12 @@ export const consumeDeadLetters = async (batch: MessageBatch, data: DataContext,
   batch.ackAll();
 };
 
-/** How many messages each queue has lost to its dead-letter queue, and the newest, for the health page. */
-export const deadLetterDepths = async (data: DataContext) =>
-  createDb(data.catalogue)
-    .select({ queue: deadLetters.queue, depth: count(), newestAt: max(deadLetters.receivedAt) })
-    .from(deadLetters)
-    .groupBy(deadLetters.queue);
+/** How many messages each queue has lost to its dead-letter queue, and the newest, for the health page's batch. */
+export const deadLetterDepths = (catalogue: D1Database) =>
+  boundQuery(
+    catalogue,
+    createDb(catalogue)
+      .select({ queue: deadLetters.queue, depth: count(), newestAt: max(deadLetters.receivedAt) })
+      .from(deadLetters)
+      .groupBy(deadLetters.queue),
+  );
