@@ -20,6 +20,8 @@ const loadReporter = async (): Promise<Reporter | null> => {
     tunnel: "/api/error-reports",
     release: settings.release ?? undefined,
     environment: settings.environment,
+    // Errors only: no session tracking, which would send an envelope on every page load.
+    integrations: (defaults) => defaults.filter((integration) => integration.name !== "BrowserSession"),
     // What the page shows, asks and types stays on the device: no breadcrumbs, and every string scrubbed.
     beforeBreadcrumb: () => null,
     beforeSend: (event) => ({ ...scrubPersonalData(event), event_id: event.event_id, user: undefined }),
